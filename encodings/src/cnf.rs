@@ -1,0 +1,137 @@
+//! Literals, the clause-sink trait every encoder writes into, and three sinks: an in-memory
+//! formula (for DIMACS and tests), a size counter, and the model type decoders read.
+
+use std::ops::Not;
+
+/// A literal in DIMACS numbering: `+v` or `-v` for variable `v ≥ 1`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Lit(i32);
+
+impl Lit {
+    /// The positive literal of variable `var` (1-based).
+    pub fn positive(var: u32) -> Lit {
+        assert!(var >= 1 && var <= i32::MAX as u32, "variable out of range");
+        Lit(var as i32)
+    }
+
+    /// Parses a DIMACS literal; `None` for 0.
+    pub fn from_dimacs(n: i32) -> Option<Lit> {
+        (n != 0).then_some(Lit(n))
+    }
+
+    pub fn dimacs(self) -> i32 {
+        self.0
+    }
+
+    /// The variable, 1-based.
+    pub fn var(self) -> u32 {
+        self.0.unsigned_abs()
+    }
+
+    pub fn is_positive(self) -> bool {
+        self.0 > 0
+    }
+}
+
+impl Not for Lit {
+    type Output = Lit;
+    fn not(self) -> Lit {
+        Lit(-self.0)
+    }
+}
+
+/// Where encoders put their work. Variables are numbered 1, 2, … in the order asked for.
+pub trait ClauseSink {
+    /// A fresh variable, as its positive literal.
+    fn new_var(&mut self) -> Lit;
+
+    /// Attaches a human-readable meaning to a variable (DIMACS comments). Only sinks that keep
+    /// names evaluate `name`, so callers may build strings freely.
+    fn name_var(&mut self, _var: Lit, _name: &dyn Fn() -> String) {}
+
+    fn add_clause(&mut self, lits: &[Lit]);
+
+    /// A fresh variable with a name.
+    fn new_named_var(&mut self, name: &dyn Fn() -> String) -> Lit {
+        let v = self.new_var();
+        self.name_var(v, name);
+        v
+    }
+}
+
+/// A formula kept in memory: the DIMACS writer's input and the tests' subject.
+#[derive(Default, Debug, Clone)]
+pub struct Cnf {
+    pub num_vars: u32,
+    pub clauses: Vec<Vec<Lit>>,
+    /// `(variable, meaning)` in the order the names were given.
+    pub names: Vec<(u32, String)>,
+}
+
+impl Cnf {
+    pub fn new() -> Cnf {
+        Cnf::default()
+    }
+}
+
+impl ClauseSink for Cnf {
+    fn new_var(&mut self) -> Lit {
+        self.num_vars += 1;
+        Lit::positive(self.num_vars)
+    }
+
+    fn name_var(&mut self, var: Lit, name: &dyn Fn() -> String) {
+        self.names.push((var.var(), name()));
+    }
+
+    fn add_clause(&mut self, lits: &[Lit]) {
+        self.clauses.push(lits.to_vec());
+    }
+}
+
+/// Counts what an encoding would produce without storing it.
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SizeCounter {
+    pub vars: u32,
+    pub clauses: u64,
+    pub literals: u64,
+}
+
+impl ClauseSink for SizeCounter {
+    fn new_var(&mut self) -> Lit {
+        self.vars += 1;
+        Lit::positive(self.vars)
+    }
+
+    fn add_clause(&mut self, lits: &[Lit]) {
+        self.clauses += 1;
+        self.literals += lits.len() as u64;
+    }
+}
+
+/// A total assignment, as a solver reports it.
+#[derive(Debug, Clone)]
+pub struct Model {
+    /// `values[v]` is variable `v`'s value; index 0 is unused.
+    values: Vec<bool>,
+}
+
+impl Model {
+    /// From the literals a solver reports true or false; unmentioned variables are false.
+    pub fn from_lits(num_vars: u32, lits: impl IntoIterator<Item = Lit>) -> Model {
+        let mut values = vec![false; num_vars as usize + 1];
+        for l in lits {
+            let v = l.var() as usize;
+            if v >= values.len() {
+                values.resize(v + 1, false);
+            }
+            values[v] = l.is_positive();
+        }
+        Model { values }
+    }
+
+    pub fn value(&self, lit: Lit) -> bool {
+        let v = self.values.get(lit.var() as usize).copied().unwrap_or(false);
+        v == lit.is_positive()
+    }
+}

@@ -1,0 +1,293 @@
+//! Weighted sums over groups of mutually exclusive literals, as a generalized totalizer.
+//!
+//! Follows S. Joshi, R. Martins, V. Manquinho, "Generalized Totalizer Encoding for
+//! Pseudo-Boolean Constraints", CP 2015: a balanced tree of nodes, each with one output
+//! literal per sum its subtree can reach. Two additions: a leaf may be a whole one-hot group
+//! (a sudoku cell's nine digit literals with their values), which keeps leaves linear; and
+//! every node chains its outputs (`o_{v'} → o_v` for `v < v'`), which makes both directions
+//! of the output semantics hold and lets a bound be raised by one unit clause, without
+//! rebuilding anything.
+
+use crate::cnf::{ClauseSink, Lit};
+
+/// Which way the outputs are tied to the sum `S` (a node's output `o_v` for reachable `v`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Use {
+    /// `o_v → S ≥ v`: asserting an output demands a lower bound.
+    AtLeast,
+    /// `S ≥ v → o_v`: refuting an output demands an upper bound.
+    AtMost,
+    /// Both: the outputs equal the sum in unary.
+    Both,
+}
+
+impl Use {
+    fn at_least(self) -> bool {
+        self != Use::AtMost
+    }
+    fn at_most(self) -> bool {
+        self != Use::AtLeast
+    }
+}
+
+/// How a bound is expressed over the outputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// Holds for every assignment: nothing to assert.
+    Trivial,
+    /// Holds for no assignment.
+    Impossible,
+    /// Holds exactly when this literal is true.
+    Lit(Lit),
+}
+
+/// The root of an encoded sum: `(value, output)` for every reachable value > 0, ascending.
+#[derive(Clone, Debug)]
+pub struct SumOutputs {
+    pub outputs: Vec<(u64, Lit)>,
+    /// Values above the cap were merged into the cap (`o_cap` means `S ≥ cap`).
+    pub cap: Option<u64>,
+}
+
+impl SumOutputs {
+    /// The largest reachable value (clamped to the cap).
+    pub fn max(&self) -> u64 {
+        self.outputs.last().map_or(0, |&(v, _)| v)
+    }
+
+    /// `S ≥ k`. Needs outputs built with [`Use::AtLeast`] or [`Use::Both`].
+    pub fn at_least(&self, k: u64) -> Bound {
+        if k == 0 {
+            return Bound::Trivial;
+        }
+        if let Some(cap) = self.cap {
+            assert!(k <= cap, "bound {k} above the sum's cap {cap}");
+        }
+        match self.outputs.iter().find(|&&(v, _)| v >= k) {
+            Some(&(_, o)) => Bound::Lit(o),
+            None => Bound::Impossible,
+        }
+    }
+
+    /// `S ≤ k`. Needs outputs built with [`Use::AtMost`] or [`Use::Both`].
+    pub fn at_most(&self, k: u64) -> Bound {
+        if let Some(cap) = self.cap {
+            assert!(k < cap, "bound {k} not below the sum's cap {cap}");
+        }
+        match self.outputs.iter().find(|&&(v, _)| v > k) {
+            Some(&(_, o)) => Bound::Lit(!o),
+            None => Bound::Trivial,
+        }
+    }
+}
+
+/// Encodes `S = Σ weight of each true literal`, where each group holds literals of which at
+/// most one is true (the caller guarantees that; typically a one-hot group). Weight-0 literals
+/// contribute nothing and are ignored. With `cap`, values above it are merged into it.
+pub fn encode_sum<S: ClauseSink>(
+    sink: &mut S,
+    groups: &[Vec<(Lit, u64)>],
+    cap: Option<u64>,
+    use_: Use,
+) -> SumOutputs {
+    let clamp = |v: u64| cap.map_or(v, |c| v.min(c));
+    let leaves: Vec<Vec<(u64, Lit)>> = groups.iter().map(|g| leaf(sink, g, clamp, use_)).collect();
+    let outputs = tree(sink, leaves, clamp, use_);
+    SumOutputs { outputs, cap }
+}
+
+fn tree<S: ClauseSink>(
+    sink: &mut S,
+    mut nodes: Vec<Vec<(u64, Lit)>>,
+    clamp: impl Fn(u64) -> u64 + Copy,
+    use_: Use,
+) -> Vec<(u64, Lit)> {
+    nodes.retain(|n| !n.is_empty());
+    match nodes.len() {
+        0 => Vec::new(),
+        1 => nodes.pop().unwrap(),
+        n => {
+            let right = nodes.split_off(n / 2);
+            let a = tree(sink, nodes, clamp, use_);
+            let b = tree(sink, right, clamp, use_);
+            merge(sink, &a, &b, clamp, use_)
+        }
+    }
+}
+
+/// New output variables for `values` (ascending), chained downwards.
+fn chained_outputs<S: ClauseSink>(sink: &mut S, values: &[u64]) -> Vec<(u64, Lit)> {
+    let outs: Vec<(u64, Lit)> = values.iter().map(|&v| (v, sink.new_var())).collect();
+    for w in outs.windows(2) {
+        sink.add_clause(&[!w[1].1, w[0].1]);
+    }
+    outs
+}
+
+fn leaf<S: ClauseSink>(
+    sink: &mut S,
+    group: &[(Lit, u64)],
+    clamp: impl Fn(u64) -> u64,
+    use_: Use,
+) -> Vec<(u64, Lit)> {
+    let terms: Vec<(Lit, u64)> = group.iter().filter(|t| t.1 > 0).map(|&(l, w)| (l, clamp(w))).collect();
+    if let [(l, w)] = terms[..] {
+        return vec![(w, l)];
+    }
+    let mut values: Vec<u64> = terms.iter().map(|t| t.1).collect();
+    values.sort_unstable();
+    values.dedup();
+    let outs = chained_outputs(sink, &values);
+    let out = |v: u64| outs[values.binary_search(&v).unwrap()].1;
+    if use_.at_most() {
+        for &(l, w) in &terms {
+            sink.add_clause(&[!l, out(w)]);
+        }
+    }
+    if use_.at_least() {
+        // o_v → o_next ∨ (a literal of weight v): by the chain, o_v needs some weight ≥ v.
+        for (j, &(v, o)) in outs.iter().enumerate() {
+            let mut clause = vec![!o];
+            clause.extend(outs.get(j + 1).map(|n| n.1));
+            clause.extend(terms.iter().filter(|t| t.1 == v).map(|t| t.0));
+            sink.add_clause(&clause);
+        }
+    }
+    outs
+}
+
+fn merge<S: ClauseSink>(
+    sink: &mut S,
+    a: &[(u64, Lit)],
+    b: &[(u64, Lit)],
+    clamp: impl Fn(u64) -> u64,
+    use_: Use,
+) -> Vec<(u64, Lit)> {
+    // Each child with the implicit value 0 (always reached) in front.
+    let with_zero = |n: &[(u64, Lit)]| -> Vec<(u64, Option<Lit>)> {
+        std::iter::once((0, None)).chain(n.iter().map(|&(v, l)| (v, Some(l)))).collect()
+    };
+    let (a0, b0) = (with_zero(a), with_zero(b));
+    let mut values: Vec<u64> = a0
+        .iter()
+        .flat_map(|x| b0.iter().map(move |y| x.0 + y.0))
+        .map(&clamp)
+        .filter(|&v| v > 0)
+        .collect();
+    values.sort_unstable();
+    values.dedup();
+    let outs = chained_outputs(sink, &values);
+    let mut clause = Vec::with_capacity(3);
+    for (i, &(x, ax)) in a0.iter().enumerate() {
+        for (j, &(y, by)) in b0.iter().enumerate() {
+            let s = clamp(x + y);
+            if use_.at_most() && s > 0 {
+                // A ≥ x ∧ B ≥ y → S ≥ x + y.
+                clause.clear();
+                clause.extend(ax.map(|l| !l));
+                clause.extend(by.map(|l| !l));
+                clause.push(outs[values.binary_search(&s).unwrap()].1);
+                sink.add_clause(&clause);
+            }
+            if use_.at_least() {
+                // A < next(x) ∧ B < next(y) → S ≤ x + y, so the next output above is false.
+                let Some(&(_, above)) = outs.iter().find(|o| o.0 > s) else { continue };
+                clause.clear();
+                clause.extend(a0.get(i + 1).and_then(|n| n.1));
+                clause.extend(b0.get(j + 1).and_then(|n| n.1));
+                clause.push(!above);
+                sink.add_clause(&clause);
+            }
+        }
+    }
+    outs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cnf::Cnf;
+    use crate::testing::{for_each_assignment, satisfiable};
+
+    /// Every reachable sum and every bound around it, for every exclusive input assignment.
+    fn check(weights: &[&[u64]], cap: Option<u64>, use_: Use) {
+        let mut cnf = Cnf::new();
+        let groups: Vec<Vec<(Lit, u64)>> =
+            weights.iter().map(|g| g.iter().map(|&w| (cnf.new_var(), w)).collect()).collect();
+        let inputs: Vec<Lit> = groups.iter().flatten().map(|t| t.0).collect();
+        let out = encode_sum(&mut cnf, &groups, cap, use_);
+        let total: u64 = weights.iter().map(|g| g.iter().max().copied().unwrap_or(0)).sum();
+        let top = cap.map_or(total, |c| c.min(total));
+        assert_eq!(out.max(), top);
+        for_each_assignment(&inputs, |bits, lits| {
+            let mut k = 0;
+            let mut sum = 0;
+            for g in &groups {
+                let on: Vec<u64> = g.iter().map(|t| t.1).filter(|_| { k += 1; bits[k - 1] }).collect();
+                if on.len() > 1 {
+                    return; // not exclusive: outside the encoding's contract
+                }
+                sum += on.iter().sum::<u64>();
+            }
+            let bounds_to_try = cap.map_or(total + 1, |c| c.min(total + 1));
+            for b in 0..=bounds_to_try {
+                let holds = |bound: Bound, truth: bool| {
+                    let sat = match bound {
+                        Bound::Trivial => satisfiable(&cnf, lits),
+                        Bound::Impossible => false,
+                        Bound::Lit(l) => satisfiable(&cnf, &[lits, &[l]].concat()),
+                    };
+                    assert_eq!(sat, truth, "weights {weights:?} cap {cap:?} {use_:?} bits {bits:?} bound {b}");
+                };
+                if use_.at_least() && cap.map_or(true, |c| b <= c) {
+                    holds(out.at_least(b), sum >= b);
+                }
+                if use_.at_most() && cap.map_or(true, |c| b < c) {
+                    holds(out.at_most(b), sum <= b);
+                }
+            }
+        });
+    }
+
+    const CASES: &[&[&[u64]]] = &[
+        &[],
+        &[&[3]],
+        &[&[1], &[1], &[1], &[1], &[1]],
+        &[&[1], &[2], &[4], &[3]],
+        &[&[0, 1, 2, 3]],
+        &[&[1, 2, 3], &[2, 2], &[5]],
+        &[&[0, 1, 2], &[0, 1, 2], &[0, 1, 2]],
+        &[&[7, 1], &[3], &[2, 9], &[4]],
+    ];
+
+    #[test]
+    fn at_least_is_exact() {
+        for w in CASES {
+            check(w, None, Use::AtLeast);
+        }
+    }
+
+    #[test]
+    fn at_most_is_exact() {
+        for w in CASES {
+            check(w, None, Use::AtMost);
+        }
+    }
+
+    #[test]
+    fn both_is_exact() {
+        for w in CASES {
+            check(w, None, Use::Both);
+        }
+    }
+
+    #[test]
+    fn capped_sums_are_exact_below_the_cap() {
+        for w in CASES {
+            for cap in [1, 3, 5] {
+                check(w, Some(cap), Use::Both);
+                check(w, Some(cap), Use::AtLeast);
+            }
+        }
+    }
+}
