@@ -191,7 +191,7 @@ fn merge<S: ClauseSink>(
             }
             if use_.at_least() {
                 // A < next(x) ∧ B < next(y) → S ≤ x + y, so the next output above is false.
-                let Some(&(_, above)) = outs.iter().find(|o| o.0 > s) else { continue };
+                let Some(&(_, above)) = outs.get(values.partition_point(|&v| v <= s)) else { continue };
                 clause.clear();
                 clause.extend(a0.get(i + 1).and_then(|n| n.1));
                 clause.extend(b0.get(j + 1).and_then(|n| n.1));

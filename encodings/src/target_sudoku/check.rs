@@ -55,3 +55,42 @@ pub fn check(givens: &Grid, grid: &Grid) -> Result<(), Violation> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::shuffled_grids;
+    use super::*;
+
+    #[test]
+    fn accepts_valid_grids_and_names_each_broken_rule() {
+        let grid = shuffled_grids(1).pop().unwrap();
+        let mut givens = [[0u8; 9]; 9];
+        givens[2][5] = grid[2][5];
+        assert_eq!(check(&givens, &grid), Ok(()));
+
+        // Swapping two cells of a row keeps the row valid but breaks a column.
+        let mut swapped = grid;
+        swapped[0].swap(0, 4);
+        assert!(matches!(check(&[[0; 9]; 9], &swapped), Err(Violation::Repeated { house: "column", .. })));
+
+        // Swapping two rows of different bands keeps rows and columns but breaks a box.
+        let mut rows = grid;
+        rows.swap(0, 3);
+        assert!(matches!(check(&[[0; 9]; 9], &rows), Err(Violation::Repeated { house: "box", .. })));
+
+        let mut changed = givens;
+        changed[2][5] = grid[2][5] % 9 + 1;
+        assert_eq!(
+            check(&changed, &grid),
+            Err(Violation::GivenChanged { row: 3, col: 6, given: changed[2][5], found: grid[2][5] })
+        );
+
+        let mut blank = grid;
+        blank[8][8] = 0;
+        assert_eq!(check(&[[0; 9]; 9], &blank), Err(Violation::NotADigit { row: 9, col: 9, value: 0 }));
+
+        let mut dup = grid;
+        dup[4][4] = dup[4][5];
+        assert!(matches!(check(&[[0; 9]; 9], &dup), Err(Violation::Repeated { house: "row", index: 5, .. })));
+    }
+}

@@ -86,3 +86,32 @@ pub fn decode(enc: &Encoding, model: &Model) -> Grid {
     }
     grid
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{check, score, testing::shuffled_grids};
+    use super::*;
+
+    #[test]
+    fn the_identity_matches_the_definition_on_valid_grids() {
+        for grid in shuffled_grids(500) {
+            assert_eq!(check(&[[0; 9]; 9], &grid), Ok(()));
+            let identity: u32 = SCORE_BASE + score_cells().map(|(r, c)| grid[r][c] as u32 - 1).sum::<u32>();
+            assert_eq!(identity, score(&grid), "{grid:?}");
+        }
+    }
+
+    #[test]
+    fn the_score_cells_are_the_corners_the_ring_and_the_centre() {
+        let cells: Vec<(usize, usize)> = score_cells().collect();
+        assert_eq!(cells.len(), 21);
+        let mut sorted = cells.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 21);
+        assert!(cells.iter().all(|&(r, c)| {
+            let ring = r.abs_diff(4).max(c.abs_diff(4));
+            ring == 2 || ring == 0 || (r % 8 == 0 && c % 8 == 0)
+        }));
+    }
+}

@@ -7,6 +7,8 @@ mod check;
 mod encode;
 mod parse;
 mod render;
+#[cfg(test)]
+mod testing;
 
 pub use check::{check, Violation};
 pub use encode::{decode, encode, Encoding, SCORE_BASE};

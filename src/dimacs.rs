@@ -1,0 +1,119 @@
+//! DIMACS CNF out (for external solvers, with the variable map in comments) and solver
+//! models back in (the SAT competition's `s`/`v` lines, or MiniSat's result file).
+
+use encodings::cnf::{Cnf, Lit};
+use encodings::error::ParseError;
+use std::io::{self, Write};
+
+/// Writes `cnf` with `comments` (one `c` line each) and a `c VAR MEANING` line per named
+/// variable before the header.
+pub fn write(out: &mut impl Write, cnf: &Cnf, comments: &[String]) -> io::Result<()> {
+    let mut out = io::BufWriter::new(out);
+    for c in comments {
+        writeln!(out, "c {c}")?;
+    }
+    for (var, name) in &cnf.names {
+        writeln!(out, "c {var} {name}")?;
+    }
+    writeln!(out, "p cnf {} {}", cnf.num_vars, cnf.clauses.len())?;
+    for clause in &cnf.clauses {
+        for l in clause {
+            write!(out, "{} ", l.dimacs())?;
+        }
+        out.write_all(b"0\n")?;
+    }
+    out.flush()
+}
+
+/// What an external solver said.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SolverAnswer {
+    Sat(Vec<Lit>),
+    Unsat,
+    Unknown,
+}
+
+/// Reads a solver's output: `s SATISFIABLE` with `v` lines (SAT competition), `SAT` followed
+/// by a line of literals (MiniSat's result file), or bare literal lines. Comments (`c`) are
+/// skipped; the literal list ends at 0.
+pub fn read_model(text: &str) -> Result<SolverAnswer, ParseError> {
+    let mut status = None;
+    let mut lits = Vec::new();
+    let mut ended = false;
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim_end();
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('c') {
+            continue;
+        }
+        let body = if let Some(rest) = trimmed.strip_prefix("s ") {
+            status = Some(rest.trim().to_string());
+            continue;
+        } else if matches!(trimmed, "SAT" | "UNSAT" | "INDET" | "SATISFIABLE" | "UNSATISFIABLE" | "UNKNOWN") {
+            status = Some(trimmed.to_string());
+            continue;
+        } else if let Some(rest) = trimmed.strip_prefix('v') {
+            rest
+        } else {
+            trimmed
+        };
+        let offset = line.len() - body.len();
+        let mut pos = 0;
+        for tok in body.split_whitespace() {
+            let at = body[pos..].find(tok).unwrap() + pos;
+            pos = at + tok.len();
+            let col = line[..offset + at].chars().count() + 1;
+            let n: i32 = tok.parse().map_err(|_| ParseError::new(i + 1, col, format!("expected a literal, found {tok:?}")))?;
+            if ended {
+                return Err(ParseError::new(i + 1, col, "literal after the terminating 0"));
+            }
+            match Lit::from_dimacs(n) {
+                Some(l) => lits.push(l),
+                None => ended = true,
+            }
+        }
+    }
+    match status.as_deref() {
+        Some("UNSATISFIABLE" | "UNSAT") => Ok(SolverAnswer::Unsat),
+        Some("UNKNOWN" | "INDET") => Ok(SolverAnswer::Unknown),
+        Some("SATISFIABLE" | "SAT") | None if !lits.is_empty() => Ok(SolverAnswer::Sat(lits)),
+        Some(s @ ("SATISFIABLE" | "SAT")) => Err(ParseError::new(1, 1, format!("solver said {s} but gave no model"))),
+        None => Err(ParseError::new(1, 1, "no solver status and no model")),
+        Some(other) => Err(ParseError::new(1, 1, format!("unknown solver status {other:?}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lits(ns: &[i32]) -> Vec<Lit> {
+        ns.iter().map(|&n| Lit::from_dimacs(n).unwrap()).collect()
+    }
+
+    #[test]
+    fn reads_the_common_output_forms() {
+        let competition = "c hello\ns SATISFIABLE\nv 1 -2\nv 3 0\n";
+        assert_eq!(read_model(competition).unwrap(), SolverAnswer::Sat(lits(&[1, -2, 3])));
+        assert_eq!(read_model("SAT\n-1 2 0\n").unwrap(), SolverAnswer::Sat(lits(&[-1, 2])));
+        assert_eq!(read_model("s UNSATISFIABLE\n").unwrap(), SolverAnswer::Unsat);
+        assert_eq!(read_model("UNSAT\n").unwrap(), SolverAnswer::Unsat);
+        assert_eq!(read_model("s UNKNOWN\n").unwrap(), SolverAnswer::Unknown);
+        let e = read_model("s SATISFIABLE\nv 1 x 0\n").unwrap_err();
+        assert_eq!((e.line, e.col), (2, 5));
+        assert!(read_model("").is_err());
+    }
+
+    #[test]
+    fn writes_header_names_and_clauses() {
+        use encodings::cnf::ClauseSink;
+        let mut cnf = Cnf::new();
+        let a = cnf.new_named_var(&|| "a".into());
+        let b = cnf.new_var();
+        cnf.add_clause(&[a, !b]);
+        cnf.add_clause(&[]);
+        let mut out = Vec::new();
+        write(&mut out, &cnf, &["made by a test".into()]).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "c made by a test\nc 1 a\np cnf 2 2\n1 -2 0\n0\n");
+    }
+}

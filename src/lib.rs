@@ -1,0 +1,11 @@
+//! The puzzle-sat driver: the command line, the embedded varisat solver, the optimisation loop
+//! with its time limit, DIMACS in and out. The puzzles themselves are compiled by the
+//! `encodings` crate, which knows no solver.
+
+pub mod cli;
+pub mod dimacs;
+pub mod input;
+pub mod json;
+pub mod optimize;
+pub mod solver;
+pub mod target_sudoku;
