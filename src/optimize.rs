@@ -139,3 +139,116 @@ fn search<P: Maximize>(problem: P, tx: mpsc::Sender<Msg<P::Answer, P::Score>>, c
     }
     let _ = tx.send(Msg::Finished);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use encodings::amo::at_most_one;
+    use encodings::cnf::{ClauseSink, Lit, Model};
+    use encodings::sum::{encode_sum, Bound, SumOutputs, Use};
+
+    /// Maximise the number of true variables among `n`, where some pairs exclude each other;
+    /// `stall` makes every call after the first wait, to test the time limit.
+    #[derive(Clone)]
+    struct Toy {
+        n: usize,
+        exclusive: Vec<(usize, usize)>,
+        stall: Option<Duration>,
+    }
+
+    impl Maximize for Toy {
+        type Answer = Vec<bool>;
+        type Score = usize;
+        type Encoding = (Vec<Lit>, SumOutputs);
+
+        fn encode<S: ClauseSink>(&self, sink: &mut S) -> Self::Encoding {
+            let x: Vec<Lit> = (0..self.n).map(|_| sink.new_var()).collect();
+            for &(a, b) in &self.exclusive {
+                at_most_one(sink, &[x[a], x[b]]);
+            }
+            let groups: Vec<Vec<(Lit, u64)>> = x.iter().map(|&l| vec![(l, 1)]).collect();
+            let sum = encode_sum(sink, &groups, None, Use::AtLeast);
+            (x, sum)
+        }
+
+        fn decode(&self, enc: &Self::Encoding, model: &Model) -> Vec<bool> {
+            enc.0.iter().map(|&l| model.value(l)).collect()
+        }
+
+        fn score(&self, a: &Vec<bool>) -> usize {
+            a.iter().filter(|&&b| b).count()
+        }
+
+        fn require_better<S: ClauseSink>(&self, enc: &mut Self::Encoding, sink: &mut S, best: &usize, _: &Vec<bool>) -> Tighten {
+            if let Some(d) = self.stall {
+                std::thread::sleep(d);
+            }
+            match enc.1.at_least(*best as u64 + 1) {
+                Bound::Trivial => Tighten::Added,
+                Bound::Impossible => Tighten::Exhausted,
+                Bound::Lit(l) => {
+                    sink.add_clause(&[l]);
+                    Tighten::Added
+                }
+            }
+        }
+    }
+
+    const QUIET: Options = Options { time_limit: None, progress: Progress::Never };
+
+    #[test]
+    fn proves_the_optimum_with_a_final_unsat_call() {
+        // A 5-cycle of exclusions: at most 2 of 5.
+        let toy = Toy { n: 5, exclusive: vec![(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)], stall: None };
+        let out = maximize(toy, &QUIET);
+        assert_eq!(out.status, Status::Optimal);
+        assert_eq!(out.best.as_ref().unwrap().1, 2);
+        let chosen = &out.best.unwrap().0;
+        assert!((0..5).all(|i| !(chosen[i] && chosen[(i + 1) % 5])));
+        assert!(out.stats.sat_calls >= 2, "the last call refutes a better score");
+    }
+
+    #[test]
+    fn stops_without_a_call_when_no_better_score_exists() {
+        let toy = Toy { n: 3, exclusive: vec![], stall: None };
+        let out = maximize(toy, &QUIET);
+        assert_eq!((out.status, out.best.map(|b| b.1)), (Status::Optimal, Some(3)));
+    }
+
+    #[test]
+    fn reports_no_solution() {
+        // The rules demand x and ¬x: there is no answer to score.
+        struct Clash;
+        impl Maximize for Clash {
+            type Answer = ();
+            type Score = u8;
+            type Encoding = ();
+            fn encode<S: ClauseSink>(&self, sink: &mut S) {
+                let x = sink.new_var();
+                sink.add_clause(&[x]);
+                sink.add_clause(&[!x]);
+            }
+            fn decode(&self, _: &(), _: &Model) {}
+            fn score(&self, _: &()) -> u8 {
+                0
+            }
+            fn require_better<S: ClauseSink>(&self, _: &mut (), _: &mut S, _: &u8, _: &()) -> Tighten {
+                Tighten::Exhausted
+            }
+        }
+        let out = maximize(Clash, &QUIET);
+        assert_eq!(out.status, Status::NoSolution);
+        assert!(out.best.is_none());
+    }
+
+    #[test]
+    fn the_time_limit_returns_the_best_found_unproved() {
+        let toy = Toy { n: 6, exclusive: vec![(0, 1)], stall: Some(Duration::from_secs(30)) };
+        let opts = Options { time_limit: Some(Duration::from_millis(300)), progress: Progress::Never };
+        let started = Instant::now();
+        let out = maximize(toy, &opts);
+        assert!(started.elapsed() < Duration::from_secs(5), "returned at the deadline, not after the stall");
+        assert_eq!(out.status, Status::BestFound);
+        assert!(out.best.is_some());
+    }
+}

@@ -1,0 +1,70 @@
+//! Shared by the integration tests: run the real binary, find the bundled data.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs `puzzle-sat` with `args`, feeding `stdin` if given.
+pub fn run(args: &[&str], stdin: Option<&[u8]>) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle-sat"))
+        .args(args)
+        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    if let Some(bytes) = stdin {
+        child.stdin.take().unwrap().write_all(bytes).unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    Run {
+        code: out.status.code().expect("exited, not killed by a signal"),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+pub fn data_dir(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+}
+
+/// The `.in` files of a data folder, sorted.
+pub fn inputs(dir: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(data_dir(dir))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The expected answer of a case: `.out`, or `.out.computed` where the source's was lost.
+pub fn expected(input: &Path) -> String {
+    let out = input.with_extension("out");
+    let computed = input.with_extension("out.computed");
+    std::fs::read_to_string(&out).or_else(|_| std::fs::read_to_string(&computed)).expect("every case has an answer")
+}
+
+/// Pulls `"key":<value>` out of our one-line JSON (flat objects, no nested strings).
+pub fn json_field<'a>(json: &'a str, key: &str) -> &'a str {
+    let start = json.find(&format!("\"{key}\":")).unwrap_or_else(|| panic!("no {key} in {json}")) + key.len() + 3;
+    let rest = &json[start..];
+    let mut depth = 0;
+    for (i, ch) in rest.char_indices() {
+        match ch {
+            '[' | '{' => depth += 1,
+            ']' | '}' if depth > 0 => depth -= 1,
+            ',' | '}' if depth == 0 => return &rest[..i],
+            _ => {}
+        }
+    }
+    rest
+}

@@ -1,0 +1,211 @@
+//! Target sudoku end to end, through the real binary: the official NOIP data, the validator on
+//! every answer, DIMACS round trips, the time limit, and bad input.
+
+mod common;
+
+use common::{data_dir, expected, inputs, json_field, run};
+use encodings::cnf::{Cnf, SizeCounter};
+use encodings::target_sudoku::{self as ts, Grid};
+
+fn path_str(p: &std::path::Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn grid_from_json(json: &str) -> Grid {
+    let digits: Vec<u8> = json_field(json, "grid").bytes().filter(u8::is_ascii_digit).map(|b| b - b'0').collect();
+    assert_eq!(digits.len(), 81, "{json}");
+    let mut g = [[0; 9]; 9];
+    for (k, d) in digits.into_iter().enumerate() {
+        g[k / 9][k % 9] = d;
+    }
+    g
+}
+
+fn givens(path: &std::path::Path) -> Grid {
+    ts::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn all_22_official_cases_give_the_judges_line() {
+    let cases = inputs("target-sudoku");
+    assert_eq!(cases.len(), 22);
+    for case in &cases {
+        let r = run(&["solve", "target-sudoku", path_str(case), "--format", "judge"], None);
+        assert_eq!(r.code, 0, "{case:?}: {}", r.stderr);
+        assert_eq!(r.stdout, expected(case), "{case:?}");
+    }
+}
+
+/// Every answer the binary prints, in every case bundled, passes the independent validator and
+/// has the score it claims; unsolvable cases say so with exit 1.
+#[test]
+fn every_printed_answer_passes_the_independent_validator() {
+    for case in inputs("target-sudoku").iter().chain(&inputs("target-sudoku-low")) {
+        let r = run(&["solve", "target-sudoku", path_str(case), "--format", "json"], None);
+        let status = json_field(&r.stdout, "status");
+        if case.ends_with("noip2009-01.in") {
+            assert_eq!((r.code, status), (1, "\"no_solution\""), "{case:?}");
+            assert_eq!(json_field(&r.stdout, "score"), "null");
+            continue;
+        }
+        assert_eq!((r.code, status), (0, "\"optimal\""), "{case:?}: {}", r.stderr);
+        let grid = grid_from_json(&r.stdout);
+        assert_eq!(ts::check(&givens(case), &grid), Ok(()), "{case:?}");
+        assert_eq!(json_field(&r.stdout, "score"), ts::score(&grid).to_string(), "{case:?}");
+        if case.parent().unwrap().ends_with("target-sudoku") {
+            assert_eq!(json_field(&r.stdout, "score"), expected(case).trim());
+        }
+    }
+}
+
+#[test]
+fn text_output_of_the_samples() {
+    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+        for name in ["sample-1", "sample-2"] {
+            let case = data_dir("target-sudoku").join(format!("{name}.in"));
+            let r = run(&["solve", "target-sudoku", path_str(&case)], None);
+            assert_eq!(r.code, 0);
+            // The drawn grid is read back by an independent parser of the picture.
+            let digits: Vec<u8> = r.stdout.lines().take(11).flat_map(|l| l.bytes()).filter(u8::is_ascii_digit).map(|b| b - b'0').collect();
+            let mut grid = [[0; 9]; 9];
+            digits.iter().enumerate().for_each(|(k, &d)| grid[k / 9][k % 9] = d);
+            assert_eq!(ts::check(&givens(&case), &grid), Ok(()));
+            insta::assert_snapshot!(format!("target-sudoku-{name}-answer"), r.stdout);
+        }
+    });
+}
+
+#[test]
+fn cnf_sizes_of_the_samples() {
+    let mut sizes = String::new();
+    for name in ["sample-1", "sample-2", "empty"] {
+        let dir = if name == "empty" { "target-sudoku-low" } else { "target-sudoku" };
+        let g = givens(&data_dir(dir).join(format!("{name}.in")));
+        let mut count = SizeCounter::default();
+        let enc = ts::encode(&g, &mut count);
+        // The counter and the in-memory formula see the same encoder.
+        let mut cnf = Cnf::new();
+        ts::encode(&g, &mut cnf);
+        assert_eq!((count.vars, count.clauses), (cnf.num_vars, cnf.clauses.len() as u64));
+        sizes += &format!(
+            "{name}: {} variables, {} clauses, {} literals, {} score outputs\n",
+            count.vars,
+            count.clauses,
+            count.literals,
+            enc.score.outputs.len()
+        );
+    }
+    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!("target-sudoku-cnf-sizes", sizes);
+    });
+}
+
+/// `encode --min-score S` has models exactly when some completion scores at least S: solved by
+/// varisat from the DIMACS text alone, then decoded back through `decode`.
+#[test]
+fn dimacs_round_trip_at_the_optimum() {
+    let dir = std::env::temp_dir().join(format!("puzzle-sat-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["sample-1", "noip2009-06"] {
+        let case = data_dir("target-sudoku").join(format!("{name}.in"));
+        let best: u32 = expected(&case).trim().parse().unwrap();
+        for (s, sat) in [(best, true), (best + 1, false)] {
+            let cnf_path = dir.join(format!("{name}-{s}.cnf"));
+            let r = run(&["encode", "target-sudoku", path_str(&case), "--min-score", &s.to_string(), "-o", path_str(&cnf_path)], None);
+            assert_eq!(r.code, 0, "{}", r.stderr);
+            let text = std::fs::read_to_string(&cnf_path).unwrap();
+            assert!(text.lines().any(|l| l == "c 1 r1c1=1"), "variable map in comments");
+            assert!(text.lines().any(|l| l.starts_with("p cnf ")));
+            let mut solver = varisat::Solver::new();
+            solver.add_dimacs_cnf(text.as_bytes()).unwrap();
+            assert_eq!(solver.solve().unwrap(), sat, "{name} at {s}");
+            if !sat {
+                continue;
+            }
+            let model: Vec<String> = solver.model().unwrap().iter().map(|l| l.to_dimacs().to_string()).collect();
+            let model_path = dir.join(format!("{name}-{s}.model"));
+            std::fs::write(&model_path, format!("s SATISFIABLE\nv {} 0\n", model.join(" "))).unwrap();
+            let r = run(&["decode", "target-sudoku", path_str(&case), "--model", path_str(&model_path), "--format", "json"], None);
+            assert_eq!(r.code, 0, "{}", r.stderr);
+            let grid = grid_from_json(&r.stdout);
+            assert_eq!(ts::check(&givens(&case), &grid), Ok(()));
+            assert!(ts::score(&grid) >= s);
+        }
+    }
+    let unsat = dir.join("unsat.model");
+    std::fs::write(&unsat, "s UNSATISFIABLE\n").unwrap();
+    let case = data_dir("target-sudoku").join("sample-1.in");
+    let r = run(&["decode", "target-sudoku", path_str(&case), "--model", path_str(&unsat)], None);
+    assert_eq!(r.code, 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn reads_stdin_and_the_one_line_forms() {
+    let case = data_dir("target-sudoku").join("sample-2.in");
+    let text = std::fs::read_to_string(&case).unwrap();
+    let line: String = text.split_whitespace().collect::<String>().replace('0', ".");
+    let r = run(&["solve", "target-sudoku", "-", "--format", "judge"], Some(line.as_bytes()));
+    assert_eq!((r.code, r.stdout.as_str()), (0, "2852\n"), "{}", r.stderr);
+}
+
+#[test]
+fn unsolvable_is_an_answer_not_an_error() {
+    let case = data_dir("target-sudoku").join("noip2009-01.in");
+    let r = run(&["solve", "target-sudoku", path_str(&case)], None);
+    assert_eq!((r.code, r.stdout.as_str()), (1, "no solution\n"));
+    // Givens that clash outright: two 5s in the first row.
+    let clash = format!("55{}", ".".repeat(79));
+    let r = run(&["solve", "target-sudoku", "-", "--format", "judge"], Some(clash.as_bytes()));
+    assert_eq!((r.code, r.stdout.as_str()), (0, "-1\n"));
+}
+
+#[test]
+fn a_time_limit_with_nothing_found_exits_3() {
+    let case = data_dir("target-sudoku-low").join("empty.in");
+    let r = run(&["solve", "target-sudoku", path_str(&case), "--time-limit", "0.000001", "--format", "json"], None);
+    assert_eq!(r.code, 3, "{}", r.stdout);
+    assert_eq!(json_field(&r.stdout, "status"), "\"unknown\"");
+}
+
+#[test]
+fn bad_input_exits_2_naming_file_line_and_column() {
+    let case = data_dir("target-sudoku").join("sample-1.in");
+    let good = std::fs::read_to_string(&case).unwrap();
+    let line: String = good.split_whitespace().collect();
+    let cases: Vec<(&str, String, &str)> = vec![
+        ("80 cells", line[..80].to_string(), "<stdin>:1:81:"),
+        ("82 cells", format!("{line}0"), "<stdin>:1:82:"),
+        ("a 10", good.replacen("7 0 0", "7 10 0", 1), "<stdin>:1:3:"),
+        ("a letter", good.replacen("0 8 0 5", "0 8 a 5", 1), "<stdin>:9:5:"),
+        ("empty", String::new(), "<stdin>:1:1:"),
+    ];
+    for (what, text, place) in cases {
+        let r = run(&["solve", "target-sudoku", "-"], Some(text.as_bytes()));
+        assert_eq!(r.code, 2, "{what}");
+        assert!(r.stderr.contains(place), "{what}: {}", r.stderr);
+        assert!(!r.stderr.contains("panicked"), "{what}: {}", r.stderr);
+        assert!(r.stdout.is_empty());
+    }
+    let dir = data_dir("target-sudoku");
+    let r = run(&["solve", "target-sudoku", path_str(&dir)], None);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("is a directory"), "{}", r.stderr);
+    let r = run(&["solve", "target-sudoku", "/nonexistent/puzzle.txt"], None);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("/nonexistent/puzzle.txt"), "{}", r.stderr);
+    let r = run(&["solve", "target-sudoku", "-"], Some(b"\xff\xfe"));
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("<stdin>:1:1: not UTF-8"), "{}", r.stderr);
+    let r = run(&["solve", "tetris", "x"], None);
+    assert_eq!(r.code, 2);
+    let r = run(&["solve", "target-sudoku", path_str(&case), "--time-limit", "-1"], None);
+    assert_eq!(r.code, 2);
+    let r = run(&["encode", "target-sudoku", path_str(&case), "--min-score", "lots"], None);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("--min-score"), "{}", r.stderr);
+    // A file named on the command line is named in the message.
+    let r = run(&["solve", "target-sudoku", path_str(&dir.join("SOURCES.md"))], None);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("SOURCES.md:1:1:"), "{}", r.stderr);
+}
