@@ -1,6 +1,6 @@
 //! Target sudoku → CNF: one-hot digits, exactly-one per cell, row-digit, column-digit and
-//! box-digit (the "extended" encoding: the redundant halves help propagation), givens as unit
-//! clauses, and the score as a generalized totalizer over 21 cells.
+//! box-digit (the "extended" encoding: the redundant halves help propagation) over the digits
+//! the givens leave open, and the score as a generalized totalizer over the open score cells.
 
 use super::Grid;
 use crate::amo::exactly_one;
@@ -22,58 +22,97 @@ pub fn score_cells() -> impl Iterator<Item = (usize, usize)> {
 }
 
 pub struct Encoding {
-    /// `digit[r][c][d - 1]` is true when cell (r, c) holds d.
-    pub digit: [[[Lit; 9]; 9]; 9],
-    /// Outputs of `Σ (digit − 1)` over the 21 score cells; `o_v → score ≥ SCORE_BASE + v`.
+    /// `digit[r][c][d - 1]` is true when cell (r, c) holds d; `None` where the givens already
+    /// rule d out there (a given in the same row, column or box, or another given in the cell).
+    pub digit: [[[Option<Lit>; 9]; 9]; 9],
+    /// `SCORE_BASE` plus `(digit − 1)` of the given score cells: the part of the score the
+    /// givens fix, left out of the totalizer.
+    pub fixed_score: u32,
+    /// Outputs of `Σ (digit − 1)` over the open score cells; `o_v → score ≥ fixed_score + v`.
     pub score: SumOutputs,
 }
 
 impl Encoding {
     /// What to assert so that only completions scoring at least `s` remain.
     pub fn min_score(&self, s: u32) -> Bound {
-        if s <= SCORE_BASE {
+        if s <= self.fixed_score {
             Bound::Trivial
         } else {
-            self.score.at_least((s - SCORE_BASE) as u64)
+            self.score.at_least((s - self.fixed_score) as u64)
         }
     }
 }
 
-pub fn encode<S: ClauseSink>(givens: &Grid, sink: &mut S) -> Encoding {
-    let mut digit = [[[Lit::positive(1); 9]; 9]; 9];
-    for (r, row) in digit.iter_mut().enumerate() {
-        for (c, cell) in row.iter_mut().enumerate() {
-            for (d, lit) in cell.iter_mut().enumerate() {
-                *lit = sink.new_named_var(&|| format!("r{}c{}={}", r + 1, c + 1, d + 1));
+/// The digits each cell may still hold once every given has eliminated its digit from its
+/// row, column and box (bit d for digit d). A given cell keeps just its digit, or nothing when
+/// another given clashes with it. Creating variables only for these is the usual sudoku
+/// simplification: it halves or better the formula of a contest grid and changes no answer.
+fn candidates(givens: &Grid) -> [[u16; 9]; 9] {
+    let mut cand = [[0b11_1111_1110u16; 9]; 9];
+    for (r, row) in givens.iter().enumerate() {
+        for (c, &g) in row.iter().enumerate() {
+            if g == 0 {
+                continue;
             }
-        }
-    }
-    for i in 0..9 {
-        for j in 0..9 {
-            exactly_one(sink, &digit[i][j]); // cell (i, j) holds one digit
-            let row: Vec<Lit> = (0..9).map(|c| digit[i][c][j]).collect();
-            exactly_one(sink, &row); // row i holds digit j + 1 once
-            let col: Vec<Lit> = (0..9).map(|r| digit[r][i][j]).collect();
-            exactly_one(sink, &col); // column i holds it once
-            let (br, bc) = (i / 3 * 3, i % 3 * 3);
-            let bx: Vec<Lit> = (0..9).map(|k| digit[br + k / 3][bc + k % 3][j]).collect();
-            exactly_one(sink, &bx); // box i holds it once
+            for k in 0..9 {
+                let (br, bc) = (r / 3 * 3 + k / 3, c / 3 * 3 + k % 3);
+                for (pr, pc) in [(r, k), (k, c), (br, bc)] {
+                    if (pr, pc) != (r, c) {
+                        cand[pr][pc] &= !(1 << g);
+                    }
+                }
+            }
         }
     }
     for (r, row) in givens.iter().enumerate() {
         for (c, &g) in row.iter().enumerate() {
             if g != 0 {
-                sink.add_clause(&[digit[r][c][g as usize - 1]]);
+                cand[r][c] &= 1 << g;
             }
         }
     }
-    let groups: Vec<Vec<(Lit, u64)>> =
-        score_cells().map(|(r, c)| (0..9).map(|d| (digit[r][c][d], d as u64)).collect()).collect();
+    cand
+}
+
+pub fn encode<S: ClauseSink>(givens: &Grid, sink: &mut S) -> Encoding {
+    let cand = candidates(givens);
+    let mut digit = [[[None; 9]; 9]; 9];
+    for (r, row) in digit.iter_mut().enumerate() {
+        for (c, cell) in row.iter_mut().enumerate() {
+            for (d, lit) in cell.iter_mut().enumerate() {
+                if cand[r][c] & (1 << (d + 1)) != 0 {
+                    *lit = Some(sink.new_named_var(&|| format!("r{}c{}={}", r + 1, c + 1, d + 1)));
+                }
+            }
+        }
+    }
+    // An empty set gives the empty clause: a cell or house with no candidate left is a clash.
+    let lits = |cells: &mut dyn Iterator<Item = (usize, usize, usize)>| -> Vec<Lit> {
+        cells.filter_map(|(r, c, d)| digit[r][c][d]).collect()
+    };
+    for i in 0..9 {
+        for j in 0..9 {
+            exactly_one(sink, &lits(&mut (0..9).map(|d| (i, j, d)))); // cell (i, j) holds one digit
+            exactly_one(sink, &lits(&mut (0..9).map(|c| (i, c, j)))); // row i holds digit j + 1 once
+            exactly_one(sink, &lits(&mut (0..9).map(|r| (r, i, j)))); // column i holds it once
+            let (br, bc) = (i / 3 * 3, i % 3 * 3);
+            exactly_one(sink, &lits(&mut (0..9).map(|k| (br + k / 3, bc + k % 3, j)))); // box i holds it once
+        }
+    }
+    let mut fixed_score = SCORE_BASE;
+    let mut groups: Vec<Vec<(Lit, u64)>> = Vec::new();
+    for (r, c) in score_cells() {
+        if givens[r][c] != 0 {
+            fixed_score += givens[r][c] as u32 - 1;
+        } else {
+            groups.push((0..9).filter_map(|d| Some((digit[r][c][d]?, d as u64))).collect());
+        }
+    }
     let score = encode_sum(sink, &groups, None, Use::AtLeast);
     for &(v, o) in &score.outputs {
-        sink.name_var(o, &|| format!("score>={}", SCORE_BASE as u64 + v));
+        sink.name_var(o, &|| format!("score>={}", fixed_score as u64 + v));
     }
-    Encoding { digit, score }
+    Encoding { digit, fixed_score, score }
 }
 
 /// Reads the grid off a model (exactly-one makes the digit unique).
@@ -81,7 +120,8 @@ pub fn decode(enc: &Encoding, model: &Model) -> Grid {
     let mut grid = [[0u8; 9]; 9];
     for r in 0..9 {
         for c in 0..9 {
-            grid[r][c] = (1..=9u8).find(|&d| model.value(enc.digit[r][c][d as usize - 1])).unwrap_or(0);
+            let holds = |d: u8| enc.digit[r][c][d as usize - 1].is_some_and(|l| model.value(l));
+            grid[r][c] = (1..=9u8).find(|&d| holds(d)).unwrap_or(0);
         }
     }
     grid
@@ -99,6 +139,31 @@ mod tests {
             let identity: u32 = SCORE_BASE + score_cells().map(|(r, c)| grid[r][c] as u32 - 1).sum::<u32>();
             assert_eq!(identity, score(&grid), "{grid:?}");
         }
+    }
+
+    #[test]
+    fn candidates_never_exclude_a_completion_and_catch_clashes() {
+        for (k, grid) in shuffled_grids(200).into_iter().enumerate() {
+            let mut givens = grid;
+            for (i, cell) in givens.iter_mut().flatten().enumerate() {
+                if (i * 7 + k * 13) % 5 < 3 {
+                    *cell = 0; // keep about two fifths
+                }
+            }
+            let cand = candidates(&givens);
+            for r in 0..9 {
+                for c in 0..9 {
+                    assert_ne!(cand[r][c] & (1 << grid[r][c]), 0, "grid {k} cell ({r}, {c})");
+                }
+            }
+        }
+        let mut clash = [[0u8; 9]; 9];
+        clash[0][0] = 5;
+        clash[0][7] = 5;
+        let cand = candidates(&clash);
+        assert_eq!((cand[0][0], cand[0][7]), (0, 0));
+        assert_eq!(cand[1][1] & (1 << 5), 0);
+        assert_eq!(cand[1][1].count_ones(), 8);
     }
 
     #[test]
