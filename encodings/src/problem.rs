@@ -42,3 +42,17 @@ pub trait Maximize {
         last: &Self::Answer,
     ) -> Tighten;
 }
+
+/// A puzzle whose answers are enumerated (solve, count, prove uniqueness).
+pub trait Enumerate {
+    type Answer: Clone + Send + 'static;
+    type Encoding;
+
+    /// The rules, as clauses whose models are exactly the valid answers.
+    fn encode<S: ClauseSink>(&self, sink: &mut S) -> Self::Encoding;
+
+    fn decode(&self, enc: &Self::Encoding, model: &Model) -> Self::Answer;
+
+    /// Adds clauses excluding exactly this answer.
+    fn block<S: ClauseSink>(&self, enc: &Self::Encoding, sink: &mut S, answer: &Self::Answer);
+}

@@ -1,0 +1,198 @@
+//! The independent validator: reads a label grid (one character per cell, one label per
+//! rectangle, as in the corpus's `.sol` files) and checks it against the rules directly, sharing
+//! no code with the encoder. Positions in messages are 1-based.
+
+use super::{Board, Cell};
+use crate::error::ParseError;
+use std::collections::HashMap;
+use std::fmt;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Violation {
+    /// A board cell without a label.
+    Unlabelled { row: usize, col: usize },
+    /// The cells of this label do not fill their bounding box.
+    NotARectangle { label: char, row: usize, col: usize },
+    TwoClues { label: char, first: (usize, usize), second: (usize, usize) },
+    NoClue { label: char, row: usize, col: usize },
+    WrongShape { label: char, clue: char, height: usize, width: usize },
+    /// Four rectangles meet at the point below-right of this cell.
+    FourCorners { row: usize, col: usize },
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match *self {
+            Violation::Unlabelled { row, col } => write!(f, "row {row} column {col}: a board cell without a label"),
+            Violation::NotARectangle { label, row, col } => {
+                write!(f, "not a rectangle: label {label:?} (first at row {row} column {col}) does not fill its bounding box")
+            }
+            Violation::TwoClues { label, first, second } => write!(
+                f,
+                "two clues: rectangle {label:?} holds clues at row {} column {} and row {} column {}",
+                first.0, first.1, second.0, second.1
+            ),
+            Violation::NoClue { label, row, col } => {
+                write!(f, "no clue: rectangle {label:?} (top-left at row {row} column {col}) holds no clue")
+            }
+            Violation::WrongShape { label, clue, height, width } => {
+                let need = match clue {
+                    '+' => "a square",
+                    '-' => "wider than tall",
+                    _ => "taller than wide",
+                };
+                write!(f, "wrong shape: rectangle {label:?} is {height} tall and {width} wide, but its clue {clue} needs {need}")
+            }
+            Violation::FourCorners { row, col } => write!(
+                f,
+                "four corners at row {row}/{} column {col}/{}: four rectangles meet at one point",
+                row + 1,
+                col + 1
+            ),
+        }
+    }
+}
+
+/// Reads a label grid of the board's shape. Any character but space labels a board cell;
+/// hole cells may hold anything (a space, `#`); short lines are padded with spaces.
+pub fn parse_labels(board: &Board, text: &str) -> Result<Vec<char>, ParseError> {
+    let mut lines: Vec<Vec<char>> = text.lines().map(|l| l.trim_end_matches('\r').chars().collect()).collect();
+    while lines.last().is_some_and(|l| l.iter().all(|&c| c == ' ')) {
+        lines.pop();
+    }
+    if lines.len() != board.rows {
+        let line = lines.len().min(board.rows) + 1;
+        return Err(ParseError::new(line, 1, format!("the answer has {} rows, the board {}", lines.len(), board.rows)));
+    }
+    let mut labels = Vec::with_capacity(board.rows * board.cols);
+    for (i, l) in lines.iter().enumerate() {
+        if l.len() > board.cols {
+            return Err(ParseError::new(i + 1, board.cols + 1, format!("this row has {} cells, the board {}", l.len(), board.cols)));
+        }
+        for c in 0..board.cols {
+            labels.push(l.get(c).copied().unwrap_or(' '));
+        }
+    }
+    Ok(labels)
+}
+
+/// Checks a labelling (`labels[r * cols + c]`) of `board`.
+pub fn check(board: &Board, labels: &[char]) -> Result<(), Violation> {
+    let (rows, cols) = (board.rows, board.cols);
+    assert_eq!(labels.len(), rows * cols, "parse_labels gives the board's shape");
+    // Bounding box and cell count of every label, in row-major order of first appearance.
+    struct Group {
+        top: usize,
+        left: usize,
+        bottom: usize,
+        right: usize,
+        count: usize,
+        first: (usize, usize),
+        clues: Vec<(usize, usize, char)>,
+    }
+    let mut order = Vec::new();
+    let mut groups: HashMap<char, Group> = HashMap::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let cell = board.cells[r * cols + c];
+            if cell == Cell::Hole {
+                continue;
+            }
+            let label = labels[r * cols + c];
+            if label == ' ' {
+                return Err(Violation::Unlabelled { row: r + 1, col: c + 1 });
+            }
+            let g = groups.entry(label).or_insert_with(|| {
+                order.push(label);
+                Group { top: r, left: c, bottom: r, right: c, count: 0, first: (r, c), clues: Vec::new() }
+            });
+            g.top = g.top.min(r);
+            g.left = g.left.min(c);
+            g.bottom = g.bottom.max(r);
+            g.right = g.right.max(c);
+            g.count += 1;
+            if let Cell::Clue(s) = cell {
+                g.clues.push((r, c, s.symbol()));
+            }
+        }
+    }
+    for label in &order {
+        let g = &groups[label];
+        let (height, width) = (g.bottom - g.top + 1, g.right - g.left + 1);
+        if g.count != height * width {
+            return Err(Violation::NotARectangle { label: *label, row: g.first.0 + 1, col: g.first.1 + 1 });
+        }
+        match g.clues[..] {
+            [] => return Err(Violation::NoClue { label: *label, row: g.top + 1, col: g.left + 1 }),
+            [(_, _, clue)] => {
+                let ok = match clue {
+                    '+' => height == width,
+                    '-' => width > height,
+                    _ => height > width,
+                };
+                if !ok {
+                    return Err(Violation::WrongShape { label: *label, clue, height, width });
+                }
+            }
+            [(r1, c1, _), (r2, c2, _), ..] => {
+                return Err(Violation::TwoClues { label: *label, first: (r1 + 1, c1 + 1), second: (r2 + 1, c2 + 1) })
+            }
+        }
+    }
+    // Exact cover holds (each label is one filled rectangle), so four rectangles meet at a
+    // point exactly when its 2×2 window of cells holds four different labels.
+    for r in 0..rows.saturating_sub(1) {
+        for c in 0..cols.saturating_sub(1) {
+            let window = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)];
+            if window.iter().any(|&(a, b)| board.cells[a * cols + b] == Cell::Hole) {
+                continue;
+            }
+            let l: Vec<char> = window.iter().map(|&(a, b)| labels[a * cols + b]).collect();
+            if l[0] != l[1] && l[0] != l[2] && l[0] != l[3] && l[1] != l[2] && l[1] != l[3] && l[2] != l[3] {
+                return Err(Violation::FourCorners { row: r + 1, col: c + 1 });
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::parse;
+    use super::*;
+
+    fn verdict(puzzle: &str, answer: &str) -> Result<(), Violation> {
+        let board = parse(puzzle).unwrap();
+        check(&board, &parse_labels(&board, answer).unwrap())
+    }
+
+    #[test]
+    fn the_seeds_first_answer_is_valid_and_each_break_is_named() {
+        let p = "|-*\n*+|\n*-*\n";
+        assert_eq!(verdict(p, "122\n134\n554\n"), Ok(()));
+        assert!(matches!(verdict(p, "122\n132\n554\n"), Err(Violation::NotARectangle { label: '2', .. })));
+        assert!(matches!(verdict(p, "122\n133\n554\n"), Err(Violation::TwoClues { label: '3', .. })));
+        assert!(matches!(verdict(p, "111\n234\n554\n"), Err(Violation::TwoClues { label: '1', .. })));
+        assert!(matches!(verdict("+.\n", "12\n"), Err(Violation::NoClue { label: '2', row: 1, col: 2 })));
+        assert!(matches!(verdict("-.\n..\n", "11\n11\n"), Err(Violation::WrongShape { clue: '-', .. })));
+        assert!(matches!(verdict("|.\n..\n", "11\n11\n"), Err(Violation::WrongShape { clue: '|', .. })));
+        assert_eq!(verdict("++\n++\n", "12\n34\n"), Err(Violation::FourCorners { row: 1, col: 1 }));
+        assert_eq!(verdict("++\n-.\n", "12\n33\n"), Ok(()), "three rectangles may meet");
+        assert_eq!(verdict(p, "122\n1 4\n554\n"), Err(Violation::Unlabelled { row: 2, col: 2 }));
+    }
+
+    #[test]
+    fn holes_are_not_labelled_and_end_the_corner_rule() {
+        // The 2×2 window at the top-left includes a hole, so no four-corner point there.
+        assert_eq!(verdict("#+\n+.\n", " 1\n22\n"), Err(Violation::WrongShape { label: '2', clue: '+', height: 1, width: 2 }));
+        assert_eq!(verdict("#+\n-.\n", " 1\n22\n"), Ok(()));
+        assert_eq!(verdict("#+\n-.\n", "#1\n22\n"), Ok(()), "anything may stand on a hole");
+    }
+
+    #[test]
+    fn label_grids_of_the_wrong_shape_are_parse_errors() {
+        let board = parse("+.\n..\n").unwrap();
+        assert_eq!(parse_labels(&board, "11\n").unwrap_err().line, 2);
+        assert_eq!(parse_labels(&board, "111\n111\n").unwrap_err().col, 3);
+    }
+}
