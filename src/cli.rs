@@ -1,4 +1,4 @@
-//! The command line: `solve`, `encode` and `decode`, per puzzle.
+//! The command line: `solve`, `encode`, `decode`, `check` and `generate`, per puzzle.
 
 use crate::input::read_input;
 use crate::optimize::{Options, Progress};
@@ -23,12 +23,18 @@ pub enum Command {
     Encode(EncodeArgs),
     /// Read an external solver's model of `encode`'s CNF back into an answer.
     Decode(DecodeArgs),
+    /// Check an answer against the rules with the independent validator.
+    Check(CheckArgs),
+    /// Make a random puzzle (tatamibari).
+    Generate(GenerateArgs),
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Puzzle {
     /// NOIP 2009 / Luogu P1074: maximise the ring-weighted score.
     TargetSudoku,
+    /// Nikoli's rectangle puzzle: solve, count solutions, prove uniqueness.
+    Tatamibari,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +45,10 @@ pub enum Format {
     Judge,
     /// One JSON object.
     Json,
+    /// The solution drawn with box-drawing lines (tatamibari only).
+    Box,
+    /// One line `row col height width` per rectangle, 0-based (tatamibari only).
+    Rects,
 }
 
 #[derive(clap::Args, Debug)]
@@ -57,6 +67,12 @@ pub struct SolveArgs {
     /// Print no progress to stderr.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Count solutions, stopping at MAX (tatamibari).
+    #[arg(long, value_name = "MAX", num_args = 0..=1, default_missing_value = "1000", conflicts_with = "unique")]
+    pub count: Option<u64>,
+    /// Say whether the solution is unique; if not, show two (tatamibari).
+    #[arg(long)]
+    pub unique: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -82,6 +98,39 @@ pub struct DecodeArgs {
     pub model: PathBuf,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    pub puzzle: Puzzle,
+    /// The puzzle file.
+    pub file: PathBuf,
+    /// The answer: a completed grid (target-sudoku), a label grid (tatamibari).
+    #[arg(long, value_name = "FILE")]
+    pub answer: PathBuf,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct GenerateArgs {
+    pub puzzle: Puzzle,
+    /// Board size, rows x columns.
+    #[arg(long, value_name = "RxC", value_parser = parse_size)]
+    pub size: (usize, usize),
+    /// Seed of the random choices: the same seed gives the same puzzle.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Reshape until the solution is unique (checked with the solver).
+    #[arg(long)]
+    pub unique: bool,
+}
+
+fn parse_size(s: &str) -> Result<(usize, usize), String> {
+    let (r, c) = s.split_once(['x', 'X', '×']).ok_or_else(|| format!("{s:?} is not a size like 10x12"))?;
+    let num = |t: &str| t.trim().parse::<usize>().ok().filter(|&n| (1..=2000).contains(&n));
+    match (num(r), num(c)) {
+        (Some(r), Some(c)) => Ok((r, c)),
+        _ => Err(format!("{s:?}: rows and columns must be whole numbers from 1 to 2000")),
+    }
 }
 
 fn parse_seconds(s: &str) -> Result<Duration, String> {
@@ -144,13 +193,39 @@ pub fn run(cli: Cli) -> Result<Done> {
             };
             let opts = Options { time_limit: a.time_limit, progress };
             match a.puzzle {
-                Puzzle::TargetSudoku => crate::target_sudoku::solve(&input, a.format, &opts),
+                Puzzle::TargetSudoku => {
+                    if matches!(a.format, Format::Box | Format::Rects) {
+                        bail!("--format {} is for tatamibari", if a.format == Format::Box { "box" } else { "rects" });
+                    }
+                    if a.count.is_some() || a.unique {
+                        bail!("--count and --unique are for tatamibari; target-sudoku finds the best completion");
+                    }
+                    crate::target_sudoku::solve(&input, a.format, &opts)
+                }
+                Puzzle::Tatamibari => {
+                    if a.format == Format::Judge {
+                        bail!("--format judge is for target-sudoku");
+                    }
+                    let mode = match (a.count, a.unique) {
+                        (Some(max), _) if max == 0 => bail!("--count needs a limit of at least 1"),
+                        (Some(max), _) => crate::tatamibari::Mode::Count(max),
+                        (None, true) => crate::tatamibari::Mode::Unique,
+                        (None, false) => crate::tatamibari::Mode::First,
+                    };
+                    crate::tatamibari::solve(&input, mode, a.format, &opts)
+                }
             }
         }
         Command::Encode(a) => {
             let input = read_input(&a.file)?;
             let dimacs = match a.puzzle {
                 Puzzle::TargetSudoku => crate::target_sudoku::encode(&input, a.min_score.as_deref())?,
+                Puzzle::Tatamibari => {
+                    if a.min_score.is_some() {
+                        bail!("--min-score is for scoring puzzles; tatamibari has no score");
+                    }
+                    crate::tatamibari::encode(&input)?
+                }
             };
             match a.output {
                 Some(path) => {
@@ -163,12 +238,32 @@ pub fn run(cli: Cli) -> Result<Done> {
         Command::Decode(a) => {
             let input = read_input(&a.file)?;
             let model = read_input(&a.model)?;
-            if a.format == Format::Judge {
-                bail!("--format judge is for solve only");
-            }
             match a.puzzle {
-                Puzzle::TargetSudoku => crate::target_sudoku::decode(&input, &model, a.format),
+                Puzzle::TargetSudoku => {
+                    if !matches!(a.format, Format::Text | Format::Json) {
+                        bail!("decode target-sudoku prints text or json");
+                    }
+                    crate::target_sudoku::decode(&input, &model, a.format)
+                }
+                Puzzle::Tatamibari => {
+                    if a.format == Format::Judge {
+                        bail!("--format judge is for target-sudoku");
+                    }
+                    crate::tatamibari::decode(&input, &model, a.format)
+                }
             }
         }
+        Command::Check(a) => {
+            let input = read_input(&a.file)?;
+            let answer = read_input(&a.answer)?;
+            match a.puzzle {
+                Puzzle::TargetSudoku => crate::target_sudoku::check(&input, &answer),
+                Puzzle::Tatamibari => crate::tatamibari::check(&input, &answer),
+            }
+        }
+        Command::Generate(a) => match a.puzzle {
+            Puzzle::Tatamibari => crate::tatamibari::generate(a.size, a.seed, a.unique),
+            Puzzle::TargetSudoku => bail!("generate makes tatamibari puzzles only"),
+        },
     }
 }

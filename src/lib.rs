@@ -4,8 +4,11 @@
 
 pub mod cli;
 pub mod dimacs;
+pub mod enumerate;
 pub mod input;
 pub mod json;
 pub mod optimize;
 pub mod solver;
 pub mod target_sudoku;
+pub mod tatamibari;
+pub mod worker;

@@ -1,14 +1,11 @@
 //! Optimisation by iterative bound tightening: solve, decode, score exactly, demand a strictly
-//! better score, repeat until UNSAT, which proves the last answer optimal.
-//!
-//! varisat cannot be interrupted, so the solver lives in a worker thread that reports each
-//! improved answer; the calling thread waits until the worker finishes or the deadline passes,
-//! and then returns what it has (the worker is abandoned; the process exits soon after).
+//! better score, repeat until UNSAT, which proves the last answer optimal. The solver runs in
+//! a worker thread (see [`crate::worker`]) so that a time limit can stop the wait.
 
 use crate::solver::Varisat;
+use crate::worker::{drive, Report};
 use encodings::problem::{Maximize, Tighten};
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
 /// When to print each improvement to stderr.
@@ -18,6 +15,13 @@ pub enum Progress {
     /// Once the run has lasted a second: short runs stay quiet.
     Auto,
     Always,
+}
+
+impl Progress {
+    /// Whether to print at `elapsed` into the run.
+    pub fn now(self, elapsed: Duration) -> bool {
+        self == Progress::Always || (self == Progress::Auto && elapsed.as_secs() >= 1)
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -52,11 +56,10 @@ pub struct Outcome<A, S> {
     pub stats: Stats,
 }
 
-enum Msg<A, S> {
+pub(crate) enum Msg<A, S> {
     Encoded { vars: u32, clauses: u64 },
-    Improved { answer: A, score: S, calls: u32 },
-    /// The search ended: the last improvement (if any) is optimal.
-    Finished,
+    Call(u32),
+    Improved { answer: A, score: S },
 }
 
 pub fn maximize<P>(problem: P, opts: &Options) -> Outcome<P::Answer, P::Score>
@@ -64,40 +67,27 @@ where
     P: Maximize + Send + 'static,
 {
     let start = Instant::now();
-    let calls = Arc::new(AtomicU32::new(0));
-    let (tx, rx) = mpsc::channel();
-    let worker_calls = Arc::clone(&calls);
-    std::thread::spawn(move || search(problem, tx, &worker_calls));
-
-    let deadline = opts.time_limit.map(|t| start + t);
     let mut best = None;
     let mut stats = Stats::default();
-    let status = loop {
-        let msg = match deadline {
-            Some(d) => match rx.recv_timeout(d.saturating_duration_since(Instant::now())) {
-                Ok(m) => m,
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    break if best.is_some() { Status::BestFound } else { Status::Unknown };
-                }
-                Err(mpsc::RecvTimeoutError::Disconnected) => panic!("the solver thread stopped without an answer"),
-            },
-            None => rx.recv().expect("the solver thread stopped without an answer"),
-        };
-        match msg {
-            Msg::Encoded { vars, clauses } => (stats.vars, stats.clauses) = (vars, clauses),
-            Msg::Improved { answer, score, calls } => {
-                let elapsed = start.elapsed();
-                if opts.progress == Progress::Always || (opts.progress == Progress::Auto && elapsed.as_secs() >= 1) {
-                    eprintln!("[{:8.3}s] score {score} after {calls} SAT calls", elapsed.as_secs_f64());
-                }
-                best = Some((answer, score));
+    let finished = drive(opts.time_limit.map(|t| start + t), move |tx| search(problem, tx), |msg| match msg {
+        Msg::Encoded { vars, clauses } => (stats.vars, stats.clauses) = (vars, clauses),
+        Msg::Call(n) => stats.sat_calls = n,
+        Msg::Improved { answer, score } => {
+            let elapsed = start.elapsed();
+            if opts.progress.now(elapsed) {
+                eprintln!("[{:8.3}s] score {score} after {} SAT calls", elapsed.as_secs_f64(), stats.sat_calls);
             }
-            Msg::Finished => break if best.is_some() { Status::Optimal } else { Status::NoSolution },
+            best = Some((answer, score));
         }
+    });
+    let status = match (finished, best.is_some()) {
+        (true, true) => Status::Optimal,
+        (true, false) => Status::NoSolution,
+        (false, true) => Status::BestFound,
+        (false, false) => Status::Unknown,
     };
-    stats.sat_calls = calls.load(Ordering::Relaxed);
     stats.elapsed = start.elapsed();
-    if opts.progress == Progress::Always || (opts.progress == Progress::Auto && stats.elapsed.as_secs() >= 1) {
+    if opts.progress.now(stats.elapsed) {
         let what = match status {
             Status::Optimal => "proved optimal",
             Status::BestFound => "time limit: best found, not proved",
@@ -109,18 +99,21 @@ where
     Outcome { best, status, stats }
 }
 
-/// The worker: owns the solver, reports encoding size, each improvement, and the end.
-fn search<P: Maximize>(problem: P, tx: mpsc::Sender<Msg<P::Answer, P::Score>>, calls: &AtomicU32) {
+/// The worker: owns the solver and reports the encoding size, each call, each improvement.
+fn search<P: Maximize>(problem: P, tx: &Sender<Report<Msg<P::Answer, P::Score>>>) {
+    // A closed channel means the caller gave up (time limit): just stop.
+    let send = |m| tx.send(Report::Msg(m)).is_ok();
     let mut solver = Varisat::new();
     let mut enc = problem.encode(&mut solver);
-    // A closed channel means the caller gave up (time limit): just stop.
-    if tx.send(Msg::Encoded { vars: solver.vars(), clauses: solver.clauses() }).is_err() {
+    if !send(Msg::Encoded { vars: solver.vars(), clauses: solver.clauses() }) {
         return;
     }
     let mut best: Option<P::Score> = None;
     loop {
         let sat = solver.solve();
-        calls.store(solver.calls(), Ordering::Relaxed);
+        if !send(Msg::Call(solver.calls())) {
+            return;
+        }
         if !sat {
             break;
         }
@@ -128,7 +121,7 @@ fn search<P: Maximize>(problem: P, tx: mpsc::Sender<Msg<P::Answer, P::Score>>, c
         let score = problem.score(&answer);
         if best.as_ref().map_or(true, |b| score > *b) {
             best = Some(score.clone());
-            if tx.send(Msg::Improved { answer: answer.clone(), score, calls: solver.calls() }).is_err() {
+            if !send(Msg::Improved { answer: answer.clone(), score }) {
                 return;
             }
         }
@@ -137,7 +130,7 @@ fn search<P: Maximize>(problem: P, tx: mpsc::Sender<Msg<P::Answer, P::Score>>, c
             break;
         }
     }
-    let _ = tx.send(Msg::Finished);
+    let _ = tx.send(Report::Done);
 }
 
 #[cfg(test)]

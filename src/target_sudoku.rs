@@ -2,12 +2,12 @@
 //! external solver's model.
 
 use crate::cli::{exit, Done, Format};
-use crate::dimacs::{self, SolverAnswer};
+use crate::dimacs;
 use crate::input::Input;
 use crate::json;
 use crate::optimize::{maximize, Options, Status};
-use anyhow::{anyhow, bail, Result};
-use encodings::cnf::{Cnf, Model};
+use anyhow::{anyhow, Result};
+use encodings::cnf::Cnf;
 use encodings::sum::Bound;
 use encodings::target_sudoku::{self as ts, Grid, TargetSudoku};
 
@@ -40,7 +40,7 @@ pub fn solve(input: &Input, format: Format, opts: &Options) -> Result<Done> {
             }
             (_, None) => unreachable!("an optimal or best-found status carries an answer"),
         },
-        Format::Text => match best {
+        Format::Text | Format::Box | Format::Rects => match best {
             Some((grid, score)) => format!("{}score {score}\n{}\n", ts::render(grid), status_text(outcome.status)),
             None => format!("{}\n", status_text(outcome.status)),
         },
@@ -111,25 +111,13 @@ pub fn decode(input: &Input, model: &Input, format: Format) -> Result<Done> {
     let givens = ts::parse(&input.text).map_err(|e| input.error(e))?;
     let mut cnf = Cnf::new();
     let enc = ts::encode(&givens, &mut cnf);
-    let lits = match dimacs::read_model(&model.text).map_err(|e| model.error(e))? {
-        SolverAnswer::Sat(lits) => lits,
-        SolverAnswer::Unsat => {
-            let stdout = match format {
-                Format::Json => json::object(&[("puzzle", json::string("target-sudoku")), ("status", json::string("no_solution"))]) + "\n",
-                _ => "no solution (the solver refuted the CNF)\n".to_string(),
-            };
-            return Ok(Done { stdout, code: exit::NO_SOLUTION });
-        }
-        SolverAnswer::Unknown => bail!("{}: the solver gave no answer (UNKNOWN)", model.name),
+    let Some(m) = dimacs::external_model(&cnf, &model.text, &model.name)? else {
+        let stdout = match format {
+            Format::Json => json::object(&[("puzzle", json::string("target-sudoku")), ("status", json::string("no_solution"))]) + "\n",
+            _ => "no solution (the solver refuted the CNF)\n".to_string(),
+        };
+        return Ok(Done { stdout, code: exit::NO_SOLUTION });
     };
-    if let Some(l) = lits.iter().find(|l| l.var() > cnf.num_vars) {
-        bail!("{}: literal {} is beyond the CNF's {} variables: was it made from another puzzle?", model.name, l.dimacs(), cnf.num_vars);
-    }
-    let m = Model::from_lits(cnf.num_vars, lits);
-    if let Some(c) = cnf.clauses.iter().find(|c| !c.iter().any(|&l| m.value(l))) {
-        let shown: Vec<String> = c.iter().map(|l| l.dimacs().to_string()).collect();
-        bail!("{}: the model violates the clause [{}]: was it made from another puzzle?", model.name, shown.join(" "));
-    }
     let grid = ts::decode(&enc, &m);
     ts::check(&givens, &grid).map_err(|v| anyhow!("{}: the decoded grid breaks a rule: {v}", model.name))?;
     let score = ts::score(&grid);
@@ -143,4 +131,14 @@ pub fn decode(input: &Input, model: &Input, format: Format) -> Result<Done> {
         _ => format!("{}score {score}\nvalid completion (optimality not checked)\n", ts::render(&grid)),
     };
     Ok(Done { stdout, code: exit::ANSWER })
+}
+
+/// Validates a completed grid with the independent validator and prints its score.
+pub fn check(input: &Input, answer: &Input) -> Result<Done> {
+    let givens = ts::parse(&input.text).map_err(|e| input.error(e))?;
+    let grid = ts::parse(&answer.text).map_err(|e| answer.error(e))?;
+    Ok(match ts::check(&givens, &grid) {
+        Ok(()) => Done { stdout: format!("valid, score {}\n", ts::score(&grid)), code: exit::ANSWER },
+        Err(v) => Done { stdout: format!("invalid: {v}\n"), code: exit::NO_SOLUTION },
+    })
 }

@@ -29,7 +29,7 @@ impl Rng {
 
 /// The longest side a generated rectangle gets: 100×100 boards come out with about 1,900
 /// rectangles, like real puzzles' densities.
-pub const MAX_SIDE: usize = 4;
+pub const MAX_SIDE: usize = 3;
 
 /// A generated puzzle with the solution it was built from.
 pub struct Generated {
@@ -60,55 +60,133 @@ impl Generated {
         self.rects.clone()
     }
 
-    /// Changes the puzzle where `other` (another solution) differs from the planted one, keeping
-    /// the planted solution valid: every planted rectangle that `other` does not use gets its
-    /// clue moved to another of its cells, and now and then one is split in two (one more clue).
+    /// Changes the puzzle so that `other` (a second solution) is no longer one, keeping the
+    /// planted solution valid. In each region where the two differ, one rectangle `R` of
+    /// `other` is broken by moving one clue within its planted rectangle: the clue `R` holds is
+    /// moved out of `R`, or, when its planted rectangle lies inside `R`, a neighbour's clue is
+    /// moved into `R` so that it holds two. Every move is certain to exclude `other`; one move
+    /// per region keeps the rest of the puzzle as it was.
     pub fn perturb(&mut self, other: &Solution, rng: &mut Rng) {
-        let differing: Vec<usize> = (0..self.rects.len()).filter(|&k| other.binary_search(&self.rects[k]).is_err()).collect();
-        for &k in &differing {
-            let rect = self.rects[k];
-            if rect.height * rect.width > 1 {
-                self.clues[k] = (rect.row + rng.below(rect.height), rect.col + rng.below(rect.width));
+        let cols = self.cols;
+        let mut planted_at = vec![usize::MAX; self.rows * cols];
+        for (k, rect) in self.rects.iter().enumerate() {
+            rect.cells().for_each(|(r, c)| planted_at[r * cols + c] = k);
+        }
+        let new_rects: Vec<&Rect> = other.iter().filter(|r| self.rects.binary_search(r).is_err()).collect();
+        // Regions: new rectangles linked through the planted rectangles they overlap.
+        let mut region: Vec<usize> = (0..new_rects.len()).collect();
+        fn find(region: &mut [usize], i: usize) -> usize {
+            let mut i = i;
+            while region[i] != i {
+                region[i] = region[region[i]];
+                i = region[i];
+            }
+            i
+        }
+        let mut first_by_planted = vec![usize::MAX; self.rects.len()];
+        for (i, rect) in new_rects.iter().enumerate() {
+            for (r, c) in rect.cells() {
+                let k = planted_at[r * cols + c];
+                if first_by_planted[k] == usize::MAX {
+                    first_by_planted[k] = i;
+                } else {
+                    let (a, b) = (find(&mut region, i), find(&mut region, first_by_planted[k]));
+                    region[a] = b;
+                }
             }
         }
-        if let Some(&k) = differing.get(rng.below(differing.len().max(1))) {
-            if rng.below(3) == 0 {
-                self.split(k, rng);
-            }
+        let mut by_region: Vec<Vec<usize>> = vec![Vec::new(); new_rects.len()];
+        for i in 0..new_rects.len() {
+            let root = find(&mut region, i);
+            by_region[root].push(i);
         }
+        let pick = |rng: &mut Rng, cells: &[(usize, usize)]| cells[rng.below(cells.len())];
+        let mut splits = Vec::new();
+        for members in by_region.into_iter().filter(|m| !m.is_empty()) {
+            let target = *new_rects[members[rng.below(members.len())]];
+            let Some(k) = (0..self.rects.len()).find(|&k| target.contains(self.clues[k].0, self.clues[k].1)) else {
+                continue; // cannot happen for a real solution: every rectangle holds a clue
+            };
+            // Half the time, also split the largest planted rectangle there (one clue more):
+            // big rectangles with one clue are where second solutions keep coming from.
+            if rng.below(2) == 0 {
+                let mut overlapping: Vec<usize> = target.cells().map(|(r, c)| planted_at[r * cols + c]).collect();
+                overlapping.sort_unstable();
+                overlapping.dedup();
+                let area = |q: usize| self.rects[q].height * self.rects[q].width;
+                let largest = overlapping.iter().map(|&q| area(q)).max().unwrap_or(0);
+                overlapping.retain(|&q| area(q) == largest);
+                splits.push((overlapping[rng.below(overlapping.len())], target));
+            }
+            let outside: Vec<(usize, usize)> = self.rects[k].cells().filter(|&(r, c)| !target.contains(r, c)).collect();
+            if !outside.is_empty() {
+                self.clues[k] = pick(rng, &outside);
+                continue;
+            }
+            // The clue's planted rectangle lies inside `target`: pull in a neighbour's clue.
+            let mut neighbours: Vec<usize> = target.cells().map(|(r, c)| planted_at[r * cols + c]).filter(|&q| q != k).collect();
+            neighbours.sort_unstable();
+            neighbours.dedup();
+            if neighbours.is_empty() {
+                continue;
+            }
+            let q = neighbours[rng.below(neighbours.len())];
+            let inside: Vec<(usize, usize)> = self.rects[q].cells().filter(|&(r, c)| target.contains(r, c)).collect();
+            self.clues[q] = pick(rng, &inside);
+        }
+        // Splits append rectangles, so they come last, by planted index.
+        for (k, target) in splits {
+            self.split(k, target, rng);
+        }
+        let mut order: Vec<usize> = (0..self.rects.len()).collect();
+        order.sort_by_key(|&i| self.rects[i]);
+        self.rects = order.iter().map(|&i| self.rects[i]).collect();
+        self.clues = order.iter().map(|&i| self.clues[i]).collect();
     }
 
-    /// Splits rectangle `k` across its longer side, when that creates no four-corner point.
-    fn split(&mut self, k: usize, rng: &mut Rng) {
+    /// Splits rectangle `k` in two at a random line, when that makes no point where four
+    /// rectangles meet; the new piece's clue goes where `target` keeps a count other than one.
+    fn split(&mut self, k: usize, target: Rect, rng: &mut Rng) {
         let rect = self.rects[k];
-        let (a, b) = if rect.height >= rect.width {
-            if rect.height < 2 {
-                return;
+        // Every cut line, horizontal and vertical, in random order; the first that makes no
+        // four-corner point wins.
+        let mut cuts: Vec<(bool, usize)> =
+            (1..rect.height).map(|h| (true, h)).chain((1..rect.width).map(|w| (false, w))).collect();
+        for i in (1..cuts.len()).rev() {
+            cuts.swap(i, rng.below(i + 1));
+        }
+        let pieces = |&(horizontal, at): &(bool, usize)| {
+            if horizontal {
+                (Rect { height: at, ..rect }, Rect { row: rect.row + at, height: rect.height - at, ..rect })
+            } else {
+                (Rect { width: at, ..rect }, Rect { col: rect.col + at, width: rect.width - at, ..rect })
             }
-            let h = 1 + rng.below(rect.height - 1);
-            (Rect { height: h, ..rect }, Rect { row: rect.row + h, height: rect.height - h, ..rect })
-        } else {
-            let w = 1 + rng.below(rect.width - 1);
-            (Rect { width: w, ..rect }, Rect { col: rect.col + w, width: rect.width - w, ..rect })
         };
         let mut rects = self.rects.clone();
-        rects[k] = a;
-        rects.push(b);
-        if has_four_corners(self.rows, self.cols, &rects) {
+        rects.push(rect);
+        let Some((a, b)) = cuts.iter().map(pieces).find(|&(a, b)| {
+            rects[k] = a;
+            *rects.last_mut().unwrap() = b;
+            !has_four_corners(self.rows, self.cols, &rects)
+        }) else {
             return;
+        };
+        let (old, new) = if a.contains(self.clues[k].0, self.clues[k].1) { (a, b) } else { (b, a) };
+        // Keep `target` from holding exactly one clue: add to one it has, stay out of an empty one.
+        let inside = self.clues.iter().any(|&(r, c)| target.contains(r, c));
+        let mut cells: Vec<(usize, usize)> = new.cells().filter(|&(r, c)| target.contains(r, c) == inside).collect();
+        if cells.is_empty() {
+            cells = new.cells().collect();
         }
-        let pick = |r: Rect, rng: &mut Rng| (r.row + rng.below(r.height), r.col + rng.below(r.width));
-        let mut clues = self.clues.clone();
-        clues[k] = if a.contains(self.clues[k].0, self.clues[k].1) { self.clues[k] } else { pick(a, rng) };
-        clues.push(if b.contains(self.clues[k].0, self.clues[k].1) { self.clues[k] } else { pick(b, rng) });
-        let mut order: Vec<usize> = (0..rects.len()).collect();
-        order.sort_by_key(|&i| rects[i]);
-        self.rects = order.iter().map(|&i| rects[i]).collect();
-        self.clues = order.iter().map(|&i| clues[i]).collect();
+        let clue = cells[rng.below(cells.len())];
+        self.rects[k] = old;
+        self.rects.push(new);
+        self.clues.push(clue);
     }
 }
 
-/// Does a tiling of a full board have a point where four rectangles meet?
+/// Does a tiling of a full board have a point where four rectangles meet? Under exact cover,
+/// exactly when some rectangle's top-left cell has a diagonal neighbour that ends a rectangle.
 fn has_four_corners(rows: usize, cols: usize, rects: &[Rect]) -> bool {
     let mut ends = vec![false; rows * cols];
     for r in rects {
@@ -146,7 +224,11 @@ fn tiling(rows: usize, cols: usize, rng: &mut Rng) -> Vec<Rect> {
                 w == run || r == 0 || !ends_at(&rects, &owner, r - 1, e)
             };
             let choices: Vec<usize> = (1..=run.min(MAX_SIDE)).filter(|&w| safe(w)).collect();
-            let width = if choices.is_empty() { run } else { choices[rng.below(choices.len())] };
+            let width = if choices.is_empty() {
+                (MAX_SIDE + 1..=run).find(|&w| safe(w)).unwrap_or(run) // the shortest safe one
+            } else {
+                choices[rng.below(choices.len())]
+            };
             let height = 1 + rng.below(MAX_SIDE.min(rows - r));
             let k = rects.len();
             rects.push(Rect { row: r, col: c, height, width });
@@ -188,13 +270,28 @@ mod tests {
     }
 
     #[test]
-    fn perturbing_keeps_the_planted_solution_valid() {
-        let mut rng = Rng::new(7);
-        let mut g = Generated::new(20, 20, &mut rng);
-        for _ in 0..30 {
-            g.perturb(&Vec::new(), &mut rng);
-            assert_eq!(check(&g.board(), &labels(&g)), Ok(()));
+    fn perturbing_breaks_the_other_rectangle_and_keeps_the_planted_solution() {
+        let mut tried = 0;
+        for seed in 0..200 {
+            let mut rng = Rng::new(seed);
+            let mut g = Generated::new(12, 12, &mut rng);
+            // A rectangle of a would-be second solution: a planted one widened by a column.
+            let k = rng.below(g.rects.len());
+            let p = g.rects[k];
+            if p.col + p.width >= g.cols {
+                continue;
+            }
+            let target = Rect { width: p.width + 1, ..p };
+            let clues_in = |g: &Generated| g.clues.iter().filter(|&&(r, c)| target.contains(r, c)).count();
+            if clues_in(&g) != 1 {
+                continue;
+            }
+            tried += 1;
+            g.perturb(&vec![target], &mut rng);
+            assert_ne!(clues_in(&g), 1, "seed {seed}");
+            assert_eq!(check(&g.board(), &labels(&g)), Ok(()), "seed {seed}");
         }
+        assert!(tried > 20);
     }
 
     #[test]

@@ -1,0 +1,244 @@
+//! Tatamibari on the command line: solve, count, uniqueness, check, encode, decode, generate.
+
+use crate::cli::{exit, Done, Format};
+use crate::dimacs;
+use crate::enumerate::{enumerate, Enumeration};
+use crate::input::Input;
+use crate::json;
+use crate::optimize::Options;
+use crate::solver::Varisat;
+use anyhow::{anyhow, bail, Result};
+use encodings::cnf::Cnf;
+use encodings::tatamibari::generate::{Generated, Rng};
+use encodings::tatamibari::{self as tb, Board, Solution, Tatamibari};
+use std::time::Instant;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    First,
+    Count(u64),
+    Unique,
+}
+
+fn parse(input: &Input) -> Result<Board> {
+    tb::parse(&input.text).map_err(|e| input.error(e))
+}
+
+pub fn solve(input: &Input, mode: Mode, format: Format, opts: &Options) -> Result<Done> {
+    let board = parse(input)?;
+    let (max, keep) = match mode {
+        Mode::First => (1, 1),
+        Mode::Count(max) => (max, 1),
+        Mode::Unique => (2, 2),
+    };
+    let found = enumerate(Tatamibari { board: board.clone() }, max, keep, opts.time_limit);
+    for sol in &found.shown {
+        // The independent validator sees every solution before it is printed.
+        let labels = labels_for_check(&board, sol);
+        tb::check(&board, &labels).map_err(|v| anyhow!("internal error: the solver's solution breaks a rule: {v}"))?;
+    }
+    if opts.progress.now(found.stats.elapsed) {
+        eprintln!("[{:8.3}s] {} solutions found with {} SAT calls", found.stats.elapsed.as_secs_f64(), found.count, found.stats.sat_calls);
+    }
+    let code = if found.count > 0 {
+        exit::ANSWER
+    } else if found.timed_out {
+        exit::TIME_LIMIT
+    } else {
+        exit::NO_SOLUTION
+    };
+    let stdout = match format {
+        Format::Json => to_json(mode, &found),
+        _ => to_text(&board, mode, format, &found),
+    };
+    Ok(Done { stdout, code })
+}
+
+/// Labels for the validator, unlimited (it takes any characters).
+fn labels_for_check(board: &Board, sol: &Solution) -> Vec<char> {
+    let mut labels = vec![' '; board.rows * board.cols];
+    for (k, rect) in sol.iter().enumerate() {
+        for (r, c) in rect.cells() {
+            labels[r * board.cols + c] = char::from_u32(0x4e00 + k as u32).expect("a CJK ideograph per rectangle");
+        }
+    }
+    labels
+}
+
+/// The seed's label grid, or box lines beyond 61 rectangles or when asked.
+fn draw(board: &Board, sol: &Solution, format: Format) -> String {
+    match format {
+        Format::Rects => tb::render_rects(sol),
+        Format::Box => tb::render_box(board, sol),
+        _ => tb::render_labels(board, sol).unwrap_or_else(|| tb::render_box(board, sol)),
+    }
+}
+
+fn to_text(board: &Board, mode: Mode, format: Format, found: &Enumeration<Solution>) -> String {
+    let first = found.shown.first();
+    // `rects` prints rectangles and nothing else; verdicts go to stderr there.
+    let say = |out: &mut String, line: String| {
+        if format == Format::Rects {
+            eprintln!("{line}");
+        } else {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    };
+    let mut out = String::new();
+    if found.count == 0 {
+        let line = if found.timed_out { "no solution found (time limit)" } else { "no solution" };
+        say(&mut out, line.to_string());
+        return out;
+    }
+    match mode {
+        Mode::First => out += &draw(board, first.unwrap(), format),
+        Mode::Count(max) => {
+            let n = found.count;
+            let plural = if n == 1 { "solution" } else { "solutions" };
+            let line = if found.complete {
+                format!("{n} {plural}")
+            } else if found.timed_out {
+                format!("at least {n} {plural} (time limit)")
+            } else {
+                format!("at least {n} {plural} (stopped at {max})")
+            };
+            if format == Format::Rects {
+                out += &draw(board, first.unwrap(), format);
+            }
+            say(&mut out, line);
+        }
+        Mode::Unique => {
+            let line = match (found.count, found.complete) {
+                (1, true) => "unique",
+                (1, false) => "one solution found; uniqueness unknown (time limit)",
+                _ => "not unique: two different solutions",
+            };
+            say(&mut out, line.to_string());
+            for (k, sol) in found.shown.iter().enumerate() {
+                if k > 0 {
+                    out.push('\n');
+                }
+                out += &draw(board, sol, format);
+            }
+        }
+    }
+    out
+}
+
+fn rects_json(sol: &Solution) -> String {
+    json::array(sol.iter().map(|r| json::array([r.row, r.col, r.height, r.width].map(|v| v.to_string()))))
+}
+
+fn to_json(mode: Mode, found: &Enumeration<Solution>) -> String {
+    let status = match (found.count, found.timed_out) {
+        (0, true) => "unknown",
+        (0, false) => "no_solution",
+        _ => "solved",
+    };
+    let s = &found.stats;
+    let mut fields = vec![
+        ("puzzle", json::string("tatamibari")),
+        ("status", json::string(status)),
+        ("rectangles", found.shown.first().map_or("null".into(), rects_json)),
+    ];
+    match mode {
+        Mode::First => {}
+        Mode::Count(_) => {
+            fields.push(("solutions", found.count.to_string()));
+            fields.push(("complete", found.complete.to_string()));
+        }
+        Mode::Unique => {
+            let unique = match (found.count, found.complete) {
+                (2, _) => "false",
+                (1, true) => "true",
+                (0, true) => "false",
+                _ => "null",
+            };
+            fields.push(("unique", unique.into()));
+            fields.push(("second", found.shown.get(1).map_or("null".into(), rects_json)));
+        }
+    }
+    fields.push(("sat_calls", s.sat_calls.to_string()));
+    fields.push(("variables", s.vars.to_string()));
+    fields.push(("clauses", s.clauses.to_string()));
+    fields.push(("seconds", format!("{:.6}", s.elapsed.as_secs_f64())));
+    json::object(&fields) + "\n"
+}
+
+/// Validates a label grid (the corpus's `.sol` format) with the independent validator.
+pub fn check(input: &Input, answer: &Input) -> Result<Done> {
+    let board = parse(input)?;
+    let labels = tb::parse_labels(&board, &answer.text).map_err(|e| answer.error(e))?;
+    Ok(match tb::check(&board, &labels) {
+        Ok(()) => Done { stdout: "valid\n".into(), code: exit::ANSWER },
+        Err(v) => Done { stdout: format!("invalid: {v}\n"), code: exit::NO_SOLUTION },
+    })
+}
+
+pub fn encode(input: &Input) -> Result<String> {
+    let board = parse(input)?;
+    let mut cnf = Cnf::new();
+    tb::encode(&board, &mut cnf);
+    let comments = vec![
+        format!("puzzle-sat tatamibari {}", input.name),
+        "variables: rect R C H W: the rectangle with top-left cell (R, C) (0-based), H tall, W wide is chosen; ends-at R C / starts-at R C: a chosen rectangle has its bottom-right / top-left cell there".to_string(),
+    ];
+    let mut out = Vec::new();
+    dimacs::write(&mut out, &cnf, &comments)?;
+    Ok(String::from_utf8(out).expect("DIMACS is ASCII"))
+}
+
+pub fn decode(input: &Input, model: &Input, format: Format) -> Result<Done> {
+    let board = parse(input)?;
+    let mut cnf = Cnf::new();
+    let enc = tb::encode(&board, &mut cnf);
+    let Some(m) = dimacs::external_model(&cnf, &model.text, &model.name)? else {
+        let stdout = match format {
+            Format::Json => json::object(&[("puzzle", json::string("tatamibari")), ("status", json::string("no_solution"))]) + "\n",
+            _ => "no solution (the solver refuted the CNF)\n".into(),
+        };
+        return Ok(Done { stdout, code: exit::NO_SOLUTION });
+    };
+    let sol = tb::decode(&enc, &m);
+    tb::check(&board, &labels_for_check(&board, &sol)).map_err(|v| anyhow!("{}: the decoded solution breaks a rule: {v}", model.name))?;
+    let stdout = match format {
+        Format::Json => {
+            json::object(&[("puzzle", json::string("tatamibari")), ("status", json::string("solved")), ("rectangles", rects_json(&sol))]) + "\n"
+        }
+        _ => draw(&board, &sol, format),
+    };
+    Ok(Done { stdout, code: exit::ANSWER })
+}
+
+/// Attempts at making a generated puzzle unique before giving up.
+const MAX_ROUNDS: usize = 10_000;
+
+/// A random solvable puzzle; with `unique`, reshaped until the solver finds no second solution.
+pub fn generate((rows, cols): (usize, usize), seed: u64, unique: bool) -> Result<Done> {
+    let start = Instant::now();
+    let mut rng = Rng::new(seed);
+    let mut g = Generated::new(rows, cols, &mut rng);
+    if unique {
+        let mut rounds = 0;
+        loop {
+            let board = g.board();
+            let mut solver = Varisat::new();
+            let enc = tb::encode(&board, &mut solver);
+            tb::block(&enc, &mut solver, &g.solution());
+            if !solver.solve() {
+                break;
+            }
+            let other = tb::decode(&enc, &solver.model());
+            g.perturb(&other, &mut rng);
+            rounds += 1;
+            if rounds >= MAX_ROUNDS {
+                bail!("no unique puzzle after {MAX_ROUNDS} rounds; try another --seed");
+            }
+            if start.elapsed().as_secs() >= 1 && rounds % 10 == 0 {
+                eprintln!("[{:8.3}s] {rounds} rounds of reshaping", start.elapsed().as_secs_f64());
+            }
+        }
+    }
+    Ok(Done { stdout: g.board().to_text(), code: exit::ANSWER })
+}

@@ -1,0 +1,282 @@
+//! Tatamibari end to end, through the real binary: the 186-puzzle corpus, the NP-hardness
+//! gadgets, generated puzzles, snapshots, DIMACS round trip, bad input; and a brute-force
+//! cross-check of the encoding (corner exclusion included) on small boards.
+
+mod common;
+
+use common::{data_dir, json_field, run};
+use encodings::tatamibari::generate::Rng;
+use encodings::tatamibari::{self as tb, Board, Cell, Rect, Shape, Solution, Tatamibari};
+use puzzle_sat::enumerate::enumerate;
+use std::path::Path;
+
+fn path_str(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// `name → solutions` from INDEX.tsv (`>=2` is read as 2).
+fn index() -> Vec<(String, u64)> {
+    let text = std::fs::read_to_string(data_dir("tatamibari").join("INDEX.tsv")).unwrap();
+    text.lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[0].to_string(), f[5].trim_start_matches(">=").parse().unwrap())
+        })
+        .collect()
+}
+
+fn rects_from_json(json: &str, key: &str) -> Solution {
+    let nums: Vec<usize> = json_field(json, key)
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse().unwrap())
+        .collect();
+    nums.chunks(4).map(|c| Rect { row: c[0], col: c[1], height: c[2], width: c[3] }).collect()
+}
+
+/// The independent validator on a list of rectangles (labels by index, any characters).
+fn validate(board: &Board, sol: &Solution) -> Result<(), tb::Violation> {
+    let mut labels = vec![' '; board.rows * board.cols];
+    for (k, rect) in sol.iter().enumerate() {
+        for (r, c) in rect.cells() {
+            assert_eq!(labels[r * board.cols + c], ' ', "rectangles overlap");
+            labels[r * board.cols + c] = char::from_u32(0x4e00 + k as u32).unwrap();
+        }
+    }
+    tb::check(board, &labels)
+}
+
+fn board_of(path: &Path) -> Board {
+    tb::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn all_186_puzzles_solve_validate_and_count_as_the_index_says() {
+    let puzzles: Vec<(String, u64)> = index().into_iter().filter(|(n, _)| !n.starts_with("gadgets/")).collect();
+    assert_eq!(puzzles.len(), 186);
+    for (name, solutions) in &puzzles {
+        let path = data_dir("tatamibari").join(format!("{name}.txt"));
+        let r = run(&["solve", "tatamibari", path_str(&path), "--count", "--format", "json"], None);
+        assert_eq!(r.code, 0, "{name}: {}", r.stderr);
+        assert_eq!(json_field(&r.stdout, "solutions"), solutions.to_string(), "{name}");
+        assert_eq!(json_field(&r.stdout, "complete"), "true", "{name}");
+        let sol = rects_from_json(&r.stdout, "rectangles");
+        assert_eq!(validate(&board_of(&path), &sol), Ok(()), "{name}");
+        // The corpus's own solution passes the `check` command too.
+        let answer = path.with_extension("sol");
+        let r = run(&["check", "tatamibari", path_str(&path), "--answer", path_str(&answer)], None);
+        assert_eq!((r.code, r.stdout.as_str()), (0, "valid\n"), "{name}: {}", r.stderr);
+    }
+}
+
+#[test]
+fn unique_puzzles_match_their_checked_solution() {
+    // Where the solution is unique, ours must be the corpus's (compared as label groupings).
+    for (name, solutions) in index() {
+        if solutions != 1 || name.starts_with("gadgets/") || !name.starts_with("janko-0") {
+            continue;
+        }
+        let path = data_dir("tatamibari").join(format!("{name}.txt"));
+        let board = board_of(&path);
+        let sol_text = std::fs::read_to_string(path.with_extension("sol")).unwrap();
+        let theirs: Vec<char> = tb::parse_labels(&board, &sol_text).unwrap();
+        let r = run(&["solve", "tatamibari", path_str(&path), "--format", "rects"], None);
+        assert_eq!(r.code, 0);
+        for line in r.stdout.lines() {
+            let v: Vec<usize> = line.split(' ').map(|t| t.parse().unwrap()).collect();
+            let rect = Rect { row: v[0], col: v[1], height: v[2], width: v[3] };
+            let label = theirs[rect.row * board.cols + rect.col];
+            let same = (0..board.rows * board.cols).filter(|&k| theirs[k] == label).count();
+            assert_eq!(same, rect.height * rect.width, "{name}: {line}");
+            assert!(rect.cells().all(|(r, c)| theirs[r * board.cols + c] == label), "{name}: {line}");
+        }
+    }
+}
+
+#[test]
+fn the_24_gadgets() {
+    let gadgets: Vec<(String, u64)> = index().into_iter().filter(|(n, _)| n.starts_with("gadgets/")).collect();
+    assert_eq!(gadgets.len(), 24);
+    for (name, solutions) in gadgets {
+        let path = data_dir("tatamibari").join(format!("{name}.txt"));
+        let board = board_of(&path);
+        let r = run(&["solve", "tatamibari", path_str(&path), "--unique", "--format", "json"], None);
+        match solutions {
+            0 => {
+                assert_eq!(r.code, 1, "{name}: {}", r.stdout);
+                assert_eq!(json_field(&r.stdout, "status"), "\"no_solution\"");
+            }
+            1 => {
+                assert_eq!(r.code, 0, "{name}");
+                assert_eq!(json_field(&r.stdout, "unique"), "true", "{name}");
+                assert_eq!(validate(&board, &rects_from_json(&r.stdout, "rectangles")), Ok(()));
+            }
+            _ => {
+                assert_eq!(r.code, 0, "{name}");
+                assert_eq!(json_field(&r.stdout, "unique"), "false", "{name}");
+                let (a, b) = (rects_from_json(&r.stdout, "rectangles"), rects_from_json(&r.stdout, "second"));
+                assert_ne!(a, b);
+                assert_eq!(validate(&board, &a), Ok(()), "{name}");
+                assert_eq!(validate(&board, &b), Ok(()), "{name}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_seeds_five_puzzles_in_label_and_box_formats() {
+    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+        for name in ["codegolf-3x3", "codegolf-4x4", "codegolf-5x5", "codegolf-7x7", "codegolf-10x10"] {
+            let path = data_dir("tatamibari").join(format!("{name}.txt"));
+            let labels = run(&["solve", "tatamibari", path_str(&path)], None);
+            let boxed = run(&["solve", "tatamibari", path_str(&path), "--format", "box"], None);
+            assert_eq!((labels.code, boxed.code), (0, 0));
+            // The printed labels pass the validator, read back as an answer file would be.
+            let board = board_of(&path);
+            assert_eq!(tb::check(&board, &tb::parse_labels(&board, &labels.stdout).unwrap()), Ok(()), "{name}");
+            insta::assert_snapshot!(format!("tatamibari-{name}"), format!("{}\n{}", labels.stdout, boxed.stdout));
+        }
+    });
+}
+
+#[test]
+fn generated_puzzles_solve_and_unique_ones_are_unique() {
+    for (size, seed, unique) in [("8x8", 1, false), ("15x11", 2, true), ("20x20", 3, true), ("64x64", 4, false), ("1x7", 5, true)] {
+        let seed = seed.to_string();
+        let mut args = vec!["generate", "tatamibari", "--size", size, "--seed", &seed];
+        if unique {
+            args.push("--unique");
+        }
+        let r = run(&args, None);
+        assert_eq!(r.code, 0, "{size}: {}", r.stderr);
+        let board = tb::parse(&r.stdout).unwrap();
+        let (rows, cols) = size.split_once('x').unwrap();
+        assert_eq!((board.rows.to_string(), board.cols.to_string()), (rows.to_string(), cols.to_string()));
+        let mode: &[&str] = if unique { &["--unique"] } else { &["--count", "2"] };
+        let s = run(&[&["solve", "tatamibari", "-"][..], mode, &["--format", "json"]].concat(), Some(r.stdout.as_bytes()));
+        assert_eq!(s.code, 0, "{size}: {}", s.stderr);
+        assert_eq!(validate(&board, &rects_from_json(&s.stdout, "rectangles")), Ok(()), "{size}");
+        if unique {
+            assert_eq!(json_field(&s.stdout, "unique"), "true", "{size} seed {seed}");
+        }
+        assert_eq!(run(&args, None).stdout, r.stdout, "same seed, same puzzle");
+    }
+}
+
+#[test]
+fn dimacs_round_trip() {
+    let dir = std::env::temp_dir().join(format!("puzzle-sat-tatamibari-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = data_dir("tatamibari").join("codegolf-10x10.txt");
+    let r = run(&["encode", "tatamibari", path_str(&path)], None);
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.lines().any(|l| l.starts_with("c ") && l.ends_with(" rect 0 0 1 5")), "named rectangle variables");
+    let mut solver = varisat::Solver::new();
+    solver.add_dimacs_cnf(r.stdout.as_bytes()).unwrap();
+    assert!(solver.solve().unwrap());
+    let model: Vec<String> = solver.model().unwrap().iter().map(|l| l.to_dimacs().to_string()).collect();
+    let model_path = dir.join("model");
+    std::fs::write(&model_path, format!("SAT\n{} 0\n", model.join(" "))).unwrap();
+    let d = run(&["decode", "tatamibari", path_str(&path), "--model", path_str(&model_path), "--format", "json"], None);
+    assert_eq!(d.code, 0, "{}", d.stderr);
+    assert_eq!(validate(&board_of(&path), &rects_from_json(&d.stdout, "rectangles")), Ok(()));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn check_names_the_broken_rule() {
+    let path = data_dir("tatamibari").join("codegolf-3x3.txt");
+    let dir = std::env::temp_dir().join(format!("puzzle-sat-tb-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (answer, expect) in [("122\n134\n554\n", "valid"), ("122\n132\n554\n", "not a rectangle"), ("122\n133\n554\n", "two clues")] {
+        let a = dir.join("answer");
+        std::fs::write(&a, answer).unwrap();
+        let r = run(&["check", "tatamibari", path_str(&path), "--answer", path_str(&a)], None);
+        assert!(r.stdout.contains(expect), "{answer}: {}", r.stdout);
+        assert_eq!(r.code, if expect == "valid" { 0 } else { 1 });
+    }
+    let a = dir.join("short");
+    std::fs::write(&a, "122\n").unwrap();
+    let r = run(&["check", "tatamibari", path_str(&path), "--answer", path_str(&a)], None);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("short:2:1:"), "{}", r.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_input_exits_2_and_unsolvable_exits_1() {
+    for (text, place) in [("..+\n.x.\n", "<stdin>:2:2:"), ("", "<stdin>:1:1:"), ("\n\n\n", "<stdin>:1:1:"), ("..\n...\n", "<stdin>:1:3:")] {
+        let r = run(&["solve", "tatamibari", "-"], Some(text.as_bytes()));
+        assert_eq!(r.code, 2, "{text:?}");
+        assert!(r.stderr.contains(place), "{text:?}: {}", r.stderr);
+        assert!(!r.stderr.contains("panicked"));
+    }
+    for text in ["...\n...\n", "-\n", "+|\n"] {
+        let r = run(&["solve", "tatamibari", "-"], Some(text.as_bytes()));
+        assert_eq!((r.code, r.stdout.as_str()), (1, "no solution\n"), "{text:?}");
+    }
+    let r = run(&["solve", "tatamibari", "-", "--format", "judge"], Some(b"+\n"));
+    assert_eq!(r.code, 2);
+    let r = run(&["generate", "tatamibari", "--size", "0x5"], None);
+    assert_eq!(r.code, 2);
+}
+
+/// All tilings of a small board by rectangles, enumerated without the encoder, each judged by
+/// the independent validator: their number must equal the solver's count. This is the test of
+/// the corner-exclusion argument in docs/encodings/tatamibari.md.
+fn brute_force_count(board: &Board) -> u64 {
+    fn go(board: &Board, owner: &mut Vec<Option<usize>>, rects: &mut Vec<Rect>, count: &mut u64) {
+        let Some(k) = (0..owner.len()).find(|&k| owner[k].is_none() && board.cells[k] != Cell::Hole) else {
+            if validate(board, rects).is_ok() {
+                *count += 1;
+            }
+            return;
+        };
+        let (r, c) = (k / board.cols, k % board.cols);
+        for height in 1..=board.rows - r {
+            for width in 1..=board.cols - c {
+                let rect = Rect { row: r, col: c, height, width };
+                if rect.cells().any(|(a, b)| owner[a * board.cols + b].is_some() || board.cell(a, b) == Cell::Hole) {
+                    continue;
+                }
+                rect.cells().for_each(|(a, b)| owner[a * board.cols + b] = Some(rects.len()));
+                rects.push(rect);
+                go(board, owner, rects, count);
+                rects.pop();
+                rect.cells().for_each(|(a, b)| owner[a * board.cols + b] = None);
+            }
+        }
+    }
+    let mut count = 0;
+    go(board, &mut vec![None; board.rows * board.cols], &mut Vec::new(), &mut count);
+    count
+}
+
+#[test]
+fn solver_counts_equal_brute_force_counts_on_small_random_boards() {
+    let mut rng = Rng::new(2026);
+    let mut nonzero = 0;
+    for round in 0..300 {
+        let (rows, cols) = (1 + rng.below(4), 1 + rng.below(4));
+        let cells = (0..rows * cols)
+            .map(|_| match rng.below(10) {
+                0 => Cell::Clue(Shape::Square),
+                1 => Cell::Clue(Shape::Wide),
+                2 => Cell::Clue(Shape::Tall),
+                3 if round % 3 == 0 => Cell::Hole,
+                _ => Cell::Blank,
+            })
+            .collect();
+        let board = Board { rows, cols, cells };
+        let expected = brute_force_count(&board);
+        let found = enumerate(Tatamibari { board: board.clone() }, 10_000, usize::MAX, None);
+        assert!(found.complete);
+        assert_eq!(found.count, expected, "board\n{}", board.to_text());
+        for sol in &found.shown {
+            assert_eq!(validate(&board, sol), Ok(()));
+        }
+        nonzero += (expected > 0) as u32;
+    }
+    assert!(nonzero >= 30, "the random boards exercise solvable cases too ({nonzero})");
+}
