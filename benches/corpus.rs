@@ -4,7 +4,11 @@
 //! the CNF size and the answer; then it runs the official cases as separate processes of the
 //! release binary, as a judge would, and prints their total wall and CPU time.
 
+use encodings::cnf::SizeCounter;
 use encodings::target_sudoku::{self as ts, TargetSudoku};
+use encodings::tatamibari::generate::{Generated, Rng};
+use encodings::tatamibari::{self as tb, Tatamibari};
+use puzzle_sat::enumerate::enumerate;
 use puzzle_sat::optimize::{maximize, Options, Progress, Status};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -31,6 +35,82 @@ fn main() {
         println!("{:<24} {:>9.2}\n", "total", ms(total));
         processes(&official);
     }
+    if wanted("tatamibari") {
+        tatamibari(&root.join("tatamibari"));
+    }
+}
+
+/// One puzzle: up to two solutions (the uniqueness check), in process.
+fn tatamibari_case(name: &str, board: tb::Board) -> Duration {
+    let mut size = SizeCounter::default();
+    tb::encode(&board, &mut size);
+    let start = Instant::now();
+    let found = enumerate(Tatamibari { board: board.clone() }, 2, 0, None);
+    let t = start.elapsed();
+    let verdict = match (found.count, found.complete) {
+        (0, _) => "no solution",
+        (1, true) => "unique",
+        _ => "2+ solutions",
+    };
+    println!(
+        "{name:<28} {:>3}x{:<3} {:>9.2} {:>6} {:>8} {:>8}  {verdict}",
+        board.rows,
+        board.cols,
+        ms(t),
+        found.stats.sat_calls,
+        size.vars,
+        size.clauses
+    );
+    t
+}
+
+fn tatamibari(dir: &Path) {
+    println!("tatamibari, uniqueness check (stop at 2 solutions), in one process");
+    println!("{:<28} {:>7} {:>9} {:>6} {:>8} {:>8}  {}", "puzzle", "size", "ms", "calls", "vars", "clauses", "verdict");
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    names.sort();
+    let board = |p: &Path| tb::parse(&std::fs::read_to_string(p).unwrap()).unwrap();
+    let mut total = Duration::ZERO;
+    for p in &names {
+        total += tatamibari_case(&p.file_stem().unwrap().to_string_lossy(), board(p));
+    }
+    println!("{:<28} {:>7} {:>9.2}   ({} puzzles)\n", "total", "", ms(total), names.len());
+    let mut gadgets: Vec<PathBuf> = std::fs::read_dir(dir.join("gadgets")).unwrap().map(|e| e.unwrap().path()).collect();
+    gadgets.sort();
+    let mut total = Duration::ZERO;
+    for p in &gadgets {
+        total += tatamibari_case(&format!("gadgets/{}", p.file_stem().unwrap().to_string_lossy()), board(p));
+    }
+    println!("{:<28} {:>7} {:>9.2}   ({} gadgets)\n", "total", "", ms(total), gadgets.len());
+    println!("tatamibari, generated boards (first solution)");
+    for n in [60, 100] {
+        let g = Generated::new(n, n, &mut Rng::new(1));
+        let board = g.board();
+        let mut size = SizeCounter::default();
+        tb::encode(&board, &mut size);
+        let start = Instant::now();
+        let found = enumerate(Tatamibari { board }, 1, 0, None);
+        println!(
+            "generated {n}x{n} seed 1: {} rectangles, {:.1} ms, {} vars, {} clauses, {} solution(s), peak RSS so far {} MiB",
+            g.rects.len(),
+            ms(start.elapsed()),
+            size.vars,
+            size.clauses,
+            found.count,
+            peak_rss_mib()
+        );
+    }
+}
+
+fn peak_rss_mib() -> i64 {
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage writes into the struct we own.
+    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
+    usage.ru_maxrss / 1024
 }
 
 fn cases(dir: &Path) -> Vec<PathBuf> {

@@ -15,7 +15,8 @@ use crate::amo::exactly_one;
 use crate::cnf::{ClauseSink, Lit, Model};
 
 pub struct Encoding {
-    /// Every candidate rectangle with its variable, grouped by clue in row-major clue order.
+    /// Every candidate rectangle left after [`prune`] with its variable, grouped by clue in
+    /// row-major clue order.
     pub rects: Vec<(Rect, Lit)>,
 }
 
@@ -62,16 +63,79 @@ pub fn candidates(board: &Board, cr: usize, cc: usize) -> Vec<Rect> {
     out
 }
 
-pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
-    let (rows, cols) = (board.rows, board.cols);
-    let mut rects = Vec::new();
-    for r in 0..rows {
-        for c in 0..cols {
-            for rect in candidates(board, r, c) {
-                let name = || format!("rect {} {} {} {}", rect.row, rect.col, rect.height, rect.width);
-                rects.push((rect, sink.new_named_var(&name)));
+/// Removes candidates that are in no solution because choosing one leaves some cell that
+/// nothing can cover any more (every candidate of that cell overlaps it or belongs to the same
+/// clue), and fixes cells with a single candidate, to a fixpoint. The four-corner rule is not
+/// used, so this only ever removes what the full encoding would refute by propagation; the
+/// point is size: varisat re-simplifies its whole clause database for every unit it learns,
+/// so a formula that starts small stays fast on large boards.
+pub fn prune(board: &Board, cands: Vec<(Rect, usize)>) -> Vec<(Rect, usize)> {
+    let cols = board.cols;
+    let n = cands.len();
+    let mut alive = vec![true; n];
+    let mut cover: Vec<Vec<usize>> = vec![Vec::new(); board.rows * cols];
+    let mut by_clue: Vec<Vec<usize>> = Vec::new();
+    for (i, &(rect, clue)) in cands.iter().enumerate() {
+        rect.cells().for_each(|(r, c)| cover[r * cols + c].push(i));
+        if by_clue.len() <= clue {
+            by_clue.resize(clue + 1, Vec::new());
+        }
+        by_clue[clue].push(i);
+    }
+    let conflict = |a: usize, b: usize| {
+        let (p, q) = (cands[a].0, cands[b].0);
+        cands[a].1 == cands[b].1
+            || (p.row < q.row + q.height && q.row < p.row + p.height && p.col < q.col + q.width && q.col < p.col + p.width)
+    };
+    let mut queue: Vec<usize> = (0..board.rows * cols).collect();
+    let mut queued = vec![true; board.rows * cols];
+    let kill = |i: usize, alive: &mut Vec<bool>, queue: &mut Vec<usize>, queued: &mut Vec<bool>| {
+        if std::mem::replace(&mut alive[i], false) {
+            for (r, c) in cands[i].0.cells() {
+                if !std::mem::replace(&mut queued[r * cols + c], true) {
+                    queue.push(r * cols + c);
+                }
             }
         }
+    };
+    const FEW: usize = 4;
+    while let Some(y) = queue.pop() {
+        queued[y] = false;
+        cover[y].retain(|&i| alive[i]);
+        let live = cover[y].clone();
+        if live.is_empty() || live.len() > FEW {
+            continue;
+        }
+        // Everything conflicting with the first candidate, found through its cells and clue.
+        let first = live[0];
+        let mut near: Vec<usize> = cands[first].0.cells().flat_map(|(r, c)| cover[r * cols + c].iter().copied()).collect();
+        near.extend(&by_clue[cands[first].1]);
+        near.sort_unstable();
+        near.dedup();
+        for i in near {
+            if !alive[i] || live.contains(&i) {
+                continue;
+            }
+            if live.iter().all(|&c| conflict(i, c)) {
+                kill(i, &mut alive, &mut queue, &mut queued);
+            }
+        }
+    }
+    cands.into_iter().zip(alive).filter(|(_, a)| *a).map(|(c, _)| c).collect()
+}
+
+pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
+    let (rows, cols) = (board.rows, board.cols);
+    let mut all = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            all.extend(candidates(board, r, c).into_iter().map(|rect| (rect, r * cols + c)));
+        }
+    }
+    let mut rects = Vec::new();
+    for (rect, _) in prune(board, all) {
+        let name = || format!("rect {} {} {} {}", rect.row, rect.col, rect.height, rect.width);
+        rects.push((rect, sink.new_named_var(&name)));
     }
     let mut cover: Vec<Vec<Lit>> = vec![Vec::new(); rows * cols];
     for &(rect, lit) in &rects {
