@@ -24,7 +24,15 @@ impl Varisat<'_> {
 
     /// Solves what was added so far; `true` when satisfiable.
     pub fn solve(&mut self) -> bool {
+        self.solve_with(&[])
+    }
+
+    /// Solves with `assumptions` true for this call only.
+    pub fn solve_with(&mut self, assumptions: &[Lit]) -> bool {
         self.calls += 1;
+        self.buf.clear();
+        self.buf.extend(assumptions.iter().map(|l| varisat::Lit::from_dimacs(l.dimacs() as isize)));
+        self.solver.assume(&self.buf);
         // Errors come only from proof output or interrupts, neither of which is used.
         self.solver.solve().expect("varisat failed without proof output or interrupts")
     }

@@ -9,7 +9,8 @@ use crate::optimize::Options;
 use crate::solver::Varisat;
 use anyhow::{anyhow, bail, Result};
 use encodings::cnf::Cnf;
-use encodings::tatamibari::generate::{Generated, Rng};
+use encodings::cnf::Lit;
+use encodings::tatamibari::generate::{Generated, Placement, Rng};
 use encodings::tatamibari::{self as tb, Board, Solution, Tatamibari};
 use std::time::Instant;
 
@@ -211,34 +212,59 @@ pub fn decode(input: &Input, model: &Input, format: Format) -> Result<Done> {
     Ok(Done { stdout, code: exit::ANSWER })
 }
 
-/// Attempts at making a generated puzzle unique before giving up.
-const MAX_ROUNDS: usize = 10_000;
+/// Rounds of "find a second solution, re-place the clues" before giving up.
+const MAX_ROUNDS: usize = 5_000;
 
-/// A random solvable puzzle; with `unique`, reshaped until the solver finds no second solution.
+/// A random solvable puzzle; with `unique`, clues are re-placed (and, when no placement works,
+/// rectangles split) until the solver finds no second solution.
 pub fn generate((rows, cols): (usize, usize), seed: u64, unique: bool) -> Result<Done> {
     let start = Instant::now();
     let mut rng = Rng::new(seed);
     let mut g = Generated::new(rows, cols, &mut rng);
     if unique {
-        let mut rounds = 0;
-        loop {
-            let board = g.board();
-            let mut solver = Varisat::new();
-            let enc = tb::encode(&board, &mut solver);
-            tb::block(&enc, &mut solver, &g.solution());
-            if !solver.solve() {
-                break;
-            }
-            let other = tb::decode(&enc, &solver.model());
-            g.perturb(&other, &mut rng);
-            rounds += 1;
-            if rounds >= MAX_ROUNDS {
+        let mut placer = Varisat::new();
+        let mut placement = Placement::new(&g, &mut placer);
+        let mut involved = vec![false; g.rects.len()];
+        let (mut splits, mut retiles) = (0, 0);
+        for round in 1.. {
+            let Some(other) = second_solution(&g) else { break };
+            if round >= MAX_ROUNDS {
                 bail!("no unique puzzle after {MAX_ROUNDS} rounds; try another --seed");
             }
-            if start.elapsed().as_secs() >= 1 && rounds % 10 == 0 {
-                eprintln!("[{:8.3}s] {rounds} rounds of reshaping", start.elapsed().as_secs_f64());
+            for k in placement.exclude(&g, &mut placer, &other) {
+                involved[k] = true;
+            }
+            // Clues no second solution has involved yet stay where they are, if possible.
+            let keep: Vec<Lit> = (0..g.rects.len()).filter(|&k| !involved[k]).map(|k| placement.at(&g, k, g.clues[k])).collect();
+            if placer.solve_with(&keep) || placer.solve() {
+                g.clues = placement.read(&g, &placer.model());
+            } else {
+                // No placement of clues breaks every second solution on this tiling: split a
+                // rectangle where they differ (one clue more) and start the placement afresh.
+                if g.split_where_differing(&other, &mut rng) {
+                    splits += 1;
+                } else {
+                    retiles += 1;
+                    g = Generated::new(rows, cols, &mut rng);
+                }
+                placer = Varisat::new();
+                placement = Placement::new(&g, &mut placer);
+                involved = vec![false; g.rects.len()];
+            }
+            if start.elapsed().as_secs() >= 1 && round % 10 == 0 {
+                let t = start.elapsed().as_secs_f64();
+                eprintln!("[{t:8.3}s] round {round}: {} rectangles, {splits} splits, {retiles} new tilings", g.rects.len());
             }
         }
     }
     Ok(Done { stdout: g.board().to_text(), code: exit::ANSWER })
+}
+
+/// A solution of `g`'s puzzle other than the planted one.
+fn second_solution(g: &Generated) -> Option<Solution> {
+    let board = g.board();
+    let mut solver = Varisat::new();
+    let enc = tb::encode(&board, &mut solver);
+    tb::block(&enc, &mut solver, &g.solution());
+    solver.solve().then(|| tb::decode(&enc, &solver.model()))
 }

@@ -1,8 +1,13 @@
 //! Random puzzles: a random tiling by rectangles with no point where four meet, and one clue
 //! of the right shape in each rectangle, so the puzzle is solvable by construction. Making the
-//! solution unique needs a solver; the driver loops over [`Generated::perturb`] for that.
+//! solution unique needs a solver: the driver alternates between finding a second solution and
+//! re-placing clues with [`Placement`] so that every second solution found so far is broken.
 
 use super::{Board, Cell, Rect, Shape, Solution};
+use crate::amo::exactly_one;
+use crate::cnf::{ClauseSink, Lit, Model};
+use crate::sum::{encode_sum, Bound, Use};
+use std::collections::HashMap;
 
 /// A small deterministic generator (SplitMix64): seeds give the same puzzle on every machine
 /// and every version of the dependencies.
@@ -60,93 +65,9 @@ impl Generated {
         self.rects.clone()
     }
 
-    /// Changes the puzzle so that `other` (a second solution) is no longer one, keeping the
-    /// planted solution valid. In each region where the two differ, one rectangle `R` of
-    /// `other` is broken by moving one clue within its planted rectangle: the clue `R` holds is
-    /// moved out of `R`, or, when its planted rectangle lies inside `R`, a neighbour's clue is
-    /// moved into `R` so that it holds two. Every move is certain to exclude `other`; one move
-    /// per region keeps the rest of the puzzle as it was.
-    pub fn perturb(&mut self, other: &Solution, rng: &mut Rng) {
-        let cols = self.cols;
-        let mut planted_at = vec![usize::MAX; self.rows * cols];
-        for (k, rect) in self.rects.iter().enumerate() {
-            rect.cells().for_each(|(r, c)| planted_at[r * cols + c] = k);
-        }
-        let new_rects: Vec<&Rect> = other.iter().filter(|r| self.rects.binary_search(r).is_err()).collect();
-        // Regions: new rectangles linked through the planted rectangles they overlap.
-        let mut region: Vec<usize> = (0..new_rects.len()).collect();
-        fn find(region: &mut [usize], i: usize) -> usize {
-            let mut i = i;
-            while region[i] != i {
-                region[i] = region[region[i]];
-                i = region[i];
-            }
-            i
-        }
-        let mut first_by_planted = vec![usize::MAX; self.rects.len()];
-        for (i, rect) in new_rects.iter().enumerate() {
-            for (r, c) in rect.cells() {
-                let k = planted_at[r * cols + c];
-                if first_by_planted[k] == usize::MAX {
-                    first_by_planted[k] = i;
-                } else {
-                    let (a, b) = (find(&mut region, i), find(&mut region, first_by_planted[k]));
-                    region[a] = b;
-                }
-            }
-        }
-        let mut by_region: Vec<Vec<usize>> = vec![Vec::new(); new_rects.len()];
-        for i in 0..new_rects.len() {
-            let root = find(&mut region, i);
-            by_region[root].push(i);
-        }
-        let pick = |rng: &mut Rng, cells: &[(usize, usize)]| cells[rng.below(cells.len())];
-        let mut splits = Vec::new();
-        for members in by_region.into_iter().filter(|m| !m.is_empty()) {
-            let target = *new_rects[members[rng.below(members.len())]];
-            let Some(k) = (0..self.rects.len()).find(|&k| target.contains(self.clues[k].0, self.clues[k].1)) else {
-                continue; // cannot happen for a real solution: every rectangle holds a clue
-            };
-            // Half the time, also split the largest planted rectangle there (one clue more):
-            // big rectangles with one clue are where second solutions keep coming from.
-            if rng.below(2) == 0 {
-                let mut overlapping: Vec<usize> = target.cells().map(|(r, c)| planted_at[r * cols + c]).collect();
-                overlapping.sort_unstable();
-                overlapping.dedup();
-                let area = |q: usize| self.rects[q].height * self.rects[q].width;
-                let largest = overlapping.iter().map(|&q| area(q)).max().unwrap_or(0);
-                overlapping.retain(|&q| area(q) == largest);
-                splits.push((overlapping[rng.below(overlapping.len())], target));
-            }
-            let outside: Vec<(usize, usize)> = self.rects[k].cells().filter(|&(r, c)| !target.contains(r, c)).collect();
-            if !outside.is_empty() {
-                self.clues[k] = pick(rng, &outside);
-                continue;
-            }
-            // The clue's planted rectangle lies inside `target`: pull in a neighbour's clue.
-            let mut neighbours: Vec<usize> = target.cells().map(|(r, c)| planted_at[r * cols + c]).filter(|&q| q != k).collect();
-            neighbours.sort_unstable();
-            neighbours.dedup();
-            if neighbours.is_empty() {
-                continue;
-            }
-            let q = neighbours[rng.below(neighbours.len())];
-            let inside: Vec<(usize, usize)> = self.rects[q].cells().filter(|&(r, c)| target.contains(r, c)).collect();
-            self.clues[q] = pick(rng, &inside);
-        }
-        // Splits append rectangles, so they come last, by planted index.
-        for (k, target) in splits {
-            self.split(k, target, rng);
-        }
-        let mut order: Vec<usize> = (0..self.rects.len()).collect();
-        order.sort_by_key(|&i| self.rects[i]);
-        self.rects = order.iter().map(|&i| self.rects[i]).collect();
-        self.clues = order.iter().map(|&i| self.clues[i]).collect();
-    }
-
     /// Splits rectangle `k` in two at a random line, when that makes no point where four
     /// rectangles meet; the new piece's clue goes where `target` keeps a count other than one.
-    fn split(&mut self, k: usize, target: Rect, rng: &mut Rng) {
+    pub fn split(&mut self, k: usize, target: Rect, rng: &mut Rng) {
         let rect = self.rects[k];
         // Every cut line, horizontal and vertical, in random order; the first that makes no
         // four-corner point wins.
@@ -182,6 +103,147 @@ impl Generated {
         self.rects[k] = old;
         self.rects.push(new);
         self.clues.push(clue);
+        let mut order: Vec<usize> = (0..self.rects.len()).collect();
+        order.sort_by_key(|&i| self.rects[i]);
+        self.rects = order.iter().map(|&i| self.rects[i]).collect();
+        self.clues = order.iter().map(|&i| self.clues[i]).collect();
+    }
+
+    /// Splits a planted rectangle where `other` differs from the planted solution, trying the
+    /// largest first; `false` when none can be split without a four-corner point.
+    pub fn split_where_differing(&mut self, other: &Solution, rng: &mut Rng) -> bool {
+        let mut differing: Vec<usize> = (0..self.rects.len()).filter(|&k| other.binary_search(&self.rects[k]).is_err()).collect();
+        differing.sort_by_key(|&k| std::cmp::Reverse(self.rects[k].height * self.rects[k].width));
+        let targets: Vec<Rect> = other.iter().filter(|r| self.rects.binary_search(r).is_err()).copied().collect();
+        let planted: Vec<Rect> = differing.iter().map(|&k| self.rects[k]).collect();
+        for rect in planted {
+            let Ok(k) = self.rects.binary_search(&rect) else { continue };
+            let Some(&target) = targets.iter().find(|t| t.cells().any(|(r, c)| rect.contains(r, c))) else { continue };
+            let before = self.rects.len();
+            self.split(k, target, rng);
+            if self.rects.len() > before {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Choosing where each planted rectangle's clue goes so that no known second solution stays
+/// valid (counterexample-guided: each second solution the checker finds becomes clauses here).
+///
+/// `y[k][x]`: the clue of planted rectangle k is on its x-th cell (exactly one per rectangle).
+/// A rectangle R of a second solution is *broken* when it holds no clue, two clues, or a clue of
+/// the wrong shape; a second solution is excluded by "one of its new rectangles is broken",
+/// taken region by region (each connected region where it differs from the planted solution is
+/// a second solution on its own, up to four-corner points on its border, so excluding them one
+/// by one converges much faster).
+pub struct Placement {
+    y: Vec<Vec<Lit>>,
+    broken: HashMap<Rect, Lit>,
+}
+
+impl Placement {
+    pub fn new<S: ClauseSink>(g: &Generated, sink: &mut S) -> Placement {
+        let y: Vec<Vec<Lit>> = g.rects.iter().map(|r| r.cells().map(|_| sink.new_var()).collect()).collect();
+        y.iter().for_each(|lits| exactly_one(sink, lits));
+        Placement { y, broken: HashMap::new() }
+    }
+
+    /// The literal saying the clue of rectangle k is on cell (r, c).
+    pub fn at(&self, g: &Generated, k: usize, (r, c): (usize, usize)) -> Lit {
+        let rect = g.rects[k];
+        self.y[k][(r - rect.row) * rect.width + (c - rect.col)]
+    }
+
+    /// Where the model puts each clue.
+    pub fn read(&self, g: &Generated, model: &Model) -> Vec<(usize, usize)> {
+        g.rects.iter().zip(&self.y).map(|(rect, lits)| rect.cells().zip(lits).find(|(_, &l)| model.value(l)).expect("exactly one").0).collect()
+    }
+
+    /// Adds clauses excluding `other`, region by region. Returns the planted rectangles
+    /// involved (their clues may have to move).
+    pub fn exclude<S: ClauseSink>(&mut self, g: &Generated, sink: &mut S, other: &Solution) -> Vec<usize> {
+        let cols = g.cols;
+        let mut planted_at = vec![usize::MAX; g.rows * cols];
+        for (k, rect) in g.rects.iter().enumerate() {
+            rect.cells().for_each(|(r, c)| planted_at[r * cols + c] = k);
+        }
+        let new_rects: Vec<Rect> = other.iter().filter(|r| g.rects.binary_search(r).is_err()).copied().collect();
+        // Regions: new rectangles linked through the planted rectangles they overlap.
+        let mut parent: Vec<usize> = (0..new_rects.len()).collect();
+        fn root(parent: &mut [usize], mut i: usize) -> usize {
+            while parent[i] != i {
+                parent[i] = parent[parent[i]];
+                i = parent[i];
+            }
+            i
+        }
+        let mut seen = vec![usize::MAX; g.rects.len()];
+        let mut involved = Vec::new();
+        for (i, rect) in new_rects.iter().enumerate() {
+            for (r, c) in rect.cells() {
+                let k = planted_at[r * cols + c];
+                if seen[k] == usize::MAX {
+                    seen[k] = i;
+                    involved.push(k);
+                } else {
+                    let (a, b) = (root(&mut parent, i), root(&mut parent, seen[k]));
+                    parent[a] = b;
+                }
+            }
+        }
+        let mut regions: HashMap<usize, Vec<Lit>> = HashMap::new();
+        for (i, &rect) in new_rects.iter().enumerate() {
+            let lit = self.broken(g, sink, rect, &planted_at);
+            regions.entry(root(&mut parent, i)).or_default().push(lit);
+        }
+        let mut keys: Vec<usize> = regions.keys().copied().collect();
+        keys.sort_unstable();
+        for key in keys {
+            sink.add_clause(&regions[&key]);
+        }
+        involved
+    }
+
+    /// A literal that implies `target` is broken (no clue, two clues, or a wrong-shaped one).
+    fn broken<S: ClauseSink>(&mut self, g: &Generated, sink: &mut S, target: Rect, planted_at: &[usize]) -> Lit {
+        if let Some(&l) = self.broken.get(&target) {
+            return l;
+        }
+        let mut ks: Vec<usize> = target.cells().map(|(r, c)| planted_at[r * g.cols + c]).collect();
+        ks.sort_unstable();
+        ks.dedup();
+        let shape = Shape::of(target.height, target.width);
+        let inside = |k: usize| -> Vec<Lit> {
+            g.rects[k].cells().filter(|&(r, c)| target.contains(r, c)).map(|cell| self.at(g, k, cell)).collect()
+        };
+        let broken = sink.new_var();
+        let none = sink.new_var();
+        let two = sink.new_var();
+        let mut clause = vec![!broken, none, two];
+        let mut holds = Vec::new(); // z_k → the clue of k is in target
+        for &k in &ks {
+            let lits = inside(k);
+            for &l in &lits {
+                sink.add_clause(&[!none, !l]);
+            }
+            if Shape::of(g.rects[k].height, g.rects[k].width) != shape {
+                clause.extend(&lits);
+            }
+            let z = sink.new_var();
+            let mut c = vec![!z];
+            c.extend(&lits);
+            sink.add_clause(&c);
+            holds.push(vec![(z, 1)]);
+        }
+        sink.add_clause(&clause);
+        match encode_sum(sink, &holds, Some(2), Use::AtLeast).at_least(2) {
+            Bound::Lit(l) => sink.add_clause(&[!two, l]),
+            _ => sink.add_clause(&[!two]),
+        }
+        self.broken.insert(target, broken);
+        broken
     }
 }
 
@@ -270,28 +332,37 @@ mod tests {
     }
 
     #[test]
-    fn perturbing_breaks_the_other_rectangle_and_keeps_the_planted_solution() {
+    fn placement_breaks_every_excluded_rectangle() {
+        use crate::cnf::Cnf;
+        use crate::testing::satisfiable;
         let mut tried = 0;
-        for seed in 0..200 {
+        for seed in 0..300 {
             let mut rng = Rng::new(seed);
-            let mut g = Generated::new(12, 12, &mut rng);
-            // A rectangle of a would-be second solution: a planted one widened by a column.
+            let g = Generated::new(5, 5, &mut rng);
+            // A would-be rectangle of a second solution: a planted one widened by a column.
             let k = rng.below(g.rects.len());
             let p = g.rects[k];
             if p.col + p.width >= g.cols {
                 continue;
             }
             let target = Rect { width: p.width + 1, ..p };
-            let clues_in = |g: &Generated| g.clues.iter().filter(|&&(r, c)| target.contains(r, c)).count();
-            if clues_in(&g) != 1 {
-                continue;
-            }
+            let mut cnf = Cnf::new();
+            let mut pl = Placement::new(&g, &mut cnf);
+            let involved = pl.exclude(&g, &mut cnf, &vec![target]);
+            assert!(involved.contains(&k));
             tried += 1;
-            g.perturb(&vec![target], &mut rng);
-            assert_ne!(clues_in(&g), 1, "seed {seed}");
-            assert_eq!(check(&g.board(), &labels(&g)), Ok(()), "seed {seed}");
+            // Clues where the planted generator put them, except k's, tried on every cell.
+            for cell in p.cells() {
+                let mut clues = g.clues.clone();
+                clues[k] = cell;
+                let assume: Vec<Lit> = clues.iter().enumerate().map(|(q, &c)| pl.at(&g, q, c)).collect();
+                let in_target: Vec<usize> = (0..g.rects.len()).filter(|&q| target.contains(clues[q].0, clues[q].1)).collect();
+                let fine = in_target.len() == 1
+                    && Shape::of(g.rects[in_target[0]].height, g.rects[in_target[0]].width) == Shape::of(target.height, target.width);
+                assert_eq!(satisfiable(&cnf, &assume), !fine, "seed {seed}, clue of {k} at {cell:?}");
+            }
         }
-        assert!(tried > 20);
+        assert!(tried > 50);
     }
 
     #[test]
