@@ -37,6 +37,13 @@ impl Varisat<'_> {
         self.solver.solve().expect("varisat failed without proof output or interrupts")
     }
 
+    /// After an unsatisfiable `solve_with`: a subset of its assumptions that is already
+    /// contradictory (empty when the formula alone is).
+    pub fn failed_core(&self) -> Vec<Lit> {
+        let core = self.solver.failed_core().unwrap_or(&[]);
+        core.iter().filter_map(|l| Lit::from_dimacs(l.to_dimacs() as i32)).collect()
+    }
+
     /// The model of the last satisfiable call.
     pub fn model(&self) -> Model {
         let lits = self.solver.model().expect("model asked for after an unsatisfiable call");

@@ -224,20 +224,15 @@ pub fn generate((rows, cols): (usize, usize), seed: u64, unique: bool) -> Result
     if unique {
         let mut placer = Varisat::new();
         let mut placement = Placement::new(&g, &mut placer);
-        let mut involved = vec![false; g.rects.len()];
         let (mut splits, mut retiles) = (0, 0);
         for round in 1.. {
             let Some(other) = second_solution(&g) else { break };
             if round >= MAX_ROUNDS {
                 bail!("no unique puzzle after {MAX_ROUNDS} rounds; try another --seed");
             }
-            for k in placement.exclude(&g, &mut placer, &other) {
-                involved[k] = true;
-            }
-            // Clues no second solution has involved yet stay where they are, if possible.
-            let keep: Vec<Lit> = (0..g.rects.len()).filter(|&k| !involved[k]).map(|k| placement.at(&g, k, g.clues[k])).collect();
-            if placer.solve_with(&keep) || placer.solve() {
-                g.clues = placement.read(&g, &placer.model());
+            placement.exclude(&g, &mut placer, &other);
+            if let Some(clues) = least_moves(&g, &placement, &mut placer) {
+                g.clues = clues;
             } else {
                 // No placement of clues breaks every second solution on this tiling: split a
                 // rectangle where they differ (one clue more) and start the placement afresh.
@@ -249,7 +244,6 @@ pub fn generate((rows, cols): (usize, usize), seed: u64, unique: bool) -> Result
                 }
                 placer = Varisat::new();
                 placement = Placement::new(&g, &mut placer);
-                involved = vec![false; g.rects.len()];
             }
             if start.elapsed().as_secs() >= 1 && round % 10 == 0 {
                 let t = start.elapsed().as_secs_f64();
@@ -258,6 +252,23 @@ pub fn generate((rows, cols): (usize, usize), seed: u64, unique: bool) -> Result
         }
     }
     Ok(Done { stdout: g.board().to_text(), code: exit::ANSWER })
+}
+
+/// A placement meeting every exclusion so far that moves few clues: assume every clue stays,
+/// and free only those in the solver's failed core until it is satisfiable. `None` when no
+/// placement exists at all.
+fn least_moves(g: &Generated, placement: &Placement, placer: &mut Varisat) -> Option<Vec<(usize, usize)>> {
+    let mut stay: Vec<Lit> = (0..g.rects.len()).map(|k| placement.at(g, k, g.clues[k])).collect();
+    loop {
+        if placer.solve_with(&stay) {
+            return Some(placement.read(g, &placer.model()));
+        }
+        let core = placer.failed_core();
+        if core.is_empty() {
+            return None;
+        }
+        stay.retain(|l| !core.contains(l));
+    }
 }
 
 /// A solution of `g`'s puzzle other than the planted one.
