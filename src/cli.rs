@@ -122,6 +122,9 @@ pub struct GenerateArgs {
     /// Reshape until the solution is unique (checked with the solver).
     #[arg(long)]
     pub unique: bool,
+    /// With --unique: give up after this many seconds (exit 3).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
 }
 
 fn parse_size(s: &str) -> Result<(usize, usize), String> {
@@ -262,7 +265,7 @@ pub fn run(cli: Cli) -> Result<Done> {
             }
         }
         Command::Generate(a) => match a.puzzle {
-            Puzzle::Tatamibari => crate::tatamibari::generate(a.size, a.seed, a.unique),
+            Puzzle::Tatamibari => crate::tatamibari::generate(a.size, a.seed, a.unique, a.time_limit),
             Puzzle::TargetSudoku => bail!("generate makes tatamibari puzzles only"),
         },
     }

@@ -12,7 +12,7 @@ use encodings::cnf::Cnf;
 use encodings::cnf::Lit;
 use encodings::tatamibari::generate::{Generated, Placement, Rng};
 use encodings::tatamibari::{self as tb, Board, Solution, Tatamibari};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -217,7 +217,7 @@ const MAX_ROUNDS: usize = 5_000;
 
 /// A random solvable puzzle; with `unique`, clues are re-placed (and, when no placement works,
 /// rectangles split) until the solver finds no second solution.
-pub fn generate((rows, cols): (usize, usize), seed: u64, unique: bool) -> Result<Done> {
+pub fn generate((rows, cols): (usize, usize), seed: u64, unique: bool, time_limit: Option<Duration>) -> Result<Done> {
     let start = Instant::now();
     let mut rng = Rng::new(seed);
     let mut g = Generated::new(rows, cols, &mut rng);
@@ -229,6 +229,10 @@ pub fn generate((rows, cols): (usize, usize), seed: u64, unique: bool) -> Result
             let Some(other) = second_solution(&g) else { break };
             if round >= MAX_ROUNDS {
                 bail!("no unique puzzle after {MAX_ROUNDS} rounds; try another --seed");
+            }
+            if time_limit.is_some_and(|t| start.elapsed() >= t) {
+                eprintln!("puzzle-sat: time limit: no unique puzzle yet after {round} rounds; try another --seed or a smaller size");
+                return Ok(Done { stdout: String::new(), code: exit::TIME_LIMIT });
             }
             placement.exclude(&g, &mut placer, &other);
             if let Some(clues) = least_moves(&g, &placement, &mut placer) {

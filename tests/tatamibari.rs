@@ -220,6 +220,9 @@ fn bad_input_exits_2_and_unsolvable_exits_1() {
     assert_eq!(r.code, 2);
     let r = run(&["generate", "tatamibari", "--size", "0x5"], None);
     assert_eq!(r.code, 2);
+    let r = run(&["generate", "tatamibari", "--size", "60x60", "--seed", "1", "--unique", "--time-limit", "0.001"], None);
+    assert_eq!((r.code, r.stdout.as_str()), (3, ""), "{}", r.stderr);
+    assert!(r.stderr.contains("time limit"));
 }
 
 /// All tilings of a small board by rectangles, enumerated without the encoder, each judged by
