@@ -213,3 +213,27 @@ fn bad_input_exits_2_naming_file_line_and_column() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("SOURCES.md:1:1:"), "{}", r.stderr);
 }
+
+#[test]
+fn check_validates_a_completed_grid_and_prints_its_score() {
+    let case = data_dir("target-sudoku").join("sample-1.in");
+    let r = run(&["solve", "target-sudoku", path_str(&case), "--format", "json"], None);
+    let grid = grid_from_json(&r.stdout);
+    let dir = std::env::temp_dir().join(format!("puzzle-sat-ts-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let answer = dir.join("answer.txt");
+    std::fs::write(&answer, ts::render_line(&grid)).unwrap();
+    let r = run(&["check", "target-sudoku", path_str(&case), "--answer", path_str(&answer)], None);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "valid, score 2829\n"));
+    let mut broken = grid;
+    broken[0].swap(1, 2); // still a permutation in row 1, but columns 2 and 3 now repeat
+    std::fs::write(&answer, ts::render_line(&broken)).unwrap();
+    let r = run(&["check", "target-sudoku", path_str(&case), "--answer", path_str(&answer)], None);
+    assert_eq!(r.code, 1);
+    assert!(r.stdout.starts_with("invalid: column 2 holds"), "{}", r.stdout);
+    std::fs::write(&answer, "1 2 3\n").unwrap();
+    let r = run(&["check", "target-sudoku", path_str(&case), "--answer", path_str(&answer)], None);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("answer.txt:"), "{}", r.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
