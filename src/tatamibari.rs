@@ -11,7 +11,7 @@ use anyhow::{anyhow, bail, Result};
 use encodings::cnf::Cnf;
 use encodings::cnf::Lit;
 use encodings::tatamibari::generate::{Generated, Placement, Rng};
-use encodings::tatamibari::{self as tb, Board, Solution, Tatamibari};
+use encodings::tatamibari::{self as tb, Board, Rect, Solution, Tatamibari};
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -224,6 +224,8 @@ pub fn generate((rows, cols): (usize, usize), seed: u64, unique: bool, time_limi
     if unique {
         let mut placer = Varisat::new();
         let mut placement = Placement::new(&g, &mut placer);
+        // Regions of second solutions excluded so far, each with its activation literal.
+        let mut excluded: Vec<(Vec<Rect>, Lit)> = Vec::new();
         let (mut splits, mut retiles) = (0, 0);
         for round in 1.. {
             let Some(other) = second_solution(&g) else { break };
@@ -234,20 +236,48 @@ pub fn generate((rows, cols): (usize, usize), seed: u64, unique: bool, time_limi
                 eprintln!("puzzle-sat: time limit: no unique puzzle yet after {round} rounds; try another --seed or a smaller size");
                 return Ok(Done { stdout: String::new(), code: exit::TIME_LIMIT });
             }
-            placement.exclude(&g, &mut placer, &other);
-            if let Some(clues) = least_moves(&g, &placement, &mut placer) {
-                g.clues = clues;
-            } else {
-                // No placement of clues breaks every second solution on this tiling: split a
-                // rectangle where they differ (one clue more) and start the placement afresh.
-                if g.split_where_differing(&other, &mut rng) {
-                    splits += 1;
-                } else {
-                    retiles += 1;
-                    g = Generated::new(rows, cols, &mut rng);
+            for region in Placement::regions(&g, &other) {
+                let active = placement.exclude_region(&g, &mut placer, &region);
+                excluded.push((region, active));
+            }
+            loop {
+                match least_moves(&g, &placement, &mut placer, &excluded) {
+                    Ok(clues) => {
+                        g.clues = clues;
+                        break;
+                    }
+                    Err(core) => {
+                        // No placement breaks these regions together: split a rectangle inside
+                        // them (one clue more). Regions the split does not touch keep their
+                        // cells, clues and planted rectangles, so their exclusions still hold.
+                        let culprits: Vec<Rect> =
+                            excluded.iter().filter(|(_, a)| core.contains(a)).flat_map(|(r, _)| r.iter().copied()).collect();
+                        placer = Varisat::new();
+                        // Failing inside them, a rectangle bordering them; failing that, a new tiling.
+                        let grown: Vec<Rect> = culprits
+                            .iter()
+                            .map(|r| {
+                                let (top, left) = (r.row.saturating_sub(1), r.col.saturating_sub(1));
+                                let bottom = (r.row + r.height).min(rows - 1);
+                                let right = (r.col + r.width).min(cols - 1);
+                                Rect { row: top, col: left, height: bottom - top + 1, width: right - left + 1 }
+                            })
+                            .collect();
+                        let split = g.split_where_differing(&culprits, &mut rng).or_else(|| g.split_where_differing(&grown, &mut rng));
+                        if let Some(split) = split {
+                            splits += 1;
+                            excluded.retain(|(region, _)| !region.iter().any(|r| split.cells().any(|(a, b)| r.contains(a, b))));
+                        } else {
+                            retiles += 1;
+                            g = Generated::new(rows, cols, &mut rng);
+                            excluded.clear();
+                        }
+                        placement = Placement::new(&g, &mut placer);
+                        for (region, active) in excluded.iter_mut() {
+                            *active = placement.exclude_region(&g, &mut placer, region);
+                        }
+                    }
                 }
-                placer = Varisat::new();
-                placement = Placement::new(&g, &mut placer);
             }
             if start.elapsed().as_secs() >= 1 && round % 10 == 0 {
                 let t = start.elapsed().as_secs_f64();
@@ -258,20 +288,23 @@ pub fn generate((rows, cols): (usize, usize), seed: u64, unique: bool, time_limi
     Ok(Done { stdout: g.board().to_text(), code: exit::ANSWER })
 }
 
-/// A placement meeting every exclusion so far that moves few clues: assume every clue stays,
-/// and free only those in the solver's failed core until it is satisfiable. `None` when no
-/// placement exists at all.
-fn least_moves(g: &Generated, placement: &Placement, placer: &mut Varisat) -> Option<Vec<(usize, usize)>> {
+/// A placement meeting every exclusion that moves few clues: assume every clue stays, and free
+/// only those in the solver's failed core until it is satisfiable. When no placement meets the
+/// exclusions, the activation literals of a conflicting set of them.
+fn least_moves(g: &Generated, placement: &Placement, placer: &mut Varisat, excluded: &[(Vec<Rect>, Lit)]) -> Result<Vec<(usize, usize)>, Vec<Lit>> {
+    let active: Vec<Lit> = excluded.iter().map(|(_, a)| *a).collect();
     let mut stay: Vec<Lit> = (0..g.rects.len()).map(|k| placement.at(g, k, g.clues[k])).collect();
     loop {
-        if placer.solve_with(&stay) {
-            return Some(placement.read(g, &placer.model()));
+        let assumptions = [&active[..], &stay[..]].concat();
+        if placer.solve_with(&assumptions) {
+            return Ok(placement.read(g, &placer.model()));
         }
         let core = placer.failed_core();
-        if core.is_empty() {
-            return None;
+        let moving: Vec<Lit> = core.iter().copied().filter(|l| stay.contains(l)).collect();
+        if moving.is_empty() {
+            return Err(core);
         }
-        stay.retain(|l| !core.contains(l));
+        stay.retain(|l| !moving.contains(l));
     }
 }
 

@@ -110,11 +110,15 @@ impl Generated {
     }
 
     /// Splits a planted rectangle where `other` differs from the planted solution, trying the
-    /// largest first; `false` when none can be split without a four-corner point.
-    pub fn split_where_differing(&mut self, other: &Solution, rng: &mut Rng) -> bool {
-        let mut differing: Vec<usize> = (0..self.rects.len()).filter(|&k| other.binary_search(&self.rects[k]).is_err()).collect();
-        differing.sort_by_key(|&k| std::cmp::Reverse(self.rects[k].height * self.rects[k].width));
+    /// largest first; returns the rectangle split, `None` when none can be split without a
+    /// four-corner point. `other` lists the second solution's rectangles (those that are not
+    /// planted ones matter).
+    pub fn split_where_differing(&mut self, other: &[Rect], rng: &mut Rng) -> Option<Rect> {
         let targets: Vec<Rect> = other.iter().filter(|r| self.rects.binary_search(r).is_err()).copied().collect();
+        let mut differing: Vec<usize> = (0..self.rects.len())
+            .filter(|&k| targets.iter().any(|t| t.cells().any(|(r, c)| self.rects[k].contains(r, c))))
+            .collect();
+        differing.sort_by_key(|&k| std::cmp::Reverse(self.rects[k].height * self.rects[k].width));
         let planted: Vec<Rect> = differing.iter().map(|&k| self.rects[k]).collect();
         for rect in planted {
             let Ok(k) = self.rects.binary_search(&rect) else { continue };
@@ -122,10 +126,10 @@ impl Generated {
             let before = self.rects.len();
             self.split(k, target, rng);
             if self.rects.len() > before {
-                return true;
+                return Some(rect);
             }
         }
-        false
+        None
     }
 }
 
@@ -161,16 +165,17 @@ impl Placement {
         g.rects.iter().zip(&self.y).map(|(rect, lits)| rect.cells().zip(lits).find(|(_, &l)| model.value(l)).expect("exactly one").0).collect()
     }
 
-    /// Adds clauses excluding `other`, region by region. Returns the planted rectangles
-    /// involved (their clues may have to move).
-    pub fn exclude<S: ClauseSink>(&mut self, g: &Generated, sink: &mut S, other: &Solution) -> Vec<usize> {
+    /// The regions where `other` differs from the planted solution: its new rectangles, grouped
+    /// by the planted rectangles they overlap, and regions that touch merged (alone, either
+    /// could make a four-corner point on their common border). Each is then a second solution
+    /// on its own, with the planted solution everywhere else.
+    pub fn regions(g: &Generated, other: &Solution) -> Vec<Vec<Rect>> {
         let cols = g.cols;
         let mut planted_at = vec![usize::MAX; g.rows * cols];
         for (k, rect) in g.rects.iter().enumerate() {
             rect.cells().for_each(|(r, c)| planted_at[r * cols + c] = k);
         }
         let new_rects: Vec<Rect> = other.iter().filter(|r| g.rects.binary_search(r).is_err()).copied().collect();
-        // Regions: new rectangles linked through the planted rectangles they overlap.
         let mut parent: Vec<usize> = (0..new_rects.len()).collect();
         fn root(parent: &mut [usize], mut i: usize) -> usize {
             while parent[i] != i {
@@ -180,30 +185,49 @@ impl Placement {
             i
         }
         let mut seen = vec![usize::MAX; g.rects.len()];
-        let mut involved = Vec::new();
         for (i, rect) in new_rects.iter().enumerate() {
             for (r, c) in rect.cells() {
                 let k = planted_at[r * cols + c];
                 if seen[k] == usize::MAX {
                     seen[k] = i;
-                    involved.push(k);
                 } else {
                     let (a, b) = (root(&mut parent, i), root(&mut parent, seen[k]));
                     parent[a] = b;
                 }
             }
         }
-        let mut regions: HashMap<usize, Vec<Lit>> = HashMap::new();
+        let touch = |a: &Rect, b: &Rect| {
+            a.row <= b.row + b.height && b.row <= a.row + a.height && a.col <= b.col + b.width && b.col <= a.col + a.width
+        };
+        for i in 0..new_rects.len() {
+            for j in i + 1..new_rects.len() {
+                if touch(&new_rects[i], &new_rects[j]) {
+                    let (a, b) = (root(&mut parent, i), root(&mut parent, j));
+                    parent[a] = b;
+                }
+            }
+        }
+        let mut by_root: Vec<Vec<Rect>> = vec![Vec::new(); new_rects.len()];
         for (i, &rect) in new_rects.iter().enumerate() {
-            let lit = self.broken(g, sink, rect, &planted_at);
-            regions.entry(root(&mut parent, i)).or_default().push(lit);
+            let r = root(&mut parent, i);
+            by_root[r].push(rect);
         }
-        let mut keys: Vec<usize> = regions.keys().copied().collect();
-        keys.sort_unstable();
-        for key in keys {
-            sink.add_clause(&regions[&key]);
+        by_root.into_iter().filter(|v| !v.is_empty()).collect()
+    }
+
+    /// Adds "one rectangle of `region` is broken", guarded by a fresh literal that is returned:
+    /// assume it to enforce the exclusion (a failed core then names the regions in conflict).
+    pub fn exclude_region<S: ClauseSink>(&mut self, g: &Generated, sink: &mut S, region: &[Rect]) -> Lit {
+        let cols = g.cols;
+        let mut planted_at = vec![usize::MAX; g.rows * cols];
+        for (k, rect) in g.rects.iter().enumerate() {
+            rect.cells().for_each(|(r, c)| planted_at[r * cols + c] = k);
         }
-        involved
+        let active = sink.new_var();
+        let mut clause = vec![!active];
+        clause.extend(region.iter().map(|&rect| self.broken(g, sink, rect, &planted_at)));
+        sink.add_clause(&clause);
+        active
     }
 
     /// A literal that implies `target` is broken (no clue, two clues, or a wrong-shaped one).
@@ -348,14 +372,14 @@ mod tests {
             let target = Rect { width: p.width + 1, ..p };
             let mut cnf = Cnf::new();
             let mut pl = Placement::new(&g, &mut cnf);
-            let involved = pl.exclude(&g, &mut cnf, &vec![target]);
-            assert!(involved.contains(&k));
+            let active = pl.exclude_region(&g, &mut cnf, &[target]);
             tried += 1;
             // Clues where the planted generator put them, except k's, tried on every cell.
             for cell in p.cells() {
                 let mut clues = g.clues.clone();
                 clues[k] = cell;
-                let assume: Vec<Lit> = clues.iter().enumerate().map(|(q, &c)| pl.at(&g, q, c)).collect();
+                let mut assume: Vec<Lit> = clues.iter().enumerate().map(|(q, &c)| pl.at(&g, q, c)).collect();
+                assume.push(active);
                 let in_target: Vec<usize> = (0..g.rects.len()).filter(|&q| target.contains(clues[q].0, clues[q].1)).collect();
                 let fine = in_target.len() == 1
                     && Shape::of(g.rects[in_target[0]].height, g.rects[in_target[0]].width) == Shape::of(target.height, target.width);
