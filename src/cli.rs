@@ -210,7 +210,7 @@ pub fn run(cli: Cli) -> Result<Done> {
                         bail!("--format judge is for target-sudoku");
                     }
                     let mode = match (a.count, a.unique) {
-                        (Some(max), _) if max == 0 => bail!("--count needs a limit of at least 1"),
+                        (Some(0), _) => bail!("--count needs a limit of at least 1"),
                         (Some(max), _) => crate::tatamibari::Mode::Count(max),
                         (None, true) => crate::tatamibari::Mode::Unique,
                         (None, false) => crate::tatamibari::Mode::First,

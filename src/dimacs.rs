@@ -83,6 +83,26 @@ pub fn read_model(text: &str) -> Result<SolverAnswer, ParseError> {
     }
 }
 
+/// An external solver's model of `cnf`, checked against every clause; `None` when the solver
+/// said UNSAT. `name` names the model file in messages.
+pub fn external_model(cnf: &Cnf, text: &str, name: &str) -> anyhow::Result<Option<encodings::cnf::Model>> {
+    use anyhow::bail;
+    let lits = match read_model(text).map_err(|e| anyhow::anyhow!("{name}:{e}"))? {
+        SolverAnswer::Sat(lits) => lits,
+        SolverAnswer::Unsat => return Ok(None),
+        SolverAnswer::Unknown => bail!("{name}: the solver gave no answer (UNKNOWN)"),
+    };
+    if let Some(l) = lits.iter().find(|l| l.var() > cnf.num_vars) {
+        bail!("{name}: literal {} is beyond the CNF's {} variables: was it made from another puzzle?", l.dimacs(), cnf.num_vars);
+    }
+    let model = encodings::cnf::Model::from_lits(cnf.num_vars, lits);
+    if let Some(c) = cnf.clauses.iter().find(|c| !c.iter().any(|&l| model.value(l))) {
+        let shown: Vec<String> = c.iter().map(|l| l.dimacs().to_string()).collect();
+        bail!("{name}: the model violates the clause [{}]: was it made from another puzzle?", shown.join(" "));
+    }
+    Ok(Some(model))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,24 +136,4 @@ mod tests {
         write(&mut out, &cnf, &["made by a test".into()]).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "c made by a test\nc 1 a\np cnf 2 2\n1 -2 0\n0\n");
     }
-}
-
-/// An external solver's model of `cnf`, checked against every clause; `None` when the solver
-/// said UNSAT. `name` names the model file in messages.
-pub fn external_model(cnf: &Cnf, text: &str, name: &str) -> anyhow::Result<Option<encodings::cnf::Model>> {
-    use anyhow::bail;
-    let lits = match read_model(text).map_err(|e| anyhow::anyhow!("{name}:{e}"))? {
-        SolverAnswer::Sat(lits) => lits,
-        SolverAnswer::Unsat => return Ok(None),
-        SolverAnswer::Unknown => bail!("{name}: the solver gave no answer (UNKNOWN)"),
-    };
-    if let Some(l) = lits.iter().find(|l| l.var() > cnf.num_vars) {
-        bail!("{name}: literal {} is beyond the CNF's {} variables: was it made from another puzzle?", l.dimacs(), cnf.num_vars);
-    }
-    let model = encodings::cnf::Model::from_lits(cnf.num_vars, lits);
-    if let Some(c) = cnf.clauses.iter().find(|c| !c.iter().any(|&l| model.value(l))) {
-        let shown: Vec<String> = c.iter().map(|l| l.dimacs().to_string()).collect();
-        bail!("{name}: the model violates the clause [{}]: was it made from another puzzle?", shown.join(" "));
-    }
-    Ok(Some(model))
 }

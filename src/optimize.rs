@@ -119,7 +119,7 @@ fn search<P: Maximize>(problem: P, tx: &Sender<Report<Msg<P::Answer, P::Score>>>
         }
         let answer = problem.decode(&enc, &solver.model());
         let score = problem.score(&answer);
-        if best.as_ref().map_or(true, |b| score > *b) {
+        if best.as_ref().is_none_or(|b| score > *b) {
             best = Some(score.clone());
             if !send(Msg::Improved { answer: answer.clone(), score }) {
                 return;

@@ -239,10 +239,10 @@ mod tests {
                     };
                     assert_eq!(sat, truth, "weights {weights:?} cap {cap:?} {use_:?} bits {bits:?} bound {b}");
                 };
-                if use_.at_least() && cap.map_or(true, |c| b <= c) {
+                if use_.at_least() && cap.is_none_or(|c| b <= c) {
                     holds(out.at_least(b), sum >= b);
                 }
-                if use_.at_most() && cap.map_or(true, |c| b < c) {
+                if use_.at_most() && cap.is_none_or(|c| b < c) {
                     holds(out.at_most(b), sum <= b);
                 }
             }

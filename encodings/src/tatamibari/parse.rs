@@ -47,7 +47,7 @@ pub fn parse(text: &str) -> Result<Board, ParseError> {
     let mut k = 0;
     for l in &lines {
         board.extend_from_slice(&cells[k..k + l.len()]);
-        board.extend(std::iter::repeat(Cell::Hole).take(cols - l.len()));
+        board.extend(std::iter::repeat_n(Cell::Hole, cols - l.len()));
         k += l.len();
     }
     Ok(Board { rows: lines.len(), cols, cells: board })
