@@ -8,7 +8,7 @@ use crate::json;
 use crate::optimize::Options;
 use crate::solver::Varisat;
 use anyhow::{anyhow, bail, Result};
-use encodings::cnf::Cnf;
+use encodings::cnf::{ClauseSink, Cnf};
 use encodings::cnf::Lit;
 use encodings::tatamibari::generate::{Generated, Placement, Rng};
 use encodings::tatamibari::{self as tb, Board, Rect, Solution, Tatamibari};
@@ -228,7 +228,10 @@ pub fn generate((rows, cols): (usize, usize), seed: u64, unique: bool, time_limi
         let mut excluded: Vec<(Vec<Rect>, Lit)> = Vec::new();
         let (mut splits, mut retiles) = (0, 0);
         for round in 1.. {
-            let Some(other) = second_solution(&g) else { break };
+            let others = second_solutions(&g);
+            if others.is_empty() {
+                break;
+            }
             if round >= MAX_ROUNDS {
                 bail!("no unique puzzle after {MAX_ROUNDS} rounds; try another --seed");
             }
@@ -236,9 +239,11 @@ pub fn generate((rows, cols): (usize, usize), seed: u64, unique: bool, time_limi
                 eprintln!("puzzle-sat: time limit: no unique puzzle yet after {round} rounds; try another --seed or a smaller size");
                 return Ok(Done { stdout: String::new(), code: exit::TIME_LIMIT });
             }
-            for region in Placement::regions(&g, &other) {
-                let active = placement.exclude_region(&g, &mut placer, &region);
-                excluded.push((region, active));
+            for other in &others {
+                for region in Placement::regions(&g, other) {
+                    let active = placement.exclude_region(&g, &mut placer, &region);
+                    excluded.push((region, active));
+                }
             }
             loop {
                 match least_moves(&g, &placement, &mut placer, &excluded) {
@@ -308,11 +313,26 @@ fn least_moves(g: &Generated, placement: &Placement, placer: &mut Varisat, exclu
     }
 }
 
-/// A solution of `g`'s puzzle other than the planted one.
-fn second_solution(g: &Generated) -> Option<Solution> {
+/// Second solutions of `g`'s puzzle, differing from the planted one in disjoint places: after
+/// each, the planted rectangles it disturbed are pinned and the solver asked again
+/// (incrementally), so one round sees every ambiguous place of the board, not just one.
+fn second_solutions(g: &Generated) -> Vec<Solution> {
+    /// Enough for a round; what is left shows up in the next one.
+    const MAX_PER_ROUND: usize = 64;
     let board = g.board();
     let mut solver = Varisat::new();
     let enc = tb::encode(&board, &mut solver);
-    tb::block(&enc, &mut solver, &g.solution());
-    solver.solve().then(|| tb::decode(&enc, &solver.model()))
+    let planted = g.solution();
+    tb::block(&enc, &mut solver, &planted);
+    let mut found = Vec::new();
+    while found.len() < MAX_PER_ROUND && solver.solve() {
+        let other = tb::decode(&enc, &solver.model());
+        for &(rect, lit) in &enc.rects {
+            if planted.binary_search(&rect).is_ok() && other.binary_search(&rect).is_err() {
+                solver.add_clause(&[lit]);
+            }
+        }
+        found.push(other);
+    }
+    found
 }
