@@ -35,8 +35,7 @@ pub fn solve(input: &Input, mode: Mode, format: Format, opts: &Options) -> Resul
     let found = enumerate(Tatamibari { board: board.clone() }, max, keep, opts.time_limit);
     for sol in &found.shown {
         // The independent validator sees every solution before it is printed.
-        let labels = labels_for_check(&board, sol);
-        tb::check(&board, &labels).map_err(|v| anyhow!("internal error: the solver's solution breaks a rule: {v}"))?;
+        tb::check_rects(&board, sol).map_err(|v| anyhow!("internal error: the solver's solution breaks a rule: {v}"))?;
     }
     if opts.progress.now(found.stats.elapsed) {
         eprintln!("[{:8.3}s] {} solutions found with {} SAT calls", found.stats.elapsed.as_secs_f64(), found.count, found.stats.sat_calls);
@@ -53,17 +52,6 @@ pub fn solve(input: &Input, mode: Mode, format: Format, opts: &Options) -> Resul
         _ => to_text(&board, mode, format, &found),
     };
     Ok(Done { stdout, code })
-}
-
-/// Labels for the validator, unlimited (it takes any characters).
-fn labels_for_check(board: &Board, sol: &Solution) -> Vec<char> {
-    let mut labels = vec![' '; board.rows * board.cols];
-    for (k, rect) in sol.iter().enumerate() {
-        for (r, c) in rect.cells() {
-            labels[r * board.cols + c] = char::from_u32(0x4e00 + k as u32).expect("a CJK ideograph per rectangle");
-        }
-    }
-    labels
 }
 
 /// The seed's label grid, or box lines beyond 61 rectangles or when asked.
@@ -202,7 +190,7 @@ pub fn decode(input: &Input, model: &Input, format: Format) -> Result<Done> {
         return Ok(Done { stdout, code: exit::NO_SOLUTION });
     };
     let sol = tb::decode(&enc, &m);
-    tb::check(&board, &labels_for_check(&board, &sol)).map_err(|v| anyhow!("{}: the decoded solution breaks a rule: {v}", model.name))?;
+    tb::check_rects(&board, &sol).map_err(|v| anyhow!("{}: the decoded solution breaks a rule: {v}", model.name))?;
     let stdout = match format {
         Format::Json => {
             json::object(&[("puzzle", json::string("tatamibari")), ("status", json::string("solved")), ("rectangles", rects_json(&sol))]) + "\n"

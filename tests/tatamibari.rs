@@ -35,16 +35,9 @@ fn rects_from_json(json: &str, key: &str) -> Solution {
     nums.chunks(4).map(|c| Rect { row: c[0], col: c[1], height: c[2], width: c[3] }).collect()
 }
 
-/// The independent validator on a list of rectangles (labels by index, any characters).
+/// The independent validator on a list of rectangles.
 fn validate(board: &Board, sol: &Solution) -> Result<(), tb::Violation> {
-    let mut labels = vec![' '; board.rows * board.cols];
-    for (k, rect) in sol.iter().enumerate() {
-        for (r, c) in rect.cells() {
-            assert_eq!(labels[r * board.cols + c], ' ', "rectangles overlap");
-            labels[r * board.cols + c] = char::from_u32(0x4e00 + k as u32).unwrap();
-        }
-    }
-    tb::check(board, &labels)
+    tb::check_rects(board, sol)
 }
 
 fn board_of(path: &Path) -> Board {

@@ -18,6 +18,8 @@ pub enum Violation {
     WrongShape { label: char, clue: char, height: usize, width: usize },
     /// Four rectangles meet at the point below-right of this cell.
     FourCorners { row: usize, col: usize },
+    /// Two rectangles of a list cover this cell, or one reaches off the board or onto a hole.
+    Overlap { row: usize, col: usize },
 }
 
 impl fmt::Display for Violation {
@@ -42,6 +44,9 @@ impl fmt::Display for Violation {
                     _ => "taller than wide",
                 };
                 write!(f, "wrong shape: rectangle {label:?} is {height} tall and {width} wide, but its clue {clue} needs {need}")
+            }
+            Violation::Overlap { row, col } => {
+                write!(f, "row {row} column {col}: covered twice, or a rectangle leaves the board there")
             }
             Violation::FourCorners { row, col } => write!(
                 f,
@@ -74,6 +79,23 @@ pub fn parse_labels(board: &Board, text: &str) -> Result<Vec<char>, ParseError> 
         }
     }
     Ok(labels)
+}
+
+/// Checks a list of rectangles (the solver's output form) by labelling the board with them,
+/// one label per rectangle, and checking the labelling.
+pub fn check_rects(board: &Board, rects: &[super::Rect]) -> Result<(), Violation> {
+    let mut labels = vec![' '; board.rows * board.cols];
+    for (k, rect) in rects.iter().enumerate() {
+        for (r, c) in rect.cells() {
+            let off = r >= board.rows || c >= board.cols || board.cells[r * board.cols + c] == Cell::Hole;
+            if off || labels[r * board.cols + c] != ' ' {
+                return Err(Violation::Overlap { row: r + 1, col: c + 1 });
+            }
+            // Any distinct characters do; CJK ideographs give more than enough.
+            labels[r * board.cols + c] = char::from_u32(0x4e00 + k as u32).expect("fewer than 20,000 rectangles");
+        }
+    }
+    check(board, &labels)
 }
 
 /// Checks a labelling (`labels[r * cols + c]`) of `board`.
@@ -187,6 +209,20 @@ mod tests {
         assert_eq!(verdict("#+\n+.\n", " 1\n22\n"), Err(Violation::WrongShape { label: '2', clue: '+', height: 1, width: 2 }));
         assert_eq!(verdict("#+\n-.\n", " 1\n22\n"), Ok(()));
         assert_eq!(verdict("#+\n-.\n", "#1\n22\n"), Ok(()), "anything may stand on a hole");
+    }
+
+    #[test]
+    fn rectangle_lists_are_checked_too() {
+        use super::super::Rect;
+        let board = parse("|-.\n.+|\n.-.\n").unwrap();
+        let r = |row, col, height, width| Rect { row, col, height, width };
+        let good = [r(0, 0, 2, 1), r(0, 1, 1, 2), r(1, 1, 1, 1), r(1, 2, 2, 1), r(2, 0, 1, 2)];
+        assert_eq!(check_rects(&board, &good), Ok(()));
+        let mut twice = good.to_vec();
+        twice.push(r(1, 1, 1, 1));
+        assert_eq!(check_rects(&board, &twice), Err(Violation::Overlap { row: 2, col: 2 }));
+        assert_eq!(check_rects(&board, &good[..4]), Err(Violation::Unlabelled { row: 3, col: 1 }));
+        assert_eq!(check_rects(&board, &[r(0, 0, 4, 1)]), Err(Violation::Overlap { row: 4, col: 1 }));
     }
 
     #[test]

@@ -11,7 +11,7 @@ pub mod generate;
 mod parse;
 mod render;
 
-pub use check::{check, parse_labels, Violation};
+pub use check::{check, check_rects, parse_labels, Violation};
 pub use encode::{block, decode, encode, Encoding};
 pub use parse::parse;
 pub use render::{render_box, render_labels, render_rects, LABELS};
