@@ -150,6 +150,19 @@ pub struct Done {
     pub code: i32,
 }
 
+impl Done {
+    /// `decode`'s answer when the external solver refuted the CNF.
+    pub fn refuted(puzzle: &str, format: Format) -> Done {
+        let stdout = match format {
+            Format::Json => {
+                crate::json::object(&[("puzzle", crate::json::string(puzzle)), ("status", crate::json::string("no_solution"))]) + "\n"
+            }
+            _ => "no solution (the solver refuted the CNF)\n".to_string(),
+        };
+        Done { stdout, code: exit::NO_SOLUTION }
+    }
+}
+
 /// Exit statuses shared by all commands.
 pub mod exit {
     /// An answer was printed.

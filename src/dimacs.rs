@@ -25,6 +25,13 @@ pub fn write(out: &mut impl Write, cnf: &Cnf, comments: &[String]) -> io::Result
     out.flush()
 }
 
+/// The DIMACS text of `cnf` (see [`write`]).
+pub fn to_string(cnf: &Cnf, comments: &[String]) -> String {
+    let mut out = Vec::new();
+    write(&mut out, cnf, comments).expect("writing to memory");
+    String::from_utf8(out).expect("DIMACS is ASCII")
+}
+
 /// What an external solver said.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SolverAnswer {

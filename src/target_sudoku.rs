@@ -101,9 +101,7 @@ pub fn encode(input: &Input, min_score: Option<&str>) -> Result<String> {
             Bound::Lit(l) => cnf.clauses.push(vec![l]),
         }
     }
-    let mut out = Vec::new();
-    dimacs::write(&mut out, &cnf, &comments)?;
-    Ok(String::from_utf8(out).expect("DIMACS is ASCII"))
+    Ok(dimacs::to_string(&cnf, &comments))
 }
 
 /// Reads a model of `encode`'s CNF (the encoder numbers variables the same way every time).
@@ -112,11 +110,7 @@ pub fn decode(input: &Input, model: &Input, format: Format) -> Result<Done> {
     let mut cnf = Cnf::new();
     let enc = ts::encode(&givens, &mut cnf);
     let Some(m) = dimacs::external_model(&cnf, &model.text, &model.name)? else {
-        let stdout = match format {
-            Format::Json => json::object(&[("puzzle", json::string("target-sudoku")), ("status", json::string("no_solution"))]) + "\n",
-            _ => "no solution (the solver refuted the CNF)\n".to_string(),
-        };
-        return Ok(Done { stdout, code: exit::NO_SOLUTION });
+        return Ok(Done::refuted("target-sudoku", format));
     };
     let grid = ts::decode(&enc, &m);
     ts::check(&givens, &grid).map_err(|v| anyhow!("{}: the decoded grid breaks a rule: {v}", model.name))?;

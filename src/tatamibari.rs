@@ -173,9 +173,7 @@ pub fn encode(input: &Input) -> Result<String> {
         format!("puzzle-sat tatamibari {}", input.name),
         "variables: rect R C H W: the rectangle with top-left cell (R, C) (0-based), H tall, W wide is chosen; ends-at R C / starts-at R C: a chosen rectangle has its bottom-right / top-left cell there".to_string(),
     ];
-    let mut out = Vec::new();
-    dimacs::write(&mut out, &cnf, &comments)?;
-    Ok(String::from_utf8(out).expect("DIMACS is ASCII"))
+    Ok(dimacs::to_string(&cnf, &comments))
 }
 
 pub fn decode(input: &Input, model: &Input, format: Format) -> Result<Done> {
@@ -183,11 +181,7 @@ pub fn decode(input: &Input, model: &Input, format: Format) -> Result<Done> {
     let mut cnf = Cnf::new();
     let enc = tb::encode(&board, &mut cnf);
     let Some(m) = dimacs::external_model(&cnf, &model.text, &model.name)? else {
-        let stdout = match format {
-            Format::Json => json::object(&[("puzzle", json::string("tatamibari")), ("status", json::string("no_solution"))]) + "\n",
-            _ => "no solution (the solver refuted the CNF)\n".into(),
-        };
-        return Ok(Done { stdout, code: exit::NO_SOLUTION });
+        return Ok(Done::refuted("tatamibari", format));
     };
     let sol = tb::decode(&enc, &m);
     tb::check_rects(&board, &sol).map_err(|v| anyhow!("{}: the decoded solution breaks a rule: {v}", model.name))?;
@@ -228,7 +222,7 @@ pub fn generate((rows, cols): (usize, usize), seed: u64, unique: bool, time_limi
                 return Ok(Done { stdout: String::new(), code: exit::TIME_LIMIT });
             }
             for other in &others {
-                for region in Placement::regions(&g, other) {
+                for region in placement.regions(&g, other) {
                     let active = placement.exclude_region(&g, &mut placer, &region);
                     excluded.push((region, active));
                 }

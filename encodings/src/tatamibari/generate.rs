@@ -145,13 +145,19 @@ impl Generated {
 pub struct Placement {
     y: Vec<Vec<Lit>>,
     broken: HashMap<Rect, Lit>,
+    /// The planted rectangle covering each cell (the tiling is fixed for a placement's life).
+    planted_at: Vec<usize>,
 }
 
 impl Placement {
     pub fn new<S: ClauseSink>(g: &Generated, sink: &mut S) -> Placement {
         let y: Vec<Vec<Lit>> = g.rects.iter().map(|r| r.cells().map(|_| sink.new_var()).collect()).collect();
         y.iter().for_each(|lits| exactly_one(sink, lits));
-        Placement { y, broken: HashMap::new() }
+        let mut planted_at = vec![usize::MAX; g.rows * g.cols];
+        for (k, rect) in g.rects.iter().enumerate() {
+            rect.cells().for_each(|(r, c)| planted_at[r * g.cols + c] = k);
+        }
+        Placement { y, broken: HashMap::new(), planted_at }
     }
 
     /// The literal saying the clue of rectangle k is on cell (r, c).
@@ -169,12 +175,8 @@ impl Placement {
     /// by the planted rectangles they overlap, and regions that touch merged (alone, either
     /// could make a four-corner point on their common border). Each is then a second solution
     /// on its own, with the planted solution everywhere else.
-    pub fn regions(g: &Generated, other: &Solution) -> Vec<Vec<Rect>> {
-        let cols = g.cols;
-        let mut planted_at = vec![usize::MAX; g.rows * cols];
-        for (k, rect) in g.rects.iter().enumerate() {
-            rect.cells().for_each(|(r, c)| planted_at[r * cols + c] = k);
-        }
+    pub fn regions(&self, g: &Generated, other: &Solution) -> Vec<Vec<Rect>> {
+        let (cols, planted_at) = (g.cols, &self.planted_at);
         let new_rects: Vec<Rect> = other.iter().filter(|r| g.rects.binary_search(r).is_err()).copied().collect();
         let mut parent: Vec<usize> = (0..new_rects.len()).collect();
         fn root(parent: &mut [usize], mut i: usize) -> usize {
@@ -218,24 +220,19 @@ impl Placement {
     /// Adds "one rectangle of `region` is broken", guarded by a fresh literal that is returned:
     /// assume it to enforce the exclusion (a failed core then names the regions in conflict).
     pub fn exclude_region<S: ClauseSink>(&mut self, g: &Generated, sink: &mut S, region: &[Rect]) -> Lit {
-        let cols = g.cols;
-        let mut planted_at = vec![usize::MAX; g.rows * cols];
-        for (k, rect) in g.rects.iter().enumerate() {
-            rect.cells().for_each(|(r, c)| planted_at[r * cols + c] = k);
-        }
         let active = sink.new_var();
         let mut clause = vec![!active];
-        clause.extend(region.iter().map(|&rect| self.broken(g, sink, rect, &planted_at)));
+        clause.extend(region.iter().map(|&rect| self.broken(g, sink, rect)));
         sink.add_clause(&clause);
         active
     }
 
     /// A literal that implies `target` is broken (no clue, two clues, or a wrong-shaped one).
-    fn broken<S: ClauseSink>(&mut self, g: &Generated, sink: &mut S, target: Rect, planted_at: &[usize]) -> Lit {
+    fn broken<S: ClauseSink>(&mut self, g: &Generated, sink: &mut S, target: Rect) -> Lit {
         if let Some(&l) = self.broken.get(&target) {
             return l;
         }
-        let mut ks: Vec<usize> = target.cells().map(|(r, c)| planted_at[r * g.cols + c]).collect();
+        let mut ks: Vec<usize> = target.cells().map(|(r, c)| self.planted_at[r * g.cols + c]).collect();
         ks.sort_unstable();
         ks.dedup();
         let shape = Shape::of(target.height, target.width);
