@@ -2,7 +2,9 @@
 //!
 //! For every bundled case it prints the in-process time (median of several runs), the SAT calls,
 //! the CNF size and the answer; then it runs the official cases as separate processes of the
-//! release binary, as a judge would, and prints their total wall and CPU time.
+//! release binary, as a judge would, and prints their total wall and CPU time. Tatamibari:
+//! the corpus and gadgets with a uniqueness check, generated boards, and `generate --unique`
+//! (`-- tatamibari-generate` for that alone).
 
 use encodings::cnf::SizeCounter;
 use encodings::target_sudoku::{self as ts, TargetSudoku};
@@ -38,6 +40,31 @@ fn main() {
     if wanted("tatamibari") {
         tatamibari(&root.join("tatamibari"));
     }
+    if wanted("tatamibari-generate") {
+        generate_unique();
+    }
+}
+
+/// `generate tatamibari --unique` as a puzzle maker runs it (the release binary), per size and seed.
+fn generate_unique() {
+    println!("tatamibari, generate --unique (release binary, one process each)");
+    let bin = env!("CARGO_BIN_EXE_puzzle-sat");
+    let mut total = Duration::ZERO;
+    for n in [40, 60, 100] {
+        for seed in 1..=3 {
+            let start = Instant::now();
+            let size = format!("{n}x{n}");
+            let out = Command::new(bin)
+                .args(["generate", "tatamibari", "--size", &size, "--seed", &seed.to_string(), "--unique"])
+                .output()
+                .unwrap();
+            let took = start.elapsed();
+            total += took;
+            let clues = String::from_utf8_lossy(&out.stdout).chars().filter(|c| "+-|".contains(*c)).count();
+            println!("{size:>8} seed {seed}: {:>9.1} ms, {clues} clues, exit {}", ms(took), out.status.code().unwrap_or(-1));
+        }
+    }
+    println!("{:<24} {:>9.1} ms\n", "total", ms(total));
 }
 
 /// One puzzle: up to two solutions (the uniqueness check), in process.

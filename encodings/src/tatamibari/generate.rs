@@ -133,6 +133,72 @@ impl Generated {
     }
 }
 
+impl Generated {
+    /// Merges a planted rectangle overlapping `other`'s new rectangles with a neighbour that
+    /// shares a whole side with it, at random. Merging
+    /// only removes an edge, so it never makes a point where four rectangles meet, and it always
+    /// changes what the clues allow nearby. Unions listed in `avoid` (rectangles split before)
+    /// are not made again, so split and merge do not undo each other forever. Returns the
+    /// merged rectangle, or `None`.
+    pub fn merge_where_differing(&mut self, other: &[Rect], avoid: &[Rect], rng: &mut Rng) -> Option<Rect> {
+        let targets: Vec<Rect> = other.iter().filter(|r| self.rects.binary_search(r).is_err()).copied().collect();
+        let overlaps = |p: &Rect| targets.iter().any(|t| t.cells().any(|(r, c)| p.contains(r, c)));
+        let mut pairs = Vec::new();
+        for (i, a) in self.rects.iter().enumerate() {
+            if !overlaps(a) {
+                continue;
+            }
+            for (j, b) in self.rects.iter().enumerate() {
+                let below = b.row == a.row + a.height && b.col == a.col && b.width == a.width;
+                let right = b.col == a.col + a.width && b.row == a.row && b.height == a.height;
+                if (below || right) && !avoid.contains(&Rect { row: a.row, col: a.col, height: b.row + b.height - a.row, width: b.col + b.width - a.col }) {
+                    pairs.push((i, j));
+                }
+            }
+        }
+        if pairs.is_empty() {
+            return None;
+        }
+        let (i, j) = pairs[rng.below(pairs.len())];
+        let (a, b) = (self.rects[i], self.rects[j]);
+        let merged = Rect { row: a.row, col: a.col, height: b.row + b.height - a.row, width: b.col + b.width - a.col };
+        self.rects[i] = merged;
+        self.rects.remove(j);
+        self.clues.remove(j);
+        Some(merged)
+    }
+}
+
+impl Generated {
+    /// Tiles anew the planted rectangles that meet `window` (random clues in the new ones),
+    /// trying a few random fillings for one that makes no four-corner point with the
+    /// rectangles around; returns the area changed (a rectangle holding every new one), or
+    /// `None` when no try worked (nothing changed then).
+    pub fn retile_window(&mut self, window: Rect, rng: &mut Rng) -> Option<Rect> {
+        const TRIES: usize = 200;
+        let meets = |r: &Rect| {
+            r.row < window.row + window.height && window.row < r.row + r.height && r.col < window.col + window.width && window.col < r.col + r.width
+        };
+        let kept: Vec<Rect> = self.rects.iter().filter(|r| !meets(r)).copied().collect();
+        for _ in 0..TRIES {
+            let rects = fill(self.rows, self.cols, kept.clone(), rng);
+            if has_four_corners(self.rows, self.cols, &rects) {
+                continue;
+            }
+            let fresh: Vec<Rect> = rects.iter().filter(|r| kept.binary_search(r).is_err()).copied().collect();
+            let top = fresh.iter().map(|r| r.row).min()?;
+            let left = fresh.iter().map(|r| r.col).min()?;
+            let bottom = fresh.iter().map(|r| r.row + r.height).max()?;
+            let right = fresh.iter().map(|r| r.col + r.width).max()?;
+            let old: HashMap<Rect, (usize, usize)> = self.rects.iter().copied().zip(self.clues.iter().copied()).collect();
+            self.clues = rects.iter().map(|r| old.get(r).copied().unwrap_or_else(|| (r.row + rng.below(r.height), r.col + rng.below(r.width)))).collect();
+            self.rects = rects;
+            return Some(Rect { row: top, col: left, height: bottom - top, width: right - left });
+        }
+        None
+    }
+}
+
 /// Choosing where each planted rectangle's clue goes so that no known second solution stays
 /// valid (counterexample-guided: each second solution the checker finds becomes clauses here).
 ///
@@ -279,15 +345,24 @@ fn has_four_corners(rows: usize, cols: usize, rects: &[Rect]) -> bool {
 }
 
 /// A random tiling of a full `rows × cols` board with no point where four rectangles meet.
+fn tiling(rows: usize, cols: usize, rng: &mut Rng) -> Vec<Rect> {
+    fill(rows, cols, Vec::new(), rng)
+}
+
+/// Fills the cells `rects` leave uncovered with random rectangles, then returns all, sorted.
 ///
 /// Rectangles are placed at the first uncovered cell in row-major order, so that cell is the
 /// new rectangle's top-left. Four rectangles meet at the point above-left of a top-left cell
 /// exactly when the rectangle covering the diagonal neighbour ends there; that is decided when
 /// the rectangle to the left is given its width, so widths that would force it are avoided
 /// (the widest possible one is always safe: it runs into a covered cell or the border).
-fn tiling(rows: usize, cols: usize, rng: &mut Rng) -> Vec<Rect> {
+/// Heights avoid ending diagonally before a given rectangle's top-left. On a full board that
+/// makes no four-corner point; around given rectangles it still can, which the caller checks.
+fn fill(rows: usize, cols: usize, mut rects: Vec<Rect>, rng: &mut Rng) -> Vec<Rect> {
     let mut owner: Vec<Option<usize>> = vec![None; rows * cols];
-    let mut rects: Vec<Rect> = Vec::new();
+    for (k, rect) in rects.iter().enumerate() {
+        rect.cells().for_each(|(r, c)| owner[r * cols + c] = Some(k));
+    }
     let ends_at = |rects: &[Rect], owner: &[Option<usize>], r: usize, c: usize| {
         owner[r * cols + c].is_some_and(|k| {
             let q = rects[k];
@@ -312,7 +387,19 @@ fn tiling(rows: usize, cols: usize, rng: &mut Rng) -> Vec<Rect> {
             } else {
                 choices[rng.below(choices.len())]
             };
-            let height = 1 + rng.below(MAX_SIDE.min(rows - r));
+            // Rows below are free on a full board; around given rectangles they may not be, and
+            // ending diagonally before one of those would make a four-corner point.
+            let free_rows = (r..rows).take_while(|&rr| (c..c + width).all(|cc| owner[rr * cols + cc].is_none())).count();
+            let starts_at = |r: usize, c: usize| {
+                r < rows && c < cols && owner[r * cols + c].is_some_and(|k| (rects[k].row, rects[k].col) == (r, c))
+            };
+            // A free cell diagonally after the end whose left neighbour is given will start a
+            // rectangle too (nothing to its left can be widened into it).
+            let free = |r: usize, c: usize| r < rows && c < cols && owner[r * cols + c].is_none();
+            let will_start = |r: usize, c: usize| free(r, c) && !free(r, c - 1);
+            let heights: Vec<usize> =
+                (1..=MAX_SIDE.min(free_rows)).filter(|&h| !starts_at(r + h, c + width) && !will_start(r + h, c + width)).collect();
+            let height = if heights.is_empty() { 1 + rng.below(MAX_SIDE.min(free_rows)) } else { heights[rng.below(heights.len())] };
             let k = rects.len();
             rects.push(Rect { row: r, col: c, height, width });
             for rr in r..r + height {
@@ -381,5 +468,45 @@ mod tests {
         let b = Generated::new(12, 9, &mut Rng::new(42)).board();
         assert_eq!(a, b);
         assert_ne!(a, Generated::new(12, 9, &mut Rng::new(43)).board());
+    }
+
+    #[test]
+    fn tiling_anew_keeps_the_rest_and_makes_no_four_corner_point() {
+        let (mut done, mut tried) = (0, 0);
+        for seed in 0..200 {
+            let mut rng = Rng::new(seed);
+            let mut g = Generated::new(20, 20, &mut rng);
+            let window = Rect { row: rng.below(16), col: rng.below(16), height: 1 + rng.below(4), width: 1 + rng.below(4) };
+            let before = g.rects.clone();
+            tried += 1;
+            let Some(area) = g.retile_window(window, &mut rng) else {
+                assert_eq!(g.rects, before, "seed {seed}: a failed try changes nothing");
+                continue;
+            };
+            done += 1;
+            assert_eq!(check_rects(&g.board(), &g.rects), Ok(()), "seed {seed}\n{}", render_rects(&g.rects));
+            for r in &before {
+                let outside = r.cells().all(|(a, b)| !area.contains(a, b));
+                assert!(!outside || g.rects.contains(r), "seed {seed}: {r:?} outside {area:?} was changed");
+            }
+        }
+        assert!(done * 10 >= tried * 9, "only {done} of {tried} windows tiled anew");
+    }
+
+    #[test]
+    fn merging_keeps_a_valid_tiling() {
+        let mut merged = 0;
+        for seed in 0..200 {
+            let mut rng = Rng::new(seed);
+            let mut g = Generated::new(12, 12, &mut rng);
+            let n = g.rects.len();
+            let all = [Rect { row: 0, col: 0, height: 12, width: 12 }]; // overlaps every planted one, is none (sides ≤ 3)
+            if g.merge_where_differing(&all, &[], &mut rng).is_some() {
+                merged += 1;
+                assert_eq!(g.rects.len(), n - 1);
+                assert_eq!(check_rects(&g.board(), &g.rects), Ok(()), "seed {seed}\n{}", render_rects(&g.rects));
+            }
+        }
+        assert!(merged > 100);
     }
 }
