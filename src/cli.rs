@@ -35,6 +35,8 @@ pub enum Puzzle {
     TargetSudoku,
     /// Nikoli's rectangle puzzle: solve, count solutions, prove uniqueness.
     Tatamibari,
+    /// Turkzeka 2010's Kakuro variant: find the best-scoring answer and prove it optimal.
+    Kakkuro,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +75,9 @@ pub struct SolveArgs {
     /// Say whether the solution is unique; if not, show two (tatamibari).
     #[arg(long)]
     pub unique: bool,
+    /// Kakkuro: score repeats as errors (spec section 4) instead of forbidding them.
+    #[arg(long)]
+    pub lenient: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -86,6 +91,9 @@ pub struct EncodeArgs {
     /// Keep only answers scoring at least S.
     #[arg(long, value_name = "S")]
     pub min_score: Option<String>,
+    /// Kakkuro: score repeats as errors (spec section 4) instead of forbidding them.
+    #[arg(long)]
+    pub lenient: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -96,8 +104,14 @@ pub struct DecodeArgs {
     /// The solver's output: `s`/`v` lines, or MiniSat's result file.
     #[arg(long, value_name = "FILE")]
     pub model: PathBuf,
+    /// Kakkuro: the --min-score the CNF was encoded with (its bound adds variables).
+    #[arg(long, value_name = "S")]
+    pub min_score: Option<String>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Kakkuro: score repeats as errors (spec section 4) instead of forbidding them.
+    #[arg(long)]
+    pub lenient: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -105,9 +119,13 @@ pub struct CheckArgs {
     pub puzzle: Puzzle,
     /// The puzzle file.
     pub file: PathBuf,
-    /// The answer: a completed grid (target-sudoku), a label grid (tatamibari).
+    /// The answer: a completed grid (target-sudoku), a label grid (tatamibari), rows with
+    /// sides or a contest string `SCORE:v1,…` (kakkuro).
     #[arg(long, value_name = "FILE")]
     pub answer: PathBuf,
+    /// Kakkuro: score repeats as errors (spec section 4) instead of forbidding them.
+    #[arg(long)]
+    pub lenient: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -230,6 +248,12 @@ pub fn run(cli: Cli) -> Result<Done> {
                     };
                     crate::tatamibari::solve(&input, mode, a.format, &opts)
                 }
+                Puzzle::Kakkuro => {
+                    if a.count.is_some() || a.unique {
+                        bail!("--count and --unique are for tatamibari; kakkuro finds the best answer");
+                    }
+                    crate::kakkuro::solve(&input, a.lenient, a.format, &opts)
+                }
             }
         }
         Command::Encode(a) => {
@@ -242,6 +266,7 @@ pub fn run(cli: Cli) -> Result<Done> {
                     }
                     crate::tatamibari::encode(&input)?
                 }
+                Puzzle::Kakkuro => crate::kakkuro::encode(&input, a.lenient, a.min_score.as_deref())?,
             };
             match a.output {
                 Some(path) => {
@@ -252,6 +277,9 @@ pub fn run(cli: Cli) -> Result<Done> {
             }
         }
         Command::Decode(a) => {
+            if a.min_score.is_some() && a.puzzle != Puzzle::Kakkuro {
+                bail!("decode --min-score is for kakkuro (the other puzzles' bounds add no variables)");
+            }
             let input = read_input(&a.file)?;
             let model = read_input(&a.model)?;
             match a.puzzle {
@@ -267,6 +295,7 @@ pub fn run(cli: Cli) -> Result<Done> {
                     }
                     crate::tatamibari::decode(&input, &model, a.format)
                 }
+                Puzzle::Kakkuro => crate::kakkuro::decode(&input, &model, a.lenient, a.min_score.as_deref(), a.format),
             }
         }
         Command::Check(a) => {
@@ -275,11 +304,12 @@ pub fn run(cli: Cli) -> Result<Done> {
             match a.puzzle {
                 Puzzle::TargetSudoku => crate::target_sudoku::check(&input, &answer),
                 Puzzle::Tatamibari => crate::tatamibari::check(&input, &answer),
+                Puzzle::Kakkuro => crate::kakkuro::check(&input, &answer, a.lenient),
             }
         }
         Command::Generate(a) => match a.puzzle {
             Puzzle::Tatamibari => crate::tatamibari::generate(a.size, a.seed, a.unique, a.time_limit),
-            Puzzle::TargetSudoku => bail!("generate makes tatamibari puzzles only"),
+            Puzzle::TargetSudoku | Puzzle::Kakkuro => bail!("generate makes tatamibari puzzles only"),
         },
     }
 }

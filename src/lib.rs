@@ -7,6 +7,7 @@ pub mod dimacs;
 pub mod enumerate;
 pub mod input;
 pub mod json;
+pub mod kakkuro;
 pub mod optimize;
 pub mod solver;
 pub mod target_sudoku;

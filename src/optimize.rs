@@ -5,6 +5,7 @@
 use crate::solver::Varisat;
 use crate::worker::{drive, Report};
 use encodings::problem::{Maximize, Tighten};
+use std::fmt;
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
@@ -56,7 +57,7 @@ pub struct Outcome<A, S> {
     pub stats: Stats,
 }
 
-pub(crate) enum Msg<A, S> {
+pub enum Msg<A, S> {
     Encoded { vars: u32, clauses: u64 },
     Call(u32),
     Improved { answer: A, score: S },
@@ -66,10 +67,21 @@ pub fn maximize<P>(problem: P, opts: &Options) -> Outcome<P::Answer, P::Score>
 where
     P: Maximize + Send + 'static,
 {
+    run(opts, move |tx| search(problem, tx))
+}
+
+/// Runs an optimising search `work` in a worker thread under the options' time limit, printing
+/// its progress; `work` reports with [`Msg`] and ends with `Report::Done` only when its last
+/// answer is proved optimal (or none exists).
+pub fn run<A, S>(opts: &Options, work: impl FnOnce(&Sender<Report<Msg<A, S>>>) + Send + 'static) -> Outcome<A, S>
+where
+    A: Send + 'static,
+    S: fmt::Display + Send + 'static,
+{
     let start = Instant::now();
     let mut best = None;
     let mut stats = Stats::default();
-    let finished = drive(opts.time_limit.map(|t| start + t), move |tx| search(problem, tx), |msg| match msg {
+    let finished = drive(opts.time_limit.map(|t| start + t), work, |msg| match msg {
         Msg::Encoded { vars, clauses } => (stats.vars, stats.clauses) = (vars, clauses),
         Msg::Call(n) => stats.sat_calls = n,
         Msg::Improved { answer, score } => {

@@ -10,6 +10,7 @@ pub mod error;
 pub mod problem;
 pub mod sum;
 pub mod target_sudoku;
+pub mod kakkuro;
 pub mod tatamibari;
 
 #[cfg(test)]

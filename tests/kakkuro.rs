@@ -1,0 +1,406 @@
+//! Kakkuro Optimization end to end: the seed's answers through the checker, rule-breaking
+//! variants, the example's proved optimum (snapshot), a brute-force cross-check of the proved
+//! optimum on tiny boards, no-answer and bad-input exits, DIMACS round trip.
+
+mod common;
+
+use common::{json_field, run};
+use encodings::kakkuro::{self as kk, Answer, Cell, Given, Puzzle, Score};
+use encodings::tatamibari::generate::Rng;
+use puzzle_sat::kakkuro::optimize;
+use puzzle_sat::optimize::{Options, Progress, Status};
+use std::path::PathBuf;
+
+const EXAMPLE: &str = "docs/examples/kakkuro.txt";
+
+const ANSWER_86240: &str = " 1:E    1      8:S    9:S    5:S
+20:E    6      7      2      5
+ 7      7:NESW 1      6     (12):S
+ 3:E    3      5:ES   1      4
+ 9:E    4      5      8:E    8
+";
+
+const ANSWER_103488: &str = " 1:E    1      8:S    7:S   23:S
+24:E    6      7      2      9
+ 7      7:NESW 1      4      2
+ 3:E    3      5:ES   1      4
+ 9:E    4      5      8:E    8
+";
+
+fn example() -> Puzzle {
+    kk::parse(&std::fs::read_to_string(EXAMPLE).unwrap()).unwrap()
+}
+
+/// A file of its own (tests run in parallel threads of one process).
+fn temp(name: &str, text: &str) -> PathBuf {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("puzzle-sat-kakkuro-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{n}-{name}"));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn check_answer(puzzle: &str, answer: &str) -> common::Run {
+    let path = temp("answer.txt", answer);
+    run(&["check", "kakkuro", puzzle, "--answer", path.to_str().unwrap()], None)
+}
+
+#[test]
+fn the_seeds_answers_check_with_their_exact_scores() {
+    for (answer, score) in [(ANSWER_86240, "86240"), (ANSWER_103488, "103488")] {
+        let r = check_answer(EXAMPLE, answer);
+        assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+        assert!(r.stdout.starts_with("valid (strict mode)"), "{}", r.stdout);
+        assert!(r.stdout.contains(&format!("score {score}:")), "{}", r.stdout);
+        assert!(r.stdout.contains(&format!("{score}:")), "contest string\n{}", r.stdout);
+    }
+    // In process too: the parts.
+    let p = example();
+    let read = kk::parse_answer(&p, ANSWER_86240).unwrap();
+    let s = kk::check(&p, &read.answer).unwrap();
+    assert_eq!((s.score.p.to_string(), s.score.d, s.score.e, s.painted), ("78400".to_string(), 1, 0, 1));
+    assert_eq!(s.factors, vec![20, 49, 10, 8]);
+}
+
+#[test]
+fn the_seeds_contest_strings_check_with_the_best_sides() {
+    for (string, score) in [
+        ("86240:1,1,8,9,5,20,6,7,2,5,7,7,1,6,(12),3,3,5,1,4,9,4,5,8,8", "86240"),
+        ("103488:1,1,8,7,23,24,6,7,2,9,7,7,1,4,2,3,3,5,1,4,9,4,5,8,8", "103488"),
+    ] {
+        let r = check_answer(EXAMPLE, string);
+        assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+        assert!(r.stdout.contains(&format!("score {score}:")), "{}", r.stdout);
+        assert!(!r.stdout.contains("note: the contest string claims"), "{}", r.stdout);
+    }
+    // A wrong claimed score is pointed out; values no sides can make valid are rejected.
+    let r = check_answer(EXAMPLE, "99999:1,1,8,7,23,24,6,7,2,9,7,7,1,4,2,3,3,5,1,4,9,4,5,8,8");
+    assert!(r.stdout.contains("claims 99999, the exact score is 103488"), "{}", r.stdout);
+    let r = check_answer(EXAMPLE, "1,1,8,7,23,24,6,7,2,9,7,7,1,4,2,3,3,5,1,4,9,4,5,8,9");
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(r.stdout.starts_with("invalid"), "{}", r.stdout);
+}
+
+#[test]
+fn broken_answers_name_the_rule_and_the_cell() {
+    let line = temp("line.txt", "# . #\n");
+    let square = temp("square.txt", "# .\n. .\n");
+    let thick = temp("thick.txt", "#[E] .\n");
+    let run3 = temp("run3.txt", "# . .\n");
+    let cases = [
+        // A wrong sum: 24 → 25 at row 2, column 1.
+        (EXAMPLE, ANSWER_103488.replacen("24:E", "25:E", 1), "rule 1 broken at row 2, column 1"),
+        // An open side facing a gray cell (an empty run).
+        (EXAMPLE, ANSWER_103488.replacen(" 1:E", " 1:ES", 1), "rule 1 broken at row 1, column 1"),
+        // A gray cell closed on all four sides.
+        (EXAMPLE, ANSWER_103488.replacen("5:ES", "5:", 1), "rule 3 broken at row 4, column 3"),
+        // Two grays open towards each other (each run adds up).
+        (line.to_str().unwrap(), "4:E 4 4:W\n".to_string(), "rule 4 broken at row 1, column 1"),
+        // A white cell in no open side's run.
+        (square.to_str().unwrap(), "5:ES 5\n5 7\n".to_string(), "rule 5 broken at row 2, column 2"),
+        // A repeated digit in a row.
+        (run3.to_str().unwrap(), "4:E 2 2\n".to_string(), "rule 7 broken at row 1, column 2"),
+        // A given gray written white.
+        (EXAMPLE, ANSWER_103488.replacen(" 1:E    1", " 2      1", 1), "rule 2 broken at row 1, column 1"),
+        // A given thick edge opened.
+        (thick.to_str().unwrap(), "3:E 3\n".to_string(), "rule 2 broken at row 1, column 1"),
+    ];
+    for (puzzle, answer, rule) in &cases {
+        let r = check_answer(puzzle, answer);
+        assert_eq!(r.code, 1, "{answer}\n{}{}", r.stdout, r.stderr);
+        assert!(r.stdout.contains(rule), "expected {rule:?} for\n{answer}\ngot {}", r.stdout);
+    }
+}
+
+#[test]
+fn the_example_is_solved_to_a_proved_optimum() {
+    let r = run(&["solve", "kakkuro", EXAMPLE], None);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("optimal (proved)"), "{}", r.stdout);
+    // The printed contest string checks as valid with the printed score.
+    let contest = r.stdout.lines().find(|l| l.contains(',')).unwrap();
+    let c = check_answer(EXAMPLE, contest);
+    assert_eq!(c.code, 0, "{}", c.stdout);
+    let score = contest.split(':').next().unwrap();
+    assert!(c.stdout.contains(&format!("score {score}:")), "{}", c.stdout);
+    // It beats both seed answers.
+    assert!(score.parse::<u64>().unwrap() > 103488);
+    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!("kakkuro-example", r.stdout);
+    });
+    let j = run(&["solve", "kakkuro", EXAMPLE, "--format", "json"], None);
+    assert_eq!(json_field(&j.stdout, "status"), "\"optimal\"");
+    assert_eq!(json_field(&j.stdout, "score"), format!("\"{score}\""));
+}
+
+#[test]
+fn unsolvable_boards_exit_1_and_bad_input_exits_2() {
+    // A lone gray in a 1×1 board can open nowhere; two adjacent grays in 1×2 likewise.
+    for board in ["#\n", "# #\n", "@[E] .\n"] {
+        let path = temp("unsolvable.txt", board);
+        let r = run(&["solve", "kakkuro", path.to_str().unwrap()], None);
+        assert_eq!(r.code, 1, "{board}: {}{}", r.stdout, r.stderr);
+        assert!(r.stdout.contains("no valid answer"), "{}", r.stdout);
+    }
+    for (board, at) in [
+        ("# . x\n", ":1:5:"),
+        ("# . .\n. .\n", ":2:4:"),
+        ("", ":1:1:"),
+        ("; nothing\n\n", ":1:1:"),
+        ("# .@\n", ":1:3:"),
+        (". #[NQ]\n", ":1:3:"),
+        ("#[NESW] .\n", ":1:1:"),
+    ] {
+        let path = temp("bad.txt", board);
+        let r = run(&["solve", "kakkuro", path.to_str().unwrap()], None);
+        assert_eq!(r.code, 2, "{board:?}: {}", r.stderr);
+        assert!(r.stderr.contains(at), "{board:?}: expected {at} in {}", r.stderr);
+        assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+    }
+    let r = check_answer(EXAMPLE, "1 2 3\n");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains(":1:1:"), "{}", r.stderr);
+}
+
+#[test]
+fn dimacs_round_trip_through_varisat() {
+    // The CNF with --min-score at the optimum is satisfiable; far above it, refuted.
+    let best = run(&["solve", "kakkuro", EXAMPLE, "--format", "json"], None);
+    let score = json_field(&best.stdout, "score").trim_matches('"').to_string();
+    for (min, sat) in [(score.clone(), true), ((score.parse::<u64>().unwrap() * 2).to_string(), false)] {
+        let r = run(&["encode", "kakkuro", EXAMPLE, "--min-score", &min], None);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let mut solver = varisat::Solver::new();
+        let cnf = varisat::dimacs::DimacsParser::parse(r.stdout.as_bytes()).unwrap();
+        solver.add_formula(&cnf);
+        assert_eq!(solver.solve().unwrap(), sat, "--min-score {min}");
+        if sat {
+            let model: Vec<String> = solver.model().unwrap().iter().map(|l| l.to_dimacs().to_string()).collect();
+            let path = temp("model.txt", &format!("s SATISFIABLE\nv {} 0\n", model.join(" ")));
+            let d = run(&["decode", "kakkuro", EXAMPLE, "--model", path.to_str().unwrap(), "--min-score", &min], None);
+            assert_eq!(d.code, 0, "{}", d.stderr);
+            assert!(d.stdout.contains("valid answer"), "{}", d.stdout);
+        }
+    }
+}
+
+/// Every answer of a tiny board, found without the encoder: choose the painted cells and each
+/// gray cell's open sides, keep the layouts that meet rules 3, 4 and 5, then try every digit
+/// filling (distinct per line), take each gray's number from its runs, and let the validator
+/// judge and score what comes out. The best score, or `None`.
+fn brute_force(p: &Puzzle) -> Option<Score> {
+    let n = p.cells.len();
+    let whites: Vec<usize> = (0..n).filter(|&i| p.cells[i] == Given::White).collect();
+    let mut best: Option<Score> = None;
+    for mask in 0u32..1 << whites.len() {
+        let mut gray = vec![false; n];
+        for i in 0..n {
+            gray[i] = p.cells[i] != Given::White;
+        }
+        for (b, &i) in whites.iter().enumerate() {
+            gray[i] |= mask >> b & 1 == 1;
+        }
+        let grays: Vec<usize> = (0..n).filter(|&i| gray[i]).collect();
+        // Side choices per gray cell: nonempty sets of sides that face a white cell and are
+        // not thick.
+        let choices: Vec<Vec<[bool; 4]>> = grays
+            .iter()
+            .map(|&i| {
+                let thick = match p.cells[i] {
+                    Given::Gray { thick, .. } => thick,
+                    Given::White => [false; 4],
+                };
+                (1u32..16)
+                    .map(|m| std::array::from_fn(|d| m >> d & 1 == 1))
+                    .filter(|o: &[bool; 4]| (0..4).all(|d| !o[d] || (!thick[d] && p.step(i, d).is_some_and(|j| !gray[j]))))
+                    .collect()
+            })
+            .collect();
+        if choices.iter().any(Vec::is_empty) {
+            continue;
+        }
+        let mut pick = vec![0usize; grays.len()];
+        loop {
+            let mut open = vec![[false; 4]; n];
+            for (g, &i) in grays.iter().enumerate() {
+                open[i] = choices[g][pick[g]];
+            }
+            if let Some(runs) = layout(p, &gray, &open) {
+                fill(p, &gray, &open, &runs, &mut best);
+            }
+            // Next combination.
+            let mut g = 0;
+            while g < grays.len() {
+                pick[g] += 1;
+                if pick[g] < choices[g].len() {
+                    break;
+                }
+                pick[g] = 0;
+                g += 1;
+            }
+            if g == grays.len() {
+                break;
+            }
+        }
+    }
+    best
+}
+
+/// The runs of each gray cell's open sides, if rules 4 and 5 hold for this layout.
+fn layout(p: &Puzzle, gray: &[bool], open: &[[bool; 4]]) -> Option<Vec<Vec<Vec<usize>>>> {
+    let n = gray.len();
+    let mut runs = vec![Vec::new(); n];
+    let mut covered = vec![false; n];
+    for i in (0..n).filter(|&i| gray[i]) {
+        for d in (0..4).filter(|&d| open[i][d]) {
+            let mut cells = Vec::new();
+            let mut at = p.step(i, d);
+            while let Some(j) = at {
+                if gray[j] {
+                    if open[j][(d + 2) % 4] {
+                        return None;
+                    }
+                    break;
+                }
+                cells.push(j);
+                covered[j] = true;
+                at = p.step(j, d);
+            }
+            runs[i].push(cells);
+        }
+    }
+    (0..n).all(|i| gray[i] || covered[i]).then_some(runs)
+}
+
+fn fill(p: &Puzzle, gray: &[bool], open: &[[bool; 4]], runs: &[Vec<Vec<usize>>], best: &mut Option<Score>) {
+    let n = gray.len();
+    let whites: Vec<usize> = (0..n).filter(|&i| !gray[i]).collect();
+    // After filling whites[..=k], the gray cells whose runs are all filled: their runs must
+    // agree (pruning only; the validator has the last word).
+    let order: Vec<usize> = (0..n).map(|i| whites.iter().position(|&w| w == i).unwrap_or(0)).collect();
+    let mut ready = vec![Vec::new(); whites.len().max(1)];
+    for g in (0..n).filter(|&i| gray[i]) {
+        let last = runs[g].iter().flatten().map(|&j| order[j]).max().unwrap_or(0);
+        ready[last].push(g);
+    }
+    let sum = |digits: &[u32], g: usize, r: usize| -> u32 { runs[g][r].iter().map(|&j| digits[j]).sum() };
+    struct Ctx<'a> {
+        p: &'a Puzzle,
+        gray: &'a [bool],
+        open: &'a [[bool; 4]],
+        whites: &'a [usize],
+        ready: &'a [Vec<usize>],
+    }
+    fn go(k: usize, c: &Ctx, digits: &mut Vec<u32>, sum: &dyn Fn(&[u32], usize, usize) -> u32, runs: &[Vec<Vec<usize>>], best: &mut Option<Score>) {
+        if k > 0 {
+            for &g in &c.ready[k - 1] {
+                let first = sum(digits, g, 0);
+                if !(1..=44).contains(&first) || (1..runs[g].len()).any(|r| sum(digits, g, r) != first) {
+                    return;
+                }
+            }
+        }
+        if k == c.whites.len() {
+            let cells = (0..c.gray.len())
+                .map(|i| if c.gray[i] { Cell::Gray { number: sum(digits, i, 0), open: c.open[i] } } else { Cell::White(digits[i]) })
+                .collect();
+            if let Ok(s) = kk::check(c.p, &Answer { cells }) {
+                if best.as_ref().is_none_or(|b| s.score > *b) {
+                    *best = Some(s.score);
+                }
+            }
+            return;
+        }
+        let i = c.whites[k];
+        let (r, col) = (i / c.p.cols, i % c.p.cols);
+        for dgt in 1..=9 {
+            let clash = c.whites[..k].iter().any(|&j| digits[j] == dgt && (j / c.p.cols == r || j % c.p.cols == col));
+            if clash && !c.p.lenient {
+                continue;
+            }
+            digits[i] = dgt;
+            go(k + 1, c, digits, sum, runs, best);
+        }
+        digits[i] = 0;
+    }
+    let mut digits = vec![0u32; n];
+    let ctx = Ctx { p, gray, open, whites: &whites, ready: &ready };
+    if whites.is_empty() {
+        // No white cell: every gray would face an empty run, which layout() already refused.
+        return;
+    }
+    go(0, &ctx, &mut digits, &sum, runs, best);
+}
+
+fn random_board(rng: &mut Rng, rows: usize, cols: usize, thick: bool) -> Puzzle {
+    let cells = (0..rows * cols)
+        .map(|_| {
+            if rng.below(100) < 45 {
+                let t: [bool; 4] = std::array::from_fn(|_| thick && rng.below(100) < 20);
+                let t = if t.iter().all(|&x| x) { [false; 4] } else { t };
+                Given::Gray { dot: rng.below(100) < 50, thick: t }
+            } else {
+                Given::White
+            }
+        })
+        .collect();
+    Puzzle { rows, cols, cells, lenient: false }
+}
+
+#[test]
+fn proved_optima_match_brute_force_on_tiny_boards() {
+    let opts = Options { time_limit: None, progress: Progress::Never };
+    let mut rng = Rng::new(2010);
+    let (mut solved, mut unsolvable, mut boards) = (0, 0, 0);
+    // (rows, cols, boards, most white cells): more white cells make the brute force slow.
+    for &(rows, cols, count, most) in &[(2, 2, 80, 4), (2, 3, 80, 6), (3, 3, 40, 6), (3, 4, 30, 5)] {
+        let mut made = 0;
+        while made < count {
+            let p = random_board(&mut rng, rows, cols, made % 2 == 1);
+            let whites = p.cells.iter().filter(|&&c| c == Given::White).count();
+            if whites > most {
+                continue;
+            }
+            made += 1;
+            boards += 1;
+            let expected = brute_force(&p);
+            let outcome = optimize(p.clone(), None, &opts);
+            match (&expected, &outcome.best) {
+                (None, None) => {
+                    assert_eq!(outcome.status, Status::NoSolution);
+                    unsolvable += 1;
+                }
+                (Some(e), Some((_, got))) => {
+                    assert_eq!(outcome.status, Status::Optimal);
+                    assert_eq!(got.to_string(), e.to_string(), "board {p:?}");
+                    solved += 1;
+                }
+                _ => panic!("brute force {expected:?}, solver {:?} on {p:?}", outcome.best.map(|b| b.1)),
+            }
+        }
+    }
+    assert!(solved >= boards / 4 && unsolvable >= 1, "{solved} solved, {unsolvable} unsolvable of {boards}");
+}
+
+#[test]
+fn lenient_optima_match_brute_force_on_tiny_boards() {
+    let opts = Options { time_limit: None, progress: Progress::Never };
+    let mut rng = Rng::new(4);
+    let mut solved = 0;
+    for made in 0..90 {
+        let (rows, cols) = [(2, 2), (2, 3), (3, 3)][made % 3];
+        let mut p = random_board(&mut rng, rows, cols, made % 3 == 0);
+        if p.cells.iter().filter(|&&c| c == Given::White).count() > 4 {
+            continue;
+        }
+        p.lenient = true;
+        let expected = brute_force(&p);
+        let outcome = optimize(p.clone(), None, &opts);
+        assert_eq!(expected.map(|s| s.to_string()), outcome.best.map(|b| b.1.to_string()), "board {p:?}");
+        solved += 1;
+    }
+    assert!(solved > 30, "{solved}");
+}
+
