@@ -4,9 +4,10 @@
 //! the CNF size and the answer; then it runs the official cases as separate processes of the
 //! release binary, as a judge would, and prints their total wall and CPU time. Tatamibari:
 //! the corpus and gadgets with a uniqueness check, generated boards, and `generate --unique`
-//! (`-- tatamibari-generate` for that alone).
+//! (`-- tatamibari-generate` for that alone). Kakkuro: every bundled board proved optimal.
 
 use encodings::cnf::SizeCounter;
+use encodings::kakkuro as kk;
 use encodings::target_sudoku::{self as ts, TargetSudoku};
 use encodings::tatamibari::generate::{Generated, Rng};
 use encodings::tatamibari::{self as tb, Tatamibari};
@@ -43,6 +44,32 @@ fn main() {
     if wanted("tatamibari-generate") {
         generate_unique();
     }
+    if wanted("kakkuro") {
+        kakkuro(&root.join("kakkuro"));
+    }
+}
+
+/// Every bundled Kakkuro board, proved optimal in process (one run each: the larger ones take
+/// seconds).
+fn kakkuro(dir: &Path) {
+    println!("kakkuro, proved optimum (strict mode), one run each");
+    println!("{:<24} {:>9} {:>6} {:>7} {:>8}  {:<10} {}", "board", "ms", "calls", "vars", "clauses", "status", "score");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect();
+    files.sort();
+    let mut total = Duration::ZERO;
+    for path in files {
+        let p = kk::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let (vars, clauses) = puzzle_sat::kakkuro::size(&p);
+        let opts = Options { time_limit: None, progress: Progress::Never };
+        let start = Instant::now();
+        let out = puzzle_sat::kakkuro::optimize(p, None, &opts);
+        let took = start.elapsed();
+        total += took;
+        let score = out.best.map_or("-".to_string(), |(_, s)| s.to_string());
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        println!("{name:<24} {:>9.1} {:>6} {vars:>7} {clauses:>8}  {:<10} {score}", ms(took), out.stats.sat_calls, format!("{:?}", out.status));
+    }
+    println!("{:<24} {:>9.1}\n", "total", ms(total));
 }
 
 /// `generate tatamibari --unique` as a puzzle maker runs it (the release binary), per size and seed.

@@ -404,3 +404,34 @@ fn lenient_optima_match_brute_force_on_tiny_boards() {
     assert!(solved > 30, "{solved}");
 }
 
+
+#[test]
+fn benchmark_boards_are_proved_and_their_answers_check() {
+    for name in ["bench-9x9-seed3", "bench-12x12-seed2"] {
+        let path = common::data_dir("kakkuro").join(format!("{name}.txt"));
+        let path = path.to_str().unwrap();
+        let r = run(&["solve", "kakkuro", path, "--format", "json"], None);
+        assert_eq!(r.code, 0, "{name}: {}", r.stderr);
+        assert_eq!(json_field(&r.stdout, "status"), "\"optimal\"", "{name}");
+        // A JSON string with commas inside: json_field stops at commas, so cut it out whole.
+        let start = r.stdout.find("\"contest\":\"").unwrap() + "\"contest\":\"".len();
+        let contest = r.stdout[start..].split('"').next().unwrap().to_string();
+        let score = json_field(&r.stdout, "score").trim_matches('"').to_string();
+        assert!(contest.starts_with(&format!("{score}:")), "{contest}");
+        let c = check_answer(path, &contest);
+        assert_eq!(c.code, 0, "{name}: {}{}", c.stdout, c.stderr);
+        assert!(c.stdout.contains(&format!("score {score}")), "{name}: {}", c.stdout);
+        assert!(!c.stdout.contains("claims"), "{}", c.stdout);
+    }
+}
+
+#[test]
+fn a_time_limit_gives_best_found_or_exit_3() {
+    let path = common::data_dir("kakkuro").join("bench-10x10-seed3.txt");
+    let r = run(&["solve", "kakkuro", path.to_str().unwrap(), "--time-limit", "0.05"], None);
+    match r.code {
+        0 => assert!(r.stdout.contains("best found"), "{}", r.stdout),
+        3 => assert!(r.stdout.contains("no answer found"), "{}", r.stdout),
+        c => panic!("exit {c}: {}", r.stderr),
+    }
+}
