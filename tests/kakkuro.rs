@@ -435,3 +435,32 @@ fn a_time_limit_gives_best_found_or_exit_3() {
         c => panic!("exit {c}: {}", r.stderr),
     }
 }
+
+#[test]
+fn lenient_mode_counts_errors_and_weighs_them_exactly() {
+    let board = temp("lenient.txt", "@ . .\n");
+    let board = board.to_str().unwrap();
+    // A repeated digit in an open run: invalid in strict mode, one error in lenient mode
+    // (D = 1, no × 1.1).
+    let strict = check_answer(board, "4:E 2 2\n");
+    assert_eq!(strict.code, 1);
+    assert!(strict.stdout.contains("rule 7 broken at row 1, column 2"), "{}", strict.stdout);
+    let path = temp("lenient-answer.txt", "4:E 2 2\n");
+    let r = run(&["check", "kakkuro", board, "--answer", path.to_str().unwrap(), "--lenient"], None);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("valid (lenient mode)"), "{}", r.stdout);
+    assert!(r.stdout.contains("score 4: P = 4, D = 1 (0 painted, 1 errors), E = 1 (lenient mode)"), "{}", r.stdout);
+    // Best: 9 + 8 = 17 with the bonus (18.7) beats 9 + 9 = 18 with an error, in both modes.
+    for extra in [&[][..], &["--lenient"][..]] {
+        let mut args = vec!["solve", "kakkuro", board, "--format", "json"];
+        args.extend(extra);
+        let r = run(&args, None);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert_eq!(json_field(&r.stdout, "score"), "\"187/10\"", "{extra:?}");
+        assert_eq!(json_field(&r.stdout, "status"), "\"optimal\"");
+    }
+    // The seed's zero-error answers score the same in lenient mode.
+    let path = temp("seed.txt", ANSWER_103488);
+    let r = run(&["check", "kakkuro", EXAMPLE, "--answer", path.to_str().unwrap(), "--lenient"], None);
+    assert!(r.stdout.contains("score 103488:"), "{}", r.stdout);
+}
