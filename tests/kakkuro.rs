@@ -189,11 +189,23 @@ fn dimacs_round_trip_through_varisat() {
 /// Every answer of a tiny board, found without the encoder: choose the painted cells and each
 /// gray cell's open sides, keep the layouts that meet rules 3, 4 and 5, then try every digit
 /// filling (distinct per line), take each gray's number from its runs, and let the validator
-/// judge and score what comes out. The best score, or `None`.
-fn brute_force(p: &Puzzle) -> Option<Score> {
+/// judge and score what comes out. Returns the best score (`None`: no valid answer) and some
+/// valid answers (every 97th, at most 30) for the completeness check, [`cnf_accepts`].
+fn brute_force_with_samples(p: &Puzzle) -> (Option<Score>, Vec<Answer>) {
+    let mut found = Found { best: None, samples: Vec::new(), seen: 0 };
+    brute(p, &mut found);
+    (found.best, found.samples)
+}
+
+struct Found {
+    best: Option<Score>,
+    samples: Vec<Answer>,
+    seen: u64,
+}
+
+fn brute(p: &Puzzle, best: &mut Found) {
     let n = p.cells.len();
     let whites: Vec<usize> = (0..n).filter(|&i| p.cells[i] == Given::White).collect();
-    let mut best: Option<Score> = None;
     for mask in 0u32..1 << whites.len() {
         let mut gray = vec![false; n];
         for i in 0..n {
@@ -228,7 +240,7 @@ fn brute_force(p: &Puzzle) -> Option<Score> {
                 open[i] = choices[g][pick[g]];
             }
             if let Some(runs) = layout(p, &gray, &open) {
-                fill(p, &gray, &open, &runs, &mut best);
+                fill(p, &gray, &open, &runs, best);
             }
             // Next combination.
             let mut g = 0;
@@ -245,7 +257,6 @@ fn brute_force(p: &Puzzle) -> Option<Score> {
             }
         }
     }
-    best
 }
 
 /// The runs of each gray cell's open sides, if rules 4 and 5 hold for this layout.
@@ -274,7 +285,7 @@ fn layout(p: &Puzzle, gray: &[bool], open: &[[bool; 4]]) -> Option<Vec<Vec<Vec<u
     (0..n).all(|i| gray[i] || covered[i]).then_some(runs)
 }
 
-fn fill(p: &Puzzle, gray: &[bool], open: &[[bool; 4]], runs: &[Vec<Vec<usize>>], best: &mut Option<Score>) {
+fn fill(p: &Puzzle, gray: &[bool], open: &[[bool; 4]], runs: &[Vec<Vec<usize>>], best: &mut Found) {
     let n = gray.len();
     let whites: Vec<usize> = (0..n).filter(|&i| !gray[i]).collect();
     // After filling whites[..=k], the gray cells whose runs are all filled: their runs must
@@ -293,7 +304,7 @@ fn fill(p: &Puzzle, gray: &[bool], open: &[[bool; 4]], runs: &[Vec<Vec<usize>>],
         whites: &'a [usize],
         ready: &'a [Vec<usize>],
     }
-    fn go(k: usize, c: &Ctx, digits: &mut Vec<u32>, sum: &dyn Fn(&[u32], usize, usize) -> u32, runs: &[Vec<Vec<usize>>], best: &mut Option<Score>) {
+    fn go(k: usize, c: &Ctx, digits: &mut Vec<u32>, sum: &dyn Fn(&[u32], usize, usize) -> u32, runs: &[Vec<Vec<usize>>], best: &mut Found) {
         if k > 0 {
             for &g in &c.ready[k - 1] {
                 let first = sum(digits, g, 0);
@@ -306,9 +317,14 @@ fn fill(p: &Puzzle, gray: &[bool], open: &[[bool; 4]], runs: &[Vec<Vec<usize>>],
             let cells = (0..c.gray.len())
                 .map(|i| if c.gray[i] { Cell::Gray { number: sum(digits, i, 0), open: c.open[i] } } else { Cell::White(digits[i]) })
                 .collect();
-            if let Ok(s) = kk::check(c.p, &Answer { cells }) {
-                if best.as_ref().is_none_or(|b| s.score > *b) {
-                    *best = Some(s.score);
+            let answer = Answer { cells };
+            if let Ok(s) = kk::check(c.p, &answer) {
+                if best.seen % 97 == 0 && best.samples.len() < 30 {
+                    best.samples.push(answer);
+                }
+                best.seen += 1;
+                if best.best.as_ref().is_none_or(|b| s.score > *b) {
+                    best.best = Some(s.score);
                 }
             }
             return;
@@ -332,6 +348,28 @@ fn fill(p: &Puzzle, gray: &[bool], open: &[[bool; 4]], runs: &[Vec<Vec<usize>>],
         return;
     }
     go(0, &ctx, &mut digits, &sum, runs, best);
+}
+
+/// Whether the CNF has a model with exactly this answer's values and sides: a valid answer it
+/// refuses would be a valid answer the encoding cuts.
+fn cnf_accepts(p: &Puzzle, answer: &Answer) -> bool {
+    use encodings::cnf::ClauseSink;
+    let mut solver = puzzle_sat::solver::Varisat::new();
+    let enc = kk::encode(p, &mut solver);
+    kk::fix_values(&enc, &mut solver, answer);
+    for (i, cell) in answer.cells.iter().enumerate() {
+        if let Cell::Gray { open, .. } = cell {
+            for d in 0..4 {
+                match (enc.open[i][d], open[d]) {
+                    (Some(l), true) => solver.add_clause(&[l]),
+                    (Some(l), false) => solver.add_clause(&[!l]),
+                    (None, true) => return false,
+                    (None, false) => {}
+                }
+            }
+        }
+    }
+    solver.solve()
 }
 
 fn random_board(rng: &mut Rng, rows: usize, cols: usize, thick: bool) -> Puzzle {
@@ -365,7 +403,10 @@ fn proved_optima_match_brute_force_on_tiny_boards() {
             }
             made += 1;
             boards += 1;
-            let expected = brute_force(&p);
+            let (expected, samples) = brute_force_with_samples(&p);
+            for answer in &samples {
+                assert!(cnf_accepts(&p, answer), "the CNF refuses a valid answer {answer:?} of {p:?}");
+            }
             let outcome = optimize(p.clone(), None, &opts);
             match (&expected, &outcome.best) {
                 (None, None) => {
@@ -396,7 +437,10 @@ fn lenient_optima_match_brute_force_on_tiny_boards() {
             continue;
         }
         p.lenient = true;
-        let expected = brute_force(&p);
+        let (expected, samples) = brute_force_with_samples(&p);
+        for answer in &samples {
+            assert!(cnf_accepts(&p, answer), "the CNF refuses a valid answer {answer:?} of {p:?}");
+        }
         let outcome = optimize(p.clone(), None, &opts);
         assert_eq!(expected.map(|s| s.to_string()), outcome.best.map(|b| b.1.to_string()), "board {p:?}");
         solved += 1;

@@ -130,6 +130,9 @@ pub fn encode<S: ClauseSink>(p: &Puzzle, sink: &mut S) -> Encoding {
                 }
             }
             at_most_one(sink, &s);
+            if !p.lenient {
+                run_length_bounds(p, &gray, i, d, &s, sink);
+            }
             sums[d][i] = Some(s);
         }
     }
@@ -274,6 +277,30 @@ pub fn encode<S: ClauseSink>(p: &Puzzle, sink: &mut S) -> Encoding {
         factors.push(lits);
     }
     Encoding { truth, gray, digit, number, open, painted, errors, factors }
+}
+
+/// Implied clauses (strict mode): L distinct digits add up to at least L(L+1)/2 and at most
+/// the L largest, so a segment sum `v` fixes bounds on the segment's length: the cells up to
+/// the shortest length are white, and some cell up to one past the longest is gray. Redundant, but they
+/// let the solver see at once that a large number needs a long run.
+fn run_length_bounds<S: ClauseSink>(p: &Puzzle, gray: &[Lit], i: usize, d: usize, s: &[Lit], sink: &mut S) {
+    let ahead: Vec<usize> = std::iter::successors(p.step(i, d), |&j| p.step(j, d)).collect();
+    for (v, &sv) in s.iter().enumerate().skip(1).take(44) {
+        let v = v as u32;
+        let shortest = (1..=9).find(|&l| (0..l).map(|k| 9 - k).sum::<u32>() >= v).unwrap_or(9) as usize;
+        let longest = (1..=9).take_while(|&l| l * (l + 1) / 2 <= v).last().unwrap_or(1) as usize;
+        for t in 1..shortest {
+            match ahead.get(t - 1) {
+                Some(&j) => sink.add_clause(&[!sv, !gray[j]]),
+                None => sink.add_clause(&[!sv]),
+            }
+        }
+        if ahead.len() >= longest {
+            let mut some_gray = vec![!sv];
+            some_gray.extend(ahead[..longest].iter().map(|&j| gray[j]));
+            sink.add_clause(&some_gray);
+        }
+    }
 }
 
 pub fn decode(enc: &Encoding, model: &Model) -> Answer {
