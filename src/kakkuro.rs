@@ -168,7 +168,7 @@ pub fn solve(input: &Input, lenient: bool, format: Format, opts: &Options) -> Re
             let s = &outcome.stats;
             let mut fields = vec![
                 ("puzzle", json::string("kakkuro")),
-                ("status", json::string(status_json(outcome.status))),
+                ("status", json::string(outcome.status.json_name())),
                 ("mode", json::string(mode(&p))),
             ];
             fields.extend(best.map(|f| answer_json(&p, f)).unwrap_or_default());
@@ -203,15 +203,6 @@ fn status_text(status: Status) -> &'static str {
         Status::BestFound => "best found (time limit: not proved optimal)",
         Status::NoSolution => "no valid answer",
         Status::Unknown => "no answer found (time limit)",
-    }
-}
-
-fn status_json(status: Status) -> &'static str {
-    match status {
-        Status::Optimal => "optimal",
-        Status::BestFound => "best_found",
-        Status::NoSolution => "no_solution",
-        Status::Unknown => "unknown",
     }
 }
 
@@ -341,19 +332,14 @@ fn cnf(p: &Puzzle, name: &str, min_score: Option<&str>) -> Result<(Cnf, Encoding
         let div = bound::divisor(&enc, &mut cnf);
         // Without a solver the maxima are each dot's largest listed factor (a sound bound).
         let maxima: Vec<u64> = enc.factors.iter().map(|v| v.first().map_or(1, |&(f, _)| f)).collect();
-        let top: f64 = maxima.iter().map(|&m| (m as f64).ln()).sum::<f64>() + 1.1f64.ln();
-        let allowed = top - target.ln();
         comments.push(format!("only answers scoring at least {s} (and some within rounding below it)"));
-        if allowed < -1e-9 {
-            cnf.clauses.push(Vec::new());
-        } else {
-            let k = (bound::SCALE * allowed.max(0.0) + 1e-7).floor() as u64;
-            let sum = bound::deficit_sum(&enc, &div, &maxima, k + 1, &mut cnf);
-            match sum.at_most(k) {
+        match bound::at_least_score(&maxima, target) {
+            None => cnf.clauses.push(Vec::new()),
+            Some(k) => match bound::deficit_sum(&enc, &div, &maxima, k + 1, &mut cnf).at_most(k) {
                 Bound::Trivial => {}
                 Bound::Impossible => cnf.clauses.push(Vec::new()),
                 Bound::Lit(l) => cnf.clauses.push(vec![l]),
-            }
+            },
         }
     }
     Ok((cnf, enc, comments))

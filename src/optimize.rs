@@ -43,6 +43,18 @@ pub enum Status {
     Unknown,
 }
 
+impl Status {
+    /// The `status` value of `--format json`.
+    pub fn json_name(self) -> &'static str {
+        match self {
+            Status::Optimal => "optimal",
+            Status::BestFound => "best_found",
+            Status::NoSolution => "no_solution",
+            Status::Unknown => "unknown",
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Stats {
     pub sat_calls: u32,

@@ -48,7 +48,7 @@ pub fn solve(input: &Input, format: Format, opts: &Options) -> Result<Done> {
             let s = &outcome.stats;
             json::object(&[
                 ("puzzle", json::string("target-sudoku")),
-                ("status", json::string(status_json(outcome.status))),
+                ("status", json::string(outcome.status.json_name())),
                 ("score", best.map_or("null".into(), |b| b.1.to_string())),
                 ("grid", best.map_or("null".into(), |b| grid_json(&b.0))),
                 ("sat_calls", s.sat_calls.to_string()),
@@ -67,15 +67,6 @@ fn status_text(status: Status) -> &'static str {
         Status::BestFound => "best found (time limit)",
         Status::NoSolution => "no solution",
         Status::Unknown => "no answer found (time limit)",
-    }
-}
-
-fn status_json(status: Status) -> &'static str {
-    match status {
-        Status::Optimal => "optimal",
-        Status::BestFound => "best_found",
-        Status::NoSolution => "no_solution",
-        Status::Unknown => "unknown",
     }
 }
 

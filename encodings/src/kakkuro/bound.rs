@@ -73,6 +73,15 @@ pub fn better_than(best: f64) -> Option<u64> {
     (limit >= 0.0).then_some(limit as u64)
 }
 
+/// The largest total of rounded deficit units an answer scoring at least `score` can have
+/// (its deficit is at most `Σ ln f̂ + ln 1.1 − ln score`), or `None` when no answer can score
+/// that much.
+pub fn at_least_score(maxima: &[u64], score: f64) -> Option<u64> {
+    let top: f64 = maxima.iter().map(|&m| (m as f64).ln()).sum::<f64>() + 1.1f64.ln();
+    let allowed = top - score.ln();
+    (allowed >= -SLACK).then(|| (SCALE * allowed.max(0.0) + SLACK).floor() as u64)
+}
+
 /// Excludes every answer with these exact factors that is not better than one with `d`
 /// painted cells and errors and `e` errors: what is left must change a factor, have a smaller
 /// `D` (when `D ≥ 2`: below that `max(D, 1)` is 1 anyway), or no error where there was one.
