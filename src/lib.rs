@@ -2,6 +2,7 @@
 //! with its time limit, DIMACS in and out. The puzzles themselves are compiled by the
 //! `encodings` crate, which knows no solver.
 
+pub mod backends;
 pub mod cli;
 pub mod dimacs;
 pub mod enumerate;

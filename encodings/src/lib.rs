@@ -8,6 +8,7 @@ pub mod amo;
 pub mod cnf;
 pub mod error;
 pub mod problem;
+pub mod solver;
 pub mod sum;
 pub mod target_sudoku;
 pub mod kakkuro;

@@ -1,0 +1,139 @@
+//! What the searches (optimise, enumerate, generate) need from a SAT solver, and nothing about
+//! any particular one: the driver's backends (varisat, CaDiCaL, an external command) implement
+//! [`Solver`]; the searches are written against it, so every search runs on every backend.
+//!
+//! Capabilities follow RustSAT's split: every backend solves under assumptions and gives a
+//! model; a failed core and a running call's interruption are offered where the backend can.
+
+use crate::cnf::{ClauseSink, Lit, Model};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// The answer of one solver call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveResult {
+    Sat,
+    Unsat,
+    /// The run's [`Stop`] was raised: the call gave up without an answer.
+    Interrupted,
+}
+
+/// A solver that failed: crashed, timed out on its own, printed garbage or a wrong model. Never
+/// read as an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolverError(pub String);
+
+impl fmt::Display for SolverError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SolverError {}
+
+/// A flag shared by everything one run does: raised when the time limit passes, it makes the
+/// running solver call return [`SolveResult::Interrupted`] (where the backend can be
+/// interrupted) and the searches stop between calls.
+#[derive(Clone, Debug, Default)]
+pub struct Stop(Arc<AtomicBool>);
+
+impl Stop {
+    pub fn new() -> Stop {
+        Stop::default()
+    }
+
+    pub fn raise(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    pub fn is_raised(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// What a backend reports about its work so far (`None` where it does not count it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolverStats {
+    pub calls: u32,
+    pub vars: u32,
+    pub clauses: u64,
+    pub conflicts: Option<u64>,
+    pub decisions: Option<u64>,
+}
+
+/// An incremental SAT solver: clauses go in through [`ClauseSink`] (so encoders write straight
+/// into it), then it is asked under assumptions, as often as the search likes.
+pub trait Solver: ClauseSink {
+    /// The backend's name, as `--solver` takes it.
+    fn backend(&self) -> &'static str;
+
+    /// Solves the clauses added so far with `assumptions` true for this call only.
+    fn solve_with(&mut self, assumptions: &[Lit]) -> Result<SolveResult, SolverError>;
+
+    /// The model of the last call, which must have answered [`SolveResult::Sat`].
+    fn model(&self) -> Model;
+
+    /// After a call that answered [`SolveResult::Unsat`]: a subset of its assumptions that is
+    /// already contradictory (empty when the clauses alone are). A backend without cores
+    /// returns all the assumptions, which is always correct, only less helpful.
+    fn failed_core(&self) -> Vec<Lit>;
+
+    fn stats(&self) -> SolverStats;
+
+    /// Whether raising the run's [`Stop`] ends a call that is running (otherwise the search
+    /// only stops between calls).
+    fn interruptible(&self) -> bool;
+
+    /// Solves without assumptions.
+    fn solve(&mut self) -> Result<SolveResult, SolverError> {
+        self.solve_with(&[])
+    }
+}
+
+/// Makes the solvers of one run (the Tatamibari generator uses many), all sharing its [`Stop`].
+pub trait NewSolver: Send + Sync {
+    fn new_solver(&self) -> Box<dyn Solver>;
+    /// The run's stop flag.
+    fn stop(&self) -> &Stop;
+}
+
+impl<T: Solver + ?Sized> ClauseSink for Box<T> {
+    fn new_var(&mut self) -> Lit {
+        (**self).new_var()
+    }
+
+    fn name_var(&mut self, var: Lit, name: &dyn Fn() -> String) {
+        (**self).name_var(var, name)
+    }
+
+    fn add_clause(&mut self, lits: &[Lit]) {
+        (**self).add_clause(lits)
+    }
+}
+
+impl<T: Solver + ?Sized> Solver for Box<T> {
+    fn backend(&self) -> &'static str {
+        (**self).backend()
+    }
+
+    fn solve_with(&mut self, assumptions: &[Lit]) -> Result<SolveResult, SolverError> {
+        (**self).solve_with(assumptions)
+    }
+
+    fn model(&self) -> Model {
+        (**self).model()
+    }
+
+    fn failed_core(&self) -> Vec<Lit> {
+        (**self).failed_core()
+    }
+
+    fn stats(&self) -> SolverStats {
+        (**self).stats()
+    }
+
+    fn interruptible(&self) -> bool {
+        (**self).interruptible()
+    }
+}

@@ -1,0 +1,3 @@
+//! SAT solver backends behind the `encodings::solver::Solver` trait.
+
+pub mod varisat;
