@@ -7,12 +7,13 @@
 //! (`-- tatamibari-generate` for that alone). Kakkuro: every bundled board proved optimal.
 
 use encodings::cnf::SizeCounter;
-use encodings::kakkuro as kk;
+use encodings::kakkuro::{self as kk, Kakkuro};
+use encodings::puzzle::{Ended, Goal};
 use encodings::target_sudoku::{self as ts, TargetSudoku};
 use encodings::tatamibari::generate::{Generated, Rng};
 use encodings::tatamibari::{self as tb, Tatamibari};
-use puzzle_sat::enumerate::enumerate;
-use puzzle_sat::optimize::{maximize, Options, Progress, Status};
+use puzzle_sat::backends::{Backend, BUILT_IN};
+use puzzle_sat::runner::{self, Options, Progress};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -21,10 +22,28 @@ const REPEATS: usize = 5;
 const PROCESS_ROUNDS: usize = 10;
 
 fn main() {
-    // `cargo bench` passes `--bench`; anything else is a name filter.
-    let filter: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    // `cargo bench` passes `--bench`; a backend's name picks backends, anything else is a
+    // name filter.
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let (names, filter): (Vec<String>, Vec<String>) = args.into_iter().partition(|a| Backend::by_name(a).is_some());
+    let backends: Vec<Backend> = if names.is_empty() {
+        BUILT_IN.iter().map(|(n, _)| Backend::by_name(n).unwrap()).collect()
+    } else {
+        names.iter().map(|n| Backend::by_name(n).unwrap()).collect()
+    };
     let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    for backend in &backends {
+        println!("=== backend {} ===\n", backend.name());
+        corpus(backend, &root, &wanted);
+    }
+}
+
+fn quiet(backend: &Backend) -> Options {
+    Options { backend: backend.clone(), time_limit: None, progress: Progress::Never }
+}
+
+fn corpus(backend: &Backend, root: &Path, wanted: &dyn Fn(&str) -> bool) {
 
     if wanted("target-sudoku") {
         let official = cases(&root.join("target-sudoku"));
@@ -33,25 +52,25 @@ fn main() {
         println!("{:<24} {:>9} {:>6} {:>6} {:>8} {:>7}  {}", "case", "ms", "calls", "vars", "clauses", "score", "status");
         let mut total = Duration::ZERO;
         for case in official.iter().chain(&low) {
-            total += sudoku_case(case);
+            total += sudoku_case(backend, case);
         }
         println!("{:<24} {:>9.2}\n", "total", ms(total));
-        processes(&official);
+        processes(backend, &official);
     }
     if wanted("tatamibari") {
-        tatamibari(&root.join("tatamibari"));
+        tatamibari(backend, &root.join("tatamibari"));
     }
     if wanted("tatamibari-generate") {
-        generate_unique();
+        generate_unique(backend);
     }
     if wanted("kakkuro") {
-        kakkuro(&root.join("kakkuro"));
+        kakkuro(backend, &root.join("kakkuro"));
     }
 }
 
 /// Every bundled Kakkuro board, proved optimal in process (one run each: the larger ones take
 /// seconds).
-fn kakkuro(dir: &Path) {
+fn kakkuro(backend: &Backend, dir: &Path) {
     println!("kakkuro, proved optimum (strict mode), one run each");
     println!("{:<24} {:>9} {:>6} {:>7} {:>8}  {:<10} {}", "board", "ms", "calls", "vars", "clauses", "status", "score");
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect();
@@ -59,21 +78,23 @@ fn kakkuro(dir: &Path) {
     let mut total = Duration::ZERO;
     for path in files {
         let p = kk::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        let (vars, clauses) = puzzle_sat::kakkuro::size(&p);
-        let opts = Options { time_limit: None, progress: Progress::Never };
+        let mut size = SizeCounter::default();
+        kk::encode(&p, &mut size);
+        let (vars, clauses) = (size.vars, size.clauses);
         let start = Instant::now();
-        let out = puzzle_sat::kakkuro::optimize(p, None, &opts);
+        let out = runner::search::<Kakkuro>(kk::Instance { puzzle: p, fixed: None }, Goal::Best, 1, &quiet(backend)).unwrap();
         let took = start.elapsed();
         total += took;
-        let score = out.best.map_or("-".to_string(), |(_, s)| s.to_string());
+        let score = out.best().map_or("-".to_string(), |(_, s)| s.score.to_string());
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
-        println!("{name:<24} {:>9.1} {:>6} {vars:>7} {clauses:>8}  {:<10} {score}", ms(took), out.stats.sat_calls, format!("{:?}", out.status));
+        let status = if out.ended == Ended::Proved { "Optimal" } else { "unfinished" };
+        println!("{name:<24} {:>9.1} {:>6} {vars:>7} {clauses:>8}  {status:<10} {score}", ms(took), out.stats.solver.calls);
     }
     println!("{:<24} {:>9.1}\n", "total", ms(total));
 }
 
 /// `generate tatamibari --unique` as a puzzle maker runs it (the release binary), per size and seed.
-fn generate_unique() {
+fn generate_unique(backend: &Backend) {
     println!("tatamibari, generate --unique (release binary, one process each)");
     let bin = env!("CARGO_BIN_EXE_puzzle-sat");
     let mut total = Duration::ZERO;
@@ -82,7 +103,7 @@ fn generate_unique() {
             let start = Instant::now();
             let size = format!("{n}x{n}");
             let out = Command::new(bin)
-                .args(["generate", "tatamibari", "--size", &size, "--seed", &seed.to_string(), "--unique"])
+                .args(["generate", "tatamibari", "--size", &size, "--seed", &seed.to_string(), "--unique", "--solver", backend.name()])
                 .output()
                 .unwrap();
             let took = start.elapsed();
@@ -95,13 +116,13 @@ fn generate_unique() {
 }
 
 /// One puzzle: up to two solutions (the uniqueness check), in process.
-fn tatamibari_case(name: &str, board: tb::Board) -> Duration {
+fn tatamibari_case(backend: &Backend, name: &str, board: tb::Board) -> Duration {
     let mut size = SizeCounter::default();
     tb::encode(&board, &mut size);
     let start = Instant::now();
-    let found = enumerate(Tatamibari { board: board.clone() }, 2, 0, None);
+    let found = runner::search::<Tatamibari>(board.clone(), Goal::Enumerate { max: 2 }, 0, &quiet(backend)).unwrap();
     let t = start.elapsed();
-    let verdict = match (found.count, found.complete) {
+    let verdict = match (found.count, found.ended == Ended::Proved) {
         (0, _) => "no solution",
         (1, true) => "unique",
         _ => "2+ solutions",
@@ -111,14 +132,14 @@ fn tatamibari_case(name: &str, board: tb::Board) -> Duration {
         board.rows,
         board.cols,
         ms(t),
-        found.stats.sat_calls,
+        found.stats.solver.calls,
         size.vars,
         size.clauses
     );
     t
 }
 
-fn tatamibari(dir: &Path) {
+fn tatamibari(backend: &Backend, dir: &Path) {
     println!("tatamibari, uniqueness check (stop at 2 solutions), in one process");
     println!("{:<28} {:>7} {:>9} {:>6} {:>8} {:>8}  {}", "puzzle", "size", "ms", "calls", "vars", "clauses", "verdict");
     let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -130,14 +151,14 @@ fn tatamibari(dir: &Path) {
     let board = |p: &Path| tb::parse(&std::fs::read_to_string(p).unwrap()).unwrap();
     let mut total = Duration::ZERO;
     for p in &names {
-        total += tatamibari_case(&p.file_stem().unwrap().to_string_lossy(), board(p));
+        total += tatamibari_case(backend, &p.file_stem().unwrap().to_string_lossy(), board(p));
     }
     println!("{:<28} {:>7} {:>9.2}   ({} puzzles)\n", "total", "", ms(total), names.len());
     let mut gadgets: Vec<PathBuf> = std::fs::read_dir(dir.join("gadgets")).unwrap().map(|e| e.unwrap().path()).collect();
     gadgets.sort();
     let mut total = Duration::ZERO;
     for p in &gadgets {
-        total += tatamibari_case(&format!("gadgets/{}", p.file_stem().unwrap().to_string_lossy()), board(p));
+        total += tatamibari_case(backend, &format!("gadgets/{}", p.file_stem().unwrap().to_string_lossy()), board(p));
     }
     println!("{:<28} {:>7} {:>9.2}   ({} gadgets)\n", "total", "", ms(total), gadgets.len());
     println!("tatamibari, generated boards (first solution)");
@@ -147,7 +168,7 @@ fn tatamibari(dir: &Path) {
         let mut size = SizeCounter::default();
         tb::encode(&board, &mut size);
         let start = Instant::now();
-        let found = enumerate(Tatamibari { board }, 1, 0, None);
+        let found = runner::search::<Tatamibari>(board, Goal::Enumerate { max: 1 }, 0, &quiet(backend)).unwrap();
         println!(
             "generated {n}x{n} seed 1: {} rectangles, {:.1} ms, {} vars, {} clauses, {} solution(s), peak RSS so far {} MiB",
             g.rects.len(),
@@ -181,29 +202,29 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
 
-fn sudoku_case(case: &Path) -> Duration {
+fn sudoku_case(backend: &Backend, case: &Path) -> Duration {
     let givens = ts::parse(&std::fs::read_to_string(case).unwrap()).unwrap();
-    let opts = Options { time_limit: None, progress: Progress::Never };
+    let opts = quiet(backend);
     let mut times = Vec::new();
     let mut last = None;
     for _ in 0..REPEATS {
         let start = Instant::now();
-        let out = maximize(TargetSudoku { givens }, &opts);
+        let out = runner::search::<TargetSudoku>(givens, Goal::Best, 1, &opts).unwrap();
         times.push(start.elapsed());
         last = Some(out);
     }
     times.sort();
     let median = times[REPEATS / 2];
     let out = last.unwrap();
-    let score = out.best.as_ref().map_or("-1".to_string(), |b| b.1.to_string());
-    let status = match out.status {
-        Status::Optimal => "optimal (proved)",
-        Status::NoSolution => "no solution (proved)",
+    let score = out.best().map_or("-1".to_string(), |b| b.1.to_string());
+    let status = match (out.ended, out.best().is_some()) {
+        (Ended::Proved, true) => "optimal (proved)",
+        (Ended::Proved, false) => "no solution (proved)",
         _ => "unfinished",
     };
     let name = case.file_stem().unwrap().to_string_lossy();
-    let s = out.stats;
-    println!("{name:<24} {:>9.2} {:>6} {:>6} {:>8} {score:>7}  {status}", ms(median), s.sat_calls, s.vars, s.clauses);
+    let s = out.stats.solver;
+    println!("{name:<24} {:>9.2} {:>6} {:>6} {:>8} {score:>7}  {status}", ms(median), s.calls, s.vars, s.clauses);
     median
 }
 
@@ -216,13 +237,13 @@ fn children_cpu() -> Duration {
     tv(usage.ru_utime) + tv(usage.ru_stime)
 }
 
-fn processes(cases: &[PathBuf]) {
+fn processes(backend: &Backend, cases: &[PathBuf]) {
     let bin = env!("CARGO_BIN_EXE_puzzle-sat");
     let cpu0 = children_cpu();
     let wall0 = Instant::now();
     for _ in 0..PROCESS_ROUNDS {
         for case in cases {
-            let out = Command::new(bin).args(["solve", "target-sudoku"]).arg(case).args(["--format", "judge"]).output().unwrap();
+            let out = Command::new(bin).args(["solve", "target-sudoku"]).arg(case).args(["--format", "judge", "--solver", backend.name()]).output().unwrap();
             assert!(out.status.success());
         }
     }

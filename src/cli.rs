@@ -1,9 +1,14 @@
-//! The command line: `solve`, `encode`, `decode`, `check` and `generate`, per puzzle.
+//! The command line: arguments for every command, the same for every puzzle; the puzzle named
+//! picks a registry entry, which runs the generic driver.
 
-use crate::input::read_input;
-use crate::optimize::{Options, Progress};
+use crate::backends::{Backend, BUILT_IN};
+use crate::output::{exit, Done};
+use crate::registry::{self, PUZZLES};
+use crate::runner::Progress;
 use anyhow::{bail, Result};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{Parser, Subcommand};
+use encodings::puzzle::Format;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -27,38 +32,55 @@ pub enum Command {
     Check(CheckArgs),
     /// Make a random puzzle (tatamibari).
     Generate(GenerateArgs),
+    /// List the SAT solver backends built into this binary.
+    Solvers,
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Puzzle {
-    /// NOIP 2009 / Luogu P1074: maximise the ring-weighted score.
-    TargetSudoku,
-    /// Nikoli's rectangle puzzle: solve, count solutions, prove uniqueness.
-    Tatamibari,
-    /// Turkzeka 2010's Kakuro variant: find the best-scoring answer and prove it optimal.
-    Kakkuro,
+fn puzzle_parser() -> impl TypedValueParser<Value = String> {
+    PossibleValuesParser::new(PUZZLES.iter().map(|p| PossibleValue::new(p.name()).help(p.about())))
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// The drawn answer, its score and whether it is proved optimal.
-    Text,
-    /// One line, the maximum score or -1, as P1074's judge expects (target-sudoku only).
-    Judge,
-    /// One JSON object.
-    Json,
-    /// The solution drawn with box-drawing lines (tatamibari only).
-    Box,
-    /// One line `row col height width` per rectangle, 0-based (tatamibari only).
-    Rects,
+fn format_parser() -> impl TypedValueParser<Value = Format> {
+    PossibleValuesParser::new(Format::ALL.map(|f| f.name()))
+        .map(|s| *Format::ALL.iter().find(|f| f.name() == s).expect("one of the possible values"))
+}
+
+/// Which solver runs the searches.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct SolverArgs {
+    /// The SAT solver backend (`puzzle-sat solvers` lists them).
+    #[arg(long, value_name = "NAME", default_value = "varisat", conflicts_with = "solver_cmd")]
+    pub solver: String,
+    /// An external solver reading a DIMACS file, run once per SAT call: the file's path replaces
+    /// `{cnf}` or is appended; `{out}` names a result file (MiniSat's convention).
+    #[arg(long, value_name = "CMD ARGS")]
+    pub solver_cmd: Option<String>,
+}
+
+impl SolverArgs {
+    pub fn backend(&self) -> Result<Backend> {
+        let backend = match &self.solver_cmd {
+            Some(cmd) => Backend::Command(cmd.clone()),
+            None => match Backend::by_name(&self.solver) {
+                Some(b) => b,
+                None => {
+                    let names: Vec<&str> = BUILT_IN.iter().map(|b| b.0).collect();
+                    bail!("--solver {}: no such backend in this build (built in: {})", self.solver, names.join(", "))
+                }
+            },
+        };
+        backend.validate().map_err(|e| anyhow::anyhow!("--solver-cmd: {e}"))?;
+        Ok(backend)
+    }
 }
 
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
-    pub puzzle: Puzzle,
+    #[arg(value_parser = puzzle_parser())]
+    pub puzzle: String,
     /// The puzzle file; `-` reads standard input.
     pub file: PathBuf,
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    #[arg(long, value_parser = format_parser(), default_value = "text")]
     pub format: Format,
     /// Stop after this many seconds and print the best answer found, marked as not proved.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
@@ -69,26 +91,41 @@ pub struct SolveArgs {
     /// Print no progress to stderr.
     #[arg(long, short)]
     pub quiet: bool,
-    /// Count solutions, stopping at MAX (tatamibari).
+    /// Count solutions, stopping at MAX (puzzles without a score).
     #[arg(long, value_name = "MAX", num_args = 0..=1, default_missing_value = "1000", conflicts_with = "unique")]
     pub count: Option<u64>,
-    /// Say whether the solution is unique; if not, show two (tatamibari).
+    /// Say whether the solution is unique; if not, show two (puzzles without a score).
     #[arg(long)]
     pub unique: bool,
     /// Kakkuro: score repeats as errors (spec section 4) instead of forbidding them.
     #[arg(long)]
     pub lenient: bool,
+    #[command(flatten)]
+    pub solver: SolverArgs,
+}
+
+impl SolveArgs {
+    pub fn progress(&self) -> Progress {
+        if self.quiet {
+            Progress::Never
+        } else if self.progress {
+            Progress::Always
+        } else {
+            Progress::Auto
+        }
+    }
 }
 
 #[derive(clap::Args, Debug)]
 pub struct EncodeArgs {
-    pub puzzle: Puzzle,
+    #[arg(value_parser = puzzle_parser())]
+    pub puzzle: String,
     /// The puzzle file; `-` reads standard input.
     pub file: PathBuf,
     /// Write the CNF here instead of standard output.
     #[arg(short, long, value_name = "OUT.cnf")]
     pub output: Option<PathBuf>,
-    /// Keep only answers scoring at least S.
+    /// Keep only answers scoring at least S (scoring puzzles).
     #[arg(long, value_name = "S")]
     pub min_score: Option<String>,
     /// Kakkuro: score repeats as errors (spec section 4) instead of forbidding them.
@@ -98,16 +135,17 @@ pub struct EncodeArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct DecodeArgs {
-    pub puzzle: Puzzle,
+    #[arg(value_parser = puzzle_parser())]
+    pub puzzle: String,
     /// The puzzle file the CNF was made from.
     pub file: PathBuf,
     /// The solver's output: `s`/`v` lines, or MiniSat's result file.
     #[arg(long, value_name = "FILE")]
     pub model: PathBuf,
-    /// Kakkuro: the --min-score the CNF was encoded with (its bound adds variables).
+    /// The --min-score the CNF was encoded with (a bound may add variables).
     #[arg(long, value_name = "S")]
     pub min_score: Option<String>,
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    #[arg(long, value_parser = format_parser(), default_value = "text")]
     pub format: Format,
     /// Kakkuro: score repeats as errors (spec section 4) instead of forbidding them.
     #[arg(long)]
@@ -116,7 +154,8 @@ pub struct DecodeArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
-    pub puzzle: Puzzle,
+    #[arg(value_parser = puzzle_parser())]
+    pub puzzle: String,
     /// The puzzle file.
     pub file: PathBuf,
     /// The answer: a completed grid (target-sudoku), a label grid (tatamibari), rows with
@@ -126,11 +165,15 @@ pub struct CheckArgs {
     /// Kakkuro: score repeats as errors (spec section 4) instead of forbidding them.
     #[arg(long)]
     pub lenient: bool,
+    /// For answers the solver completes (a bare Kakkuro contest string).
+    #[command(flatten)]
+    pub solver: SolverArgs,
 }
 
 #[derive(clap::Args, Debug)]
 pub struct GenerateArgs {
-    pub puzzle: Puzzle,
+    #[arg(value_parser = puzzle_parser())]
+    pub puzzle: String,
     /// Board size, rows x columns.
     #[arg(long, value_name = "RxC", value_parser = parse_size)]
     pub size: (usize, usize),
@@ -143,6 +186,8 @@ pub struct GenerateArgs {
     /// With --unique: give up after this many seconds (exit 3).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
+    #[command(flatten)]
+    pub solver: SolverArgs,
 }
 
 fn parse_size(s: &str) -> Result<(usize, usize), String> {
@@ -160,37 +205,6 @@ fn parse_seconds(s: &str) -> Result<Duration, String> {
         return Err(format!("the time limit must be a positive number of seconds, not {s}"));
     }
     Duration::try_from_secs_f64(secs).map_err(|e| e.to_string())
-}
-
-/// What a command printed and the exit status it chose.
-pub struct Done {
-    pub stdout: String,
-    pub code: i32,
-}
-
-impl Done {
-    /// `decode`'s answer when the external solver refuted the CNF.
-    pub fn refuted(puzzle: &str, format: Format) -> Done {
-        let stdout = match format {
-            Format::Json => {
-                crate::json::object(&[("puzzle", crate::json::string(puzzle)), ("status", crate::json::string("no_solution"))]) + "\n"
-            }
-            _ => "no solution (the solver refuted the CNF)\n".to_string(),
-        };
-        Done { stdout, code: exit::NO_SOLUTION }
-    }
-}
-
-/// Exit statuses shared by all commands.
-pub mod exit {
-    /// An answer was printed.
-    pub const ANSWER: i32 = 0;
-    /// The puzzle has no solution (proved).
-    pub const NO_SOLUTION: i32 = 1;
-    /// Bad usage or bad input.
-    pub const ERROR: i32 = 2;
-    /// The time limit passed with no answer at all.
-    pub const TIME_LIMIT: i32 = 3;
 }
 
 pub fn main() -> i32 {
@@ -215,101 +229,20 @@ pub fn main() -> i32 {
 }
 
 pub fn run(cli: Cli) -> Result<Done> {
+    let entry = |name: &str| registry::find(name).expect("clap admits registered names only");
     match cli.command {
-        Command::Solve(a) => {
-            let input = read_input(&a.file)?;
-            let progress = if a.quiet {
-                Progress::Never
-            } else if a.progress {
-                Progress::Always
-            } else {
-                Progress::Auto
-            };
-            let opts = Options { time_limit: a.time_limit, progress };
-            match a.puzzle {
-                Puzzle::TargetSudoku => {
-                    if matches!(a.format, Format::Box | Format::Rects) {
-                        bail!("--format {} is for tatamibari", if a.format == Format::Box { "box" } else { "rects" });
-                    }
-                    if a.count.is_some() || a.unique {
-                        bail!("--count and --unique are for tatamibari; target-sudoku finds the best completion");
-                    }
-                    crate::target_sudoku::solve(&input, a.format, &opts)
-                }
-                Puzzle::Tatamibari => {
-                    if a.format == Format::Judge {
-                        bail!("--format judge is for target-sudoku");
-                    }
-                    let mode = match (a.count, a.unique) {
-                        (Some(0), _) => bail!("--count needs a limit of at least 1"),
-                        (Some(max), _) => crate::tatamibari::Mode::Count(max),
-                        (None, true) => crate::tatamibari::Mode::Unique,
-                        (None, false) => crate::tatamibari::Mode::First,
-                    };
-                    crate::tatamibari::solve(&input, mode, a.format, &opts)
-                }
-                Puzzle::Kakkuro => {
-                    if a.count.is_some() || a.unique {
-                        bail!("--count and --unique are for tatamibari; kakkuro finds the best answer");
-                    }
-                    crate::kakkuro::solve(&input, a.lenient, a.format, &opts)
-                }
+        Command::Solve(a) => entry(&a.puzzle).solve(&a),
+        Command::Encode(a) => entry(&a.puzzle).encode(&a),
+        Command::Decode(a) => entry(&a.puzzle).decode(&a),
+        Command::Check(a) => entry(&a.puzzle).check(&a),
+        Command::Generate(a) => entry(&a.puzzle).generate(&a),
+        Command::Solvers => {
+            let mut out = String::new();
+            for (name, about) in BUILT_IN {
+                out += &format!("{name:<10} {about}\n");
             }
+            out += "--solver-cmd \"CMD ARGS\"  any external solver reading DIMACS (SAT-competition output or MiniSat's result file)\n";
+            Ok(Done { stdout: out, code: exit::ANSWER })
         }
-        Command::Encode(a) => {
-            let input = read_input(&a.file)?;
-            let dimacs = match a.puzzle {
-                Puzzle::TargetSudoku => crate::target_sudoku::encode(&input, a.min_score.as_deref())?,
-                Puzzle::Tatamibari => {
-                    if a.min_score.is_some() {
-                        bail!("--min-score is for scoring puzzles; tatamibari has no score");
-                    }
-                    crate::tatamibari::encode(&input)?
-                }
-                Puzzle::Kakkuro => crate::kakkuro::encode(&input, a.lenient, a.min_score.as_deref())?,
-            };
-            match a.output {
-                Some(path) => {
-                    std::fs::write(&path, dimacs).map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", path.display()))?;
-                    Ok(Done { stdout: String::new(), code: exit::ANSWER })
-                }
-                None => Ok(Done { stdout: dimacs, code: exit::ANSWER }),
-            }
-        }
-        Command::Decode(a) => {
-            if a.min_score.is_some() && a.puzzle != Puzzle::Kakkuro {
-                bail!("decode --min-score is for kakkuro (the other puzzles' bounds add no variables)");
-            }
-            let input = read_input(&a.file)?;
-            let model = read_input(&a.model)?;
-            match a.puzzle {
-                Puzzle::TargetSudoku => {
-                    if !matches!(a.format, Format::Text | Format::Json) {
-                        bail!("decode target-sudoku prints text or json");
-                    }
-                    crate::target_sudoku::decode(&input, &model, a.format)
-                }
-                Puzzle::Tatamibari => {
-                    if a.format == Format::Judge {
-                        bail!("--format judge is for target-sudoku");
-                    }
-                    crate::tatamibari::decode(&input, &model, a.format)
-                }
-                Puzzle::Kakkuro => crate::kakkuro::decode(&input, &model, a.lenient, a.min_score.as_deref(), a.format),
-            }
-        }
-        Command::Check(a) => {
-            let input = read_input(&a.file)?;
-            let answer = read_input(&a.answer)?;
-            match a.puzzle {
-                Puzzle::TargetSudoku => crate::target_sudoku::check(&input, &answer),
-                Puzzle::Tatamibari => crate::tatamibari::check(&input, &answer),
-                Puzzle::Kakkuro => crate::kakkuro::check(&input, &answer, a.lenient),
-            }
-        }
-        Command::Generate(a) => match a.puzzle {
-            Puzzle::Tatamibari => crate::tatamibari::generate(a.size, a.seed, a.unique, a.time_limit),
-            Puzzle::TargetSudoku | Puzzle::Kakkuro => bail!("generate makes tatamibari puzzles only"),
-        },
     }
 }

@@ -7,7 +7,8 @@ mod common;
 use common::{data_dir, json_field, run};
 use encodings::tatamibari::generate::Rng;
 use encodings::tatamibari::{self as tb, Board, Cell, Rect, Shape, Solution, Tatamibari};
-use puzzle_sat::enumerate::enumerate;
+use encodings::puzzle::{Ended, Goal};
+use puzzle_sat::runner::{self, Options, Progress};
 use std::path::Path;
 
 fn path_str(p: &Path) -> &str {
@@ -251,6 +252,12 @@ fn brute_force_count(board: &Board) -> u64 {
 
 #[test]
 fn solver_counts_equal_brute_force_counts_on_small_random_boards() {
+    for backend in common::backends() {
+        counts_equal_brute_force_with(&Options { backend, time_limit: None, progress: Progress::Never });
+    }
+}
+
+fn counts_equal_brute_force_with(opts: &Options) {
     let mut rng = Rng::new(2026);
     let mut nonzero = 0;
     for round in 0..300 {
@@ -266,10 +273,10 @@ fn solver_counts_equal_brute_force_counts_on_small_random_boards() {
             .collect();
         let board = Board { rows, cols, cells };
         let expected = brute_force_count(&board);
-        let found = enumerate(Tatamibari { board: board.clone() }, 10_000, usize::MAX, None);
-        assert!(found.complete);
-        assert_eq!(found.count, expected, "board\n{}", board.to_text());
-        for sol in &found.shown {
+        let found = runner::search::<Tatamibari>(board.clone(), Goal::Enumerate { max: 10_000 }, usize::MAX, opts).unwrap();
+        assert_eq!(found.ended, Ended::Proved);
+        assert_eq!(found.count, expected, "board\n{} on {}", board.to_text(), opts.backend.name());
+        for (sol, ()) in &found.answers {
             assert_eq!(validate(&board, sol), Ok(()));
         }
         nonzero += (expected > 0) as u32;

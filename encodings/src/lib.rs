@@ -7,7 +7,8 @@
 pub mod amo;
 pub mod cnf;
 pub mod error;
-pub mod problem;
+pub mod puzzle;
+pub mod search;
 pub mod solver;
 pub mod sum;
 pub mod target_sudoku;

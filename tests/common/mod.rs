@@ -68,3 +68,8 @@ pub fn json_field<'a>(json: &'a str, key: &str) -> &'a str {
     }
     rest
 }
+
+/// Every backend built into this binary, for the tests that must hold on each.
+pub fn backends() -> Vec<puzzle_sat::backends::Backend> {
+    puzzle_sat::backends::BUILT_IN.iter().map(|(name, _)| puzzle_sat::backends::Backend::by_name(name).unwrap()).collect()
+}

@@ -10,12 +10,20 @@ mod encode;
 mod nat;
 mod parse;
 mod render;
+pub mod search;
 
 pub use check::{check, check_values, parse_answer, ReadAnswer, Scored, Violation};
 pub use encode::{decode, encode, fix_values, Encoding};
 pub use nat::Nat;
 pub use parse::parse;
 pub use render::{contest_string, render};
+
+use crate::cnf::{ClauseSink, Model};
+use crate::error::ParseError;
+use crate::puzzle::{self, Ended, Flag, Format, Goal, Observer, Settings, Task};
+use crate::solver::{NewSolver, SolverError};
+use crate::sum::Bound;
+use serde_json::{json, Map, Value};
 
 /// The four sides of a cell, in the order of the file format's letters.
 pub const SIDES: [char; 4] = ['N', 'E', 'S', 'W'];
@@ -156,4 +164,224 @@ impl std::fmt::Display for Score {
             write!(f, "{n}/{q}")
         }
     }
+}
+
+/// A puzzle as the driver solves it: with `fixed`, only the choice of sides (and so the score)
+/// is left to the solver, for checking a bare contest string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instance {
+    pub puzzle: Puzzle,
+    pub fixed: Option<Answer>,
+}
+
+/// Kakkuro Optimization for the driver: the best answer, proved optimal, scored exactly.
+pub struct Kakkuro;
+
+impl crate::puzzle::Puzzle for Kakkuro {
+    const NAME: &'static str = "kakkuro";
+    const ABOUT: &'static str = "Turkzeka 2010's Kakuro variant: find the best-scoring answer and prove it optimal";
+    const TASK: Task = Task::Maximize;
+    const FORMATS: &'static [Format] = &[Format::Text];
+    const FLAGS: &'static [Flag] = &[Flag::Lenient, Flag::MinScore];
+    const ANSWER_FIELDS: &'static [&'static str] = &["score", "contest", "p", "d", "e", "painted", "factors", "bonus_line", "grid"];
+
+    type Instance = Instance;
+    type Answer = Answer;
+    type Checked = Scored;
+    type Score = Score;
+    type Encoding = Encoding;
+
+    fn parse(text: &str, settings: &Settings) -> Result<Instance, ParseError> {
+        let mut puzzle = parse(text)?;
+        puzzle.lenient = settings.lenient;
+        Ok(Instance { puzzle, fixed: None })
+    }
+
+    fn encode<S: ClauseSink>(inst: &Instance, sink: &mut S) -> Encoding {
+        let enc = encode(&inst.puzzle, sink);
+        if let Some(values) = &inst.fixed {
+            fix_values(&enc, sink, values);
+        }
+        enc
+    }
+
+    fn decode(_: &Instance, enc: &Encoding, model: &Model) -> Answer {
+        decode(enc, model)
+    }
+
+    fn check(inst: &Instance, answer: &Answer) -> Result<Scored, String> {
+        check(&inst.puzzle, answer).map_err(|v| v.to_string())
+    }
+
+    fn score(scored: &Scored) -> Score {
+        scored.score.clone()
+    }
+
+    fn search(inst: &Instance, _: Goal, solvers: &dyn NewSolver, out: &mut dyn Observer<Self>) -> Result<Ended, SolverError> {
+        search::best(inst, solvers, out)
+    }
+
+    fn read_answer(inst: &Instance, text: &str) -> Result<Result<puzzle::ReadAnswer<Self>, String>, ParseError> {
+        let read = parse_answer(&inst.puzzle, text)?;
+        if !read.sides {
+            if let Err(v) = check_values(&inst.puzzle, &read.answer) {
+                return Ok(Err(v.to_string()));
+            }
+        }
+        Ok(Ok(puzzle::ReadAnswer { answer: read.answer, complete: read.sides, claimed: read.claimed }))
+    }
+
+    fn fix(inst: &Instance, answer: &Answer) -> Instance {
+        Instance { puzzle: inst.puzzle.clone(), fixed: Some(answer.clone()) }
+    }
+
+    fn no_completion() -> &'static str {
+        "no choice of open sides makes these values valid (rules 1, 3, 4 or 5)"
+    }
+
+    fn render(inst: &Instance, answer: &Answer, scored: &Scored, _: Format) -> String {
+        describe(&inst.puzzle, answer, scored)
+    }
+
+    fn describe_valid(inst: &Instance, answer: &Answer, scored: &Scored, completed: bool) -> String {
+        let how = if completed { ", scored with the best choice of sides" } else { "" };
+        format!("valid ({} mode){how}\n{}", mode(&inst.puzzle), describe(&inst.puzzle, answer, scored))
+    }
+
+    fn answer_json(inst: &Instance, answer: &Answer, scored: &Scored) -> Map<String, Value> {
+        let p = &inst.puzzle;
+        let score = &scored.score;
+        let cells: Vec<Value> = answer
+            .cells
+            .iter()
+            .map(|c| match *c {
+                Cell::White(k) => json!(k),
+                Cell::Gray { number, open } => {
+                    let sides: String = (0..4).filter(|&d| open[d]).map(|d| SIDES[d]).collect();
+                    json!(format!("{number}:{sides}"))
+                }
+            })
+            .collect();
+        let rows: Vec<Value> = cells.chunks(p.cols).map(|r| Value::Array(r.to_vec())).collect();
+        let Value::Object(m) = json!({
+            "score": score.to_string(),
+            "contest": contest_string(p, answer, score),
+            "p": score.p.to_string(),
+            "d": score.d,
+            "e": score.e,
+            "painted": scored.painted,
+            "factors": scored.factors,
+            "bonus_line": score.passes_bonus_line(),
+            "grid": rows,
+        }) else {
+            unreachable!()
+        };
+        m
+    }
+
+    fn instance_json(inst: &Instance) -> Map<String, Value> {
+        let mut m = Map::new();
+        m.insert("mode".into(), json!(mode(&inst.puzzle)));
+        m
+    }
+
+    fn dimacs_comments(inst: &Instance, name: &str) -> Vec<String> {
+        vec![
+            format!("puzzle-sat kakkuro {name} ({} mode)", mode(&inst.puzzle)),
+            "variables rRcC painted / digit K / number N / open SIDE / sum SIDE V / flow SIDE / factor F: see docs/encodings/kakkuro.md".to_string(),
+        ]
+    }
+
+    /// The deficit bound for the score (see docs/encodings/kakkuro.md: every answer scoring at
+    /// least S is a model, and a model may score up to about 1% per red dot less, which
+    /// `decode` reports exactly).
+    fn min_score<S: ClauseSink>(_: &Instance, enc: &Encoding, sink: &mut S, text: &str) -> Result<Vec<String>, String> {
+        let target = parse_score(text)?;
+        let div = bound::divisor(enc, sink);
+        // Without a solver the maxima are each dot's largest listed factor (a sound bound).
+        let maxima: Vec<u64> = enc.factors.iter().map(|v| v.first().map_or(1, |&(f, _)| f)).collect();
+        match bound::at_least_score(&maxima, target) {
+            None => sink.add_clause(&[]),
+            Some(k) => match bound::deficit_sum(enc, &div, &maxima, k + 1, sink).at_most(k) {
+                Bound::Trivial => {}
+                Bound::Impossible => sink.add_clause(&[]),
+                Bound::Lit(l) => sink.add_clause(&[l]),
+            },
+        }
+        Ok(vec![format!("only answers scoring at least {text} (and some within rounding below it)")])
+    }
+}
+
+fn mode(p: &Puzzle) -> &'static str {
+    if p.lenient {
+        "lenient"
+    } else {
+        "strict"
+    }
+}
+
+/// The drawn grid, the contest string, and the score with its parts.
+fn describe(p: &Puzzle, answer: &Answer, sc: &Scored) -> String {
+    let score = &sc.score;
+    let factors: Vec<String> = p
+        .dots()
+        .iter()
+        .zip(&sc.factors)
+        .map(|(&i, &fac)| match answer.cells[i] {
+            Cell::Gray { number, open } => {
+                let k = open.iter().filter(|&&o| o).count();
+                let how = if k == 4 { format!("{number}²") } else { format!("{number}×{k}") };
+                format!("r{}c{} {how} = {fac}", i / p.cols + 1, i % p.cols + 1)
+            }
+            Cell::White(_) => unreachable!("red dots are gray"),
+        })
+        .collect();
+    let mut out = render(p, answer);
+    out += &format!("{}\n", contest_string(p, answer, score));
+    out += &format!(
+        "score {score}{}: P = {}, D = {} ({} painted, {} errors), E = {}{} ({} mode)\n",
+        decimal(score),
+        score.p,
+        score.d,
+        sc.painted,
+        score.e,
+        score.e,
+        if score.e == 0 { ", × 1.1" } else { "" },
+        mode(p)
+    );
+    if !factors.is_empty() {
+        out += &format!("red dots: {}\n", factors.join(", "));
+    }
+    if score.passes_bonus_line() {
+        out += "the score passes 10^11: the contest's bonus line\n";
+    }
+    out
+}
+
+/// ` (≈ 12.345)` for a fraction, nothing for an integer.
+fn decimal(score: &Score) -> String {
+    let (n, q) = score.reduced();
+    if q == 1 {
+        return String::new();
+    }
+    let whole = n.div_small(q);
+    let frac = n.rem_small(q) as f64 / q as f64;
+    format!(" (≈ {whole}{})", format!("{frac:.3}").trim_start_matches('0'))
+}
+
+/// A score as the tool prints them: an integer, a fraction `a/b`, or a decimal. A float is
+/// enough here: the bound it feeds is approximate by design (see [`bound`]).
+fn parse_score(s: &str) -> Result<f64, String> {
+    let bad = || format!("--min-score: {s:?} is not a score (an integer, a fraction a/b, or a decimal)");
+    let v = match s.split_once('/') {
+        Some((a, b)) => {
+            let (a, b): (f64, f64) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
+            a / b
+        }
+        None => s.trim().parse().map_err(|_| bad())?,
+    };
+    if !(v.is_finite() && v > 0.0) {
+        return Err(format!("--min-score must be a positive score, not {s}"));
+    }
+    Ok(v)
 }

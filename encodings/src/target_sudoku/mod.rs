@@ -16,8 +16,12 @@ pub use parse::parse;
 pub use render::{render, render_line};
 
 use crate::cnf::{ClauseSink, Model};
-use crate::problem::{Maximize, Tighten};
+use crate::error::ParseError;
+use crate::puzzle::{Ended, Flag, Format, Goal, Observer, Puzzle, ReadAnswer, Settings, Task};
+use crate::search::{self, Tighten};
+use crate::solver::{NewSolver, SolverError};
 use crate::sum::Bound;
+use serde_json::{json, Map, Value};
 
 /// Rows of cells; 0 is a blank, 1–9 a digit.
 pub type Grid = [[u8; 9]; 9];
@@ -33,39 +37,90 @@ pub fn score(grid: &Grid) -> u32 {
     (0..9).flat_map(|r| (0..9).map(move |c| (r, c))).map(|(r, c)| weight(r, c) * grid[r][c] as u32).sum()
 }
 
-/// The optimisation problem of one puzzle.
-#[derive(Clone, Debug)]
-pub struct TargetSudoku {
-    pub givens: Grid,
-}
+/// Target sudoku for the driver: maximise the score, prove it optimal.
+pub struct TargetSudoku;
 
-impl Maximize for TargetSudoku {
+impl Puzzle for TargetSudoku {
+    const NAME: &'static str = "target-sudoku";
+    const ABOUT: &'static str = "NOIP 2009 / Luogu P1074: maximise the ring-weighted score";
+    const TASK: Task = Task::Maximize;
+    const FORMATS: &'static [Format] = &[Format::Text, Format::Judge];
+    const FLAGS: &'static [Flag] = &[Flag::MinScore];
+    const ANSWER_FIELDS: &'static [&'static str] = &["score", "grid"];
+
+    type Instance = Grid;
     type Answer = Grid;
+    type Checked = u32;
     type Score = u32;
     type Encoding = Encoding;
 
-    fn encode<S: ClauseSink>(&self, sink: &mut S) -> Encoding {
-        encode(&self.givens, sink)
+    fn parse(text: &str, _: &Settings) -> Result<Grid, ParseError> {
+        parse(text)
     }
 
-    fn decode(&self, enc: &Encoding, model: &Model) -> Grid {
+    fn encode<S: ClauseSink>(givens: &Grid, sink: &mut S) -> Encoding {
+        encode(givens, sink)
+    }
+
+    fn decode(_: &Grid, enc: &Encoding, model: &Model) -> Grid {
         decode(enc, model)
     }
 
-    fn score(&self, grid: &Grid) -> u32 {
-        score(grid)
+    fn check(givens: &Grid, grid: &Grid) -> Result<u32, String> {
+        check(givens, grid).map(|()| score(grid)).map_err(|v| v.to_string())
     }
 
-    fn require_better<S: ClauseSink>(&self, enc: &mut Encoding, sink: &mut S, best: &u32, _: &Grid) -> Tighten {
-        // A unit clause on the totalizer output: permanent, since bounds only rise, so
-        // everything the solver learnt so far stays valid.
-        match enc.min_score(best + 1) {
-            Bound::Trivial => Tighten::Added,
-            Bound::Impossible => Tighten::Exhausted,
-            Bound::Lit(l) => {
-                sink.add_clause(&[l]);
-                Tighten::Added
+    fn score(&s: &u32) -> u32 {
+        s
+    }
+
+    fn search(givens: &Grid, _: Goal, solvers: &dyn NewSolver, out: &mut dyn Observer<Self>) -> Result<Ended, SolverError> {
+        let mut solver = solvers.new_solver();
+        search::maximize::<Self, _>(givens, &mut solver, out, |enc, sink, best, _| {
+            // A unit clause on the totalizer output: permanent, since bounds only rise, so
+            // everything the solver learnt so far stays valid.
+            match enc.min_score(best + 1) {
+                Bound::Trivial => Tighten::Added,
+                Bound::Impossible => Tighten::Exhausted,
+                Bound::Lit(l) => {
+                    sink.add_clause(&[l]);
+                    Tighten::Added
+                }
             }
+        })
+    }
+
+    fn read_answer(_: &Grid, text: &str) -> Result<Result<ReadAnswer<Self>, String>, ParseError> {
+        Ok(Ok(ReadAnswer { answer: parse(text)?, complete: true, claimed: None }))
+    }
+
+    fn render(_: &Grid, grid: &Grid, score: &u32, _: Format) -> String {
+        format!("{}score {score}\n", render(grid))
+    }
+
+    fn describe_valid(_: &Grid, _: &Grid, score: &u32, _: bool) -> String {
+        format!("valid, score {score}\n")
+    }
+
+    fn answer_json(_: &Grid, grid: &Grid, score: &u32) -> Map<String, Value> {
+        let Value::Object(m) = json!({ "score": score, "grid": grid }) else { unreachable!() };
+        m
+    }
+
+    fn dimacs_comments(_: &Grid, name: &str) -> Vec<String> {
+        vec![
+            format!("puzzle-sat target-sudoku {name}"),
+            format!("variables rRcC=D: cell (R, C) holds digit D; score>=N: the score is at least N (score = {SCORE_BASE} + sum of (digit - 1) over the corners, the ring around the centre box and the centre)"),
+        ]
+    }
+
+    fn min_score<S: ClauseSink>(_: &Grid, enc: &Encoding, sink: &mut S, bound: &str) -> Result<Vec<String>, String> {
+        let s: u32 = bound.trim().parse().map_err(|_| format!("--min-score: {bound:?} is not a non-negative integer score"))?;
+        match enc.min_score(s) {
+            Bound::Trivial => {}
+            Bound::Impossible => sink.add_clause(&[]),
+            Bound::Lit(l) => sink.add_clause(&[l]),
         }
+        Ok(vec![format!("only completions scoring at least {s}")])
     }
 }

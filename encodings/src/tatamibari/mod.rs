@@ -10,6 +10,7 @@ mod encode;
 pub mod generate;
 mod parse;
 mod render;
+mod unique;
 
 pub use check::{check, check_rects, parse_labels, Violation};
 pub use encode::{block, decode, encode, Encoding};
@@ -17,7 +18,11 @@ pub use parse::parse;
 pub use render::{render_box, render_labels, render_rects, LABELS};
 
 use crate::cnf::{ClauseSink, Model};
-use crate::problem::Enumerate;
+use crate::error::ParseError;
+use crate::puzzle::{Ended, Flag, Format, Goal, NoScore, Observer, Puzzle, ReadAnswer, Settings, Task};
+use crate::search;
+use crate::solver::{NewSolver, SolverError};
+use serde_json::{json, Map, Value};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Shape {
@@ -112,25 +117,112 @@ impl Rect {
 /// A solution: its rectangles, sorted by top-left cell.
 pub type Solution = Vec<Rect>;
 
-/// Enumerating a board's solutions.
-#[derive(Clone, Debug)]
-pub struct Tatamibari {
-    pub board: Board,
-}
+/// Tatamibari for the driver: solve, count, prove uniqueness, generate.
+pub struct Tatamibari;
 
-impl Enumerate for Tatamibari {
+impl Puzzle for Tatamibari {
+    const NAME: &'static str = "tatamibari";
+    const ABOUT: &'static str = "Nikoli's rectangle puzzle: solve, count solutions, prove uniqueness, generate";
+    const TASK: Task = Task::Enumerate;
+    const FORMATS: &'static [Format] = &[Format::Text, Format::Box, Format::Rects];
+    const FLAGS: &'static [Flag] = &[];
+    const ANSWER_FIELDS: &'static [&'static str] = &["rectangles"];
+    const GENERATES: bool = true;
+
+    type Instance = Board;
     type Answer = Solution;
+    type Checked = ();
+    type Score = NoScore;
     type Encoding = Encoding;
 
-    fn encode<S: ClauseSink>(&self, sink: &mut S) -> Encoding {
-        encode(&self.board, sink)
+    fn parse(text: &str, _: &Settings) -> Result<Board, ParseError> {
+        parse(text)
     }
 
-    fn decode(&self, enc: &Encoding, model: &Model) -> Solution {
+    fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
+        encode(board, sink)
+    }
+
+    fn decode(_: &Board, enc: &Encoding, model: &Model) -> Solution {
         decode(enc, model)
     }
 
-    fn block<S: ClauseSink>(&self, enc: &Encoding, sink: &mut S, answer: &Solution) {
-        block(enc, sink, answer)
+    fn check(board: &Board, sol: &Solution) -> Result<(), String> {
+        check_rects(board, sol).map_err(|v| v.to_string())
     }
+
+    fn score(_: &()) -> NoScore {
+        NoScore
+    }
+
+    fn search(board: &Board, goal: Goal, solvers: &dyn NewSolver, out: &mut dyn Observer<Self>) -> Result<Ended, SolverError> {
+        let max = match goal {
+            Goal::Enumerate { max } => max,
+            Goal::Best => 1,
+        };
+        let mut solver = solvers.new_solver();
+        search::enumerate::<Self, _>(board, &mut solver, max, out, |enc, sink, sol| block(enc, sink, sol))
+    }
+
+    /// A label grid in the corpus's `.sol` form, checked as labels first (a label whose cells
+    /// are no rectangle has no rectangle to stand for).
+    fn read_answer(board: &Board, text: &str) -> Result<Result<ReadAnswer<Self>, String>, ParseError> {
+        let labels = parse_labels(board, text)?;
+        if let Err(v) = check(board, &labels) {
+            return Ok(Err(v.to_string()));
+        }
+        let mut boxes: std::collections::HashMap<char, Rect> = std::collections::HashMap::new();
+        for (i, &l) in labels.iter().enumerate() {
+            if board.cells[i] == Cell::Hole {
+                continue;
+            }
+            let (r, c) = (i / board.cols, i % board.cols);
+            let b = boxes.entry(l).or_insert(Rect { row: r, col: c, height: 1, width: 1 });
+            // Row-major order: the first cell is the top-left one, the last the bottom-right.
+            b.height = r - b.row + 1;
+            b.width = b.width.max(c + 1 - b.col);
+        }
+        let mut sol: Solution = boxes.into_values().collect();
+        sol.sort();
+        Ok(Ok(ReadAnswer { answer: sol, complete: true, claimed: None }))
+    }
+
+    fn render(board: &Board, sol: &Solution, _: &(), format: Format) -> String {
+        match format {
+            Format::Rects => render_rects(sol),
+            Format::Box => render_box(board, sol),
+            _ => render_labels(board, sol).unwrap_or_else(|| render_box(board, sol)),
+        }
+    }
+
+    fn describe_valid(_: &Board, _: &Solution, _: &(), _: bool) -> String {
+        "valid\n".to_string()
+    }
+
+    fn answer_json(_: &Board, sol: &Solution, _: &()) -> Map<String, Value> {
+        let mut m = Map::new();
+        m.insert("rectangles".into(), rects_json(sol));
+        m
+    }
+
+    fn dimacs_comments(_: &Board, name: &str) -> Vec<String> {
+        vec![
+            format!("puzzle-sat tatamibari {name}"),
+            "variables: rect R C H W: the rectangle with top-left cell (R, C) (0-based), H tall, W wide is chosen; ends-at R C / starts-at R C: a chosen rectangle has its bottom-right / top-left cell there".to_string(),
+        ]
+    }
+
+    fn generate(rows: usize, cols: usize, seed: u64, unique: bool, solvers: &dyn NewSolver, note: &mut dyn FnMut(String)) -> Result<Option<String>, String> {
+        let mut rng = generate::Rng::new(seed);
+        let g = generate::Generated::new(rows, cols, &mut rng);
+        if !unique {
+            return Ok(Some(g.board().to_text()));
+        }
+        Ok(unique::make_unique(g, rng, solvers, note)?.map(|g| g.board().to_text()))
+    }
+}
+
+/// `[[row, col, height, width], …]`.
+pub fn rects_json(sol: &Solution) -> Value {
+    json!(sol.iter().map(|r| [r.row, r.col, r.height, r.width]).collect::<Vec<_>>())
 }

@@ -1,0 +1,138 @@
+//! The search for the best Kakkuro answer, written against the [`Solver`] trait: first each
+//! red dot's largest factor on its own (binary search over its possible values), then
+//! log-scale deficit bounds below those maxima, every model re-scored exactly by the validator
+//! and its factor combination blocked, until the solver refutes anything better.
+
+use super::{bound, decode, encode, fix_values, Answer, Encoding, Instance, Kakkuro, Scored};
+use crate::cnf::Lit;
+use crate::puzzle::{Ended, Observer};
+use crate::solver::{NewSolver, SolveResult, Solver, SolverError};
+use crate::sum::{Bound, SumOutputs};
+
+/// The deficit bound first asked for, in units of 1/SCALE: small, so the first totalizers
+/// are small; doubled each time the solver refutes it.
+const FIRST_BOUND: u64 = 64;
+
+struct Search<'a> {
+    inst: &'a Instance,
+    solver: Box<dyn Solver>,
+    enc: Encoding,
+    best: Option<Scored>,
+    /// Per red dot, the largest factor seen in any answer (a proved lower bound on its maximum).
+    seen: Vec<u64>,
+    out: &'a mut dyn Observer<Kakkuro>,
+}
+
+/// What a step of the search met: `Err(None)` when the run was stopped.
+type Step<T> = Result<T, Option<SolverError>>;
+
+impl Search<'_> {
+    /// Decodes and re-scores the model with the independent validator; reports an improvement.
+    fn take(&mut self) -> Step<(Answer, Scored)> {
+        let answer = decode(&self.enc, &self.solver.model());
+        let scored = super::check(&self.inst.puzzle, &answer)
+            .map_err(|v| Some(SolverError(format!("internal error: the answer of {} breaks a rule: {v}", self.solver.backend()))))?;
+        for (s, &f) in self.seen.iter_mut().zip(&scored.factors) {
+            *s = (*s).max(f);
+        }
+        if self.best.as_ref().is_none_or(|b| scored.score > b.score) {
+            self.best = Some(scored.clone());
+            self.out.found(&answer, &scored);
+        }
+        Ok((answer, scored))
+    }
+
+    fn solve(&mut self, assumptions: &[Lit]) -> Step<bool> {
+        let result = self.solver.solve_with(assumptions).map_err(Some)?;
+        self.out.stats(self.solver.stats());
+        match result {
+            SolveResult::Sat => Ok(true),
+            SolveResult::Unsat => Ok(false),
+            SolveResult::Interrupted => Err(None),
+        }
+    }
+}
+
+/// Finds the best answer (for an instance with fixed values, the best choice of sides) and
+/// proves it optimal unless the run is stopped.
+pub fn best(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>) -> Result<Ended, SolverError> {
+    match run(inst, solvers, out) {
+        Ok(()) => Ok(Ended::Proved),
+        Err(None) => Ok(Ended::Stopped),
+        Err(Some(e)) => Err(e),
+    }
+}
+
+fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>) -> Step<()> {
+    let mut solver = solvers.new_solver();
+    let enc = encode(&inst.puzzle, &mut solver);
+    if let Some(values) = &inst.fixed {
+        fix_values(&enc, &mut solver, values);
+    }
+    let div = bound::divisor(&enc, &mut solver);
+    out.stats(solver.stats());
+    let dots = enc.factors.len();
+    let mut s = Search { inst, solver, enc, best: None, seen: vec![0; dots], out };
+    if !s.solve(&[])? {
+        return Ok(());
+    }
+    s.take()?;
+    // Each dot's largest factor on its own, by binary search over its possible values; every
+    // refuted value and all above it are excluded for good.
+    let mut maxima = Vec::with_capacity(dots);
+    for r in 0..dots {
+        let values: Vec<u64> = s.enc.factors[r].iter().map(|&(f, _)| f).collect(); // descending
+        let index = |f: u64| values.iter().position(|&v| v == f).expect("listed");
+        let (mut lo, mut hi) = (0, index(s.seen[r]));
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            let act = bound::factor_at_least(&s.enc, &mut s.solver, r, values[mid]);
+            if s.solve(&[act])? {
+                s.take()?;
+                hi = index(s.seen[r]);
+            } else {
+                bound::factor_below(&s.enc, &mut s.solver, r, values[mid]);
+                lo = mid + 1;
+            }
+        }
+        if hi > 0 {
+            bound::factor_below(&s.enc, &mut s.solver, r, values[hi - 1]);
+        }
+        maxima.push(values[hi]);
+    }
+    // Deficit bounds: ask for the best's bound, or a smaller one first while that is cheaper.
+    let mut limit = FIRST_BOUND;
+    let mut sum: Option<SumOutputs> = None;
+    loop {
+        let best = s.best.as_ref().expect("an answer was found");
+        let Some(better) = bound::better_than(bound::deficit(&maxima, &best.factors, best.score.d, best.score.e)) else {
+            return Ok(()); // nothing can beat a zero deficit
+        };
+        let k = better.min(limit);
+        let cap = limit.max(k) + 1;
+        if sum.as_ref().is_none_or(|o| o.cap.is_some_and(|c| c < cap)) {
+            sum = Some(bound::deficit_sum(&s.enc, &div, &maxima, cap, &mut s.solver));
+        }
+        let assumptions = match sum.as_ref().expect("built above").at_most(k) {
+            Bound::Trivial => vec![],
+            Bound::Lit(l) => vec![l],
+            Bound::Impossible => {
+                if k == better {
+                    return Ok(());
+                }
+                limit *= 2;
+                continue;
+            }
+        };
+        if s.solve(&assumptions)? {
+            // Whether or not it improved, the best is now at least as good as this answer, so
+            // its factor combination is done with (the bound alone may let it through again).
+            let (_, found) = s.take()?;
+            bound::block(&s.enc, &div, &mut s.solver, &found.factors, found.score.d, found.score.e);
+        } else if k == better {
+            return Ok(()); // proved: nothing better than the best exists
+        } else {
+            limit *= 2;
+        }
+    }
+}

@@ -1,0 +1,208 @@
+//! The contract between one puzzle and the generic driver: everything the driver's commands
+//! (`solve`, `encode`, `decode`, `check`, `generate`) need, so that they are written once for
+//! every puzzle. A new puzzle is a module implementing [`Puzzle`] plus one registry line.
+//!
+//! Solver-free like the rest of this crate: searches get their solvers from a [`NewSolver`].
+
+use crate::cnf::{ClauseSink, Model};
+use crate::error::ParseError;
+use crate::solver::{NewSolver, SolverError, SolverStats};
+use serde_json::{Map, Value};
+use std::fmt;
+
+/// What solving a puzzle means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// Find the answer with the highest exact score and prove that no better one exists.
+    Maximize,
+    /// Find answers one by one: solve, count, prove uniqueness.
+    Enumerate,
+}
+
+/// Output formats. `json` is written by the driver for every puzzle; the others by the puzzle
+/// (`judge` only by puzzles that list it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// The drawn answer with its score and verdict.
+    Text,
+    /// One line: the best score, or -1 when there is no answer (Luogu P1074's judge).
+    Judge,
+    /// One JSON object.
+    Json,
+    /// Box-drawing lines around each region.
+    Box,
+    /// One line `row col height width` per rectangle, 0-based.
+    Rects,
+}
+
+impl Format {
+    pub const ALL: [Format; 5] = [Format::Text, Format::Judge, Format::Json, Format::Box, Format::Rects];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Text => "text",
+            Format::Judge => "judge",
+            Format::Json => "json",
+            Format::Box => "box",
+            Format::Rects => "rects",
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Flags that mean something only for some puzzles; the driver refuses the others before any
+/// work is done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flag {
+    /// `--lenient`: score rule breaks instead of forbidding them.
+    Lenient,
+    /// `--min-score S` for `encode` / `decode`.
+    MinScore,
+}
+
+/// Settings that change what a puzzle file means.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    pub lenient: bool,
+}
+
+/// The score of a puzzle that has none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct NoScore;
+
+impl fmt::Display for NoScore {
+    fn fmt(&self, _: &mut fmt::Formatter) -> fmt::Result {
+        Ok(())
+    }
+}
+
+/// What a search is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// The best answer, proved optimal ([`Task::Maximize`]).
+    Best,
+    /// Up to `max` different answers ([`Task::Enumerate`]).
+    Enumerate { max: u64 },
+}
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The solver refuted what is left: the last best answer is optimal, the count is exact,
+    /// or there is no answer at all.
+    Proved,
+    /// [`Goal::Enumerate`] found its `max` answers.
+    Limit,
+    /// The run's stop flag was raised (time limit) before the search was over.
+    Stopped,
+}
+
+/// Where a search reports as it goes.
+pub trait Observer<P: Puzzle + ?Sized> {
+    /// A valid answer, already re-checked by the independent validator; for [`Goal::Best`],
+    /// each one better than all before.
+    fn found(&mut self, answer: &P::Answer, checked: &P::Checked);
+    /// The solver's counters, after encoding and after each call.
+    fn stats(&mut self, stats: SolverStats);
+}
+
+/// An answer read back from a file for `check`.
+pub struct ReadAnswer<P: Puzzle + ?Sized> {
+    pub answer: P::Answer,
+    /// False when the answer leaves parts to the solver (Kakkuro's bare contest string has no
+    /// sides): `check` then solves [`Puzzle::fix`]'s instance for the best completion.
+    pub complete: bool,
+    /// A score the answer file claims, compared with the exact one.
+    pub claimed: Option<String>,
+}
+
+pub trait Puzzle: 'static {
+    /// The name on the command line.
+    const NAME: &'static str;
+    /// One line for `--help`.
+    const ABOUT: &'static str;
+    const TASK: Task;
+    /// The formats `solve`, `decode` (and `generate`, as a puzzle file) print besides `json`.
+    const FORMATS: &'static [Format];
+    const FLAGS: &'static [Flag];
+    /// The keys [`Self::answer_json`] writes (`null` in JSON output when there is no answer).
+    const ANSWER_FIELDS: &'static [&'static str];
+    /// Whether `generate` makes puzzles of this kind.
+    const GENERATES: bool = false;
+
+    /// A parsed puzzle file.
+    type Instance: Clone + Send + Sync + 'static;
+    type Answer: Clone + Send + 'static;
+    /// What the independent validator learns of a valid answer: its exact score and parts.
+    type Checked: Clone + Send + 'static;
+    /// Compared exactly (integers or exact fractions, never floating point); [`NoScore`] when the
+    /// puzzle has no score.
+    type Score: Ord + Clone + fmt::Display + Send + 'static;
+    /// Whatever decode and the searches need to find again: variables, sum outputs.
+    type Encoding;
+
+    fn parse(text: &str, settings: &Settings) -> Result<Self::Instance, ParseError>;
+
+    /// The rules, as clauses whose models are exactly the valid answers.
+    fn encode<S: ClauseSink>(inst: &Self::Instance, sink: &mut S) -> Self::Encoding;
+
+    fn decode(inst: &Self::Instance, enc: &Self::Encoding, model: &Model) -> Self::Answer;
+
+    /// The independent validator: the first broken rule, or what a valid answer scores.
+    fn check(inst: &Self::Instance, answer: &Self::Answer) -> Result<Self::Checked, String>;
+
+    fn score(checked: &Self::Checked) -> Self::Score;
+
+    /// Solves `inst` with solvers from `solvers`, reporting every answer to `out`.
+    fn search(inst: &Self::Instance, goal: Goal, solvers: &dyn NewSolver, out: &mut dyn Observer<Self>) -> Result<Ended, SolverError>;
+
+    /// Reads an answer for `check` (positions in errors are the answer file's); the inner
+    /// error is a rule the answer breaks already as read (e.g. a region that is no rectangle).
+    fn read_answer(inst: &Self::Instance, text: &str) -> Result<Result<ReadAnswer<Self>, String>, ParseError>;
+
+    /// The instance restricted to completions of an incomplete answer (see [`ReadAnswer`]).
+    fn fix(inst: &Self::Instance, _answer: &Self::Answer) -> Self::Instance {
+        inst.clone()
+    }
+
+    /// `check`'s verdict when no completion of an incomplete answer is valid.
+    fn no_completion() -> &'static str {
+        "no completion of this answer is valid"
+    }
+
+    /// The answer drawn in `format` (one of [`Self::FORMATS`], never json or judge), with
+    /// its score where it has one.
+    fn render(inst: &Self::Instance, answer: &Self::Answer, checked: &Self::Checked, format: Format) -> String;
+
+    /// `check`'s report on a valid answer; `completed` when the solver chose its open parts.
+    fn describe_valid(inst: &Self::Instance, answer: &Self::Answer, checked: &Self::Checked, completed: bool) -> String;
+
+    /// The answer's fields in JSON output.
+    fn answer_json(inst: &Self::Instance, answer: &Self::Answer, checked: &Self::Checked) -> Map<String, Value>;
+
+    /// Fields about the instance in JSON output (e.g. Kakkuro's mode).
+    fn instance_json(_inst: &Self::Instance) -> Map<String, Value> {
+        Map::new()
+    }
+
+    /// `c` lines heading the DIMACS file: what the variables mean.
+    fn dimacs_comments(inst: &Self::Instance, name: &str) -> Vec<String>;
+
+    /// Adds "the score is at least `bound`" (for `encode --min-score`) and returns comment
+    /// lines saying so; only for puzzles listing [`Flag::MinScore`].
+    fn min_score<S: ClauseSink>(_inst: &Self::Instance, _enc: &Self::Encoding, _sink: &mut S, _bound: &str) -> Result<Vec<String>, String> {
+        Err(format!("{} has no score", Self::NAME))
+    }
+
+    /// A random puzzle file of `rows × cols` (unique when asked, checked with solvers from
+    /// `solvers`); `None` when the run's stop flag ended the work first. Only for puzzles with
+    /// [`Self::GENERATES`].
+    fn generate(_rows: usize, _cols: usize, _seed: u64, _unique: bool, _solvers: &dyn NewSolver, _note: &mut dyn FnMut(String)) -> Result<Option<String>, String> {
+        Err(format!("generate does not make {} puzzles", Self::NAME))
+    }
+}

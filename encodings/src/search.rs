@@ -1,0 +1,119 @@
+//! The two generic searches, written against the [`Solver`] trait: optimisation by iterative
+//! bound tightening, and enumeration by blocking each answer found. Puzzles call them from
+//! [`Puzzle::search`]; Kakkuro has a search of its own beside it.
+
+use crate::cnf::ClauseSink;
+use crate::puzzle::{Ended, Observer, Puzzle};
+use crate::solver::{SolveResult, Solver, SolverError};
+
+/// The result of asking for a better answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tighten {
+    /// Clauses were added that exclude every answer not strictly better than the best.
+    Added,
+    /// No better score is possible at all (the bound is past the encoding's range): the best
+    /// answer is optimal without another solver call.
+    Exhausted,
+}
+
+/// Decodes the last model and re-checks it with the independent validator: a model the
+/// validator rejects is an encoding bug (or a lying solver) and never reaches the user.
+pub fn take<P: Puzzle, S: Solver + ?Sized>(inst: &P::Instance, enc: &P::Encoding, solver: &S) -> Result<(P::Answer, P::Checked), SolverError> {
+    let answer = P::decode(inst, enc, &solver.model());
+    match P::check(inst, &answer) {
+        Ok(checked) => Ok((answer, checked)),
+        Err(v) => Err(SolverError(format!("internal error: the answer of {} breaks a rule: {v}", solver.backend()))),
+    }
+}
+
+/// Solve, score exactly, demand a strictly better score with `require_better`, repeat until
+/// UNSAT, which proves the last answer optimal.
+///
+/// `require_better(enc, solver, best, last)` adds clauses excluding `last` and every answer
+/// scoring at most `best`. Sound over-approximations are allowed (they may let some not-better
+/// answers through, which are re-scored and excluded on the next call) as long as no better
+/// answer is ever cut.
+pub fn maximize<P, S>(
+    inst: &P::Instance,
+    solver: &mut S,
+    out: &mut dyn Observer<P>,
+    mut require_better: impl FnMut(&mut P::Encoding, &mut S, &P::Score, &P::Answer) -> Tighten,
+) -> Result<Ended, SolverError>
+where
+    P: Puzzle,
+    S: Solver + ?Sized,
+{
+    let mut enc = encode::<P, S>(inst, solver, out);
+    let mut best: Option<P::Score> = None;
+    loop {
+        let result = solver.solve()?;
+        out.stats(solver.stats());
+        match result {
+            SolveResult::Interrupted => return Ok(Ended::Stopped),
+            SolveResult::Unsat => return Ok(Ended::Proved),
+            SolveResult::Sat => {}
+        }
+        let (answer, checked) = take::<P, S>(inst, &enc, solver)?;
+        let score = P::score(&checked);
+        if best.as_ref().is_none_or(|b| score > *b) {
+            best = Some(score.clone());
+            out.found(&answer, &checked);
+        }
+        let bar = best.as_ref().expect("set above");
+        if require_better(&mut enc, solver, bar, &answer) == Tighten::Exhausted {
+            return Ok(Ended::Proved);
+        }
+    }
+}
+
+/// Finds up to `max` answers, excluding each one found with `block(enc, solver, answer)`.
+pub fn enumerate<P, S>(
+    inst: &P::Instance,
+    solver: &mut S,
+    max: u64,
+    out: &mut dyn Observer<P>,
+    block: impl Fn(&P::Encoding, &mut S, &P::Answer),
+) -> Result<Ended, SolverError>
+where
+    P: Puzzle,
+    S: Solver + ?Sized,
+{
+    let enc = encode::<P, S>(inst, solver, out);
+    for _ in 0..max {
+        let result = solver.solve()?;
+        out.stats(solver.stats());
+        match result {
+            SolveResult::Interrupted => return Ok(Ended::Stopped),
+            SolveResult::Unsat => return Ok(Ended::Proved),
+            SolveResult::Sat => {}
+        }
+        let (answer, checked) = take::<P, S>(inst, &enc, solver)?;
+        block(&enc, solver, &answer);
+        out.found(&answer, &checked);
+    }
+    Ok(Ended::Limit)
+}
+
+/// Encodes the rules into the solver and reports the formula's size.
+pub fn encode<P: Puzzle, S: Solver + ?Sized>(inst: &P::Instance, solver: &mut S, out: &mut dyn Observer<P>) -> P::Encoding {
+    let enc = P::encode(inst, &mut Sink(solver));
+    out.stats(solver.stats());
+    enc
+}
+
+/// A `?Sized` solver as a sized clause sink, for the encoders' `S: ClauseSink` parameters.
+pub struct Sink<'a, S: ?Sized>(pub &'a mut S);
+
+impl<S: ClauseSink + ?Sized> ClauseSink for Sink<'_, S> {
+    fn new_var(&mut self) -> crate::cnf::Lit {
+        self.0.new_var()
+    }
+
+    fn name_var(&mut self, var: crate::cnf::Lit, name: &dyn Fn() -> String) {
+        self.0.name_var(var, name)
+    }
+
+    fn add_clause(&mut self, lits: &[crate::cnf::Lit]) {
+        self.0.add_clause(lits)
+    }
+}

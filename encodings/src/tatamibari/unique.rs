@@ -1,0 +1,272 @@
+//! Making a generated puzzle's solution unique, by counterexample-guided clue placement: find
+//! second solutions with one solver, re-place clues with another ([`Placement`]) so that every
+//! second solution found so far is broken, and change the tiling locally where no placement
+//! can. Written against the [`Solver`] trait, so it runs on every backend.
+
+use super::generate::{Generated, Placement, Rng};
+use super::{block, decode, encode, Board, Cell, Rect, Shape, Solution};
+use crate::cnf::{ClauseSink, Lit};
+use crate::solver::{NewSolver, SolveResult, Solver, SolverError};
+use std::collections::HashMap;
+use std::time::Instant;
+
+/// Rounds of "find a second solution, re-place the clues" before giving up.
+const MAX_ROUNDS: usize = 5_000;
+
+/// Side of the windows checked one by one before the whole board: most ambiguities are local,
+/// and a window's check costs milliseconds where the whole 100×100 board's costs a second or two.
+const WINDOW: usize = 20;
+
+/// Rounds spent on one window before moving on (what is left shows up in the global check).
+const WINDOW_ROUNDS: usize = 30;
+
+/// Makes `g`'s puzzle unique: clues are re-placed (and, when no placement works, rectangles
+/// split or merged) until the solver finds no second solution. `None` when the run's stop flag
+/// was raised first.
+pub fn make_unique(g: Generated, rng: Rng, solvers: &dyn NewSolver, note: &mut dyn FnMut(String)) -> Result<Option<Generated>, String> {
+    let start = Instant::now();
+    let (rows, cols) = (g.rows, g.cols);
+    let mut u = Uniquer::new(g, rng, solvers).map_err(|e| e.to_string())?;
+    let mut round = 0;
+    let windows: Vec<Rect> = if rows * cols > WINDOW * WINDOW {
+        (0..rows.div_ceil(WINDOW))
+            .flat_map(|i| (0..cols.div_ceil(WINDOW)).map(move |j| (i * WINDOW, j * WINDOW)))
+            .map(|(row, col)| Rect { row, col, height: WINDOW.min(rows - row), width: WINDOW.min(cols - col) })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    for window in windows.iter().map(Some).chain(std::iter::once(None)) {
+        for window_round in 0.. {
+            if window.is_some() && window_round == WINDOW_ROUNDS {
+                break;
+            }
+            let Some(others) = second_solutions(&u.g, window, solvers).map_err(|e| e.to_string())? else {
+                note(format!("no unique puzzle yet after {round} rounds"));
+                return Ok(None);
+            };
+            if others.is_empty() {
+                break;
+            }
+            round += 1;
+            if round >= MAX_ROUNDS {
+                return Err(format!("no unique puzzle after {MAX_ROUNDS} rounds; try another --seed"));
+            }
+            if solvers.stop().is_raised() || !u.round(&others).map_err(|e| e.to_string())? {
+                note(format!("no unique puzzle yet after {round} rounds"));
+                return Ok(None);
+            }
+            if start.elapsed().as_secs() >= 1 && round % 10 == 0 {
+                let t = start.elapsed().as_secs_f64();
+                let (n, splits, merges, retiles) = (u.g.rects.len(), u.splits, u.merges, u.retiles);
+                note(format!("[{t:8.3}s] round {round}: {n} rectangles, {splits} splits, {merges} merges, {retiles} areas tiled anew"));
+            }
+        }
+    }
+    Ok(Some(u.g))
+}
+
+/// Side of the areas whose changes of tiling are counted (see `Uniquer::reshape`).
+const HEAT_AREA: usize = 8;
+
+/// Changes of tiling in one area made by a split or merge before it gets tiled anew, in a
+/// wider window each further time.
+const SMALL_CHANGES: usize = 3;
+
+/// The widest margin around a conflict tiled anew: wider areas bring more new ambiguities
+/// than they remove.
+const MAX_MARGIN: usize = 4;
+
+/// The state of making a generated puzzle unique: the puzzle, the clue-placement solver, and
+/// the regions of second solutions excluded so far (each with its activation literal).
+struct Uniquer<'a> {
+    g: Generated,
+    rng: Rng,
+    solvers: &'a dyn NewSolver,
+    placer: Box<dyn Solver>,
+    placement: Placement,
+    excluded: Vec<(Vec<Rect>, Lit)>,
+    splits: usize,
+    merges: usize,
+    retiles: usize,
+    /// How often each area (of `HEAT_AREA`² cells) needed a change of the tiling.
+    heat: HashMap<(usize, usize), usize>,
+    /// Every rectangle split so far (merges do not make them again).
+    split_rects: Vec<Rect>,
+    postponed: usize,
+}
+
+impl<'a> Uniquer<'a> {
+    fn new(g: Generated, rng: Rng, solvers: &'a dyn NewSolver) -> Result<Uniquer<'a>, SolverError> {
+        let mut placer = solvers.new_solver();
+        let placement = Placement::new(&g, &mut placer);
+        Ok(Uniquer { g, rng, solvers, placer, placement, excluded: Vec::new(), splits: 0, merges: 0, retiles: 0, heat: HashMap::new(), split_rects: Vec::new(), postponed: 0 })
+    }
+
+    /// Excludes `others` (second solutions) and re-places the clues; when no placement breaks
+    /// them all, changes the tiling where they conflict and tries again. False when the run
+    /// was stopped.
+    fn round(&mut self, others: &[Solution]) -> Result<bool, SolverError> {
+        for other in others {
+            for region in self.placement.regions(&self.g, other) {
+                let active = self.placement.exclude_region(&self.g, &mut self.placer, &region);
+                self.excluded.push((region, active));
+            }
+        }
+        loop {
+            match least_moves(&self.g, &self.placement, &mut self.placer, &self.excluded)? {
+                None => return Ok(false),
+                Some(Ok(clues)) => {
+                    self.g.clues = clues;
+                    return Ok(true);
+                }
+                Some(Err(core)) => self.reshape(&core),
+            }
+        }
+    }
+
+    /// No placement breaks the regions of `core` together: split a rectangle inside them (one
+    /// clue more), failing that one bordering them, failing that merge two there, and only
+    /// failing all of those start from a new tiling. Regions the change does not touch keep
+    /// their cells, clues and planted rectangles, so their exclusions still hold.
+    fn reshape(&mut self, core: &[Lit]) {
+        let (g, rng) = (&mut self.g, &mut self.rng);
+        let culprits: Vec<Rect> =
+            self.excluded.iter().filter(|(_, a)| core.contains(a)).flat_map(|(r, _)| r.iter().copied()).collect();
+        let grown: Vec<Rect> = culprits
+            .iter()
+            .map(|r| {
+                let (top, left) = (r.row.saturating_sub(1), r.col.saturating_sub(1));
+                let bottom = (r.row + r.height).min(g.rows - 1);
+                let right = (r.col + r.width).min(g.cols - 1);
+                Rect { row: top, col: left, height: bottom - top + 1, width: right - left + 1 }
+            })
+            .collect();
+        let top = culprits.iter().map(|r| r.row).min().unwrap_or(0);
+        let left = culprits.iter().map(|r| r.col).min().unwrap_or(0);
+        let bottom = culprits.iter().map(|r| r.row + r.height).max().unwrap_or(g.rows);
+        let right = culprits.iter().map(|r| r.col + r.width).max().unwrap_or(g.cols);
+        // Small changes can undo each other in a loop; the more often a place comes back, the
+        // bigger the change there.
+        let heat = self.heat.entry(((top + bottom) / 2 / HEAT_AREA, (left + right) / 2 / HEAT_AREA)).or_insert(0);
+        *heat += 1;
+        let small = *heat <= SMALL_CHANGES;
+        let margin = heat.saturating_sub(SMALL_CHANGES).min(MAX_MARGIN);
+        let split = || g.split_where_differing(&culprits, rng).or_else(|| g.split_where_differing(&grown, rng));
+        let changed = if let Some(split) = small.then(split).flatten() {
+            self.splits += 1;
+            self.split_rects.push(split);
+            Some(split)
+        } else if let Some(merged) = small.then(|| g.merge_where_differing(&culprits, &self.split_rects, rng)).flatten() {
+            self.merges += 1;
+            Some(merged)
+        } else {
+            // Tile anew around them, in a wider area each time a try fails.
+            let retiled = (margin..=margin + 4).find_map(|m: usize| {
+                let (row, col) = (top.saturating_sub(m), left.saturating_sub(m));
+                let window = Rect { row, col, height: (bottom + m).min(g.rows) - row, width: (right + m).min(g.cols) - col };
+                g.retile_window(window, rng)
+            });
+            if retiled.is_some() {
+                self.retiles += 1;
+                self.split_rects.clear();
+            }
+            retiled
+        };
+        match changed {
+            Some(changed) => self.excluded.retain(|(region, _)| !region.iter().any(|r| changed.cells().any(|(a, b)| r.contains(a, b)))),
+            None => {
+                // Leave this ambiguity for a later round (hotter, so tiled anew more widely).
+                self.postponed += 1;
+                self.excluded.retain(|(_, active)| !core.contains(active));
+                return;
+            }
+        }
+        self.placer = self.solvers.new_solver();
+        self.placement = Placement::new(g, &mut self.placer);
+        for (region, active) in self.excluded.iter_mut() {
+            *active = self.placement.exclude_region(g, &mut self.placer, region);
+        }
+    }
+}
+
+/// A placement meeting every exclusion that moves few clues: assume every clue stays, and free
+/// only those in the solver's failed core until it is satisfiable. When no placement meets the
+/// exclusions, the activation literals of a conflicting set of them. `None` when stopped.
+#[allow(clippy::type_complexity)]
+fn least_moves(g: &Generated, placement: &Placement, placer: &mut Box<dyn Solver>, excluded: &[(Vec<Rect>, Lit)]) -> Result<Option<Result<Vec<(usize, usize)>, Vec<Lit>>>, SolverError> {
+    let active: Vec<Lit> = excluded.iter().map(|(_, a)| *a).collect();
+    let mut stay: Vec<Lit> = (0..g.rects.len()).map(|k| placement.at(g, k, g.clues[k])).collect();
+    loop {
+        let assumptions = [&active[..], &stay[..]].concat();
+        match placer.solve_with(&assumptions)? {
+            SolveResult::Interrupted => return Ok(None),
+            SolveResult::Sat => return Ok(Some(Ok(placement.read(g, &placer.model())))),
+            SolveResult::Unsat => {}
+        }
+        let core = placer.failed_core();
+        let moving: Vec<Lit> = core.iter().copied().filter(|l| stay.contains(l)).collect();
+        if moving.is_empty() {
+            return Ok(Some(Err(core)));
+        }
+        stay.retain(|l| !moving.contains(l));
+    }
+}
+
+/// Second solutions of `g`'s puzzle, differing from the planted one in disjoint places: after
+/// each, the planted rectangles it disturbed are pinned and the solver asked again
+/// (incrementally), so one round sees every ambiguous place of the board, not just one.
+///
+/// With a window, only the planted rectangles whose top-left cell is in it make the puzzle
+/// (everything else a hole); what it finds is completed with the planted rectangles outside.
+/// That is a quick filter, not a proof: only the whole board's check (`None`) decides.
+/// `None` when the run was stopped.
+fn second_solutions(g: &Generated, window: Option<&Rect>, solvers: &dyn NewSolver) -> Result<Option<Vec<Solution>>, SolverError> {
+    /// Enough for a round; what is left shows up in the next one.
+    const MAX_PER_ROUND: usize = 64;
+    let inside: Vec<usize> =
+        (0..g.rects.len()).filter(|&k| window.is_none_or(|w| w.contains(g.rects[k].row, g.rects[k].col))).collect();
+    if inside.is_empty() {
+        return Ok(Some(Vec::new()));
+    }
+    // The part of the board the puzzle covers, and the puzzle shifted there.
+    let top = inside.iter().map(|&k| g.rects[k].row).min().unwrap_or(0);
+    let left = inside.iter().map(|&k| g.rects[k].col).min().unwrap_or(0);
+    let bottom = inside.iter().map(|&k| g.rects[k].row + g.rects[k].height).max().unwrap_or(0);
+    let right = inside.iter().map(|&k| g.rects[k].col + g.rects[k].width).max().unwrap_or(0);
+    let shift = |r: &Rect| Rect { row: r.row - top, col: r.col - left, ..*r };
+    let unshift = |r: &Rect| Rect { row: r.row + top, col: r.col + left, ..*r };
+    let mut board = Board { rows: bottom - top, cols: right - left, cells: vec![Cell::Hole; (bottom - top) * (right - left)] };
+    let planted: Solution = inside.iter().map(|&k| shift(&g.rects[k])).collect();
+    for (&k, rect) in inside.iter().zip(&planted) {
+        for (r, c) in rect.cells() {
+            board.cells[r * board.cols + c] = Cell::Blank;
+        }
+        let (r, c) = g.clues[k];
+        board.cells[(r - top) * board.cols + (c - left)] = Cell::Clue(Shape::of(rect.height, rect.width));
+    }
+    let mut is_inside = vec![false; g.rects.len()];
+    inside.iter().for_each(|&k| is_inside[k] = true);
+    let mut solver = solvers.new_solver();
+    let enc = encode(&board, &mut solver);
+    block(&enc, &mut solver, &planted);
+    let mut found = Vec::new();
+    while found.len() < MAX_PER_ROUND {
+        match solver.solve()? {
+            SolveResult::Interrupted => return Ok(None),
+            SolveResult::Unsat => break,
+            SolveResult::Sat => {}
+        }
+        let other = decode(&enc, &solver.model());
+        for &(rect, lit) in &enc.rects {
+            if planted.binary_search(&rect).is_ok() && other.binary_search(&rect).is_err() {
+                solver.add_clause(&[lit]);
+            }
+        }
+        let mut whole: Solution = other.iter().map(unshift).collect();
+        whole.extend((0..g.rects.len()).filter(|&k| !is_inside[k]).map(|k| g.rects[k]));
+        whole.sort();
+        found.push(whole);
+    }
+    Ok(Some(found))
+}

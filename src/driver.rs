@@ -1,0 +1,340 @@
+//! Each command written once, for every puzzle: check the flags against what the puzzle
+//! supports (before any work), read the input, run the search, print the answer in the
+//! format asked for. Everything puzzle-specific comes through the `Puzzle` trait.
+
+use crate::cli::{CheckArgs, DecodeArgs, EncodeArgs, GenerateArgs, SolveArgs};
+use crate::dimacs;
+use crate::input::{read_input, Input};
+use crate::output::{exit, Done, Status};
+use crate::runner::{self, Options, Outcome, Progress};
+use anyhow::{anyhow, bail, Result};
+use encodings::cnf::Cnf;
+use encodings::puzzle::{Ended, Flag, Format, Goal, Puzzle, Settings, Task};
+use serde_json::{json, Map, Value};
+
+/// Refuses a flag the puzzle does not support, before anything is read or solved.
+fn allow<P: Puzzle>(given: bool, flag: Flag, name: &str) -> Result<()> {
+    if given && !P::FLAGS.contains(&flag) {
+        let why = match flag {
+            Flag::Lenient => "only for puzzles whose rule breaks can be scored (kakkuro)",
+            Flag::MinScore => "only for scoring puzzles",
+        };
+        bail!("{name} means nothing for {}: it is {why}", P::NAME);
+    }
+    Ok(())
+}
+
+fn allow_format<P: Puzzle>(format: Format) -> Result<()> {
+    if format != Format::Json && !P::FORMATS.contains(&format) {
+        let mut known: Vec<&str> = P::FORMATS.iter().map(|f| f.name()).collect();
+        known.push("json");
+        bail!("--format {format} is not a format of {} (it prints {})", P::NAME, known.join(", "));
+    }
+    Ok(())
+}
+
+fn parse<P: Puzzle>(input: &Input, settings: &Settings) -> Result<P::Instance> {
+    P::parse(&input.text, settings).map_err(|e| input.error(e))
+}
+
+/// A JSON object as one line.
+fn line(fields: Map<String, Value>) -> String {
+    Value::Object(fields).to_string() + "\n"
+}
+
+fn head<P: Puzzle>(inst: &P::Instance, status: Status) -> Map<String, Value> {
+    let mut m = Map::new();
+    m.insert("puzzle".into(), json!(P::NAME));
+    m.insert("status".into(), json!(status.json_name()));
+    m.extend(P::instance_json(inst));
+    m
+}
+
+/// The answer's fields, or each of them `null` when there is no answer.
+fn answer_fields<P: Puzzle>(inst: &P::Instance, answer: Option<&(P::Answer, P::Checked)>) -> Map<String, Value> {
+    match answer {
+        Some((a, c)) => P::answer_json(inst, a, c),
+        None => P::ANSWER_FIELDS.iter().map(|k| (k.to_string(), Value::Null)).collect(),
+    }
+}
+
+fn stats_fields<P: Puzzle>(out: &Outcome<P>) -> Map<String, Value> {
+    let s = &out.stats;
+    let Value::Object(m) = json!({
+        "backend": s.backend,
+        "sat_calls": s.solver.calls,
+        "variables": s.solver.vars,
+        "clauses": s.solver.clauses,
+        "conflicts": s.solver.conflicts,
+        "decisions": s.solver.decisions,
+        "encode_seconds": s.encode.as_secs_f64(),
+        "solve_seconds": s.elapsed.saturating_sub(s.encode).as_secs_f64(),
+        "seconds": s.elapsed.as_secs_f64(),
+    }) else {
+        unreachable!()
+    };
+    m
+}
+
+pub fn solve<P: Puzzle>(a: &SolveArgs) -> Result<Done> {
+    allow_format::<P>(a.format)?;
+    allow::<P>(a.lenient, Flag::Lenient, "--lenient")?;
+    if P::TASK == Task::Maximize && (a.count.is_some() || a.unique) {
+        bail!("--count and --unique mean nothing for {}: it finds the best answer and proves it optimal", P::NAME);
+    }
+    if a.count == Some(0) {
+        bail!("--count needs a limit of at least 1");
+    }
+    let backend = a.solver.backend()?;
+    let input = read_input(&a.file)?;
+    let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
+    let opts = Options { backend, time_limit: a.time_limit, progress: a.progress() };
+    match P::TASK {
+        Task::Maximize => solve_best::<P>(inst, a.format, &opts),
+        Task::Enumerate => solve_all::<P>(inst, a, &opts),
+    }
+}
+
+fn solve_best<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> Result<Done> {
+    let out = runner::search::<P>(inst.clone(), Goal::Best, 1, opts)?;
+    let best = out.best();
+    let status = match (out.ended, best.is_some()) {
+        (Ended::Stopped, true) => Status::BestFound,
+        (Ended::Stopped, false) => Status::Unknown,
+        (_, true) => Status::Optimal,
+        (_, false) => Status::NoSolution,
+    };
+    let mut code = status.exit_code();
+    let stdout = match format {
+        Format::Judge => match (status, best) {
+            (Status::NoSolution, _) => {
+                code = exit::ANSWER;
+                "-1\n".to_string()
+            }
+            (_, None) => {
+                eprintln!("puzzle-sat: time limit passed before any answer was found");
+                String::new()
+            }
+            (_, Some((_, checked))) => {
+                let score = P::score(checked);
+                if status == Status::BestFound {
+                    eprintln!("puzzle-sat: time limit passed: {score} is the best found, not proved optimal");
+                }
+                format!("{score}\n")
+            }
+        },
+        Format::Json => {
+            let mut m = head::<P>(&inst, status);
+            m.extend(answer_fields::<P>(&inst, best));
+            m.extend(stats_fields(&out));
+            line(m)
+        }
+        _ => match best {
+            Some((answer, checked)) => format!("{}{}\n", P::render(&inst, answer, checked, format), status.text()),
+            None => format!("{}\n", status.text()),
+        },
+    };
+    Ok(Done { stdout, code })
+}
+
+fn solve_all<P: Puzzle>(inst: P::Instance, a: &SolveArgs, opts: &Options) -> Result<Done> {
+    let (max, keep) = match (a.count, a.unique) {
+        (Some(max), _) => (max, 1),
+        (None, true) => (2, 2),
+        (None, false) => (1, 1),
+    };
+    let out = runner::search::<P>(inst.clone(), Goal::Enumerate { max }, keep, opts)?;
+    let complete = out.ended == Ended::Proved;
+    let timed_out = out.ended == Ended::Stopped;
+    let status = match (out.count, timed_out) {
+        (0, true) => Status::Unknown,
+        (0, false) => Status::NoSolution,
+        _ => Status::Solved,
+    };
+    let stdout = if a.format == Format::Json {
+        let mut m = head::<P>(&inst, status);
+        m.extend(answer_fields::<P>(&inst, out.answers.first()));
+        if a.count.is_some() {
+            m.insert("solutions".into(), json!(out.count));
+            m.insert("complete".into(), json!(complete));
+        } else if a.unique {
+            let unique = match (out.count, complete) {
+                (2, _) | (0, true) => json!(false),
+                (1, true) => json!(true),
+                _ => Value::Null,
+            };
+            m.insert("unique".into(), unique);
+            m.insert("second".into(), out.answers.get(1).map_or(Value::Null, |s| Value::Object(answer_fields::<P>(&inst, Some(s)))));
+        }
+        m.extend(stats_fields(&out));
+        line(m)
+    } else {
+        enumeration_text::<P>(&inst, a, &out, complete, timed_out)
+    };
+    Ok(Done { stdout, code: status.exit_code() })
+}
+
+fn enumeration_text<P: Puzzle>(inst: &P::Instance, a: &SolveArgs, out: &Outcome<P>, complete: bool, timed_out: bool) -> String {
+    let format = a.format;
+    let draw = |k: usize| P::render(inst, &out.answers[k].0, &out.answers[k].1, format);
+    // `rects` prints rectangles and nothing else; verdicts go to stderr there.
+    let mut text = String::new();
+    let say = |text: &mut String, line: String| {
+        if format == Format::Rects {
+            eprintln!("{line}");
+        } else {
+            text.push_str(&line);
+            text.push('\n');
+        }
+    };
+    if out.count == 0 {
+        let line = if timed_out { "no solution found (time limit)" } else { "no solution" };
+        say(&mut text, line.to_string());
+        return text;
+    }
+    if let Some(max) = a.count {
+        let n = out.count;
+        let plural = if n == 1 { "solution" } else { "solutions" };
+        let line = if complete {
+            format!("{n} {plural}")
+        } else if timed_out {
+            format!("at least {n} {plural} (time limit)")
+        } else {
+            format!("at least {n} {plural} (stopped at {max})")
+        };
+        if format == Format::Rects {
+            text += &draw(0);
+        }
+        say(&mut text, line);
+    } else if a.unique {
+        let line = match (out.count, complete) {
+            (1, true) => "unique",
+            (1, false) => "one solution found; uniqueness unknown (time limit)",
+            _ => "not unique: two different solutions",
+        };
+        say(&mut text, line.to_string());
+        for k in 0..out.answers.len() {
+            if k > 0 {
+                text.push('\n');
+            }
+            text += &draw(k);
+        }
+    } else {
+        text += &draw(0);
+    }
+    text
+}
+
+/// The CNF `encode` writes (and `decode` rebuilds: the encoder numbers variables the same way
+/// every time), with its encoding and comment lines.
+fn cnf<P: Puzzle>(inst: &P::Instance, name: &str, min_score: Option<&str>) -> Result<(Cnf, P::Encoding, Vec<String>)> {
+    let mut cnf = Cnf::new();
+    let enc = P::encode(inst, &mut cnf);
+    let mut comments = P::dimacs_comments(inst, name);
+    if let Some(s) = min_score {
+        comments.extend(P::min_score(inst, &enc, &mut cnf, s).map_err(|e| anyhow!(e))?);
+    }
+    Ok((cnf, enc, comments))
+}
+
+pub fn encode<P: Puzzle>(a: &EncodeArgs) -> Result<Done> {
+    allow::<P>(a.lenient, Flag::Lenient, "--lenient")?;
+    allow::<P>(a.min_score.is_some(), Flag::MinScore, "--min-score")?;
+    let input = read_input(&a.file)?;
+    let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
+    let (cnf, _, comments) = cnf::<P>(&inst, &input.name, a.min_score.as_deref())?;
+    let dimacs = dimacs::to_string(&cnf, &comments);
+    match &a.output {
+        Some(path) => {
+            std::fs::write(path, dimacs).map_err(|e| anyhow!("{}: cannot write: {e}", path.display()))?;
+            Ok(Done { stdout: String::new(), code: exit::ANSWER })
+        }
+        None => Ok(Done { stdout: dimacs, code: exit::ANSWER }),
+    }
+}
+
+pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
+    allow_format::<P>(a.format)?;
+    if a.format == Format::Judge {
+        bail!("--format judge is for solve (decode proves nothing about the best score)");
+    }
+    allow::<P>(a.lenient, Flag::Lenient, "--lenient")?;
+    allow::<P>(a.min_score.is_some(), Flag::MinScore, "--min-score")?;
+    let input = read_input(&a.file)?;
+    let model = read_input(&a.model)?;
+    let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
+    let (cnf, enc, _) = cnf::<P>(&inst, &input.name, a.min_score.as_deref())?;
+    let Some(m) = dimacs::external_model(&cnf, &model.text, &model.name)? else {
+        let stdout = match a.format {
+            Format::Json => line(head::<P>(&inst, Status::NoSolution)),
+            _ => "no solution (the solver refuted the CNF)\n".to_string(),
+        };
+        return Ok(Done { stdout, code: exit::NO_SOLUTION });
+    };
+    let answer = P::decode(&inst, &enc, &m);
+    let checked = P::check(&inst, &answer).map_err(|v| anyhow!("{}: the decoded answer breaks a rule: {v}", model.name))?;
+    let stdout = match a.format {
+        Format::Json => {
+            let mut m = head::<P>(&inst, Status::Solved);
+            m.extend(P::answer_json(&inst, &answer, &checked));
+            line(m)
+        }
+        format => {
+            let drawn = P::render(&inst, &answer, &checked, format);
+            match P::TASK {
+                Task::Maximize => format!("{drawn}valid answer (optimality not checked)\n"),
+                Task::Enumerate => drawn,
+            }
+        }
+    };
+    Ok(Done { stdout, code: exit::ANSWER })
+}
+
+pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
+    allow::<P>(a.lenient, Flag::Lenient, "--lenient")?;
+    let backend = a.solver.backend()?;
+    let input = read_input(&a.file)?;
+    let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
+    let answer_file = read_input(&a.answer)?;
+    let invalid = |why: &str| Ok(Done { stdout: format!("invalid: {why}\n"), code: exit::NO_SOLUTION });
+    let read = match P::read_answer(&inst, &answer_file.text).map_err(|e| answer_file.error(e))? {
+        Ok(read) => read,
+        Err(v) => return invalid(&v),
+    };
+    let (answer, checked, completed) = if read.complete {
+        match P::check(&inst, &read.answer) {
+            Ok(checked) => (read.answer, checked, false),
+            Err(v) => return invalid(&v),
+        }
+    } else {
+        // The solver completes the answer as well as it can (e.g. Kakkuro's best sides).
+        let opts = Options { backend, time_limit: None, progress: Progress::Never };
+        let out = runner::search::<P>(P::fix(&inst, &read.answer), Goal::Best, 1, &opts)?;
+        match out.answers.into_iter().last() {
+            Some((answer, checked)) => (answer, checked, true),
+            None => return invalid(P::no_completion()),
+        }
+    };
+    let mut stdout = P::describe_valid(&inst, &answer, &checked, completed);
+    let score = P::score(&checked).to_string();
+    if let Some(claimed) = read.claimed.filter(|c| *c != score) {
+        stdout += &format!("note: the answer claims {claimed}, the exact score is {score}\n");
+    }
+    Ok(Done { stdout, code: exit::ANSWER })
+}
+
+pub fn generate<P: Puzzle>(a: &GenerateArgs) -> Result<Done> {
+    if !P::GENERATES {
+        bail!("generate does not make {} puzzles yet", P::NAME);
+    }
+    let backend = a.solver.backend()?;
+    let opts = Options { backend, time_limit: a.time_limit, progress: Progress::Auto };
+    let (rows, cols) = a.size;
+    match runner::generate::<P>(rows, cols, a.seed, a.unique, &opts).map_err(|e| anyhow!(e))? {
+        Some(text) => Ok(Done { stdout: text, code: exit::ANSWER }),
+        None => {
+            eprintln!("puzzle-sat: time limit: no unique puzzle yet; try another --seed or a smaller size");
+            Ok(Done { stdout: String::new(), code: exit::TIME_LIMIT })
+        }
+    }
+}

@@ -1,0 +1,61 @@
+//! Every puzzle the binary knows: one line each. The driver is generic; this table is where a
+//! puzzle type becomes a command-line name.
+
+use crate::cli::{CheckArgs, DecodeArgs, EncodeArgs, GenerateArgs, SolveArgs};
+use crate::driver;
+use crate::output::Done;
+use anyhow::Result;
+use encodings::kakkuro::Kakkuro;
+use encodings::puzzle::Puzzle;
+use encodings::target_sudoku::TargetSudoku;
+use encodings::tatamibari::Tatamibari;
+use std::marker::PhantomData;
+
+pub static PUZZLES: &[&dyn Entry] = &[&Of::<TargetSudoku>(PhantomData), &Of::<Tatamibari>(PhantomData), &Of::<Kakkuro>(PhantomData)];
+
+pub fn find(name: &str) -> Option<&'static dyn Entry> {
+    PUZZLES.iter().copied().find(|p| p.name() == name)
+}
+
+/// A puzzle with its type erased: the commands, run by the generic driver.
+pub trait Entry: Sync {
+    fn name(&self) -> &'static str;
+    fn about(&self) -> &'static str;
+    fn solve(&self, args: &SolveArgs) -> Result<Done>;
+    fn encode(&self, args: &EncodeArgs) -> Result<Done>;
+    fn decode(&self, args: &DecodeArgs) -> Result<Done>;
+    fn check(&self, args: &CheckArgs) -> Result<Done>;
+    fn generate(&self, args: &GenerateArgs) -> Result<Done>;
+}
+
+pub struct Of<P>(PhantomData<fn() -> P>);
+
+impl<P: Puzzle> Entry for Of<P> {
+    fn name(&self) -> &'static str {
+        P::NAME
+    }
+
+    fn about(&self) -> &'static str {
+        P::ABOUT
+    }
+
+    fn solve(&self, args: &SolveArgs) -> Result<Done> {
+        driver::solve::<P>(args)
+    }
+
+    fn encode(&self, args: &EncodeArgs) -> Result<Done> {
+        driver::encode::<P>(args)
+    }
+
+    fn decode(&self, args: &DecodeArgs) -> Result<Done> {
+        driver::decode::<P>(args)
+    }
+
+    fn check(&self, args: &CheckArgs) -> Result<Done> {
+        driver::check::<P>(args)
+    }
+
+    fn generate(&self, args: &GenerateArgs) -> Result<Done> {
+        driver::generate::<P>(args)
+    }
+}

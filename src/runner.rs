@@ -1,0 +1,370 @@
+//! Running a puzzle's search (or generator) in a worker thread under an optional deadline.
+//!
+//! The worker owns the solvers and reports each answer as it is found; the calling thread keeps
+//! them, so when the deadline passes it still has the best found. At the deadline the run's
+//! stop flag is raised: interruptible backends (CaDiCaL, external commands) then return at once
+//! and the worker is waited for, so no solver keeps running; varisat cannot be interrupted
+//! inside a call, and its worker is abandoned (it ends with the process).
+
+use crate::backends::Backend;
+use encodings::puzzle::{Ended, Goal, Observer, Puzzle, Task};
+use encodings::solver::{SolverError, SolverStats, Stop};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
+
+/// When to print progress to stderr.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Progress {
+    Never,
+    /// Once the run has lasted a second: short runs stay quiet.
+    #[default]
+    Auto,
+    Always,
+}
+
+impl Progress {
+    /// Whether to print at `elapsed` into the run.
+    pub fn now(self, elapsed: Duration) -> bool {
+        self == Progress::Always || (self == Progress::Auto && elapsed.as_secs() >= 1)
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub backend: Backend,
+    pub time_limit: Option<Duration>,
+    pub progress: Progress,
+}
+
+/// How long an interrupted worker gets to return before the run ends without it.
+const GRACE: Duration = Duration::from_secs(5);
+
+/// What a run measured.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stats {
+    pub backend: &'static str,
+    pub solver: SolverStats,
+    /// From the start to the first report of the formula's size.
+    pub encode: Duration,
+    pub elapsed: Duration,
+}
+
+/// A search's result as the caller saw it.
+pub struct Outcome<P: Puzzle> {
+    /// For [`Goal::Best`] the best answer found (at most one); for enumeration the first
+    /// `keep` answers.
+    pub answers: Vec<(P::Answer, P::Checked)>,
+    /// Answers found (for `Goal::Best`, improvements).
+    pub count: u64,
+    /// How the search ended; `Stopped` also when the deadline passed.
+    pub ended: Ended,
+    pub stats: Stats,
+}
+
+impl<P: Puzzle> Outcome<P> {
+    /// The best answer, for [`Goal::Best`].
+    pub fn best(&self) -> Option<&(P::Answer, P::Checked)> {
+        self.answers.last()
+    }
+}
+
+enum Msg<P: Puzzle> {
+    Found(P::Answer, P::Checked),
+    Stats(SolverStats),
+    Note(String),
+    Done(Result<Ended, SolverError>),
+    Generated(Result<Option<String>, String>),
+}
+
+struct Reporter<P: Puzzle>(Sender<Msg<P>>);
+
+impl<P: Puzzle> Observer<P> for Reporter<P> {
+    fn found(&mut self, answer: &P::Answer, checked: &P::Checked) {
+        // A closed channel means the caller gave up (time limit); the stop flag ends the search.
+        let _ = self.0.send(Msg::Found(answer.clone(), checked.clone()));
+    }
+
+    fn stats(&mut self, stats: SolverStats) {
+        let _ = self.0.send(Msg::Stats(stats));
+    }
+}
+
+/// Runs `P::search` on `inst` under the options' backend and time limit.
+pub fn search<P: Puzzle>(inst: P::Instance, goal: Goal, keep: usize, opts: &Options) -> Result<Outcome<P>, SolverError> {
+    let start = Instant::now();
+    let stop = Stop::new();
+    let solvers = opts.backend.solvers(stop.clone());
+    let (tx, rx) = mpsc::channel::<Msg<P>>();
+    std::thread::spawn(move || {
+        let mut reporter = Reporter(tx);
+        let result = P::search(&inst, goal, &solvers, &mut reporter);
+        let _ = reporter.0.send(Msg::Done(result));
+    });
+    let mut out = Outcome::<P> {
+        answers: Vec::new(),
+        count: 0,
+        ended: Ended::Stopped,
+        stats: Stats { backend: opts.backend.name(), ..Stats::default() },
+    };
+    let mut encoded = false;
+    let result = receive(&rx, start, opts, &stop, |msg| match msg {
+        Msg::Stats(s) => {
+            if !encoded {
+                out.stats.encode = start.elapsed();
+                encoded = true;
+            }
+            out.stats.solver = s;
+        }
+        Msg::Found(answer, checked) => {
+            out.count += 1;
+            if goal == Goal::Best {
+                let elapsed = start.elapsed();
+                if opts.progress.now(elapsed) {
+                    eprintln!("[{:8.3}s] score {} after {} SAT calls", elapsed.as_secs_f64(), P::score(&checked), out.stats.solver.calls);
+                }
+                out.answers.clear();
+            }
+            if out.answers.len() < keep {
+                out.answers.push((answer, checked));
+            }
+        }
+        Msg::Note(_) | Msg::Generated(_) => {}
+        Msg::Done(_) => unreachable!("taken by receive"),
+    })?;
+    out.ended = match result {
+        Some(Msg::Done(r)) => r?,
+        _ => Ended::Stopped,
+    };
+    out.stats.elapsed = start.elapsed();
+    if opts.progress.now(out.stats.elapsed) {
+        let calls = out.stats.solver.calls;
+        let what = match (P::TASK, out.ended, out.count) {
+            (Task::Maximize, Ended::Proved, 0) => "proved unsolvable".to_string(),
+            (Task::Maximize, Ended::Proved, _) => "proved optimal".to_string(),
+            (Task::Maximize, _, 0) => "time limit: no answer found".to_string(),
+            (Task::Maximize, _, _) => "time limit: best found, not proved".to_string(),
+            (Task::Enumerate, _, n) => format!("{n} solutions found"),
+        };
+        eprintln!("[{:8.3}s] {what} after {calls} SAT call{}", out.stats.elapsed.as_secs_f64(), if calls == 1 { "" } else { "s" });
+    }
+    Ok(out)
+}
+
+/// Runs `P::generate` under the options' backend and time limit: the puzzle text, or `None`
+/// when the deadline passed first.
+pub fn generate<P: Puzzle>(rows: usize, cols: usize, seed: u64, unique: bool, opts: &Options) -> Result<Option<String>, String> {
+    let start = Instant::now();
+    let stop = Stop::new();
+    let solvers = opts.backend.solvers(stop.clone());
+    let (tx, rx) = mpsc::channel::<Msg<P>>();
+    std::thread::spawn(move || {
+        let note_tx = tx.clone();
+        let mut note = |s: String| {
+            let _ = note_tx.send(Msg::Note(s));
+        };
+        let result = P::generate(rows, cols, seed, unique, &solvers, &mut note);
+        let _ = tx.send(Msg::Generated(result));
+    });
+    let end = receive(&rx, start, opts, &stop, |msg| {
+        if let Msg::Note(s) = msg {
+            if opts.progress.now(start.elapsed()) {
+                eprintln!("{s}");
+            }
+        }
+    })
+    .map_err(|e| e.to_string())?;
+    match end {
+        Some(Msg::Generated(r)) => r,
+        _ => Ok(None),
+    }
+}
+
+/// Passes the worker's messages to `on` until it is done (its last message is returned) or
+/// the deadline passes (`None`, after raising the stop flag and giving an interruptible
+/// worker its grace period).
+fn receive<P: Puzzle>(rx: &Receiver<Msg<P>>, start: Instant, opts: &Options, stop: &Stop, mut on: impl FnMut(Msg<P>)) -> Result<Option<Msg<P>>, SolverError> {
+    let mut deadline = opts.time_limit.map(|t| start + t);
+    let mut stopped = false;
+    loop {
+        let msg = match deadline {
+            Some(d) => match rx.recv_timeout(d.saturating_duration_since(Instant::now())) {
+                Ok(m) => m,
+                Err(RecvTimeoutError::Timeout) => {
+                    if stopped || !opts.backend.interruptible() {
+                        stop.raise();
+                        return Ok(None);
+                    }
+                    stop.raise();
+                    stopped = true;
+                    deadline = Some(Instant::now() + GRACE);
+                    continue;
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(died()),
+            },
+            None => rx.recv().map_err(|_| died())?,
+        };
+        match msg {
+            Msg::Done(_) | Msg::Generated(_) => return Ok(Some(msg)),
+            m => on(m),
+        }
+    }
+}
+
+/// The worker's silence must never be taken for a finished search: "finished" is what proofs
+/// are made of.
+fn died() -> SolverError {
+    SolverError("internal error: the solver thread stopped without finishing".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use encodings::amo::at_most_one;
+    use encodings::cnf::{ClauseSink, Lit, Model};
+    use encodings::error::ParseError;
+    use encodings::puzzle::{Flag, Format, ReadAnswer, Settings};
+    use encodings::search::{self, Tighten};
+    use encodings::solver::NewSolver;
+    use encodings::sum::{encode_sum, Bound, SumOutputs, Use};
+    use serde_json::{Map, Value};
+
+    /// Maximise the number of true variables among `n`, where some pairs exclude each other;
+    /// `stall` makes every call after the first wait, to test the time limit.
+    #[derive(Clone)]
+    struct Toy {
+        n: usize,
+        exclusive: Vec<(usize, usize)>,
+        stall: Option<Duration>,
+        /// The rules demand x and ¬x: no answer at all.
+        clash: bool,
+    }
+
+    struct ToyPuzzle;
+
+    impl Puzzle for ToyPuzzle {
+        const NAME: &'static str = "toy";
+        const ABOUT: &'static str = "a test";
+        const TASK: Task = Task::Maximize;
+        const FORMATS: &'static [Format] = &[Format::Text];
+        const FLAGS: &'static [Flag] = &[];
+        const ANSWER_FIELDS: &'static [&'static str] = &[];
+        type Instance = Toy;
+        type Answer = Vec<bool>;
+        type Checked = usize;
+        type Score = usize;
+        type Encoding = (Vec<Lit>, SumOutputs);
+
+        fn parse(_: &str, _: &Settings) -> Result<Toy, ParseError> {
+            unreachable!()
+        }
+
+        fn encode<S: ClauseSink>(t: &Toy, sink: &mut S) -> Self::Encoding {
+            let x: Vec<Lit> = (0..t.n).map(|_| sink.new_var()).collect();
+            for &(a, b) in &t.exclusive {
+                at_most_one(sink, &[x[a], x[b]]);
+            }
+            if t.clash {
+                sink.add_clause(&[x[0]]);
+                sink.add_clause(&[!x[0]]);
+            }
+            let groups: Vec<Vec<(Lit, u64)>> = x.iter().map(|&l| vec![(l, 1)]).collect();
+            let sum = encode_sum(sink, &groups, None, Use::AtLeast);
+            (x, sum)
+        }
+
+        fn decode(_: &Toy, enc: &Self::Encoding, model: &Model) -> Vec<bool> {
+            enc.0.iter().map(|&l| model.value(l)).collect()
+        }
+
+        fn check(t: &Toy, a: &Vec<bool>) -> Result<usize, String> {
+            match t.exclusive.iter().find(|&&(i, j)| a[i] && a[j]) {
+                Some(&(i, j)) => Err(format!("{i} and {j} both chosen")),
+                None => Ok(a.iter().filter(|&&b| b).count()),
+            }
+        }
+
+        fn score(&s: &usize) -> usize {
+            s
+        }
+
+        fn search(t: &Toy, _: Goal, solvers: &dyn NewSolver, out: &mut dyn Observer<Self>) -> Result<Ended, SolverError> {
+            let mut solver = solvers.new_solver();
+            search::maximize::<Self, _>(t, &mut solver, out, |enc, sink, best, _| {
+                if let Some(d) = t.stall {
+                    std::thread::sleep(d);
+                }
+                match enc.1.at_least(*best as u64 + 1) {
+                    Bound::Trivial => Tighten::Added,
+                    Bound::Impossible => Tighten::Exhausted,
+                    Bound::Lit(l) => {
+                        sink.add_clause(&[l]);
+                        Tighten::Added
+                    }
+                }
+            })
+        }
+
+        fn read_answer(_: &Toy, _: &str) -> Result<Result<ReadAnswer<Self>, String>, ParseError> {
+            unreachable!()
+        }
+
+        fn render(_: &Toy, _: &Vec<bool>, _: &usize, _: Format) -> String {
+            String::new()
+        }
+
+        fn describe_valid(_: &Toy, _: &Vec<bool>, _: &usize, _: bool) -> String {
+            String::new()
+        }
+
+        fn answer_json(_: &Toy, _: &Vec<bool>, _: &usize) -> Map<String, Value> {
+            Map::new()
+        }
+
+        fn dimacs_comments(_: &Toy, _: &str) -> Vec<String> {
+            Vec::new()
+        }
+    }
+
+    fn quiet() -> Options {
+        Options { backend: Backend::Varisat, time_limit: None, progress: Progress::Never }
+    }
+
+    #[test]
+    fn proves_the_optimum_with_a_final_unsat_call() {
+        // A 5-cycle of exclusions: at most 2 of 5.
+        let toy = Toy { n: 5, exclusive: vec![(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)], stall: None, clash: false };
+        let out = search::<ToyPuzzle>(toy, Goal::Best, 1, &quiet()).unwrap();
+        assert_eq!(out.ended, Ended::Proved);
+        let (chosen, score) = out.best().unwrap();
+        assert_eq!(*score, 2);
+        assert!((0..5).all(|i| !(chosen[i] && chosen[(i + 1) % 5])));
+        assert!(out.stats.solver.calls >= 2, "the last call refutes a better score");
+    }
+
+    #[test]
+    fn stops_without_a_call_when_no_better_score_exists() {
+        let toy = Toy { n: 3, exclusive: vec![], stall: None, clash: false };
+        let out = search::<ToyPuzzle>(toy, Goal::Best, 1, &quiet()).unwrap();
+        assert_eq!((out.ended, out.best().map(|b| b.1)), (Ended::Proved, Some(3)));
+        assert_eq!(u64::from(out.stats.solver.calls), out.count, "every call found a better answer: no refuting call");
+    }
+
+    #[test]
+    fn reports_no_solution() {
+        let toy = Toy { n: 2, exclusive: vec![], stall: None, clash: true };
+        let out = search::<ToyPuzzle>(toy, Goal::Best, 1, &quiet()).unwrap();
+        assert_eq!(out.ended, Ended::Proved);
+        assert!(out.best().is_none());
+    }
+
+    #[test]
+    fn the_time_limit_returns_the_best_found_unproved() {
+        let toy = Toy { n: 6, exclusive: vec![(0, 1)], stall: Some(Duration::from_secs(30)), clash: false };
+        let opts = Options { time_limit: Some(Duration::from_millis(300)), ..quiet() };
+        let started = Instant::now();
+        let out = search::<ToyPuzzle>(toy, Goal::Best, 1, &opts).unwrap();
+        assert!(started.elapsed() < Duration::from_secs(5), "returned at the deadline, not after the stall");
+        assert_eq!(out.ended, Ended::Stopped);
+        assert!(out.best().is_some());
+    }
+}
