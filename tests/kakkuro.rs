@@ -10,7 +10,6 @@ use encodings::puzzle::{Ended, Goal};
 use encodings::solver::{SolveResult, Solver};
 use encodings::tatamibari::generate::Rng;
 use puzzle_sat::runner::{self, Options, Outcome, Progress};
-use std::path::PathBuf;
 
 const EXAMPLE: &str = "docs/examples/kakkuro.txt";
 
@@ -37,15 +36,11 @@ fn example() -> Puzzle {
     kk::parse(&std::fs::read_to_string(EXAMPLE).unwrap()).unwrap()
 }
 
-/// A file of its own (tests run in parallel threads of one process).
-fn temp(name: &str, text: &str) -> PathBuf {
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("puzzle-sat-kakkuro-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{n}-{name}"));
-    std::fs::write(&path, text).unwrap();
-    path
+/// A file of its own, removed when the returned path is dropped.
+fn temp(name: &str, text: &str) -> tempfile::TempPath {
+    let mut f = tempfile::Builder::new().prefix(&format!("{name}-")).tempfile().unwrap();
+    std::io::Write::write_all(&mut f, text.as_bytes()).unwrap();
+    f.into_temp_path()
 }
 
 fn check_answer(puzzle: &str, answer: &str) -> common::Run {

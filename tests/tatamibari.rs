@@ -160,8 +160,8 @@ fn generated_puzzles_solve_and_unique_ones_are_unique() {
 
 #[test]
 fn dimacs_round_trip() {
-    let dir = std::env::temp_dir().join(format!("puzzle-sat-tatamibari-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let path = data_dir("tatamibari").join("codegolf-10x10.txt");
     let r = run(&["encode", "tatamibari", path_str(&path)], None);
     assert_eq!(r.code, 0);
@@ -175,14 +175,13 @@ fn dimacs_round_trip() {
     let d = run(&["decode", "tatamibari", path_str(&path), "--model", path_str(&model_path), "--format", "json"], None);
     assert_eq!(d.code, 0, "{}", d.stderr);
     assert_eq!(validate(&board_of(&path), &rects_from_json(&d.stdout, "rectangles")), Ok(()));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn check_names_the_broken_rule() {
     let path = data_dir("tatamibari").join("codegolf-3x3.txt");
-    let dir = std::env::temp_dir().join(format!("puzzle-sat-tb-check-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     for (answer, expect) in [("122\n134\n554\n", "valid"), ("122\n132\n554\n", "not a rectangle"), ("122\n133\n554\n", "two clues")] {
         let a = dir.join("answer");
         std::fs::write(&a, answer).unwrap();
@@ -195,7 +194,6 @@ fn check_names_the_broken_rule() {
     let r = run(&["check", "tatamibari", path_str(&path), "--answer", path_str(&a)], None);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("short:2:1:"), "{}", r.stderr);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

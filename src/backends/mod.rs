@@ -42,7 +42,10 @@ impl Backend {
 
     /// Checks what can be checked before any work (an external command's syntax).
     pub fn validate(&self) -> Result<(), String> {
-        Ok(())
+        match self {
+            Backend::Command(cmd) if cmd.trim().is_empty() => Err("the command is empty".into()),
+            _ => Ok(()),
+        }
     }
 
     /// Makes the solvers of one run, all sharing `stop`.

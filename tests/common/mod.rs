@@ -53,20 +53,11 @@ pub fn expected(input: &Path) -> String {
     std::fs::read_to_string(&out).or_else(|_| std::fs::read_to_string(&computed)).expect("every case has an answer")
 }
 
-/// Pulls `"key":<value>` out of our one-line JSON (flat objects, no nested strings).
-pub fn json_field<'a>(json: &'a str, key: &str) -> &'a str {
-    let start = json.find(&format!("\"{key}\":")).unwrap_or_else(|| panic!("no {key} in {json}")) + key.len() + 3;
-    let rest = &json[start..];
-    let mut depth = 0;
-    for (i, ch) in rest.char_indices() {
-        match ch {
-            '[' | '{' => depth += 1,
-            ']' | '}' if depth > 0 => depth -= 1,
-            ',' | '}' if depth == 0 => return &rest[..i],
-            _ => {}
-        }
-    }
-    rest
+/// The JSON text of field `key` of a one-line JSON object (`"optimal"` with its quotes, `[1,2]`),
+/// read with serde_json.
+pub fn json_field(json: &str, key: &str) -> String {
+    let v: serde_json::Value = serde_json::from_str(json).unwrap_or_else(|e| panic!("not JSON ({e}): {json}"));
+    v.get(key).unwrap_or_else(|| panic!("no {key} in {json}")).to_string()
 }
 
 /// Every backend built into this binary, for the tests that must hold on each.

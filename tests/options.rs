@@ -1,0 +1,82 @@
+//! Every puzzle's options: a format or flag that means nothing for a puzzle is refused with
+//! exit 2 before anything is read or solved (the puzzle file named here does not exist, so an
+//! error about the flag proves the flag was checked first), and the backend list.
+
+mod common;
+
+use common::run;
+
+const MISSING: &str = "/nonexistent/puzzle.txt";
+
+/// `args` (with the missing file) must fail with exit 2 naming `word`, not the file.
+fn refused(args: &[&str], word: &str) {
+    let r = run(args, None);
+    assert_eq!(r.code, 2, "{args:?}: {}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains(word), "{args:?}: expected {word:?} in {}", r.stderr);
+    assert!(!r.stderr.contains("cannot read"), "{args:?} read the file before refusing the flag: {}", r.stderr);
+    assert!(r.stdout.is_empty(), "{args:?}");
+}
+
+#[test]
+fn target_sudoku_refuses_what_it_does_not_have() {
+    for f in ["box", "rects"] {
+        refused(&["solve", "target-sudoku", MISSING, "--format", f], &format!("--format {f}"));
+        refused(&["decode", "target-sudoku", MISSING, "--model", MISSING, "--format", f], &format!("--format {f}"));
+    }
+    refused(&["decode", "target-sudoku", MISSING, "--model", MISSING, "--format", "judge"], "judge");
+    refused(&["solve", "target-sudoku", MISSING, "--count"], "--count");
+    refused(&["solve", "target-sudoku", MISSING, "--unique"], "--unique");
+    refused(&["solve", "target-sudoku", MISSING, "--lenient"], "--lenient");
+    refused(&["encode", "target-sudoku", MISSING, "--lenient"], "--lenient");
+    refused(&["check", "target-sudoku", MISSING, "--answer", MISSING, "--lenient"], "--lenient");
+    refused(&["generate", "target-sudoku", "--size", "9x9"], "generate");
+}
+
+#[test]
+fn tatamibari_refuses_what_it_does_not_have() {
+    refused(&["solve", "tatamibari", MISSING, "--format", "judge"], "--format judge");
+    refused(&["decode", "tatamibari", MISSING, "--model", MISSING, "--format", "judge"], "judge");
+    refused(&["solve", "tatamibari", MISSING, "--lenient"], "--lenient");
+    refused(&["encode", "tatamibari", MISSING, "--min-score", "5"], "--min-score");
+    refused(&["decode", "tatamibari", MISSING, "--model", MISSING, "--min-score", "5"], "--min-score");
+    refused(&["solve", "tatamibari", MISSING, "--count", "0"], "--count");
+}
+
+#[test]
+fn kakkuro_refuses_what_it_does_not_have() {
+    for f in ["judge", "box", "rects"] {
+        refused(&["solve", "kakkuro", MISSING, "--format", f], &format!("--format {f}"));
+    }
+    refused(&["solve", "kakkuro", MISSING, "--count", "5"], "--count");
+    refused(&["solve", "kakkuro", MISSING, "--unique"], "--unique");
+    refused(&["generate", "kakkuro", "--size", "5x5"], "generate");
+}
+
+#[test]
+fn unknown_backends_and_conflicting_solver_flags_are_refused() {
+    for puzzle in ["target-sudoku", "tatamibari", "kakkuro"] {
+        refused(&["solve", puzzle, MISSING, "--solver", "nosuch"], "nosuch");
+        refused(&["solve", puzzle, MISSING, "--solver", "varisat", "--solver-cmd", "cadical"], "--solver");
+    }
+    refused(&["solve", "kakkuro", MISSING, "--solver-cmd", ""], "--solver-cmd");
+}
+
+#[test]
+fn refused_before_solving_a_hard_board() {
+    // The hardest bundled board takes seconds to prove; the refusal is instant.
+    let board = common::data_dir("kakkuro").join("bench-12x12-seed2.txt");
+    let start = std::time::Instant::now();
+    let r = run(&["solve", "kakkuro", board.to_str().unwrap(), "--format", "judge"], None);
+    assert_eq!(r.code, 2);
+    assert!(start.elapsed() < std::time::Duration::from_secs(2), "{:?}", start.elapsed());
+}
+
+#[test]
+fn the_backends_are_listed() {
+    let r = run(&["solvers"], None);
+    assert_eq!(r.code, 0);
+    for backend in common::backends() {
+        assert!(r.stdout.lines().any(|l| l.starts_with(backend.name())), "{}", r.stdout);
+    }
+    assert!(r.stdout.contains("--solver-cmd"), "{}", r.stdout);
+}
