@@ -84,6 +84,8 @@ pub fn read_model(text: &str) -> Result<SolverAnswer, ParseError> {
         Some("UNSATISFIABLE" | "UNSAT") => Ok(SolverAnswer::Unsat),
         Some("UNKNOWN" | "INDET") => Ok(SolverAnswer::Unknown),
         Some("SATISFIABLE" | "SAT") | None if !lits.is_empty() => Ok(SolverAnswer::Sat(lits)),
+        // A formula without variables has the empty model: `v 0`, or MiniSat's ` 0`.
+        Some("SATISFIABLE" | "SAT") if ended => Ok(SolverAnswer::Sat(lits)),
         Some(s @ ("SATISFIABLE" | "SAT")) => Err(ParseError::new(1, 1, format!("solver said {s} but gave no model"))),
         None => Err(ParseError::new(1, 1, "no solver status and no model")),
         Some(other) => Err(ParseError::new(1, 1, format!("unknown solver status {other:?}"))),
@@ -126,6 +128,9 @@ mod tests {
         assert_eq!(read_model("s UNSATISFIABLE\n").unwrap(), SolverAnswer::Unsat);
         assert_eq!(read_model("UNSAT\n").unwrap(), SolverAnswer::Unsat);
         assert_eq!(read_model("s UNKNOWN\n").unwrap(), SolverAnswer::Unknown);
+        assert_eq!(read_model("s SATISFIABLE\nv 0\n").unwrap(), SolverAnswer::Sat(vec![]));
+        assert_eq!(read_model("SAT\n 0\n").unwrap(), SolverAnswer::Sat(vec![]));
+        assert!(read_model("s SATISFIABLE\n").is_err());
         let e = read_model("s SATISFIABLE\nv 1 x 0\n").unwrap_err();
         assert_eq!((e.line, e.col), (2, 5));
         assert!(read_model("").is_err());

@@ -1,6 +1,7 @@
 //! SAT solver backends behind the `encodings::solver::Solver` trait, and the choice among
 //! them that `--solver` / `--solver-cmd` make.
 
+pub mod command;
 pub mod varisat;
 
 use encodings::solver::{NewSolver, Solver, Stop};
