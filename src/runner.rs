@@ -188,13 +188,15 @@ fn receive<P: Puzzle>(rx: &Receiver<Msg<P>>, start: Instant, opts: &Options, sto
     loop {
         let msg = match deadline {
             Some(d) => match rx.recv_timeout(d.saturating_duration_since(Instant::now())) {
-                Ok(m) => m,
-                Err(RecvTimeoutError::Timeout) => {
+                // A deadline that has passed wins over messages still queued, so a time limit
+                // means the same however the threads were scheduled.
+                Ok(m) if stopped || Instant::now() < d => m,
+                Ok(_) | Err(RecvTimeoutError::Timeout) => {
+                    stop.raise();
                     if stopped || !opts.backend.interruptible() {
-                        stop.raise();
                         return Ok(None);
                     }
-                    stop.raise();
+                    // The worker's solver returns at once: wait for its last words.
                     stopped = true;
                     deadline = Some(Instant::now() + GRACE);
                     continue;

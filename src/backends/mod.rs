@@ -44,7 +44,7 @@ impl Backend {
     /// Checks what can be checked before any work (an external command's syntax).
     pub fn validate(&self) -> Result<(), String> {
         match self {
-            Backend::Command(cmd) if cmd.trim().is_empty() => Err("the command is empty".into()),
+            Backend::Command(cmd) => command::Command::new(cmd, Stop::new()).map(|_| ()),
             _ => Ok(()),
         }
     }
@@ -65,7 +65,7 @@ impl NewSolver for Solvers {
     fn new_solver(&self) -> Box<dyn Solver> {
         match &self.backend {
             Backend::Varisat => Box::new(varisat::Varisat::new(self.stop.clone())),
-            Backend::Command(_) => unimplemented!("the command backend is not merged yet"),
+            Backend::Command(cmd) => Box::new(command::Command::new(cmd, self.stop.clone()).expect("checked by Backend::validate")),
         }
     }
 

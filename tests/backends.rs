@@ -1,0 +1,148 @@
+//! The backend conformance suite: every backend (each built-in one, and Debian's `cadical` and
+//! `minisat` through `--solver-cmd`, installed by `.ci/run`) must give the same proved optima,
+//! counts and uniqueness verdicts on samples of every puzzle's corpus, checked against the
+//! corpus's own answers. Then what a broken external solver gets: exit 2 and a clear message,
+//! never an answer; and a time limit that really stops the solver.
+
+mod common;
+
+use common::{data_dir, expected, json_field, run};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// The backends as command-line arguments, with a name for messages.
+fn backends() -> Vec<(String, Vec<String>)> {
+    let mut all: Vec<(String, Vec<String>)> =
+        common::backends().iter().map(|b| (b.name().to_string(), vec!["--solver".to_string(), b.name().to_string()])).collect();
+    for cmd in ["cadical", "minisat {cnf} {out}"] {
+        let program = cmd.split(' ').next().unwrap();
+        assert!(
+            std::process::Command::new("sh").args(["-c", &format!("command -v {program}")]).output().unwrap().status.success(),
+            "{program} is not installed: run .ci/run (it installs Debian's cadical and minisat)"
+        );
+        all.push((format!("--solver-cmd {cmd}"), vec!["--solver-cmd".to_string(), cmd.to_string()]));
+    }
+    all
+}
+
+fn solve(puzzle: &str, file: &Path, extra: &[&str], backend: &[String]) -> common::Run {
+    let mut args: Vec<&str> = vec!["solve", puzzle, file.to_str().unwrap(), "--format", "json"];
+    args.extend(extra);
+    args.extend(backend.iter().map(String::as_str));
+    run(&args, None)
+}
+
+#[test]
+fn target_sudoku_optima_agree_on_every_backend() {
+    // Case 01 has no completion (its expected answer is -1).
+    let cases = ["noip2009-01", "noip2009-06", "sample-1"];
+    for (name, backend) in backends() {
+        for case in cases {
+            let path = data_dir("target-sudoku").join(format!("{case}.in"));
+            let r = solve("target-sudoku", &path, &[], &backend);
+            let best = expected(&path).trim().to_string();
+            let (code, status, score) = if best == "-1" { (1, "no_solution", "null") } else { (0, "optimal", best.as_str()) };
+            assert_eq!(r.code, code, "{case} on {name}: {}", r.stderr);
+            assert_eq!(json_field(&r.stdout, "status"), format!("\"{status}\""), "{case} on {name}");
+            assert_eq!(json_field(&r.stdout, "score"), score, "{case} on {name}");
+            assert_eq!(json_field(&r.stdout, "backend"), format!("\"{}\"", if name.starts_with("--") { "command" } else { &name }));
+        }
+        // An unsolvable grid (two 5s in the first row) is proved so on every backend.
+        let clash = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(clash.path(), format!("55{}\n", "0".repeat(79))).unwrap();
+        let r = solve("target-sudoku", clash.path(), &[], &backend);
+        assert_eq!((r.code, json_field(&r.stdout, "status").as_str()), (1, "\"no_solution\""), "{name}: {}", r.stderr);
+    }
+}
+
+#[test]
+fn tatamibari_counts_and_uniqueness_agree_on_every_backend() {
+    // (puzzle, solutions): unique, two, thirteen, and a gadget without any.
+    let cases = [("codegolf-10x10", 1), ("codegolf-5x5", 2), ("codegolf-7x7", 13), ("gadgets/clause-000", 0)];
+    for (name, backend) in backends() {
+        for (case, count) in cases {
+            let path = data_dir("tatamibari").join(format!("{case}.txt"));
+            let r = solve("tatamibari", &path, &["--count"], &backend);
+            assert_eq!(r.code, if count == 0 { 1 } else { 0 }, "{case} on {name}: {}", r.stderr);
+            assert_eq!(json_field(&r.stdout, "solutions"), count.to_string(), "{case} on {name}");
+            assert_eq!(json_field(&r.stdout, "complete"), "true", "{case} on {name}");
+            if count > 0 {
+                let r = solve("tatamibari", &path, &["--unique"], &backend);
+                assert_eq!(json_field(&r.stdout, "unique"), (count == 1).to_string(), "{case} on {name}");
+            }
+        }
+    }
+}
+
+#[test]
+fn kakkuro_optima_agree_on_every_backend() {
+    let cases = [("docs/examples/kakkuro.txt", "\"427680\""), ("tests/data/kakkuro/bench-7x7-seed3.txt", "")];
+    let mut reference = Vec::new();
+    for (name, backend) in backends() {
+        // An external command runs once per SAT call (hundreds on the 7×7 board): the example
+        // is enough for it.
+        let cases = if name.starts_with("--solver-cmd") { &cases[..1] } else { &cases[..] };
+        for (k, (case, score)) in cases.iter().enumerate() {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(case);
+            let r = solve("kakkuro", &path, &[], &backend);
+            assert_eq!(r.code, 0, "{case} on {name}: {}", r.stderr);
+            assert_eq!(json_field(&r.stdout, "status"), "\"optimal\"", "{case} on {name}");
+            let got = json_field(&r.stdout, "score");
+            if !score.is_empty() {
+                assert_eq!(got, *score, "{case} on {name}");
+            }
+            // Every backend proves the same optimum as the first (varisat).
+            if reference.len() <= k {
+                reference.push(got);
+            } else {
+                assert_eq!(got, reference[k], "{case} on {name} against varisat");
+            }
+        }
+    }
+}
+
+/// A fake solver: a shell script run as `sh SCRIPT {cnf}`.
+fn fake(dir: &Path, name: &str, body: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    format!("sh {}", path.display())
+}
+
+#[test]
+fn a_broken_external_solver_is_an_error_never_an_answer() {
+    let tmp = tempfile::tempdir().unwrap();
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/target-sudoku.txt");
+    let cases = [
+        (fake(tmp.path(), "garbage.sh", "echo 'hello there'; exit 10"), "hello"),
+        // Claims every variable false: breaks the rules' clauses.
+        (fake(tmp.path(), "wrong.sh", "n=$(grep '^p cnf' \"$1\" | cut -d' ' -f3); echo 's SATISFIABLE'; printf 'v'; i=1; while [ $i -le $n ]; do printf ' -%d' $i; i=$((i+1)); done; echo ' 0'; exit 10"), "violates"),
+        (fake(tmp.path(), "fails.sh", "echo 'out of licences' >&2; exit 1"), "out of licences"),
+        (fake(tmp.path(), "unknown.sh", "echo 's UNKNOWN'; exit 0"), "UNKNOWN"),
+        ("/nonexistent/solver".to_string(), "/nonexistent/solver"),
+    ];
+    for (cmd, word) in &cases {
+        let r = run(&["solve", "target-sudoku", puzzle.to_str().unwrap(), "--solver-cmd", cmd], None);
+        assert_eq!(r.code, 2, "{cmd}: {}{}", r.stdout, r.stderr);
+        assert!(r.stdout.is_empty(), "{cmd}: printed {}", r.stdout);
+        assert!(r.stderr.contains(word), "{cmd}: expected {word:?} in {}", r.stderr);
+        assert!(r.stderr.contains(cmd.split(' ').next_back().unwrap()), "{cmd}: the message names the command: {}", r.stderr);
+        assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+    }
+}
+
+#[test]
+fn a_time_limit_stops_an_external_solver() {
+    // A solver that never answers: the run returns at the limit, and the solver is gone.
+    let tmp = tempfile::tempdir().unwrap();
+    let pid_file = tmp.path().join("pid");
+    let cmd = fake(tmp.path(), "slow.sh", &format!("echo $$ > {}; sleep 60", pid_file.display()));
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/target-sudoku.txt");
+    let start = Instant::now();
+    let r = run(&["solve", "target-sudoku", puzzle.to_str().unwrap(), "--solver-cmd", &cmd, "--time-limit", "1", "--format", "json"], None);
+    let took = start.elapsed();
+    assert_eq!(r.code, 3, "{}{}", r.stdout, r.stderr);
+    assert_eq!(json_field(&r.stdout, "status"), "\"unknown\"");
+    assert!(took < Duration::from_secs(3), "returned {took:?} after a 1 s limit");
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    assert!(!Path::new(&format!("/proc/{}", pid.trim())).exists(), "the solver process {pid} still runs");
+}
