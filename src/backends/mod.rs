@@ -1,6 +1,8 @@
 //! SAT solver backends behind the `encodings::solver::Solver` trait, and the choice among
 //! them that `--solver` / `--solver-cmd` make.
 
+#[cfg(feature = "cadical")]
+pub mod cadical;
 pub mod command;
 pub mod varisat;
 
@@ -12,18 +14,27 @@ pub enum Backend {
     /// varisat, embedded (the default: pure Rust).
     #[default]
     Varisat,
+    /// CaDiCaL, embedded (vendored C++): interruptible, and much faster on large boards.
+    #[cfg(feature = "cadical")]
+    Cadical,
     /// Any external solver reading DIMACS, run once per call.
     Command(String),
 }
 
 /// The built-in backends `--solver` takes: name and one line about each.
-pub const BUILT_IN: &[(&str, &str)] = &[("varisat", "embedded CDCL solver in pure Rust (the default); not interruptible inside a call")];
+pub const BUILT_IN: &[(&str, &str)] = &[
+    ("varisat", "embedded CDCL solver in pure Rust (the default); not interruptible inside a call"),
+    #[cfg(feature = "cadical")]
+    ("cadical", "embedded CaDiCaL 1.9.5 (C++, the `cadical` cargo feature, on by default); interruptible"),
+];
 
 impl Backend {
     /// A built-in backend by its `--solver` name.
     pub fn by_name(name: &str) -> Option<Backend> {
         match name {
             "varisat" => Some(Backend::Varisat),
+            #[cfg(feature = "cadical")]
+            "cadical" => Some(Backend::Cadical),
             _ => None,
         }
     }
@@ -31,6 +42,8 @@ impl Backend {
     pub fn name(&self) -> &'static str {
         match self {
             Backend::Varisat => "varisat",
+            #[cfg(feature = "cadical")]
+            Backend::Cadical => "cadical",
             Backend::Command(_) => "command",
         }
     }
@@ -65,6 +78,8 @@ impl NewSolver for Solvers {
     fn new_solver(&self) -> Box<dyn Solver> {
         match &self.backend {
             Backend::Varisat => Box::new(varisat::Varisat::new(self.stop.clone())),
+            #[cfg(feature = "cadical")]
+            Backend::Cadical => Box::new(cadical::Cadical::new(self.stop.clone())),
             Backend::Command(cmd) => Box::new(command::Command::new(cmd, self.stop.clone()).expect("checked by Backend::validate")),
         }
     }
