@@ -58,6 +58,9 @@ pub struct Outcome<P: Puzzle> {
     pub count: u64,
     /// How the search ended; `Stopped` also when the deadline passed.
     pub ended: Ended,
+    /// The worker was still running when the run ended (a deadline passed on a backend that
+    /// cannot be interrupted); it ends with the process.
+    pub abandoned: bool,
     pub stats: Stats,
 }
 
@@ -104,6 +107,7 @@ pub fn search<P: Puzzle>(inst: P::Instance, goal: Goal, keep: usize, opts: &Opti
         answers: Vec::new(),
         count: 0,
         ended: Ended::Stopped,
+        abandoned: false,
         stats: Stats { backend: opts.backend.name(), ..Stats::default() },
     };
     let mut encoded = false;
@@ -133,7 +137,10 @@ pub fn search<P: Puzzle>(inst: P::Instance, goal: Goal, keep: usize, opts: &Opti
     })?;
     out.ended = match result {
         Some(Msg::Done(r)) => r?,
-        _ => Ended::Stopped,
+        _ => {
+            out.abandoned = true;
+            Ended::Stopped
+        }
     };
     out.stats.elapsed = start.elapsed();
     if opts.progress.now(out.stats.elapsed) {

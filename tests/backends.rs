@@ -146,3 +146,31 @@ fn a_time_limit_stops_an_external_solver() {
     let pid = std::fs::read_to_string(&pid_file).unwrap();
     assert!(!Path::new(&format!("/proc/{}", pid.trim())).exists(), "the solver process {pid} still runs");
 }
+
+#[cfg(feature = "cadical")]
+#[test]
+fn a_time_limit_interrupts_cadical_inside_a_call() {
+    use encodings::kakkuro::{self as kk, Instance, Kakkuro};
+    use encodings::puzzle::{Ended, Goal};
+    use puzzle_sat::backends::Backend;
+    use puzzle_sat::runner::{self, Options, Progress};
+    // The 12×12 benchmark board takes several seconds to prove on any backend.
+    let path = data_dir("kakkuro").join("bench-12x12-seed2.txt");
+    let puzzle = kk::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let opts = Options { backend: Backend::Cadical, time_limit: Some(Duration::from_secs(1)), progress: Progress::Never };
+    let start = Instant::now();
+    let out = runner::search::<Kakkuro>(Instance { puzzle, fixed: None }, Goal::Best, 1, &opts).unwrap();
+    let took = start.elapsed();
+    assert_eq!(out.ended, Ended::Stopped, "proved within a second: pick a harder board");
+    assert!(!out.abandoned, "the CaDiCaL call was interrupted and its thread returned");
+    assert!(took < Duration::from_millis(1800), "returned {took:?} after a 1 s limit");
+    // And through the binary: best found (or nothing yet), promptly.
+    let start = Instant::now();
+    let r = run(&["solve", "kakkuro", path.to_str().unwrap(), "--solver", "cadical", "--time-limit", "1", "--format", "json"], None);
+    assert!(start.elapsed() < Duration::from_millis(2500), "{:?}", start.elapsed());
+    match r.code {
+        0 => assert_eq!(json_field(&r.stdout, "status"), "\"best_found\""),
+        3 => assert_eq!(json_field(&r.stdout, "status"), "\"unknown\""),
+        c => panic!("exit {c}: {}", r.stderr),
+    }
+}
