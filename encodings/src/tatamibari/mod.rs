@@ -161,7 +161,7 @@ impl Puzzle for Tatamibari {
             Goal::Best => 1,
         };
         let mut solver = solvers.new_solver();
-        search::enumerate::<Self, _>(board, &mut solver, max, out, |enc, sink, sol| block(enc, sink, sol))
+        search::enumerate::<Self, _>(board, &mut solver, max, out, block)
     }
 
     /// A label grid in the corpus's `.sol` form, checked as labels first (a label whose cells
