@@ -34,7 +34,6 @@ fn main() {
     let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     for backend in &backends {
-        println!("=== backend {} ===\n", backend.name());
         corpus(backend, &root, &wanted);
     }
 }
@@ -49,12 +48,12 @@ fn corpus(backend: &Backend, root: &Path, wanted: &dyn Fn(&str) -> bool) {
         let official = cases(&root.join("target-sudoku"));
         let low = cases(&root.join("target-sudoku-low"));
         println!("target sudoku, in process (median of {REPEATS} runs)");
-        println!("{:<24} {:>9} {:>6} {:>6} {:>8} {:>7}  {}", "case", "ms", "calls", "vars", "clauses", "score", "status");
+        println!("{:<8} {:<24} {:>9} {:>6} {:>6} {:>8} {:>7}  {}", "backend", "case", "ms", "calls", "vars", "clauses", "score", "status");
         let mut total = Duration::ZERO;
         for case in official.iter().chain(&low) {
             total += sudoku_case(backend, case);
         }
-        println!("{:<24} {:>9.2}\n", "total", ms(total));
+        println!("{:<8} {:<24} {:>9.2}\n", backend.name(), "total", ms(total));
         processes(backend, &official);
     }
     if wanted("tatamibari") {
@@ -72,7 +71,7 @@ fn corpus(backend: &Backend, root: &Path, wanted: &dyn Fn(&str) -> bool) {
 /// seconds).
 fn kakkuro(backend: &Backend, dir: &Path) {
     println!("kakkuro, proved optimum (strict mode), one run each");
-    println!("{:<24} {:>9} {:>6} {:>7} {:>8}  {:<10} {}", "board", "ms", "calls", "vars", "clauses", "status", "score");
+    println!("{:<8} {:<24} {:>9} {:>6} {:>7} {:>8}  {:<10} {}", "backend", "board", "ms", "calls", "vars", "clauses", "status", "score");
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect();
     files.sort();
     let mut total = Duration::ZERO;
@@ -88,9 +87,9 @@ fn kakkuro(backend: &Backend, dir: &Path) {
         let score = out.best().map_or("-".to_string(), |(_, s)| s.score.to_string());
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
         let status = if out.ended == Ended::Proved { "Optimal" } else { "unfinished" };
-        println!("{name:<24} {:>9.1} {:>6} {vars:>7} {clauses:>8}  {status:<10} {score}", ms(took), out.stats.solver.calls);
+        println!("{:<8} {name:<24} {:>9.1} {:>6} {vars:>7} {clauses:>8}  {status:<10} {score}", backend.name(), ms(took), out.stats.solver.calls);
     }
-    println!("{:<24} {:>9.1}\n", "total", ms(total));
+    println!("{:<8} {:<24} {:>9.1}\n", backend.name(), "total", ms(total));
 }
 
 /// `generate tatamibari --unique` as a puzzle maker runs it (the release binary), per size and seed.
@@ -109,10 +108,10 @@ fn generate_unique(backend: &Backend) {
             let took = start.elapsed();
             total += took;
             let clues = String::from_utf8_lossy(&out.stdout).chars().filter(|c| "+-|".contains(*c)).count();
-            println!("{size:>8} seed {seed}: {:>9.1} ms, {clues} clues, exit {}", ms(took), out.status.code().unwrap_or(-1));
+            println!("{:<8} {size:>8} seed {seed}: {:>9.1} ms, {clues} clues, exit {}", backend.name(), ms(took), out.status.code().unwrap_or(-1));
         }
     }
-    println!("{:<24} {:>9.1} ms\n", "total", ms(total));
+    println!("{:<8} {:<24} {:>9.1} ms\n", backend.name(), "total", ms(total));
 }
 
 /// One puzzle: up to two solutions (the uniqueness check), in process.
@@ -128,7 +127,8 @@ fn tatamibari_case(backend: &Backend, name: &str, board: tb::Board) -> Duration 
         _ => "2+ solutions",
     };
     println!(
-        "{name:<28} {:>3}x{:<3} {:>9.2} {:>6} {:>8} {:>8}  {verdict}",
+        "{:<8} {name:<28} {:>3}x{:<3} {:>9.2} {:>6} {:>8} {:>8}  {verdict}",
+        backend.name(),
         board.rows,
         board.cols,
         ms(t),
@@ -141,7 +141,7 @@ fn tatamibari_case(backend: &Backend, name: &str, board: tb::Board) -> Duration 
 
 fn tatamibari(backend: &Backend, dir: &Path) {
     println!("tatamibari, uniqueness check (stop at 2 solutions), in one process");
-    println!("{:<28} {:>7} {:>9} {:>6} {:>8} {:>8}  {}", "puzzle", "size", "ms", "calls", "vars", "clauses", "verdict");
+    println!("{:<8} {:<28} {:>7} {:>9} {:>6} {:>8} {:>8}  {}", "backend", "puzzle", "size", "ms", "calls", "vars", "clauses", "verdict");
     let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -153,14 +153,14 @@ fn tatamibari(backend: &Backend, dir: &Path) {
     for p in &names {
         total += tatamibari_case(backend, &p.file_stem().unwrap().to_string_lossy(), board(p));
     }
-    println!("{:<28} {:>7} {:>9.2}   ({} puzzles)\n", "total", "", ms(total), names.len());
+    println!("{:<8} {:<28} {:>7} {:>9.2}   ({} puzzles)\n", backend.name(), "total", "", ms(total), names.len());
     let mut gadgets: Vec<PathBuf> = std::fs::read_dir(dir.join("gadgets")).unwrap().map(|e| e.unwrap().path()).collect();
     gadgets.sort();
     let mut total = Duration::ZERO;
     for p in &gadgets {
         total += tatamibari_case(backend, &format!("gadgets/{}", p.file_stem().unwrap().to_string_lossy()), board(p));
     }
-    println!("{:<28} {:>7} {:>9.2}   ({} gadgets)\n", "total", "", ms(total), gadgets.len());
+    println!("{:<8} {:<28} {:>7} {:>9.2}   ({} gadgets)\n", backend.name(), "total", "", ms(total), gadgets.len());
     println!("tatamibari, generated boards (first solution)");
     for n in [60, 100] {
         let g = Generated::new(n, n, &mut Rng::new(1));
@@ -170,7 +170,8 @@ fn tatamibari(backend: &Backend, dir: &Path) {
         let start = Instant::now();
         let found = runner::search::<Tatamibari>(board, Goal::Enumerate { max: 1 }, 0, &quiet(backend)).unwrap();
         println!(
-            "generated {n}x{n} seed 1: {} rectangles, {:.1} ms, {} vars, {} clauses, {} solution(s), peak RSS so far {} MiB",
+            "{:<8} generated {n}x{n} seed 1: {} rectangles, {:.1} ms, {} vars, {} clauses, {} solution(s), peak RSS so far {} MiB",
+            backend.name(),
             g.rects.len(),
             ms(start.elapsed()),
             size.vars,
@@ -224,7 +225,7 @@ fn sudoku_case(backend: &Backend, case: &Path) -> Duration {
     };
     let name = case.file_stem().unwrap().to_string_lossy();
     let s = out.stats.solver;
-    println!("{name:<24} {:>9.2} {:>6} {:>6} {:>8} {score:>7}  {status}", ms(median), s.calls, s.vars, s.clauses);
+    println!("{:<8} {name:<24} {:>9.2} {:>6} {:>6} {:>8} {score:>7}  {status}", backend.name(), ms(median), s.calls, s.vars, s.clauses);
     median
 }
 
@@ -250,7 +251,8 @@ fn processes(backend: &Backend, cases: &[PathBuf]) {
     let cpu = (children_cpu() - cpu0) / PROCESS_ROUNDS as u32;
     let wall = wall0.elapsed() / PROCESS_ROUNDS as u32;
     println!(
-        "target sudoku, {} official cases as separate processes (mean of {PROCESS_ROUNDS} rounds): {:.1} ms CPU, {:.1} ms wall",
+        "{:<8} target sudoku, {} official cases as separate processes (mean of {PROCESS_ROUNDS} rounds): {:.1} ms CPU, {:.1} ms wall",
+        backend.name(),
         cases.len(),
         ms(cpu),
         ms(wall)

@@ -1,7 +1,9 @@
 //! The command line: arguments for every command, the same for every puzzle; the puzzle named
-//! picks a registry entry, which runs the generic driver.
+//! picks a registry entry, which runs the generic driver on plain arguments (the driver knows
+//! nothing of clap, and nothing imports this module back).
 
 use crate::backends::{Backend, BUILT_IN};
+use crate::driver;
 use crate::output::{exit, Done};
 use crate::registry::{self, PUZZLES};
 use crate::runner::Progress;
@@ -23,15 +25,15 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Solve a puzzle; for scoring puzzles, find the best answer and prove it optimal.
-    Solve(SolveArgs),
+    Solve(SolveCli),
     /// Write the puzzle as DIMACS CNF for an external SAT solver.
-    Encode(EncodeArgs),
+    Encode(EncodeCli),
     /// Read an external solver's model of `encode`'s CNF back into an answer.
-    Decode(DecodeArgs),
+    Decode(DecodeCli),
     /// Check an answer against the rules with the independent validator.
-    Check(CheckArgs),
+    Check(CheckCli),
     /// Make a random puzzle (tatamibari).
-    Generate(GenerateArgs),
+    Generate(GenerateCli),
     /// List the SAT solver backends built into this binary.
     Solvers,
 }
@@ -75,7 +77,7 @@ impl SolverArgs {
 }
 
 #[derive(clap::Args, Debug)]
-pub struct SolveArgs {
+pub struct SolveCli {
     #[arg(value_parser = puzzle_parser())]
     pub puzzle: String,
     /// The puzzle file; `-` reads standard input.
@@ -104,7 +106,7 @@ pub struct SolveArgs {
     pub solver: SolverArgs,
 }
 
-impl SolveArgs {
+impl SolveCli {
     pub fn progress(&self) -> Progress {
         if self.quiet {
             Progress::Never
@@ -117,7 +119,7 @@ impl SolveArgs {
 }
 
 #[derive(clap::Args, Debug)]
-pub struct EncodeArgs {
+pub struct EncodeCli {
     #[arg(value_parser = puzzle_parser())]
     pub puzzle: String,
     /// The puzzle file; `-` reads standard input.
@@ -134,7 +136,7 @@ pub struct EncodeArgs {
 }
 
 #[derive(clap::Args, Debug)]
-pub struct DecodeArgs {
+pub struct DecodeCli {
     #[arg(value_parser = puzzle_parser())]
     pub puzzle: String,
     /// The puzzle file the CNF was made from.
@@ -153,7 +155,7 @@ pub struct DecodeArgs {
 }
 
 #[derive(clap::Args, Debug)]
-pub struct CheckArgs {
+pub struct CheckCli {
     #[arg(value_parser = puzzle_parser())]
     pub puzzle: String,
     /// The puzzle file.
@@ -171,7 +173,7 @@ pub struct CheckArgs {
 }
 
 #[derive(clap::Args, Debug)]
-pub struct GenerateArgs {
+pub struct GenerateCli {
     #[arg(value_parser = puzzle_parser())]
     pub puzzle: String,
     /// Board size, rows x columns.
@@ -231,11 +233,40 @@ pub fn main() -> i32 {
 pub fn run(cli: Cli) -> Result<Done> {
     let entry = |name: &str| registry::find(name).expect("clap admits registered names only");
     match cli.command {
-        Command::Solve(a) => entry(&a.puzzle).solve(&a),
-        Command::Encode(a) => entry(&a.puzzle).encode(&a),
-        Command::Decode(a) => entry(&a.puzzle).decode(&a),
-        Command::Check(a) => entry(&a.puzzle).check(&a),
-        Command::Generate(a) => entry(&a.puzzle).generate(&a),
+        Command::Solve(a) => entry(&a.puzzle).solve(&driver::SolveArgs {
+            file: a.file.clone(),
+            format: a.format,
+            time_limit: a.time_limit,
+            progress: a.progress(),
+            count: a.count,
+            unique: a.unique,
+            lenient: a.lenient,
+            backend: a.solver.backend()?,
+        }),
+        Command::Encode(a) => {
+            entry(&a.puzzle).encode(&driver::EncodeArgs { file: a.file, output: a.output, min_score: a.min_score, lenient: a.lenient })
+        }
+        Command::Decode(a) => entry(&a.puzzle).decode(&driver::DecodeArgs {
+            file: a.file,
+            model: a.model,
+            min_score: a.min_score,
+            format: a.format,
+            lenient: a.lenient,
+        }),
+        Command::Check(a) => entry(&a.puzzle).check(&driver::CheckArgs {
+            file: a.file.clone(),
+            answer: a.answer.clone(),
+            lenient: a.lenient,
+            backend: a.solver.backend()?,
+        }),
+        Command::Generate(a) => entry(&a.puzzle).generate(&driver::GenerateArgs {
+            rows: a.size.0,
+            cols: a.size.1,
+            seed: a.seed,
+            unique: a.unique,
+            time_limit: a.time_limit,
+            backend: a.solver.backend()?,
+        }),
         Command::Solvers => {
             let mut out = String::new();
             for (name, about) in BUILT_IN {

@@ -2,7 +2,7 @@
 //! supports (before any work), read the input, run the search, print the answer in the
 //! format asked for. Everything puzzle-specific comes through the `Puzzle` trait.
 
-use crate::cli::{CheckArgs, DecodeArgs, EncodeArgs, GenerateArgs, SolveArgs};
+use crate::backends::Backend;
 use crate::dimacs;
 use crate::input::{read_input, Input};
 use crate::output::{exit, Done, Status};
@@ -11,6 +11,63 @@ use anyhow::{anyhow, bail, Result};
 use encodings::cnf::Cnf;
 use encodings::puzzle::{Ended, Flag, Format, Goal, Puzzle, Settings, Task};
 use serde_json::{json, Map, Value};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// `solve`: the puzzle file (`-` for standard input) and how to solve and print it.
+#[derive(Clone, Debug, Default)]
+pub struct SolveArgs {
+    pub file: PathBuf,
+    pub format: Format,
+    pub time_limit: Option<Duration>,
+    pub progress: Progress,
+    /// Count solutions up to this many (puzzles without a score).
+    pub count: Option<u64>,
+    /// Say whether the solution is unique (puzzles without a score).
+    pub unique: bool,
+    pub lenient: bool,
+    pub backend: Backend,
+}
+
+/// `encode`: the puzzle file, where to write, and an optional score bound.
+#[derive(Clone, Debug, Default)]
+pub struct EncodeArgs {
+    pub file: PathBuf,
+    pub output: Option<PathBuf>,
+    pub min_score: Option<String>,
+    pub lenient: bool,
+}
+
+/// `decode`: the puzzle file, the external solver's output, and how the CNF was made.
+#[derive(Clone, Debug, Default)]
+pub struct DecodeArgs {
+    pub file: PathBuf,
+    pub model: PathBuf,
+    pub min_score: Option<String>,
+    pub format: Format,
+    pub lenient: bool,
+}
+
+/// `check`: the puzzle file and the answer file.
+#[derive(Clone, Debug, Default)]
+pub struct CheckArgs {
+    pub file: PathBuf,
+    pub answer: PathBuf,
+    pub lenient: bool,
+    /// For answers the solver completes.
+    pub backend: Backend,
+}
+
+/// `generate`: size, seed, uniqueness.
+#[derive(Clone, Debug, Default)]
+pub struct GenerateArgs {
+    pub rows: usize,
+    pub cols: usize,
+    pub seed: u64,
+    pub unique: bool,
+    pub time_limit: Option<Duration>,
+    pub backend: Backend,
+}
 
 /// Refuses a flag the puzzle does not support, before anything is read or solved.
 fn allow<P: Puzzle>(given: bool, flag: Flag, name: &str) -> Result<()> {
@@ -85,10 +142,9 @@ pub fn solve<P: Puzzle>(a: &SolveArgs) -> Result<Done> {
     if a.count == Some(0) {
         bail!("--count needs a limit of at least 1");
     }
-    let backend = a.solver.backend()?;
     let input = read_input(&a.file)?;
     let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
-    let opts = Options { backend, time_limit: a.time_limit, progress: a.progress() };
+    let opts = Options { backend: a.backend.clone(), time_limit: a.time_limit, progress: a.progress };
     match P::TASK {
         Task::Maximize => solve_best::<P>(inst, a.format, &opts),
         Task::Enumerate => solve_all::<P>(inst, a, &opts),
@@ -292,7 +348,6 @@ pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
 
 pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
     allow::<P>(a.lenient, Flag::Lenient, "--lenient")?;
-    let backend = a.solver.backend()?;
     let input = read_input(&a.file)?;
     let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
     let answer_file = read_input(&a.answer)?;
@@ -308,7 +363,7 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
         }
     } else {
         // The solver completes the answer as well as it can (e.g. Kakkuro's best sides).
-        let opts = Options { backend, time_limit: None, progress: Progress::Never };
+        let opts = Options { backend: a.backend.clone(), time_limit: None, progress: Progress::Never };
         let out = runner::search::<P>(P::fix(&inst, &read.answer), Goal::Best, 1, &opts)?;
         match out.answers.into_iter().last() {
             Some((answer, checked)) => (answer, checked, true),
@@ -327,10 +382,8 @@ pub fn generate<P: Puzzle>(a: &GenerateArgs) -> Result<Done> {
     if !P::GENERATES {
         bail!("generate does not make {} puzzles yet", P::NAME);
     }
-    let backend = a.solver.backend()?;
-    let opts = Options { backend, time_limit: a.time_limit, progress: Progress::Auto };
-    let (rows, cols) = a.size;
-    match runner::generate::<P>(rows, cols, a.seed, a.unique, &opts).map_err(|e| anyhow!(e))? {
+    let opts = Options { backend: a.backend.clone(), time_limit: a.time_limit, progress: Progress::Auto };
+    match runner::generate::<P>(a.rows, a.cols, a.seed, a.unique, &opts).map_err(|e| anyhow!(e))? {
         Some(text) => Ok(Done { stdout: text, code: exit::ANSWER }),
         None => {
             eprintln!("puzzle-sat: time limit: no unique puzzle yet; try another --seed or a smaller size");

@@ -1,8 +1,7 @@
 //! Every puzzle the binary knows: one line each. The driver is generic; this table is where a
 //! puzzle type becomes a command-line name.
 
-use crate::cli::{CheckArgs, DecodeArgs, EncodeArgs, GenerateArgs, SolveArgs};
-use crate::driver;
+use crate::driver::{self, CheckArgs, DecodeArgs, EncodeArgs, GenerateArgs, SolveArgs};
 use crate::output::Done;
 use anyhow::Result;
 use encodings::kakkuro::Kakkuro;

@@ -21,9 +21,10 @@ pub enum Task {
 
 /// Output formats. `json` is written by the driver for every puzzle; the others by the puzzle
 /// (`judge` only by puzzles that list it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Format {
     /// The drawn answer with its score and verdict.
+    #[default]
     Text,
     /// One line: the best score, or -1 when there is no answer (Luogu P1074's judge).
     Judge,

@@ -24,7 +24,10 @@ pub struct Cadical {
 
 impl Cadical {
     pub fn new(stop: Stop) -> Self {
-        let mut solver = cadical::Solver::new();
+        // "plain" turns off CaDiCaL's preprocessing, which our searches pay for again on every
+        // one of their many incremental calls: measured 20% less CPU on Kakkuro proofs, 10% on
+        // the Tatamibari generator, 5% on single 100×100 and 200×200 solves.
+        let mut solver = cadical::Solver::with_config("plain").expect("a configuration CaDiCaL has");
         solver.set_callbacks(Some(StopCallback(stop.clone())));
         Cadical { solver, stop, stats: SolverStats::default(), assumptions: Vec::new() }
     }
