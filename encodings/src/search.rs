@@ -46,12 +46,8 @@ where
     let mut enc = encode::<P, S>(inst, solver, out);
     let mut best: Option<P::Score> = None;
     loop {
-        let result = solver.solve()?;
-        out.stats(solver.stats());
-        match result {
-            SolveResult::Interrupted => return Ok(Ended::Stopped),
-            SolveResult::Unsat => return Ok(Ended::Proved),
-            SolveResult::Sat => {}
+        if let Some(ended) = call::<P, S>(solver, out)? {
+            return Ok(ended);
         }
         let (answer, checked) = take::<P, S>(inst, &enc, solver)?;
         let score = P::score(&checked);
@@ -80,18 +76,26 @@ where
 {
     let enc = encode::<P, S>(inst, solver, out);
     for _ in 0..max {
-        let result = solver.solve()?;
-        out.stats(solver.stats());
-        match result {
-            SolveResult::Interrupted => return Ok(Ended::Stopped),
-            SolveResult::Unsat => return Ok(Ended::Proved),
-            SolveResult::Sat => {}
+        if let Some(ended) = call::<P, S>(solver, out)? {
+            return Ok(ended);
         }
         let (answer, checked) = take::<P, S>(inst, &enc, solver)?;
         block(&enc, solver, &answer);
         out.found(&answer, &checked);
     }
     Ok(Ended::Limit)
+}
+
+/// One call without assumptions, reported; how the search ends unless it found a model.
+fn call<P: Puzzle, S: Solver + ?Sized>(solver: &mut S, out: &mut dyn Observer<P>) -> Result<Option<Ended>, SolverError> {
+    let result = solver.solve()?;
+    out.stats(solver.stats());
+    Ok(match result {
+        SolveResult::Interrupted => Some(Ended::Stopped),
+        // The last call refuted what is left: no (better, further) answer exists.
+        SolveResult::Unsat => Some(Ended::Proved),
+        SolveResult::Sat => None,
+    })
 }
 
 /// Encodes the rules into the solver and reports the formula's size.
