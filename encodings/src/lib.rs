@@ -1,8 +1,10 @@
 //! The puzzle-to-CNF compiler of puzzle-sat: a CNF builder, reusable cardinality and sum
 //! encodings, and one module per puzzle (parse → encode → decode → check → render).
 //!
-//! Nothing here knows about a SAT solver: encoders write clauses into a [`cnf::ClauseSink`],
-//! and the same code feeds the embedded solver, the DIMACS writer and a size counter.
+//! Nothing here knows a concrete SAT solver: encoders write clauses into a [`cnf::ClauseSink`],
+//! and the same code feeds every solver backend, the DIMACS writer and a size counter. Each
+//! puzzle implements [`puzzle::Puzzle`], the contract with the generic driver; the searches
+//! ([`search`], and each puzzle's own) are written against the [`solver::Solver`] trait.
 
 pub mod amo;
 pub mod cnf;

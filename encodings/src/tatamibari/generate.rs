@@ -1,6 +1,6 @@
 //! Random puzzles: a random tiling by rectangles with no point where four meet, and one clue
 //! of the right shape in each rectangle, so the puzzle is solvable by construction. Making the
-//! solution unique needs a solver: the driver alternates between finding a second solution and
+//! solution unique needs a solver: `unique.rs` alternates between finding a second solution and
 //! re-placing clues with [`Placement`] so that every second solution found so far is broken.
 
 use super::{Board, Cell, Rect, Shape, Solution};
