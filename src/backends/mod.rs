@@ -6,7 +6,8 @@ pub mod cadical;
 pub mod command;
 pub mod varisat;
 
-use encodings::solver::{NewSolver, Solver, Stop};
+use encodings::cnf::{ClauseSink, Lit, Model};
+use encodings::solver::{NewSolver, SolveResult, Solver, SolverError, SolverStats, Stop};
 
 /// A backend as chosen on the command line.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -80,11 +81,74 @@ impl NewSolver for Solvers {
             Backend::Varisat => Box::new(varisat::Varisat::new(self.stop.clone())),
             #[cfg(feature = "cadical")]
             Backend::Cadical => Box::new(cadical::Cadical::new(self.stop.clone())),
-            Backend::Command(cmd) => Box::new(command::Command::new(cmd, self.stop.clone()).expect("checked by Backend::validate")),
+            // The driver validates the command first; a library caller that did not gets the
+            // error at the first call instead of a panic here.
+            Backend::Command(cmd) => match command::Command::new(cmd, self.stop.clone()) {
+                Ok(command) => Box::new(command),
+                Err(e) => Box::new(Unusable { error: e, vars: 0 }),
+            },
         }
     }
 
     fn stop(&self) -> &Stop {
         &self.stop
+    }
+}
+
+/// A backend that could not be made: every call is its error.
+struct Unusable {
+    error: String,
+    vars: u32,
+}
+
+impl ClauseSink for Unusable {
+    fn new_var(&mut self) -> Lit {
+        self.vars += 1;
+        Lit::positive(self.vars)
+    }
+
+    fn add_clause(&mut self, _: &[Lit]) {}
+}
+
+impl Solver for Unusable {
+    fn backend(&self) -> &'static str {
+        "command"
+    }
+
+    fn solve_with(&mut self, _: &[Lit]) -> Result<SolveResult, SolverError> {
+        Err(SolverError(self.error.clone()))
+    }
+
+    fn model(&self) -> Model {
+        unreachable!("no call of this backend ever succeeds")
+    }
+
+    fn failed_core(&self) -> Vec<Lit> {
+        Vec::new()
+    }
+
+    fn stats(&self) -> SolverStats {
+        SolverStats { vars: self.vars, ..SolverStats::default() }
+    }
+
+    fn interruptible(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unvalidated_bad_command_is_an_error_not_a_panic() {
+        let solvers = Backend::Command("  ".into()).solvers(Stop::new());
+        let mut solver = solvers.new_solver();
+        let x = solver.new_var();
+        solver.add_clause(&[x]);
+        let e = solver.solve().unwrap_err();
+        assert!(e.0.contains("empty"), "{e}");
+        assert!(Backend::Command("  ".into()).validate().is_err());
+        assert!(Backend::Command("cadical --quiet".into()).validate().is_ok());
     }
 }
