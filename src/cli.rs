@@ -93,10 +93,11 @@ pub struct SolveCli {
     /// Print no progress to stderr.
     #[arg(long, short)]
     pub quiet: bool,
-    /// Count solutions, stopping at MAX (puzzles without a score).
-    #[arg(long, value_name = "MAX", num_args = 0..=1, default_missing_value = "1000", conflicts_with = "unique")]
+    /// Count solutions, stopping at MAX (default 1000; puzzles without a score). Written
+    /// `--count=MAX`, so the word after a bare `--count` is never taken for a number.
+    #[arg(long, value_name = "MAX", num_args = 0..=1, require_equals = true, default_missing_value = "1000", conflicts_with = "unique")]
     pub count: Option<u64>,
-    /// Say whether the solution is unique; if not, show two (puzzles without a score).
+    /// Say whether the solution is unique; if not, show two and exit 1 (puzzles without a score).
     #[arg(long)]
     pub unique: bool,
     /// Kakkuro: score repeats as errors (spec section 4) instead of forbidding them.
@@ -219,9 +220,15 @@ pub fn main() -> i32 {
     };
     match run(cli) {
         Ok(done) => {
-            // A closed stdout (e.g. `| head`) is not worth a panic.
-            let _ = std::io::stdout().lock().write_all(done.stdout.as_bytes());
-            done.code
+            // An answer that could not be written (a full disk, a closed pipe) is not an answer.
+            let mut out = std::io::stdout().lock();
+            match out.write_all(done.stdout.as_bytes()).and_then(|()| out.flush()) {
+                Ok(()) => done.code,
+                Err(e) => {
+                    eprintln!("puzzle-sat: error: cannot write the output: {e}");
+                    exit::ERROR
+                }
+            }
         }
         Err(e) => {
             eprintln!("puzzle-sat: error: {e:#}");

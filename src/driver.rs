@@ -227,7 +227,9 @@ fn solve_all<P: Puzzle>(inst: P::Instance, a: &SolveArgs, opts: &Options) -> Res
     } else {
         enumeration_text::<P>(&inst, a, &out, complete, timed_out)
     };
-    Ok(Done { stdout, code: status.exit_code() })
+    // A puzzle maker's `if puzzle-sat solve … --unique; then`: two solutions is a "no".
+    let code = if a.unique && out.count >= 2 { exit::NO_SOLUTION } else { status.exit_code() };
+    Ok(Done { stdout, code })
 }
 
 fn enumeration_text<P: Puzzle>(inst: &P::Instance, a: &SolveArgs, out: &Outcome<P>, complete: bool, timed_out: bool) -> String {

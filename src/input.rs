@@ -17,19 +17,29 @@ impl Input {
     }
 }
 
+/// The largest input read (a puzzle, an answer, a solver's model): far beyond any real one
+/// (a 1000×1000 Tatamibari is 1 MB, a model of a million variables about 8 MB), so that a
+/// runaway pipe is an error, not the machine's memory.
+pub const MAX_INPUT: u64 = 64 << 20;
+
 pub fn read_input(path: &Path) -> Result<Input> {
     let (name, bytes) = if path.as_os_str() == "-" {
         let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).context("<stdin>: cannot read standard input")?;
+        std::io::stdin().take(MAX_INPUT + 1).read_to_end(&mut bytes).context("<stdin>: cannot read standard input")?;
         ("<stdin>".to_string(), bytes)
     } else {
         let name = path.display().to_string();
         if path.is_dir() {
             bail!("{name}: is a directory, expected a puzzle file");
         }
-        let bytes = std::fs::read(path).map_err(|e| anyhow!("{name}: cannot read: {e}"))?;
+        let file = std::fs::File::open(path).map_err(|e| anyhow!("{name}: cannot read: {e}"))?;
+        let mut bytes = Vec::new();
+        file.take(MAX_INPUT + 1).read_to_end(&mut bytes).map_err(|e| anyhow!("{name}: cannot read: {e}"))?;
         (name, bytes)
     };
+    if bytes.len() as u64 > MAX_INPUT {
+        bail!("{name}: larger than {} MiB, the most puzzle-sat reads", MAX_INPUT >> 20);
+    }
     let text = String::from_utf8(bytes).map_err(|e| {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let good = std::str::from_utf8(good).expect("valid up to here");

@@ -39,7 +39,7 @@ fn tatamibari_refuses_what_it_does_not_have() {
     refused(&["solve", "tatamibari", MISSING, "--lenient"], "--lenient");
     refused(&["encode", "tatamibari", MISSING, "--min-score", "5"], "--min-score");
     refused(&["decode", "tatamibari", MISSING, "--model", MISSING, "--min-score", "5"], "--min-score");
-    refused(&["solve", "tatamibari", MISSING, "--count", "0"], "--count");
+    refused(&["solve", "tatamibari", MISSING, "--count=0"], "--count");
 }
 
 #[test]
@@ -47,7 +47,7 @@ fn kakkuro_refuses_what_it_does_not_have() {
     for f in ["judge", "box", "rects"] {
         refused(&["solve", "kakkuro", MISSING, "--format", f], &format!("--format {f}"));
     }
-    refused(&["solve", "kakkuro", MISSING, "--count", "5"], "--count");
+    refused(&["solve", "kakkuro", MISSING, "--count=5"], "--count");
     refused(&["solve", "kakkuro", MISSING, "--unique"], "--unique");
     refused(&["generate", "kakkuro", "--size", "5x5"], "generate");
 }

@@ -235,3 +235,21 @@ fn check_validates_a_completed_grid_and_prints_its_score() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("answer.txt:"), "{}", r.stderr);
 }
+
+#[test]
+fn an_answer_that_cannot_be_written_is_an_error_and_input_is_bounded() {
+    let case = data_dir("target-sudoku").join("sample-1.in");
+    let full = std::fs::File::create("/dev/full").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_puzzle-sat"))
+        .args(["solve", "target-sudoku", path_str(&case)])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write"), "{}", String::from_utf8_lossy(&out.stderr));
+    // Past the documented maximum, standard input is refused without reading it all.
+    let huge = vec![b'0'; (puzzle_sat::input::MAX_INPUT + 10) as usize];
+    let r = run(&["solve", "target-sudoku", "-"], Some(&huge));
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("<stdin>: larger than 64 MiB"), "{}", r.stderr);
+}

@@ -107,7 +107,7 @@ fn the_24_gadgets() {
                 assert_eq!(validate(&board, &rects_from_json(&r.stdout, "rectangles")), Ok(()));
             }
             _ => {
-                assert_eq!(r.code, 0, "{name}");
+                assert_eq!(r.code, 1, "{name}: not unique exits 1");
                 assert_eq!(json_field(&r.stdout, "unique"), "false", "{name}");
                 let (a, b) = (rects_from_json(&r.stdout, "rectangles"), rects_from_json(&r.stdout, "second"));
                 assert_ne!(a, b);
@@ -147,7 +147,7 @@ fn generated_puzzles_solve_and_unique_ones_are_unique() {
         let board = tb::parse(&r.stdout).unwrap();
         let (rows, cols) = size.split_once('x').unwrap();
         assert_eq!((board.rows.to_string(), board.cols.to_string()), (rows.to_string(), cols.to_string()));
-        let mode: &[&str] = if unique { &["--unique"] } else { &["--count", "2"] };
+        let mode: &[&str] = if unique { &["--unique"] } else { &["--count=2"] };
         let s = run(&[&["solve", "tatamibari", "-"][..], mode, &["--format", "json"]].concat(), Some(r.stdout.as_bytes()));
         assert_eq!(s.code, 0, "{size}: {}", s.stderr);
         assert_eq!(validate(&board, &rects_from_json(&s.stdout, "rectangles")), Ok(()), "{size}");
@@ -280,4 +280,23 @@ fn counts_equal_brute_force_with(opts: &Options) {
         nonzero += (expected > 0) as u32;
     }
     assert!(nonzero >= 30, "the random boards exercise solvable cases too ({nonzero})");
+}
+
+#[test]
+fn a_bare_count_never_takes_the_file_name_for_a_number() {
+    let path = data_dir("tatamibari").join("codegolf-7x7.txt");
+    let r = run(&["solve", "tatamibari", "--count", path_str(&path)], None);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "13 solutions\n"), "{}", r.stderr);
+    let r = run(&["solve", "tatamibari", path_str(&path), "--count=5"], None);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "at least 5 solutions (stopped at 5)\n"), "{}", r.stderr);
+}
+
+#[test]
+fn unique_answers_yes_or_no_in_the_exit_status() {
+    for (name, code) in [("codegolf-10x10", 0), ("codegolf-5x5", 1)] {
+        let path = data_dir("tatamibari").join(format!("{name}.txt"));
+        let r = run(&["solve", "tatamibari", path_str(&path), "--unique"], None);
+        assert_eq!(r.code, code, "{name}: {}", r.stdout);
+        assert!(r.stdout.starts_with(if code == 0 { "unique" } else { "not unique" }), "{}", r.stdout);
+    }
 }
