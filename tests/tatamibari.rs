@@ -300,3 +300,20 @@ fn unique_answers_yes_or_no_in_the_exit_status() {
         assert!(r.stdout.starts_with(if code == 0 { "unique" } else { "not unique" }), "{}", r.stdout);
     }
 }
+
+#[test]
+fn any_number_of_rectangles_is_checked() {
+    // 40,000 squares in one row: past the 20,000 distinct labels the checker once had.
+    let line = format!("{}\n", "+".repeat(40_000));
+    let r = run(&["solve", "tatamibari", "-", "--format", "json"], Some(line.as_bytes()));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(!r.stderr.contains("panicked"));
+    let board = tb::parse(&line).unwrap();
+    let sol = rects_from_json(&r.stdout, "rectangles");
+    assert_eq!(sol.len(), 40_000);
+    assert_eq!(validate(&board, &sol), Ok(()));
+    // And a list with two rectangles on one cell is caught however long it is.
+    let mut twice = sol.clone();
+    twice.push(sol[39_999]);
+    assert!(validate(&board, &twice).is_err());
+}

@@ -6,16 +6,17 @@ use super::{Board, Cell};
 use crate::error::ParseError;
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::Hash;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Violation {
     /// A board cell without a label.
     Unlabelled { row: usize, col: usize },
     /// The cells of this label do not fill their bounding box.
-    NotARectangle { label: char, row: usize, col: usize },
-    TwoClues { label: char, first: (usize, usize), second: (usize, usize) },
-    NoClue { label: char, row: usize, col: usize },
-    WrongShape { label: char, clue: char, height: usize, width: usize },
+    NotARectangle { label: String, row: usize, col: usize },
+    TwoClues { label: String, first: (usize, usize), second: (usize, usize) },
+    NoClue { label: String, row: usize, col: usize },
+    WrongShape { label: String, clue: char, height: usize, width: usize },
     /// Four rectangles meet at the point below-right of this cell.
     FourCorners { row: usize, col: usize },
     /// Two rectangles of a list cover this cell, or one reaches off the board or onto a hole.
@@ -24,26 +25,26 @@ pub enum Violation {
 
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match *self {
+        match self {
             Violation::Unlabelled { row, col } => write!(f, "row {row} column {col}: a board cell without a label"),
             Violation::NotARectangle { label, row, col } => {
-                write!(f, "not a rectangle: label {label:?} (first at row {row} column {col}) does not fill its bounding box")
+                write!(f, "not a rectangle: label {label} (first at row {row} column {col}) does not fill its bounding box")
             }
             Violation::TwoClues { label, first, second } => write!(
                 f,
-                "two clues: rectangle {label:?} holds clues at row {} column {} and row {} column {}",
+                "two clues: rectangle {label} holds clues at row {} column {} and row {} column {}",
                 first.0, first.1, second.0, second.1
             ),
             Violation::NoClue { label, row, col } => {
-                write!(f, "no clue: rectangle {label:?} (top-left at row {row} column {col}) holds no clue")
+                write!(f, "no clue: rectangle {label} (top-left at row {row} column {col}) holds no clue")
             }
             Violation::WrongShape { label, clue, height, width } => {
-                let need = match clue {
+                let need = match *clue {
                     '+' => "a square",
                     '-' => "wider than tall",
                     _ => "taller than wide",
                 };
-                write!(f, "wrong shape: rectangle {label:?} is {height} tall and {width} wide, but its clue {clue} needs {need}")
+                write!(f, "wrong shape: rectangle {label} is {height} tall and {width} wide, but its clue {clue} needs {need}")
             }
             Violation::Overlap { row, col } => {
                 write!(f, "row {row} column {col}: covered twice, or a rectangle leaves the board there")
@@ -82,26 +83,31 @@ pub fn parse_labels(board: &Board, text: &str) -> Result<Vec<char>, ParseError> 
 }
 
 /// Checks a list of rectangles (the solver's output form) by labelling the board with them,
-/// one label per rectangle, and checking the labelling.
+/// one label (its index) per rectangle, and checking the labelling: any number of rectangles.
 pub fn check_rects(board: &Board, rects: &[super::Rect]) -> Result<(), Violation> {
-    let mut labels = vec![' '; board.rows * board.cols];
+    let mut labels: Vec<Option<usize>> = vec![None; board.rows * board.cols];
     for (k, rect) in rects.iter().enumerate() {
         for (r, c) in rect.cells() {
             let off = r >= board.rows || c >= board.cols || board.cells[r * board.cols + c] == Cell::Hole;
-            if off || labels[r * board.cols + c] != ' ' {
+            if off || labels[r * board.cols + c].is_some() {
                 return Err(Violation::Overlap { row: r + 1, col: c + 1 });
             }
-            // Any distinct characters do; CJK ideographs give more than enough.
-            labels[r * board.cols + c] = char::from_u32(0x4e00 + k as u32).expect("fewer than 20,000 rectangles");
+            labels[r * board.cols + c] = Some(k);
         }
     }
-    check(board, &labels)
+    check_labelled(board, &labels, |k| format!("#{} of the list", k + 1))
 }
 
-/// Checks a labelling (`labels[r * cols + c]`) of `board`.
+/// Checks a label grid (`labels[r * cols + c]`, a space for no label) of `board`.
 pub fn check(board: &Board, labels: &[char]) -> Result<(), Violation> {
+    let labels: Vec<Option<char>> = labels.iter().map(|&l| (l != ' ').then_some(l)).collect();
+    check_labelled(board, &labels, |l| format!("{l:?}"))
+}
+
+/// Checks a labelling by any kind of label (`None`: unlabelled); `name` shows a label in messages.
+fn check_labelled<L: Copy + Eq + Hash>(board: &Board, labels: &[Option<L>], name: impl Fn(L) -> String) -> Result<(), Violation> {
     let (rows, cols) = (board.rows, board.cols);
-    assert_eq!(labels.len(), rows * cols, "parse_labels gives the board's shape");
+    assert_eq!(labels.len(), rows * cols, "a label per cell of the board");
     // Bounding box and cell count of every label, in row-major order of first appearance.
     struct Group {
         top: usize,
@@ -113,17 +119,16 @@ pub fn check(board: &Board, labels: &[char]) -> Result<(), Violation> {
         clues: Vec<(usize, usize, char)>,
     }
     let mut order = Vec::new();
-    let mut groups: HashMap<char, Group> = HashMap::new();
+    let mut groups: HashMap<L, Group> = HashMap::new();
     for r in 0..rows {
         for c in 0..cols {
             let cell = board.cells[r * cols + c];
             if cell == Cell::Hole {
                 continue;
             }
-            let label = labels[r * cols + c];
-            if label == ' ' {
+            let Some(label) = labels[r * cols + c] else {
                 return Err(Violation::Unlabelled { row: r + 1, col: c + 1 });
-            }
+            };
             let g = groups.entry(label).or_insert_with(|| {
                 order.push(label);
                 Group { top: r, left: c, bottom: r, right: c, count: 0, first: (r, c), clues: Vec::new() }
@@ -142,10 +147,10 @@ pub fn check(board: &Board, labels: &[char]) -> Result<(), Violation> {
         let g = &groups[label];
         let (height, width) = (g.bottom - g.top + 1, g.right - g.left + 1);
         if g.count != height * width {
-            return Err(Violation::NotARectangle { label: *label, row: g.first.0 + 1, col: g.first.1 + 1 });
+            return Err(Violation::NotARectangle { label: name(*label), row: g.first.0 + 1, col: g.first.1 + 1 });
         }
         match g.clues[..] {
-            [] => return Err(Violation::NoClue { label: *label, row: g.top + 1, col: g.left + 1 }),
+            [] => return Err(Violation::NoClue { label: name(*label), row: g.top + 1, col: g.left + 1 }),
             [(_, _, clue)] => {
                 let ok = match clue {
                     '+' => height == width,
@@ -153,11 +158,11 @@ pub fn check(board: &Board, labels: &[char]) -> Result<(), Violation> {
                     _ => height > width,
                 };
                 if !ok {
-                    return Err(Violation::WrongShape { label: *label, clue, height, width });
+                    return Err(Violation::WrongShape { label: name(*label), clue, height, width });
                 }
             }
             [(r1, c1, _), (r2, c2, _), ..] => {
-                return Err(Violation::TwoClues { label: *label, first: (r1 + 1, c1 + 1), second: (r2 + 1, c2 + 1) })
+                return Err(Violation::TwoClues { label: name(*label), first: (r1 + 1, c1 + 1), second: (r2 + 1, c2 + 1) })
             }
         }
     }
@@ -169,7 +174,7 @@ pub fn check(board: &Board, labels: &[char]) -> Result<(), Violation> {
             if window.iter().any(|&(a, b)| board.cells[a * cols + b] == Cell::Hole) {
                 continue;
             }
-            let l: Vec<char> = window.iter().map(|&(a, b)| labels[a * cols + b]).collect();
+            let l: Vec<Option<L>> = window.iter().map(|&(a, b)| labels[a * cols + b]).collect();
             if l[0] != l[1] && l[0] != l[2] && l[0] != l[3] && l[1] != l[2] && l[1] != l[3] && l[2] != l[3] {
                 return Err(Violation::FourCorners { row: r + 1, col: c + 1 });
             }
@@ -192,10 +197,10 @@ mod tests {
     fn the_seeds_first_answer_is_valid_and_each_break_is_named() {
         let p = "|-*\n*+|\n*-*\n";
         assert_eq!(verdict(p, "122\n134\n554\n"), Ok(()));
-        assert!(matches!(verdict(p, "122\n132\n554\n"), Err(Violation::NotARectangle { label: '2', .. })));
-        assert!(matches!(verdict(p, "122\n133\n554\n"), Err(Violation::TwoClues { label: '3', .. })));
-        assert!(matches!(verdict(p, "111\n234\n554\n"), Err(Violation::TwoClues { label: '1', .. })));
-        assert!(matches!(verdict("+.\n", "12\n"), Err(Violation::NoClue { label: '2', row: 1, col: 2 })));
+        assert!(matches!(verdict(p, "122\n132\n554\n"), Err(Violation::NotARectangle { label: ref l, .. }) if l == "'2'"));
+        assert!(matches!(verdict(p, "122\n133\n554\n"), Err(Violation::TwoClues { label: ref l, .. }) if l == "'3'"));
+        assert!(matches!(verdict(p, "111\n234\n554\n"), Err(Violation::TwoClues { label: ref l, .. }) if l == "'1'"));
+        assert!(matches!(verdict("+.\n", "12\n"), Err(Violation::NoClue { label: ref l, row: 1, col: 2 }) if l == "'2'"));
         assert!(matches!(verdict("-.\n..\n", "11\n11\n"), Err(Violation::WrongShape { clue: '-', .. })));
         assert!(matches!(verdict("|.\n..\n", "11\n11\n"), Err(Violation::WrongShape { clue: '|', .. })));
         assert_eq!(verdict("++\n++\n", "12\n34\n"), Err(Violation::FourCorners { row: 1, col: 1 }));
@@ -206,7 +211,7 @@ mod tests {
     #[test]
     fn holes_are_not_labelled_and_end_the_corner_rule() {
         // The 2×2 window at the top-left includes a hole, so no four-corner point there.
-        assert_eq!(verdict("#+\n+.\n", " 1\n22\n"), Err(Violation::WrongShape { label: '2', clue: '+', height: 1, width: 2 }));
+        assert_eq!(verdict("#+\n+.\n", " 1\n22\n"), Err(Violation::WrongShape { label: "'2'".into(), clue: '+', height: 1, width: 2 }));
         assert_eq!(verdict("#+\n-.\n", " 1\n22\n"), Ok(()));
         assert_eq!(verdict("#+\n-.\n", "#1\n22\n"), Ok(()), "anything may stand on a hole");
     }
