@@ -204,8 +204,15 @@ pub fn parse_answer(p: &Puzzle, text: &str) -> Result<ReadAnswer, ParseError> {
     let Some(&(first, _)) = lines.first() else {
         return Err(ParseError::new(1, 1, "empty answer"));
     };
-    if lines.iter().any(|(_, l)| l.contains(',')) {
-        return contest(p, &lines);
+    // A contest string: the lines with commas that start with a value (or its `SCORE:`), not
+    // the score line and red-dot line of `solve`'s text, whose drawing is passed over then.
+    let contest_lines: Vec<(usize, &str)> = lines
+        .iter()
+        .copied()
+        .filter(|(_, l)| l.contains(',') && l.trim_start().starts_with(|c: char| c.is_ascii_digit() || c == '('))
+        .collect();
+    if !contest_lines.is_empty() {
+        return contest(p, &contest_lines);
     }
     let mut cells = Vec::new();
     for &(n, line) in &lines {

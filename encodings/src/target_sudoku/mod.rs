@@ -90,8 +90,27 @@ impl Puzzle for TargetSudoku {
         })
     }
 
+    /// A grid in any input form, or `solve`'s own drawing (box rules and the score and verdict
+    /// lines are passed over; lines keep their numbers for error positions).
     fn read_answer(_: &Grid, text: &str) -> Result<Result<ReadAnswer<Self>, String>, ParseError> {
-        Ok(Ok(ReadAnswer { answer: parse(text)?, complete: true, claimed: None }))
+        let mut claimed = None;
+        let cleaned: Vec<String> = text
+            .lines()
+            .map(|line| {
+                let t = line.trim();
+                if let Some(score) = t.strip_prefix("score ") {
+                    claimed = Some(score.trim().to_string());
+                    String::new()
+                } else if t.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+                    line.replace('|', " ")
+                } else if t.chars().all(|c| c == '-' || c == '+') || t.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                    String::new() // a box rule, or a verdict line
+                } else {
+                    line.to_string()
+                }
+            })
+            .collect();
+        Ok(Ok(ReadAnswer { answer: parse(&cleaned.join("\n"))?, complete: true, claimed }))
     }
 
     fn render(_: &Grid, grid: &Grid, score: &u32, _: Format) -> String {

@@ -104,6 +104,83 @@ pub fn check(board: &Board, labels: &[char]) -> Result<(), Violation> {
     check_labelled(board, &labels, |l| format!("{l:?}"))
 }
 
+/// Checks a labelling by numbered labels (`None`: unlabelled), e.g. regions of a box drawing;
+/// a label that is a character's code is shown as that character.
+pub fn check_labels(board: &Board, labels: &[Option<usize>]) -> Result<(), Violation> {
+    check_labelled(board, labels, |l| match char::from_u32(l as u32) {
+        Some(c) if !c.is_control() => format!("{c:?}"),
+        _ => format!("#{l}"),
+    })
+}
+
+/// Reads `solve --format box` back: the regions the lines enclose, numbered (holes have
+/// none). A cell's row is line 2r+1 and its three characters start at column 4c+1; a wall
+/// left of it is at column 4c, above it on line 2r.
+pub fn parse_box(board: &Board, text: &str) -> Result<Vec<Option<usize>>, ParseError> {
+    let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    let lines: Vec<Vec<char>> = lines.into_iter().skip_while(|l| !l.iter().any(|c| "┌├└│─".contains(*c))).collect();
+    if lines.len() < 2 * board.rows + 1 {
+        return Err(ParseError::new(lines.len().max(1), 1, format!("the drawing has {} lines, a board of {} rows needs {}", lines.len(), board.rows, 2 * board.rows + 1)));
+    }
+    let at = |line: usize, col: usize| lines[line].get(col).copied().unwrap_or(' ');
+    let wall_left = |r: usize, c: usize| at(2 * r + 1, 4 * c) != ' ';
+    let wall_above = |r: usize, c: usize| at(2 * r, 4 * c + 2) != ' ';
+    let (rows, cols) = (board.rows, board.cols);
+    let mut region: Vec<Option<usize>> = vec![None; rows * cols];
+    let mut next = 0;
+    for start in 0..rows * cols {
+        if region[start].is_some() || board.cells[start] == Cell::Hole {
+            continue;
+        }
+        region[start] = Some(next);
+        let mut stack = vec![start];
+        while let Some(i) = stack.pop() {
+            let (r, c) = (i / cols, i % cols);
+            let mut open = Vec::new();
+            if c > 0 && !wall_left(r, c) {
+                open.push(i - 1);
+            }
+            if c + 1 < cols && !wall_left(r, c + 1) {
+                open.push(i + 1);
+            }
+            if r > 0 && !wall_above(r, c) {
+                open.push(i - cols);
+            }
+            if r + 1 < rows && !wall_above(r + 1, c) {
+                open.push(i + cols);
+            }
+            for j in open {
+                if region[j].is_none() && board.cells[j] != Cell::Hole {
+                    region[j] = Some(next);
+                    stack.push(j);
+                }
+            }
+        }
+        next += 1;
+    }
+    Ok(region)
+}
+
+/// Reads `solve --format rects` back (`row col height width` a line, 0-based); `None` when
+/// the text is not in that form.
+pub fn parse_rects(text: &str) -> Result<Option<Vec<super::Rect>>, ParseError> {
+    let lines: Vec<(usize, &str)> = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).collect();
+    let four = |l: &str| l.split_whitespace().count() == 4 && l.split_whitespace().all(|t| t.bytes().all(|b| b.is_ascii_digit()));
+    if lines.is_empty() || !lines.iter().all(|(_, l)| four(l)) {
+        return Ok(None);
+    }
+    let mut rects = Vec::new();
+    for (i, l) in lines {
+        let v: Vec<usize> = l
+            .split_whitespace()
+            .map(|t| t.parse().map_err(|_| ParseError::new(i + 1, 1, format!("{t:?} is too large"))))
+            .collect::<Result<_, _>>()?;
+        rects.push(super::Rect { row: v[0], col: v[1], height: v[2], width: v[3] });
+    }
+    rects.sort();
+    Ok(Some(rects))
+}
+
 /// Checks a labelling by any kind of label (`None`: unlabelled); `name` shows a label in messages.
 fn check_labelled<L: Copy + Eq + Hash>(board: &Board, labels: &[Option<L>], name: impl Fn(L) -> String) -> Result<(), Violation> {
     let (rows, cols) = (board.rows, board.cols);

@@ -5,7 +5,7 @@
 //! Read top to bottom: [`parse`] → [`encode`] / [`decode`] → [`check`] → [`render`], then
 //! [`generate`] (random puzzles for puzzle makers).
 
-mod check;
+pub mod check;
 mod encode;
 pub mod generate;
 mod parse;
@@ -164,15 +164,23 @@ impl Puzzle for Tatamibari {
         search::enumerate::<Self, _>(board, &mut solver, max, out, block)
     }
 
-    /// A label grid in the corpus's `.sol` form, checked as labels first (a label whose cells
-    /// are no rectangle has no rectangle to stand for).
+    /// Any of `solve`'s forms: the label grid (the corpus's `.sol` form), the box drawing, or
+    /// `rects` lines; checked as labels first (a label whose cells are no rectangle has no
+    /// rectangle to stand for).
     fn read_answer(board: &Board, text: &str) -> Result<Result<ReadAnswer<Self>, String>, ParseError> {
-        let labels = parse_labels(board, text)?;
-        if let Err(v) = check(board, &labels) {
+        let labels = if text.contains(['│', '─']) {
+            check::parse_box(board, text)?
+        } else if let Some(rects) = check::parse_rects(text)? {
+            return Ok(Ok(ReadAnswer { answer: rects, complete: true, claimed: None }));
+        } else {
+            parse_labels(board, text)?.into_iter().map(|l| (l != ' ').then_some(l as usize)).collect()
+        };
+        if let Err(v) = check::check_labels(board, &labels) {
             return Ok(Err(v.to_string()));
         }
-        let mut boxes: std::collections::HashMap<char, Rect> = std::collections::HashMap::new();
-        for (i, &l) in labels.iter().enumerate() {
+        let mut boxes: std::collections::HashMap<usize, Rect> = std::collections::HashMap::new();
+        for (i, l) in labels.iter().enumerate() {
+            let Some(l) = *l else { continue };
             if board.cells[i] == Cell::Hole {
                 continue;
             }

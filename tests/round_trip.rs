@@ -1,0 +1,88 @@
+//! What `solve` prints, `check` reads back: for every puzzle and every drawing format, the
+//! answer piped into `check --answer -` is valid, with the same score where there is one.
+
+mod common;
+
+use common::{data_dir, json_field, run};
+use std::path::Path;
+
+fn root(p: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(p).to_str().unwrap().to_string()
+}
+
+/// `solve PUZZLE FILE EXTRA…`, then `check PUZZLE FILE --answer -` on its output.
+fn round_trip(puzzle: &str, file: &str, extra: &[&str]) -> common::Run {
+    let mut args = vec!["solve", puzzle, file];
+    args.extend(extra);
+    let solved = run(&args, None);
+    assert_eq!(solved.code, 0, "{args:?}: {}", solved.stderr);
+    let checked = run(&["check", puzzle, file, "--answer", "-"], Some(solved.stdout.as_bytes()));
+    assert_eq!(checked.code, 0, "{args:?} read back:\n{}\n{}{}", solved.stdout, checked.stdout, checked.stderr);
+    checked
+}
+
+#[test]
+fn target_sudoku_text_and_its_score() {
+    for case in ["sample-1", "noip2009-06"] {
+        let file = data_dir("target-sudoku").join(format!("{case}.in"));
+        let file = file.to_str().unwrap();
+        let best = common::expected(Path::new(file)).trim().to_string();
+        let r = round_trip("target-sudoku", file, &[]);
+        assert_eq!(r.stdout, format!("valid, score {best}\n"), "the claimed score agrees, so no note");
+    }
+}
+
+#[test]
+fn tatamibari_labels_box_and_rects() {
+    // 29 rectangles (drawn with labels) and more than 61 (drawn with boxes by default).
+    for name in ["codegolf-10x10", "janko-019-14x14"] {
+        let file = data_dir("tatamibari").join(format!("{name}.txt"));
+        let file = file.to_str().unwrap();
+        for format in ["text", "box", "rects"] {
+            let r = round_trip("tatamibari", file, &["--format", format]);
+            assert_eq!(r.stdout, "valid\n", "{name} {format}");
+        }
+    }
+    // Beyond 61 rectangles the default text is the box drawing; also read back.
+    let solved = run(&["solve", "tatamibari", &data_dir("tatamibari").join("janko-019-14x14.txt").to_string_lossy()], None);
+    assert!(solved.stdout.contains('│'), "drawn with boxes:\n{}", solved.stdout);
+}
+
+#[test]
+fn tatamibari_with_forty_thousand_rectangles() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("row.txt");
+    std::fs::write(&file, format!("{}\n", "+".repeat(40_000))).unwrap();
+    let file = file.to_str().unwrap();
+    for format in ["text", "rects"] {
+        assert_eq!(round_trip("tatamibari", file, &["--format", format]).stdout, "valid\n");
+    }
+}
+
+#[test]
+fn a_broken_box_drawing_is_invalid() {
+    let file = data_dir("tatamibari").join("codegolf-3x3.txt");
+    let file = file.to_str().unwrap();
+    let solved = run(&["solve", "tatamibari", file, "--format", "box"], None);
+    // Remove every inner wall: one region of nine cells holding five clues.
+    let mut lines: Vec<String> = solved.stdout.lines().map(String::from).collect();
+    let last = lines.len() - 1;
+    for (k, line) in lines.iter_mut().enumerate().filter(|(k, _)| *k > 0 && *k < last) {
+        let chars: Vec<char> = line.chars().collect();
+        *line = chars.iter().enumerate().map(|(i, &c)| if i == 0 || i + 1 == chars.len() && k % 2 == 1 { c } else if "─│┼├┤┬┴┌┐└┘╵╷╴╶".contains(c) { ' ' } else { c }).collect();
+    }
+    let r = run(&["check", "tatamibari", file, "--answer", "-"], Some(lines.join("\n").as_bytes()));
+    assert_eq!(r.code, 1, "{}\n{}{}", lines.join("\n"), r.stdout, r.stderr);
+    assert!(r.stdout.starts_with("invalid"), "{}", r.stdout);
+}
+
+#[test]
+fn kakkuro_text_reads_back_with_its_score() {
+    for file in [root("docs/examples/kakkuro.txt"), data_dir("kakkuro").join("bench-7x7-seed3.txt").to_str().unwrap().to_string()] {
+        let json = run(&["solve", "kakkuro", &file, "--format", "json"], None);
+        let score = json_field(&json.stdout, "score").trim_matches('"').to_string();
+        let r = round_trip("kakkuro", &file, &[]);
+        assert!(r.stdout.contains(&format!("score {score}")), "{}", r.stdout);
+        assert!(!r.stdout.contains("claims"), "{}", r.stdout);
+    }
+}
