@@ -124,7 +124,8 @@ pub fn search<P: Puzzle>(inst: P::Instance, goal: Goal, keep: usize, opts: &Opti
             if goal == Goal::Best {
                 let elapsed = start.elapsed();
                 if opts.progress.now(elapsed) {
-                    eprintln!("[{:8.3}s] score {} after {} SAT calls", elapsed.as_secs_f64(), P::score(&checked), out.stats.solver.calls);
+                    let calls = out.stats.solver.calls;
+                    eprintln!("[{:8.3}s] score {} after {calls} SAT call{}", elapsed.as_secs_f64(), P::score(&checked), if calls == 1 { "" } else { "s" });
                 }
                 out.answers.clear();
             }
