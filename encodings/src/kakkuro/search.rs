@@ -3,9 +3,10 @@
 //! log-scale deficit bounds below those maxima, every model re-scored exactly by the validator
 //! and its factor combination blocked, until the solver refutes anything better.
 
-use super::{bound, decode, encode, fix_values, Answer, Encoding, Instance, Kakkuro, Scored};
+use super::{bound, encode, fix_values, Answer, Encoding, Instance, Kakkuro, Scored};
 use crate::cnf::Lit;
 use crate::puzzle::{Ended, Observer};
+use crate::search;
 use crate::solver::{NewSolver, SolveResult, Solver, SolverError};
 use crate::sum::{Bound, SumOutputs};
 
@@ -29,9 +30,7 @@ type Step<T> = Result<T, Option<SolverError>>;
 impl Search<'_> {
     /// Decodes and re-scores the model with the independent validator; reports an improvement.
     fn take(&mut self) -> Step<(Answer, Scored)> {
-        let answer = decode(&self.enc, &self.solver.model());
-        let scored = super::check(&self.inst.puzzle, &answer)
-            .map_err(|v| Some(SolverError(format!("internal error: the answer of {} breaks a rule: {v}", self.solver.backend()))))?;
+        let (answer, scored) = search::take::<Kakkuro, _>(self.inst, &self.enc, &*self.solver).map_err(Some)?;
         for (s, &f) in self.seen.iter_mut().zip(&scored.factors) {
             *s = (*s).max(f);
         }
