@@ -34,6 +34,12 @@ pub enum Command {
     Check(CheckCli),
     /// Make a random puzzle (tatamibari).
     Generate(GenerateCli),
+    /// Solve every puzzle file under the given files and folders, in parallel, and compare
+    /// each with the expected answer beside it.
+    Run(RunCli),
+    /// One row of `run`, in a process of its own (used by `run`).
+    #[command(hide = true)]
+    RunFile(RunFileCli),
     /// List the SAT solver backends built into this binary.
     Solvers,
 }
@@ -193,6 +199,58 @@ pub struct GenerateCli {
     pub solver: SolverArgs,
 }
 
+#[derive(clap::Args, Debug)]
+pub struct RunCli {
+    /// Puzzle files and folders (walked recursively).
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Take every puzzle file for this puzzle (otherwise: its header line `puzzle-sat: NAME`,
+    /// its extension, or the folder it is in).
+    #[arg(long, value_parser = puzzle_parser())]
+    pub puzzle: Option<String>,
+    /// `table` (default) or `json`: one object per puzzle, one per line.
+    #[arg(long, value_parser = ["table", "json"], default_value = "table")]
+    pub format: String,
+    /// Per puzzle: stop its search after this many seconds (a timeout fails the row).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+    /// Puzzles solved at once (default: one per core).
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// Compare the stable summary (no times) with FILE, or write FILE when it does not exist.
+    #[arg(long, value_name = "FILE")]
+    pub snapshot: Option<PathBuf>,
+    /// With --snapshot: rewrite FILE instead of comparing.
+    #[arg(long, requires = "snapshot")]
+    pub update_snapshot: bool,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub solver: SolverArgs,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct RunFileCli {
+    #[arg(value_parser = puzzle_parser())]
+    pub puzzle: String,
+    pub file: PathBuf,
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+    #[command(flatten)]
+    pub solver: SolverArgs,
+}
+
+impl SolverArgs {
+    /// The flags as given, to pass on to a child process.
+    pub fn flags(&self) -> Vec<String> {
+        match &self.solver_cmd {
+            Some(cmd) => vec!["--solver-cmd".into(), cmd.clone()],
+            None => vec!["--solver".into(), self.solver.clone()],
+        }
+    }
+}
+
 fn parse_size(s: &str) -> Result<(usize, usize), String> {
     let (r, c) = s.split_once(['x', 'X', '×']).ok_or_else(|| format!("{s:?} is not a size like 10x12"))?;
     let num = |t: &str| t.trim().parse::<usize>().ok().filter(|&n| (1..=2000).contains(&n));
@@ -274,6 +332,19 @@ pub fn run(cli: Cli) -> Result<Done> {
             time_limit: a.time_limit,
             backend: a.solver.backend()?,
         }),
+        Command::Run(a) => crate::run::run(&crate::run::RunArgs {
+            backend: a.solver.backend()?,
+            solver_flags: a.solver.flags(),
+            paths: a.paths,
+            puzzle: a.puzzle,
+            json: a.format == "json",
+            time_limit: a.time_limit,
+            jobs: a.jobs.map(usize::from),
+            snapshot: a.snapshot,
+            update_snapshot: a.update_snapshot,
+            quiet: a.quiet,
+        }),
+        Command::RunFile(a) => crate::run::run_file(&a.puzzle, &a.file, a.solver.backend()?, a.time_limit),
         Command::Solvers => {
             let mut out = String::new();
             for (name, about) in BUILT_IN {

@@ -9,7 +9,8 @@ use crate::output::{exit, Done, Status};
 use crate::runner::{self, Options, Outcome, Progress};
 use anyhow::{anyhow, bail, Result};
 use encodings::cnf::Cnf;
-use encodings::puzzle::{Ended, Flag, Format, Goal, Puzzle, Settings, Task};
+use encodings::error::ParseError;
+use encodings::puzzle::{self, Ended, Flag, Format, Goal, Puzzle, Settings, Task};
 use serde_json::{json, Map, Value};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -90,8 +91,15 @@ fn allow_format<P: Puzzle>(format: Format) -> Result<()> {
     Ok(())
 }
 
-fn parse<P: Puzzle>(input: &Input, settings: &Settings) -> Result<P::Instance> {
-    P::parse(&input.text, settings).map_err(|e| input.error(e))
+/// Parses a puzzle file, skipping its header line (which must name this puzzle when present).
+pub(crate) fn parse<P: Puzzle>(input: &Input, settings: &Settings) -> Result<P::Instance> {
+    if let Some(name) = puzzle::header(&input.text) {
+        if name != P::NAME {
+            bail!("{}:1:1: the header says this is a {name:?} puzzle, not {}", input.name, P::NAME);
+        }
+    }
+    let (text, skipped) = puzzle::without_header(&input.text);
+    P::parse(text, settings).map_err(|e| input.error(ParseError { line: e.line + skipped, ..e }))
 }
 
 /// A JSON object as one line.

@@ -9,5 +9,7 @@ pub mod dimacs;
 pub mod driver;
 pub mod input;
 pub mod output;
+pub mod process;
 pub mod registry;
+pub mod run;
 pub mod runner;

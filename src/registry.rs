@@ -20,6 +20,10 @@ pub fn find(name: &str) -> Option<&'static dyn Entry> {
 pub trait Entry: Sync {
     fn name(&self) -> &'static str;
     fn about(&self) -> &'static str;
+    /// File extensions that mark this puzzle's files for `run`, besides its name.
+    fn extensions(&self) -> &'static [&'static str];
+    /// One `run` row: solve `file` and compare it with its expected answer.
+    fn run_file(&self, file: &std::path::Path, opts: &crate::runner::Options) -> serde_json::Map<String, serde_json::Value>;
     fn solve(&self, args: &SolveArgs) -> Result<Done>;
     fn encode(&self, args: &EncodeArgs) -> Result<Done>;
     fn decode(&self, args: &DecodeArgs) -> Result<Done>;
@@ -36,6 +40,14 @@ impl<P: Puzzle> Entry for Of<P> {
 
     fn about(&self) -> &'static str {
         P::ABOUT
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        P::EXTENSIONS
+    }
+
+    fn run_file(&self, file: &std::path::Path, opts: &crate::runner::Options) -> serde_json::Map<String, serde_json::Value> {
+        crate::run::file_row::<P>(file, opts)
     }
 
     fn solve(&self, args: &SolveArgs) -> Result<Done> {

@@ -122,6 +122,25 @@ pub struct ReadAnswer<P: Puzzle + ?Sized> {
     pub claimed: Option<String>,
 }
 
+/// The optional first line of a puzzle file naming its kind, `puzzle-sat: NAME`: `run` sorts
+/// files by it, and every command skips it (checking that it names the puzzle asked for).
+pub const HEADER: &str = "puzzle-sat:";
+
+/// The puzzle named by `text`'s header line, if it has one.
+pub fn header(text: &str) -> Option<&str> {
+    let first = text.lines().next()?;
+    Some(first.strip_prefix(HEADER)?.trim())
+}
+
+/// `text` after its header line, and how many lines that skipped (0 or 1), to add to the
+/// line numbers of parse errors.
+pub fn without_header(text: &str) -> (&str, usize) {
+    match header(text) {
+        Some(_) => (text.find('\n').map_or("", |i| &text[i + 1..]), 1),
+        None => (text, 0),
+    }
+}
+
 pub trait Puzzle: 'static {
     /// The name on the command line.
     const NAME: &'static str;
@@ -135,10 +154,14 @@ pub trait Puzzle: 'static {
     const ANSWER_FIELDS: &'static [&'static str];
     /// Whether `generate` makes puzzles of this kind.
     const GENERATES: bool = false;
+    /// File extensions that mark this puzzle's files for `run`, besides the puzzle's name.
+    const EXTENSIONS: &'static [&'static str] = &[];
 
     /// A parsed puzzle file.
     type Instance: Clone + Send + Sync + 'static;
-    type Answer: Clone + Send + 'static;
+    /// Compared with `==` by `run` against an expected answer: decode and `read_answer` give
+    /// one canonical form of each answer.
+    type Answer: Clone + Send + PartialEq + 'static;
     /// What the independent validator learns of a valid answer: its exact score and parts.
     type Checked: Clone + Send + 'static;
     /// Compared exactly (integers or exact fractions, never floating point); [`NoScore`] when the

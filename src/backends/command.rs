@@ -7,29 +7,23 @@
 //! every assumption before it is taken.
 
 use crate::dimacs::{self, SolverAnswer};
+use crate::process;
 use encodings::cnf::{ClauseSink, Cnf, Lit, Model};
 use encodings::solver::{SolveResult, Solver, SolverError, SolverStats, Stop};
 use std::ffi::OsString;
 use std::fmt::Display;
 use std::fs::File;
 use std::io::{self, Read};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
-use std::process::{Child, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::thread;
-use std::time::Duration;
+use std::process::ExitStatus;
 
 /// Where the command string takes the formula's path (appended when it does not say).
 const CNF: &str = "{cnf}";
 /// Where it takes the result file's path; with it, the answer is read from that file.
 const OUT: &str = "{out}";
-/// How much of the command's stderr is kept while it runs, and shown in an error.
-const STDERR_KEPT: usize = 64 * 1024;
+/// How much of the command's stderr is shown in an error.
 const STDERR_SHOWN: usize = 2000;
-/// How often a running command is checked for having ended or being stopped.
-const POLL: Duration = Duration::from_millis(10);
 
 pub struct Command {
     /// The command string as given, to name it in messages.
@@ -109,70 +103,14 @@ impl Command {
     fn run(&self, cnf: &Path, out: &Path) -> Result<Option<Run>, SolverError> {
         let mut words = self.words.iter().map(|w| substitute(w, cnf, out));
         let mut process = std::process::Command::new(words.next().expect("a command has a word"));
-        process.args(words).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
-        // A group of its own, so a stop kills whatever a wrapper script started too; it then
-        // misses the terminal's Ctrl-C, hence the death signal.
-        process.process_group(0);
-        #[cfg(target_os = "linux")]
-        {
-            let parent = std::process::id();
-            // SAFETY: prctl and getppid are async-signal-safe, as the child of a fork needs.
-            unsafe {
-                process.pre_exec(move || {
-                    if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == -1 {
-                        return Err(io::Error::last_os_error());
-                    }
-                    // The parent may have died before the signal was asked for.
-                    if libc::getppid() as u32 != parent {
-                        return Err(io::Error::other("puzzle-sat ended"));
-                    }
-                    Ok(())
-                });
-            }
-        }
-        let mut child = process.spawn().map_err(|e| self.error(format!("cannot be started: {e}"), b""))?;
-
-        // Read in threads, so a command that fills one pipe while we wait on it cannot hang.
+        process.args(words);
         let limit = self.output_limit();
-        let overflow = Arc::new(AtomicBool::new(false));
-        let stdout = child.stdout.take().expect("stdout is piped");
-        let stdout = thread::spawn({
-            let overflow = overflow.clone();
-            move || read_capped(stdout, limit, &overflow)
-        });
-        let stderr = child.stderr.take().expect("stderr is piped");
-        let stderr = thread::spawn(move || read_tail(stderr));
-
-        // Short first pauses, so quick calls are not slowed to the poll's pace.
-        let mut pause = Duration::from_millis(1);
-        let status = loop {
-            match child.try_wait() {
-                Ok(Some(status)) => break status,
-                Ok(None) => {}
-                Err(e) => {
-                    kill(&mut child);
-                    return Err(self.error(format!("could not be waited for: {e}"), b""));
-                }
-            }
-            if self.stop.is_raised() {
-                // Its output is not wanted: the readers end when its pipes close.
-                kill(&mut child);
-                return Ok(None);
-            }
-            if overflow.load(Ordering::Relaxed) {
-                kill(&mut child);
-                let stderr = stderr.join().expect("stderr reader");
-                return Err(self.error(format!("printed more than {limit} bytes"), &stderr));
-            }
-            thread::sleep(pause);
-            pause = (pause * 2).min(POLL);
-        };
-        let stdout = stdout.join().expect("stdout reader");
-        let stderr = stderr.join().expect("stderr reader");
-        if overflow.load(Ordering::Relaxed) {
-            return Err(self.error(format!("printed more than {limit} bytes"), &stderr));
+        match process::run(process, limit, || self.stop.is_raised()) {
+            Ok(process::Ended::Exited { status, stdout, stderr }) => Ok(Some(Run { status, stdout, stderr })),
+            Ok(process::Ended::Stopped) => Ok(None),
+            Ok(process::Ended::Overflow { stderr }) => Err(self.error(format!("printed more than {limit} bytes"), &stderr)),
+            Err(e) => Err(self.error(format!("cannot be started: {e}"), b"")),
         }
-        Ok(Some(Run { status, stdout, stderr }))
     }
 
     /// The call's answer from what the command left, `out` being its result file.
@@ -256,41 +194,6 @@ fn substitute(word: &str, cnf: &Path, out: &Path) -> OsString {
     }
     result.push(rest);
     result
-}
-
-/// Up to `limit` bytes; past that, raises `overflow` and stops reading (the command then
-/// meets a closed pipe, and is killed).
-fn read_capped(pipe: impl Read, limit: u64, overflow: &AtomicBool) -> Vec<u8> {
-    let mut text = Vec::new();
-    let _ = pipe.take(limit + 1).read_to_end(&mut text);
-    if text.len() as u64 > limit {
-        overflow.store(true, Ordering::Relaxed);
-    }
-    text
-}
-
-/// The last [`STDERR_KEPT`] bytes, however much is written.
-fn read_tail(mut pipe: impl Read) -> Vec<u8> {
-    let mut tail = Vec::new();
-    let mut chunk = [0; 8192];
-    loop {
-        match pipe.read(&mut chunk) {
-            Ok(0) => return tail,
-            Ok(n) => tail.extend_from_slice(&chunk[..n]),
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(_) => return tail,
-        }
-        if tail.len() > 2 * STDERR_KEPT {
-            tail.drain(..tail.len() - STDERR_KEPT);
-        }
-    }
-}
-
-/// Kills the command's process group, and reaps the command.
-fn kill(child: &mut Child) {
-    // SAFETY: a plain system call. The group cannot be another's: its leader is not reaped yet.
-    unsafe { libc::kill(-(child.id() as libc::pid_t), libc::SIGKILL) };
-    let _ = child.wait();
 }
 
 fn show_clause(clause: &[Lit]) -> String {

@@ -46,6 +46,8 @@ impl Puzzle for TargetSudoku {
     const TASK: Task = Task::Maximize;
     const FORMATS: &'static [Format] = &[Format::Text, Format::Judge];
     const FLAGS: &'static [Flag] = &[Flag::MinScore];
+    /// The data of NOIP 2009 (and Luogu P1074) comes as `.in` files beside their `.out` answers.
+    const EXTENSIONS: &'static [&'static str] = &["in"];
     const ANSWER_FIELDS: &'static [&'static str] = &["score", "grid"];
 
     type Instance = Grid;

@@ -1,0 +1,484 @@
+//! `run`: a regression run over files and folders. Each puzzle file is solved in a child
+//! process of its own (`puzzle-sat run-file`), so that a crash, an error or a timeout is that
+//! row's failure and never the end of the run; the children run in parallel, and their rows
+//! are compared with the expected answers found beside the puzzles and printed as one table,
+//! JSON lines, or a snapshot without times for version control.
+
+use crate::backends::Backend;
+use crate::input::read_input;
+use crate::output::{exit, Done, Status};
+use crate::process;
+use crate::registry::{self, PUZZLES};
+use crate::runner::{self, Options, Progress};
+use anyhow::{anyhow, bail, Result};
+use encodings::puzzle::{self, Ended, Goal, Puzzle, Settings, Task};
+use rayon::prelude::*;
+use serde_json::{json, Map, Value};
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// `run`'s arguments.
+#[derive(Clone, Debug, Default)]
+pub struct RunArgs {
+    pub paths: Vec<PathBuf>,
+    /// The kind of every puzzle file, instead of finding it out per file.
+    pub puzzle: Option<String>,
+    pub json: bool,
+    /// Per puzzle.
+    pub time_limit: Option<Duration>,
+    /// The solver flags as given, passed on to every child.
+    pub solver_flags: Vec<String>,
+    pub backend: Backend,
+    /// Puzzles solved at once (default: one per core).
+    pub jobs: Option<usize>,
+    /// Compare the summary with this file, or write it there when it does not exist.
+    pub snapshot: Option<PathBuf>,
+    /// Overwrite the snapshot instead of comparing.
+    pub update_snapshot: bool,
+    pub quiet: bool,
+}
+
+/// Extensions of the files that hold expected answers, in the order they are looked for.
+/// `.sol` is an answer in any form `check` reads; the others hold a score as `solve` prints it,
+/// or `-1` / `no solution` for a puzzle without an answer (`.out` is P1074's judge file).
+pub const EXPECTED: [&str; 4] = ["sol", "out", "out.computed", "score"];
+
+/// Extensions of files that may be puzzles of a kind told by their folder or by `--puzzle`.
+const PLAIN: [&str; 2] = ["txt", "in"];
+
+/// A puzzle file to run, with its kind when known.
+struct Job {
+    file: PathBuf,
+    puzzle: Option<&'static str>,
+}
+
+/// The kind of `file`: `--puzzle`, else its header line, else its extension (a puzzle's name
+/// or one the puzzle claims), else, for `.txt` and `.in` files, the nearest enclosing folder
+/// named after a puzzle. `None` when nothing tells.
+fn kind(file: &Path, forced: Option<&'static str>) -> Option<&'static str> {
+    if forced.is_some() {
+        return forced;
+    }
+    if let Some(name) = first_line(file).as_deref().and_then(puzzle::header) {
+        return registry::find(name).map(|e| e.name());
+    }
+    let ext = file.extension()?.to_str()?;
+    if let Some(e) = PUZZLES.iter().find(|e| e.name() == ext || e.extensions().contains(&ext)) {
+        return Some(e.name());
+    }
+    if PLAIN.contains(&ext) {
+        return file.ancestors().skip(1).find_map(|dir| registry::find(dir.file_name()?.to_str()?)).map(|e| e.name());
+    }
+    None
+}
+
+fn first_line(file: &Path) -> Option<String> {
+    use std::io::Read;
+    let mut head = Vec::new();
+    std::fs::File::open(file).ok()?.take(256).read_to_end(&mut head).ok()?;
+    let text = String::from_utf8_lossy(&head);
+    Some(text.lines().next()?.to_string())
+}
+
+/// Whether a file met while walking a folder is a puzzle file.
+fn is_candidate(file: &Path, forced: bool) -> bool {
+    let ext = file.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let named = PUZZLES.iter().any(|e| e.name() == ext || e.extensions().contains(&ext));
+    let header = first_line(file).is_some_and(|l| puzzle::header(&l).is_some());
+    named || header || (PLAIN.contains(&ext) && (forced || kind(file, None).is_some()))
+}
+
+/// The puzzle files under `paths` (folders walked in name order) and how many other files
+/// were skipped. A file named on the command line is always a puzzle file.
+fn collect(paths: &[PathBuf], forced: Option<&'static str>) -> Result<(Vec<Job>, usize)> {
+    let mut jobs = Vec::new();
+    let mut skipped = 0;
+    for path in paths {
+        if path.is_dir() {
+            walk(path, forced, &mut jobs, &mut skipped)?;
+        } else if path.exists() {
+            jobs.push(Job { file: path.clone(), puzzle: kind(path, forced) });
+        } else {
+            bail!("{}: no such file or folder", path.display());
+        }
+    }
+    Ok((jobs, skipped))
+}
+
+fn walk(dir: &Path, forced: Option<&'static str>, jobs: &mut Vec<Job>, skipped: &mut usize) -> Result<()> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| anyhow!("{}: cannot read the folder: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            walk(&path, forced, jobs, skipped)?;
+        } else if is_candidate(&path, forced.is_some()) {
+            jobs.push(Job { puzzle: kind(&path, forced), file: path });
+        } else {
+            *skipped += 1;
+        }
+    }
+    Ok(())
+}
+
+/// The file holding the expected answer of `file`, if there is one.
+pub fn expected_file(file: &Path) -> Option<PathBuf> {
+    let stem = file.with_extension("");
+    EXPECTED.iter().map(|ext| PathBuf::from(format!("{}.{ext}", stem.display()))).find(|p| p.is_file() && p != file)
+}
+
+/// One puzzle file's row, computed in the child (`run-file`): solve, then compare with the
+/// expected answer. Never fails: an error is a row.
+pub fn file_row<P: Puzzle>(file: &Path, opts: &Options) -> Map<String, Value> {
+    let mut row = Map::new();
+    row.insert("file".into(), json!(file.display().to_string()));
+    row.insert("puzzle".into(), json!(P::NAME));
+    if let Err(e) = solve_row::<P>(file, opts, &mut row) {
+        row.insert("status".into(), json!("error"));
+        row.insert("verdict".into(), json!("error"));
+        row.insert("reason".into(), json!(format!("{e:#}")));
+    }
+    row
+}
+
+fn solve_row<P: Puzzle>(file: &Path, opts: &Options, row: &mut Map<String, Value>) -> Result<()> {
+    let input = read_input(file)?;
+    let inst = crate::driver::parse::<P>(&input, &Settings::default())?;
+    let (goal, keep) = match P::TASK {
+        Task::Maximize => (Goal::Best, 1),
+        // Two answers say whether the solution is unique.
+        Task::Enumerate => (Goal::Enumerate { max: 2 }, 2),
+    };
+    let out = runner::search::<P>(inst.clone(), goal, keep, opts)?;
+    let found = out.answers.last().filter(|_| P::TASK == Task::Maximize).or(out.answers.first());
+    let stopped = out.ended == Ended::Stopped;
+    let status = match (found.is_some(), stopped, P::TASK) {
+        (true, true, Task::Maximize) => Status::BestFound,
+        (true, false, Task::Maximize) => Status::Optimal,
+        (true, _, Task::Enumerate) => Status::Solved,
+        (false, true, _) => Status::Unknown,
+        (false, false, _) => Status::NoSolution,
+    };
+    row.insert("status".into(), json!(status.json_name()));
+    row.insert("score".into(), match (P::TASK, found) {
+        (Task::Maximize, Some((_, c))) => json!(P::score(c).to_string()),
+        _ => Value::Null,
+    });
+    if P::TASK == Task::Enumerate {
+        row.insert("solutions".into(), json!(out.count));
+        let unique = match (out.count, stopped) {
+            (1, false) => json!(true),
+            (2, _) => json!(false),
+            _ => Value::Null,
+        };
+        row.insert("unique".into(), unique);
+    }
+    // What the row claims was refuted: no better score, no other solution, no solution at all.
+    row.insert("proved".into(), json!(!stopped));
+    let s = &out.stats;
+    row.insert("seconds".into(), json!(s.elapsed.as_secs_f64()));
+    row.insert("variables".into(), json!(s.solver.vars));
+    row.insert("clauses".into(), json!(s.solver.clauses));
+    row.insert("backend".into(), json!(s.backend));
+
+    let expected = expected_file(file);
+    row.insert("expected".into(), json!(expected.as_ref().map(|p| p.display().to_string())));
+    let verdict = if stopped {
+        Err("time limit: the search did not finish".to_string())
+    } else {
+        match &expected {
+            None => Ok(None),
+            Some(path) => compare::<P>(&inst, path, &out.answers, out.count, opts).map(Some),
+        }
+    };
+    let (verdict, reason) = match verdict {
+        Ok(None) => ("ok", None),
+        Ok(Some(why)) => ("pass", Some(why)),
+        Err(why) if stopped => ("timeout", Some(why)),
+        Err(why) => ("fail", Some(why)),
+    };
+    row.insert("verdict".into(), json!(verdict));
+    row.insert("reason".into(), json!(reason));
+    Ok(())
+}
+
+/// Compares a finished search with the expected answer in `path`: why it passes, or why not.
+fn compare<P: Puzzle>(inst: &P::Instance, path: &Path, answers: &[(P::Answer, P::Checked)], count: u64, opts: &Options) -> Result<String, String> {
+    let input = read_input(path).map_err(|e| format!("{e:#}"))?;
+    let name = path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let best = match P::TASK {
+        Task::Maximize => answers.last(),
+        Task::Enumerate => answers.first(),
+    };
+    if name.ends_with(".sol") {
+        let read = match P::read_answer(inst, &input.text) {
+            Ok(Ok(read)) => read,
+            Ok(Err(v)) => return Err(format!("{name} breaks a rule: {v}")),
+            Err(e) => return Err(format!("{}", input.error(e))),
+        };
+        let (sol, sol_checked) = if read.complete {
+            let checked = P::check(inst, &read.answer).map_err(|v| format!("{name} breaks a rule: {v}"))?;
+            (read.answer, checked)
+        } else {
+            let quiet = Options { progress: Progress::Never, ..opts.clone() };
+            let out = runner::search::<P>(P::fix(inst, &read.answer), Goal::Best, 1, &quiet).map_err(|e| e.to_string())?;
+            out.answers.into_iter().last().ok_or_else(|| format!("{name}: {}", P::no_completion()))?
+        };
+        let Some((found, found_checked)) = best else {
+            return Err(format!("no solution found, but {name} is a valid answer"));
+        };
+        return match P::TASK {
+            Task::Maximize => {
+                let (want, got) = (P::score(&sol_checked), P::score(found_checked));
+                if want == got {
+                    Ok(format!("score {got} equals {name}'s"))
+                } else {
+                    Err(format!("score {got}, but {name} scores {want}"))
+                }
+            }
+            Task::Enumerate if count >= 2 => Ok(format!("several solutions; the one found is valid ({name} is one of them)")),
+            Task::Enumerate if *found == sol => Ok(format!("the unique solution equals {name}")),
+            Task::Enumerate => Err(format!("the unique solution found differs from {name}")),
+        };
+    }
+    let want = input.text.lines().next().unwrap_or("").trim();
+    let none = want == "-1" || want == "no solution";
+    match (best, P::TASK) {
+        (None, _) if none => Ok(format!("no solution, as {name} says")),
+        (None, _) => Err(format!("no solution, but {name} expects {want}")),
+        (Some(_), _) if none => Err(format!("an answer was found, but {name} says there is none")),
+        (Some((_, c)), Task::Maximize) => {
+            let got = P::score(c).to_string();
+            if got == want {
+                Ok(format!("score {got} as {name} says"))
+            } else {
+                Err(format!("score {got}, but {name} expects {want}"))
+            }
+        }
+        (Some(_), Task::Enumerate) => Err(format!("{name} holds a score, but {} puzzles have none", P::NAME)),
+    }
+}
+
+/// The run's rows, in file order.
+fn run_jobs(a: &RunArgs, jobs: &[Job]) -> Result<Vec<Map<String, Value>>> {
+    let threads = a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| anyhow!("cannot start {threads} workers: {e}"))?;
+    let bar = if !a.quiet && std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(jobs.len() as u64);
+        let style = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {wide_msg}").expect("a valid template");
+        bar.set_style(style);
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let exe = std::env::current_exe().map_err(|e| anyhow!("cannot find the puzzle-sat binary to run: {e}"))?;
+    let rows = pool.install(|| {
+        jobs.par_iter()
+            .map(|job| {
+                bar.set_message(job.file.display().to_string());
+                let row = child_row(&exe, a, job);
+                bar.inc(1);
+                row
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    Ok(rows)
+}
+
+/// Runs one job in a child process and takes its row; a child that fails to give one is
+/// turned into an error row here.
+fn child_row(exe: &Path, a: &RunArgs, job: &Job) -> Map<String, Value> {
+    let mut row = Map::new();
+    row.insert("file".into(), json!(job.file.display().to_string()));
+    row.insert("puzzle".into(), json!(job.puzzle));
+    let error = |mut row: Map<String, Value>, status: &str, why: String| {
+        row.insert("status".into(), json!(status));
+        row.insert("verdict".into(), json!(if status == "timeout" { "timeout" } else { "error" }));
+        row.insert("reason".into(), json!(why));
+        row
+    };
+    let Some(puzzle) = job.puzzle else {
+        return error(row, "error", "cannot tell which puzzle this is: use --puzzle, a first line `puzzle-sat: NAME`, or the extension .NAME".into());
+    };
+    let mut cmd = std::process::Command::new(exe);
+    cmd.arg("run-file").arg(puzzle).arg(&job.file).args(&a.solver_flags);
+    if let Some(t) = a.time_limit {
+        cmd.arg(format!("--time-limit={}", t.as_secs_f64()));
+    }
+    // The child keeps its own time limit; this one catches a child that cannot (a long
+    // encoding, a hung solver).
+    let started = Instant::now();
+    let hard = a.time_limit.map(|t| t + Duration::from_secs(30));
+    let ended = process::run(cmd, 1 << 20, || hard.is_some_and(|h| started.elapsed() > h));
+    match ended {
+        Ok(process::Ended::Exited { status, stdout, stderr }) => {
+            match serde_json::from_slice::<Value>(&stdout) {
+                Ok(Value::Object(child)) if status.success() => child,
+                _ => {
+                    let tail = String::from_utf8_lossy(&stderr);
+                    let last = tail.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("").trim().to_string();
+                    let how = match (status.code(), std::os::unix::process::ExitStatusExt::signal(&status)) {
+                        (Some(code), _) => format!("exit status {code}"),
+                        (_, Some(sig)) => format!("killed by signal {sig}"),
+                        _ => status.to_string(),
+                    };
+                    error(row, "error", format!("crashed ({how}): {last}"))
+                }
+            }
+        }
+        Ok(process::Ended::Stopped) => error(row, "timeout", format!("killed after {:.0} s without an answer", started.elapsed().as_secs_f64())),
+        Ok(process::Ended::Overflow { .. }) => error(row, "error", "printed more than a row".into()),
+        Err(e) => error(row, "error", format!("cannot run {}: {e}", exe.display())),
+    }
+}
+
+fn text(row: &Map<String, Value>, key: &str) -> String {
+    match row.get(key) {
+        None | Some(Value::Null) => "-".into(),
+        Some(Value::String(s)) => s.clone(),
+        Some(v) => v.to_string(),
+    }
+}
+
+/// What the row found, in one word: the score, or the number of solutions.
+fn found(row: &Map<String, Value>) -> String {
+    match (row.get("solutions"), row.get("unique")) {
+        (Some(_), Some(Value::Bool(true))) => "unique".into(),
+        (Some(_), Some(Value::Bool(false))) => "several".into(),
+        (Some(n), _) if n == &json!(0) => "none".into(),
+        (Some(n), _) => format!("{n} found"),
+        _ => text(row, "score"),
+    }
+}
+
+fn failed(row: &Map<String, Value>) -> bool {
+    !matches!(row.get("verdict").and_then(Value::as_str), Some("pass" | "ok"))
+}
+
+fn table(rows: &[Map<String, Value>]) -> String {
+    let head = ["file", "puzzle", "status", "score/count", "proved", "seconds", "variables", "clauses", "backend", "result"];
+    let mut lines: Vec<Vec<String>> = vec![head.iter().map(|h| h.to_string()).collect()];
+    for r in rows {
+        let seconds = r.get("seconds").and_then(Value::as_f64).map_or("-".into(), |s| format!("{s:.2}"));
+        let proved = match r.get("proved") {
+            Some(Value::Bool(true)) => "yes",
+            Some(Value::Bool(false)) => "no",
+            _ => "-",
+        };
+        lines.push(vec![
+            text(r, "file"),
+            text(r, "puzzle"),
+            text(r, "status"),
+            found(r),
+            proved.into(),
+            seconds,
+            text(r, "variables"),
+            text(r, "clauses"),
+            text(r, "backend"),
+            text(r, "verdict"),
+        ]);
+    }
+    let widths: Vec<usize> = (0..head.len()).map(|k| lines.iter().map(|l| l[k].chars().count()).max().unwrap_or(0)).collect();
+    let mut out = String::new();
+    for l in &lines {
+        let cells: Vec<String> = l.iter().zip(&widths).map(|(c, w)| format!("{c:<w$}")).collect();
+        out += cells.join("  ").trim_end();
+        out.push('\n');
+    }
+    for r in rows.iter().filter(|r| failed(r)) {
+        let _ = writeln!(out, "{}: {}: {}", text(r, "verdict").to_uppercase(), text(r, "file"), text(r, "reason"));
+    }
+    out
+}
+
+/// The stable part of the rows: no times, sizes or backend, so that it changes only when an
+/// answer does.
+pub fn snapshot(rows: &[Map<String, Value>]) -> String {
+    let mut out = String::from("# puzzle-sat run snapshot: file, puzzle, status, score or solutions, proved, result\n");
+    for r in rows {
+        let proved = text(r, "proved");
+        let _ = writeln!(out, "{}\t{}\t{}\t{}\t{}\t{}", text(r, "file"), text(r, "puzzle"), text(r, "status"), found(r), proved, text(r, "verdict"));
+    }
+    out
+}
+
+fn summary(rows: &[Map<String, Value>], skipped: usize) -> String {
+    let count = |v: &str| rows.iter().filter(|r| r.get("verdict").and_then(Value::as_str) == Some(v)).count();
+    let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "{}: {} passed, {} failed, {} errors, {} timed out, {} without an expected answer; {} skipped\n",
+        plural(rows.len(), "puzzle", "puzzles"),
+        count("pass"),
+        count("fail"),
+        count("error"),
+        count("timeout"),
+        count("ok"),
+        plural(skipped, "other file", "other files"),
+    )
+}
+
+/// Compares (or writes) the snapshot: the differences, if any.
+fn check_snapshot(path: &Path, now: &str, update: bool) -> Result<Option<String>> {
+    if update || !path.exists() {
+        std::fs::write(path, now).map_err(|e| anyhow!("{}: cannot write the snapshot: {e}", path.display()))?;
+        eprintln!("puzzle-sat: wrote the snapshot {}", path.display());
+        return Ok(None);
+    }
+    let old = std::fs::read_to_string(path).map_err(|e| anyhow!("{}: cannot read the snapshot: {e}", path.display()))?;
+    if old == now {
+        return Ok(None);
+    }
+    let old_lines: std::collections::HashSet<&str> = old.lines().collect();
+    let new_lines: std::collections::HashSet<&str> = now.lines().collect();
+    let mut diff = format!("the snapshot {} differs (--update-snapshot rewrites it):\n", path.display());
+    for l in old.lines().filter(|l| !new_lines.contains(l)) {
+        diff += &format!("- {l}\n");
+    }
+    for l in now.lines().filter(|l| !old_lines.contains(l)) {
+        diff += &format!("+ {l}\n");
+    }
+    Ok(Some(diff))
+}
+
+pub fn run(a: &RunArgs) -> Result<Done> {
+    if a.paths.is_empty() {
+        bail!("run needs at least one file or folder");
+    }
+    let forced = match &a.puzzle {
+        Some(name) => Some(registry::find(name).ok_or_else(|| anyhow!("no puzzle called {name}"))?.name()),
+        None => None,
+    };
+    let (jobs, skipped) = collect(&a.paths, forced)?;
+    let rows = run_jobs(a, &jobs)?;
+    let mut stdout = if a.json {
+        rows.iter().map(|r| Value::Object(r.clone()).to_string() + "\n").collect()
+    } else {
+        table(&rows)
+    };
+    if !a.json {
+        stdout += &summary(&rows, skipped);
+    } else if !a.quiet {
+        eprint!("{}", summary(&rows, skipped));
+    }
+    let mut bad = rows.iter().any(failed);
+    if let Some(path) = &a.snapshot {
+        if let Some(diff) = check_snapshot(path, &snapshot(&rows), a.update_snapshot)? {
+            eprint!("{diff}");
+            bad = true;
+        }
+    }
+    Ok(Done { stdout, code: if bad { exit::NO_SOLUTION } else { exit::ANSWER } })
+}
+
+/// `run-file`: the child's side, one row as a JSON line.
+pub fn run_file(puzzle: &str, file: &Path, backend: Backend, time_limit: Option<Duration>) -> Result<Done> {
+    let entry = registry::find(puzzle).ok_or_else(|| anyhow!("no puzzle called {puzzle}"))?;
+    let opts = Options { backend, time_limit, progress: Progress::Never };
+    let row = entry.run_file(file, &opts);
+    Ok(Done { stdout: Value::Object(row).to_string() + "\n", code: exit::ANSWER })
+}

@@ -1,0 +1,172 @@
+//! `run`: regression runs over the bundled corpora and over a folder of troublemakers.
+
+mod common;
+
+use common::{data_dir, run};
+use serde_json::Value;
+use std::fs;
+use std::path::Path;
+
+fn rows(stdout: &str) -> Vec<serde_json::Map<String, Value>> {
+    stdout
+        .lines()
+        .map(|l| match serde_json::from_str(l) {
+            Ok(Value::Object(m)) => m,
+            _ => panic!("not a JSON object: {l}"),
+        })
+        .collect()
+}
+
+fn field<'a>(row: &'a serde_json::Map<String, Value>, key: &str) -> &'a str {
+    row.get(key).and_then(Value::as_str).unwrap_or_else(|| panic!("no {key} in {row:?}"))
+}
+
+fn row_of<'a>(rows: &'a [serde_json::Map<String, Value>], file: &str) -> &'a serde_json::Map<String, Value> {
+    rows.iter().find(|r| field(r, "file").ends_with(file)).unwrap_or_else(|| panic!("no row for {file}"))
+}
+
+#[test]
+fn every_bundled_corpus_passes_and_matches_its_snapshot() {
+    let dir = tempfile::tempdir().unwrap();
+    let snap = dir.path().join("corpus.snapshot");
+    let r = run(&["run", "tests/data", "--snapshot", snap.to_str().unwrap(), "--format", "json"], None);
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    let rows = rows(&r.stdout);
+    // Every file with an expected answer passed; the others were answered and proved.
+    for row in &rows {
+        assert!(matches!(field(row, "verdict"), "pass" | "ok"), "{row:?}");
+        assert_eq!(row["proved"], Value::Bool(true), "{row:?}");
+        assert_eq!(field(row, "verdict") == "pass", !row["expected"].is_null(), "{row:?}");
+    }
+    let count = |puzzle: &str| rows.iter().filter(|r| field(r, "puzzle") == puzzle).count();
+    // 22 NOIP + sample grids and 4 low-given ones; 186 Tatamibari + 24 gadgets; 8 Kakkuro boards.
+    assert_eq!((count("target-sudoku"), count("tatamibari"), count("kakkuro")), (26, 210, 8));
+    assert_eq!(rows.iter().filter(|r| field(r, "verdict") == "pass").count(), 22 + 186);
+    // Spot checks against the judges' files, independent of the snapshot.
+    assert_eq!(field(row_of(&rows, "noip2009-02.in"), "score"), "2859");
+    assert_eq!(field(row_of(&rows, "noip2009-01.in"), "status"), "no_solution");
+    assert_eq!(row_of(&rows, "codegolf-5x5.txt")["unique"], Value::Bool(false));
+    let text = fs::read_to_string(&snap).unwrap();
+    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!("run-tests-data", text);
+    });
+    // Compared again, the snapshot holds; edited, the run fails and shows the difference.
+    let again = run(&["run", "tests/data/target-sudoku", "--snapshot", snap.to_str().unwrap()], None);
+    assert_eq!(again.code, 1, "the snapshot has more rows than this run: {}", again.stderr);
+    assert!(again.stderr.contains("- tests/data/kakkuro/example.txt"), "{}", again.stderr);
+}
+
+#[test]
+fn a_snapshot_is_written_compared_and_updated() {
+    let dir = tempfile::tempdir().unwrap();
+    let snap = dir.path().join("s.txt");
+    let s = snap.to_str().unwrap();
+    let corpus = "tests/data/target-sudoku-low";
+    assert_eq!(run(&["run", corpus, "--snapshot", s], None).code, 0);
+    let written = fs::read_to_string(&snap).unwrap();
+    assert!(written.contains("tests/data/target-sudoku-low/empty.in\ttarget-sudoku\toptimal\t2906\ttrue\tok"), "{written}");
+    assert!(!written.contains("varisat"), "no backend, times or sizes in a snapshot: {written}");
+    assert_eq!(run(&["run", corpus, "--snapshot", s], None).code, 0);
+    fs::write(&snap, written.replace("\t2906\t", "\t2905\t")).unwrap();
+    let r = run(&["run", corpus, "--snapshot", s], None);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("- tests/data/target-sudoku-low/empty.in\ttarget-sudoku\toptimal\t2905"), "{}", r.stderr);
+    assert!(r.stderr.contains("+ tests/data/target-sudoku-low/empty.in\ttarget-sudoku\toptimal\t2906"), "{}", r.stderr);
+    assert_eq!(run(&["run", corpus, "--snapshot", s, "--update-snapshot"], None).code, 0);
+    assert_eq!(fs::read_to_string(&snap).unwrap(), written);
+}
+
+fn copy(from: &Path, to: &Path) {
+    fs::create_dir_all(to.parent().unwrap()).unwrap();
+    fs::copy(from, to).unwrap();
+}
+
+#[test]
+fn every_row_fails_on_its_own_and_the_others_still_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Malformed: a Tatamibari with a stray letter.
+    fs::create_dir_all(d.join("tatamibari")).unwrap();
+    fs::write(d.join("tatamibari/broken.txt"), "+.\n.x\n").unwrap();
+    // Unsolvable, and its judge file says so: a pass.
+    let mut grid = fs::read_to_string(data_dir("target-sudoku").join("noip2009-02.in")).unwrap();
+    grid.replace_range(0..1, "9");
+    grid.replace_range(2..3, "9");
+    fs::write(d.join("clash.in"), &grid).unwrap();
+    fs::write(d.join("clash.out"), "-1\n").unwrap();
+    // A wrong expected score.
+    copy(&data_dir("target-sudoku").join("noip2009-02.in"), &d.join("wrong.in"));
+    fs::write(d.join("wrong.out"), "2858\n").unwrap();
+    // A right one, by header line and a score file.
+    let sample = fs::read_to_string(data_dir("target-sudoku").join("sample-1.in")).unwrap();
+    fs::write(d.join("right.puzzle"), format!("puzzle-sat: target-sudoku\n{sample}")).unwrap();
+    fs::write(d.join("right.score"), "2829\n").unwrap();
+    // Too slow for the time limit: seconds of proof, against a limit of half a second.
+    copy(&data_dir("kakkuro").join("bench-10x10-seed3.txt"), &d.join("slow.kakkuro"));
+    // A Tatamibari whose .sol is another tiling.
+    fs::write(d.join("tatamibari/other.txt"), "+.\n..\n").unwrap();
+    fs::write(d.join("tatamibari/other.sol"), "01\n01\n").unwrap();
+    // Not puzzles.
+    fs::write(d.join("notes.md"), "# notes\n").unwrap();
+
+    let r = run(&["run", d.to_str().unwrap(), "--time-limit", "0.5", "--format", "json"], None);
+    assert_eq!(r.code, 1, "{}\n{}", r.stdout, r.stderr);
+    let rows = rows(&r.stdout);
+    assert_eq!(rows.len(), 6, "{}", r.stdout);
+    let verdict = |f: &str| field(row_of(&rows, f), "verdict").to_string();
+    assert_eq!(verdict("broken.txt"), "error");
+    assert!(field(row_of(&rows, "broken.txt"), "reason").contains("broken.txt:2:2:"), "{:?}", row_of(&rows, "broken.txt"));
+    assert_eq!(verdict("clash.in"), "pass");
+    assert_eq!(field(row_of(&rows, "clash.in"), "status"), "no_solution");
+    assert_eq!(verdict("wrong.in"), "fail");
+    assert!(field(row_of(&rows, "wrong.in"), "reason").contains("score 2859, but wrong.out expects 2858"));
+    assert_eq!(verdict("right.puzzle"), "pass");
+    assert_eq!(verdict("slow.kakkuro"), "timeout");
+    assert_ne!(field(row_of(&rows, "slow.kakkuro"), "status"), "optimal");
+    assert_eq!(verdict("other.txt"), "fail");
+    assert!(field(row_of(&rows, "other.txt"), "reason").contains("other.sol breaks a rule"), "{:?}", row_of(&rows, "other.txt"));
+    assert!(r.stderr.contains("6 puzzles: 2 passed, 2 failed, 1 errors, 1 timed out, 0 without an expected answer; 5 other files skipped"), "{}", r.stderr);
+
+    // The table names every failure with its reason.
+    let t = run(&["run", d.to_str().unwrap(), "--time-limit", "0.5", "-q", "-j", "1"], None);
+    assert_eq!(t.code, 1);
+    assert!(t.stdout.lines().next().unwrap().starts_with("file "), "{}", t.stdout);
+    assert!(t.stdout.contains("FAIL: ") && t.stdout.contains("ERROR: ") && t.stdout.contains("TIMEOUT: "), "{}", t.stdout);
+}
+
+#[test]
+fn kinds_come_from_the_flag_the_header_the_extension_or_the_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("a.txt"), "+.\n..\n").unwrap();
+    // No way to tell: named on the command line, it is an error row; in a folder, skipped.
+    let r = run(&["run", d.join("a.txt").to_str().unwrap(), "--format", "json"], None);
+    assert_eq!(r.code, 1);
+    assert!(field(&rows(&r.stdout)[0], "reason").contains("cannot tell which puzzle"), "{}", r.stdout);
+    let r = run(&["run", d.to_str().unwrap(), "--format", "json"], None);
+    assert_eq!((r.code, r.stdout.as_str()), (0, ""), "{}", r.stderr);
+    assert!(r.stderr.contains("0 puzzles") && r.stderr.contains("1 other file skipped"), "{}", r.stderr);
+    // --puzzle says.
+    let r = run(&["run", d.to_str().unwrap(), "--puzzle", "tatamibari", "--format", "json"], None);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(rows(&r.stdout)[0]["unique"], Value::Bool(true));
+    // The extension says.
+    fs::rename(d.join("a.txt"), d.join("a.tatamibari")).unwrap();
+    let r = run(&["run", d.to_str().unwrap(), "--format", "json"], None);
+    assert_eq!(field(&rows(&r.stdout)[0], "puzzle"), "tatamibari");
+}
+
+#[test]
+fn every_command_reads_a_header_line_and_refuses_a_wrong_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("p.txt");
+    fs::write(&f, "puzzle-sat: tatamibari\n+.\n.x\n").unwrap();
+    let r = run(&["solve", "tatamibari", f.to_str().unwrap()], None);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("p.txt:3:2:"), "positions stay the file's: {}", r.stderr);
+    fs::write(&f, "puzzle-sat: tatamibari\n+.\n..\n").unwrap();
+    assert_eq!(run(&["solve", "tatamibari", f.to_str().unwrap()], None).code, 0);
+    let r = run(&["solve", "kakkuro", f.to_str().unwrap()], None);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("p.txt:1:1: the header says this is a \"tatamibari\" puzzle, not kakkuro"), "{}", r.stderr);
+}
