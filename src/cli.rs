@@ -171,6 +171,9 @@ pub struct CheckCli {
     /// sides or a contest string `SCORE:v1,…` (kakkuro).
     #[arg(long, value_name = "FILE")]
     pub answer: PathBuf,
+    /// `text`, or `json`: one object with `valid` and the answer's fields (or `reason`).
+    #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+    pub format: String,
     /// Kakkuro: score repeats as errors (spec section 4) instead of forbidding them.
     #[arg(long)]
     pub lenient: bool,
@@ -321,6 +324,7 @@ pub fn run(cli: Cli) -> Result<Done> {
         Command::Check(a) => entry(&a.puzzle).check(&driver::CheckArgs {
             file: a.file.clone(),
             answer: a.answer.clone(),
+            format: if a.format == "json" { Format::Json } else { Format::Text },
             lenient: a.lenient,
             backend: a.solver.backend()?,
         }),

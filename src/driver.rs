@@ -54,6 +54,8 @@ pub struct DecodeArgs {
 pub struct CheckArgs {
     pub file: PathBuf,
     pub answer: PathBuf,
+    /// `text` or `json`.
+    pub format: Format,
     pub lenient: bool,
     /// For answers the solver completes.
     pub backend: Backend,
@@ -193,6 +195,11 @@ fn solve_best<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> R
             m.extend(stats_fields(&out));
             line(m)
         }
+        // The answer alone, its verdict on stderr.
+        _ if format.bare() => {
+            eprintln!("{}", status.text());
+            best.map_or(String::new(), |(answer, checked)| P::render(&inst, answer, checked, format))
+        }
         _ => match best {
             Some((answer, checked)) => format!("{}{}\n", P::render(&inst, answer, checked, format), status.text()),
             None => format!("{}\n", status.text()),
@@ -243,10 +250,10 @@ fn solve_all<P: Puzzle>(inst: P::Instance, a: &SolveArgs, opts: &Options) -> Res
 fn enumeration_text<P: Puzzle>(inst: &P::Instance, a: &SolveArgs, out: &Outcome<P>, complete: bool, timed_out: bool) -> String {
     let format = a.format;
     let draw = |k: usize| P::render(inst, &out.answers[k].0, &out.answers[k].1, format);
-    // `rects` prints rectangles and nothing else; verdicts go to stderr there.
+    // `rects` and `line` print answers and nothing else; verdicts go to stderr there.
     let mut text = String::new();
     let say = |text: &mut String, line: String| {
-        if format == Format::Rects {
+        if format.bare() {
             eprintln!("{line}");
         } else {
             text.push_str(&line);
@@ -268,7 +275,7 @@ fn enumeration_text<P: Puzzle>(inst: &P::Instance, a: &SolveArgs, out: &Outcome<
         } else {
             format!("at least {n} {plural} (stopped at {max})")
         };
-        if format == Format::Rects {
+        if format.bare() {
             text += &draw(0);
         }
         say(&mut text, line);
@@ -348,6 +355,10 @@ pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
         format => {
             let drawn = P::render(&inst, &answer, &checked, format);
             match P::TASK {
+                Task::Maximize if format.bare() => {
+                    eprintln!("valid answer (optimality not checked)");
+                    drawn
+                }
                 Task::Maximize => format!("{drawn}valid answer (optimality not checked)\n"),
                 Task::Enumerate => drawn,
             }
@@ -357,11 +368,26 @@ pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
 }
 
 pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
+    if !matches!(a.format, Format::Text | Format::Json) {
+        bail!("check prints text or json, not {}", a.format);
+    }
     allow::<P>(a.lenient, Flag::Lenient, "--lenient")?;
     let input = read_input(&a.file)?;
     let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
     let answer_file = read_input(&a.answer)?;
-    let invalid = |why: &str| Ok(Done { stdout: format!("invalid: {why}\n"), code: exit::NO_SOLUTION });
+    let json = a.format == Format::Json;
+    let invalid = |why: &str| {
+        let stdout = if json {
+            let mut m = Map::new();
+            m.insert("puzzle".into(), json!(P::NAME));
+            m.insert("valid".into(), json!(false));
+            m.insert("reason".into(), json!(why));
+            line(m)
+        } else {
+            format!("invalid: {why}\n")
+        };
+        Ok(Done { stdout, code: exit::NO_SOLUTION })
+    };
     let read = match P::read_answer(&inst, &answer_file.text).map_err(|e| answer_file.error(e))? {
         Ok(read) => read,
         Err(v) => return invalid(&v),
@@ -380,11 +406,24 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
             None => return invalid(P::no_completion()),
         }
     };
-    let mut stdout = P::describe_valid(&inst, &answer, &checked, completed);
     let score = P::score(&checked).to_string();
-    if let Some(claimed) = read.claimed.filter(|c| *c != score) {
-        stdout += &format!("note: the answer claims {claimed}, the exact score is {score}\n");
-    }
+    let differs = read.claimed.filter(|c| *c != score);
+    let stdout = if json {
+        let mut m = Map::new();
+        m.insert("puzzle".into(), json!(P::NAME));
+        m.insert("valid".into(), json!(true));
+        m.extend(P::instance_json(&inst));
+        m.extend(P::answer_json(&inst, &answer, &checked));
+        m.insert("completed".into(), json!(completed));
+        m.insert("claimed".into(), json!(differs));
+        line(m)
+    } else {
+        let mut text = P::describe_valid(&inst, &answer, &checked, completed);
+        if let Some(claimed) = differs {
+            text += &format!("note: the answer claims {claimed}, the exact score is {score}\n");
+        }
+        text
+    };
     Ok(Done { stdout, code: exit::ANSWER })
 }
 

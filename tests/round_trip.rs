@@ -86,3 +86,46 @@ fn kakkuro_text_reads_back_with_its_score() {
         assert!(!r.stdout.contains("claims"), "{}", r.stdout);
     }
 }
+
+#[test]
+fn the_one_line_forms_read_back_complete() {
+    let file = data_dir("target-sudoku").join("noip2009-06.in");
+    let file = file.to_str().unwrap();
+    let line = run(&["solve", "target-sudoku", file, "--format", "line"], None);
+    assert_eq!((line.code, line.stdout.len()), (0, 82), "81 digits and a newline: {}", line.stdout);
+    assert_eq!(line.stderr, "optimal (proved)\n", "the verdict goes to stderr");
+    let best = common::expected(Path::new(file)).trim().to_string();
+    assert_eq!(round_trip("target-sudoku", file, &["--format", "line"]).stdout, format!("valid, score {best}\n"));
+
+    // Kakkuro's contest string with sides: nothing is left for the solver to choose.
+    let example = root("docs/examples/kakkuro.txt");
+    let line = run(&["solve", "kakkuro", &example, "--format", "line"], None);
+    assert_eq!(line.stdout.lines().count(), 1, "{}", line.stdout);
+    assert!(line.stdout.contains(":E,") && line.stdout.contains("(4):E"), "{}", line.stdout);
+    let r = round_trip("kakkuro", &example, &["--format", "line"]);
+    assert!(!r.stdout.contains("best choice of sides"), "{}", r.stdout);
+    let j = run(&["check", "kakkuro", &example, "--answer", "-", "--format", "json"], Some(line.stdout.as_bytes()));
+    assert_eq!((json_field(&j.stdout, "valid"), json_field(&j.stdout, "completed")), ("true".into(), "false".into()));
+    // Sides on some gray cells only: refused with the position of the first without.
+    let partial = line.stdout.replacen("7:E,", "7,", 1);
+    let bad = run(&["check", "kakkuro", &example, "--answer", "-"], Some(partial.as_bytes()));
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("<stdin>:1:8: this gray cell has no sides"), "{}", bad.stderr);
+    // A closed side is ours to pick no more: closing the first cell's open side breaks rule 4 or 5.
+    let closed = line.stdout.replacen("7:E,", "7:-,", 1);
+    let c = run(&["check", "kakkuro", &example, "--answer", "-", "--format", "json"], Some(closed.as_bytes()));
+    assert_eq!((c.code, json_field(&c.stdout, "valid")), (1, "false".into()), "{}", c.stdout);
+}
+
+#[test]
+fn check_reports_in_json() {
+    let file = data_dir("target-sudoku").join("sample-1.in");
+    let file = file.to_str().unwrap();
+    let solved = run(&["solve", "target-sudoku", file, "--format", "line"], None);
+    let ok = run(&["check", "target-sudoku", file, "--answer", "-", "--format", "json"], Some(solved.stdout.as_bytes()));
+    assert_eq!((ok.code, json_field(&ok.stdout, "valid"), json_field(&ok.stdout, "score")), (0, "true".into(), "2829".into()));
+    let swapped: String = solved.stdout.chars().rev().skip(1).collect::<String>() + "\n";
+    let bad = run(&["check", "target-sudoku", file, "--answer", "-", "--format", "json"], Some(swapped.as_bytes()));
+    assert_eq!((bad.code, json_field(&bad.stdout, "valid")), (1, "false".into()), "{}", bad.stdout);
+    assert!(json_field(&bad.stdout, "reason").len() > 2, "{}", bad.stdout);
+}

@@ -34,10 +34,13 @@ pub enum Format {
     Box,
     /// One line `row col height width` per rectangle, 0-based.
     Rects,
+    /// The answer on one line, as `check` reads it back (sudoku's 81 digits, Kakkuro's contest
+    /// string with sides).
+    Line,
 }
 
 impl Format {
-    pub const ALL: [Format; 5] = [Format::Text, Format::Judge, Format::Json, Format::Box, Format::Rects];
+    pub const ALL: [Format; 6] = [Format::Text, Format::Judge, Format::Json, Format::Box, Format::Rects, Format::Line];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -46,7 +49,14 @@ impl Format {
             Format::Json => "json",
             Format::Box => "box",
             Format::Rects => "rects",
+            Format::Line => "line",
         }
+    }
+
+    /// Formats that print the answer and nothing else: verdicts go to stderr, so that the
+    /// output can be read back as it is.
+    pub fn bare(self) -> bool {
+        matches!(self, Format::Rects | Format::Line)
     }
 }
 

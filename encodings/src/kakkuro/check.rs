@@ -258,9 +258,13 @@ fn contest(p: &Puzzle, lines: &[(usize, &str)]) -> Result<ReadAnswer, ParseError
     for &(n, line) in lines {
         let mut rest_start = 0;
         if claimed.is_none() && values.is_empty() {
-            if let Some(k) = line.find(':') {
-                claimed = Some(line[..k].trim().to_string());
-                rest_start = k + 1;
+            // `SCORE:` before the first value, not a first gray cell's sides (`7:E,…`).
+            let first = line.split(',').next().unwrap_or("");
+            if let Some(k) = first.find(':') {
+                if first[k + 1..].trim_start().starts_with(|c: char| c.is_ascii_digit() || c == '(') {
+                    claimed = Some(line[..k].trim().to_string());
+                    rest_start = k + 1;
+                }
             }
         }
         let mut offset = rest_start;
@@ -277,15 +281,30 @@ fn contest(p: &Puzzle, lines: &[(usize, &str)]) -> Result<ReadAnswer, ParseError
         let (n, col) = values.last().map_or((lines[0].0, 1), |&(n, c, _)| (n, c));
         return Err(ParseError::new(n, col, format!("contest string has {} values, the puzzle has {} cells", values.len(), p.rows * p.cols)));
     }
+    // Sides after a colon make the answer complete; they are given for every gray cell or none.
+    let with_sides = values.iter().filter(|(_, _, v)| v.contains(':')).count();
     let mut cells = Vec::new();
     for (i, &(n, col, v)) in values.iter().enumerate() {
+        let (v, sides) = match v.split_once(':') {
+            Some((v, sides)) => (v, Some(sides)),
+            None => (v, None),
+        };
         let (painted, v) = match v.strip_prefix('(').and_then(|v| v.strip_suffix(')')) {
             Some(inner) => (true, inner),
             None => (false, v),
         };
         let value = number(v).map_err(|m| ParseError::new(n, col, m))?;
         let gray = painted || matches!(p.cells[i], Given::Gray { .. });
-        cells.push(if gray { Cell::Gray { number: value, open: [false; 4] } } else { Cell::White(value) });
+        if with_sides > 0 && gray != sides.is_some() {
+            let why = if gray { "this gray cell has no sides (write :- for none), though others have" } else { "a white cell has no sides" };
+            return Err(ParseError::new(n, col, why));
+        }
+        let mut open = [false; 4];
+        for ch in sides.unwrap_or("").chars().filter(|&c| c != '-') {
+            let d = SIDES.iter().position(|&s| s == ch.to_ascii_uppercase()).ok_or_else(|| ParseError::new(n, col, format!("{ch:?} is not a side; sides are N, E, S, W")))?;
+            open[d] = true;
+        }
+        cells.push(if gray { Cell::Gray { number: value, open } } else { Cell::White(value) });
     }
-    Ok(ReadAnswer { answer: Answer { cells }, sides: false, claimed })
+    Ok(ReadAnswer { answer: Answer { cells }, sides: with_sides > 0, claimed })
 }

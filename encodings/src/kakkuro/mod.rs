@@ -181,7 +181,7 @@ impl crate::puzzle::Puzzle for Kakkuro {
     const NAME: &'static str = "kakkuro";
     const ABOUT: &'static str = "Turkzeka 2010's Kakuro variant: find the best-scoring answer and prove it optimal";
     const TASK: Task = Task::Maximize;
-    const FORMATS: &'static [Format] = &[Format::Text];
+    const FORMATS: &'static [Format] = &[Format::Text, Format::Line];
     const FLAGS: &'static [Flag] = &[Flag::Lenient, Flag::MinScore];
     const ANSWER_FIELDS: &'static [&'static str] = &["score", "contest", "p", "d", "e", "painted", "factors", "bonus_line", "grid"];
 
@@ -239,8 +239,11 @@ impl crate::puzzle::Puzzle for Kakkuro {
         "no choice of open sides makes these values valid (rules 1, 3, 4 or 5)"
     }
 
-    fn render(inst: &Instance, answer: &Answer, scored: &Scored, _: Format) -> String {
-        describe(&inst.puzzle, answer, scored)
+    fn render(inst: &Instance, answer: &Answer, scored: &Scored, format: Format) -> String {
+        match format {
+            Format::Line => render::contest_string_with_sides(&inst.puzzle, answer, &scored.score) + "\n",
+            _ => describe(&inst.puzzle, answer, scored),
+        }
     }
 
     fn describe_valid(inst: &Instance, answer: &Answer, scored: &Scored, completed: bool) -> String {

@@ -19,6 +19,28 @@ pub fn contest_string(p: &Puzzle, a: &Answer, score: &Score) -> String {
     format!("{score}:{}", values.join(","))
 }
 
+/// The contest string with every gray cell's open sides after a colon (`-` for none):
+/// `SCORE:7:E,7,8:S,…`. Complete, so `check` reads it back without solving.
+pub fn contest_string_with_sides(p: &Puzzle, a: &Answer, score: &Score) -> String {
+    let values: Vec<String> = a
+        .cells
+        .iter()
+        .zip(&p.cells)
+        .map(|(cell, given)| match (cell, given) {
+            (Cell::White(k), _) => k.to_string(),
+            (Cell::Gray { number, open }, _) => {
+                let sides: String = (0..4).filter(|&d| open[d]).map(|d| super::SIDES[d]).collect();
+                let sides = if sides.is_empty() { "-".to_string() } else { sides };
+                match given {
+                    Given::White => format!("({number}):{sides}"),
+                    Given::Gray { .. } => format!("{number}:{sides}"),
+                }
+            }
+        })
+        .collect();
+    format!("{score}:{}", values.join(","))
+}
+
 const WIDTH: usize = 5;
 
 pub fn render(p: &Puzzle, a: &Answer) -> String {

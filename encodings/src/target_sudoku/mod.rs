@@ -44,7 +44,7 @@ impl Puzzle for TargetSudoku {
     const NAME: &'static str = "target-sudoku";
     const ABOUT: &'static str = "NOIP 2009 / Luogu P1074: maximise the ring-weighted score";
     const TASK: Task = Task::Maximize;
-    const FORMATS: &'static [Format] = &[Format::Text, Format::Judge];
+    const FORMATS: &'static [Format] = &[Format::Text, Format::Judge, Format::Line];
     const FLAGS: &'static [Flag] = &[Flag::MinScore];
     /// The data of NOIP 2009 (and Luogu P1074) comes as `.in` files beside their `.out` answers.
     const EXTENSIONS: &'static [&'static str] = &["in"];
@@ -115,8 +115,11 @@ impl Puzzle for TargetSudoku {
         Ok(Ok(ReadAnswer { answer: parse(&cleaned.join("\n"))?, complete: true, claimed }))
     }
 
-    fn render(_: &Grid, grid: &Grid, score: &u32, _: Format) -> String {
-        format!("{}score {score}\n", render(grid))
+    fn render(_: &Grid, grid: &Grid, score: &u32, format: Format) -> String {
+        match format {
+            Format::Line => grid.iter().flatten().map(|d| char::from(b'0' + *d as u8)).chain(['\n']).collect(),
+            _ => format!("{}score {score}\n", render(grid)),
+        }
     }
 
     fn describe_valid(_: &Grid, _: &Grid, score: &u32, _: bool) -> String {
