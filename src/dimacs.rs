@@ -44,8 +44,9 @@ pub enum SolverAnswer {
 /// by a line of literals (MiniSat's result file), or bare literal lines. Comments (`c`) are
 /// skipped; the literal list ends at 0.
 pub fn read_model(text: &str) -> Result<SolverAnswer, ParseError> {
-    let mut status = None;
+    let mut status: Option<(usize, String)> = None;
     let mut lits = Vec::new();
+    let mut first_lit_line = 0;
     let mut ended = false;
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim_end();
@@ -53,13 +54,22 @@ pub fn read_model(text: &str) -> Result<SolverAnswer, ParseError> {
         if trimmed.is_empty() || trimmed.starts_with('c') {
             continue;
         }
-        let body = if let Some(rest) = trimmed.strip_prefix("s ") {
-            status = Some(rest.trim().to_string());
-            continue;
+        let said = if let Some(rest) = trimmed.strip_prefix("s ") {
+            Some(rest.trim())
         } else if matches!(trimmed, "SAT" | "UNSAT" | "INDET" | "SATISFIABLE" | "UNSATISFIABLE" | "UNKNOWN") {
-            status = Some(trimmed.to_string());
+            Some(trimmed)
+        } else {
+            None
+        };
+        if let Some(said) = said {
+            // Two verdicts (two runs' outputs concatenated?) are not one answer.
+            if let Some((first, _)) = &status {
+                return Err(ParseError::new(i + 1, 1, format!("a second solver status (the first is on line {first})")));
+            }
+            status = Some((i + 1, said.to_string()));
             continue;
-        } else if let Some(rest) = trimmed.strip_prefix('v') {
+        }
+        let body = if let Some(rest) = trimmed.strip_prefix('v') {
             rest
         } else {
             trimmed
@@ -74,11 +84,20 @@ pub fn read_model(text: &str) -> Result<SolverAnswer, ParseError> {
             if ended {
                 return Err(ParseError::new(i + 1, col, "literal after the terminating 0"));
             }
+            if first_lit_line == 0 {
+                first_lit_line = i + 1;
+            }
             match Lit::from_dimacs(n) {
                 Some(l) => lits.push(l),
                 None => ended = true,
             }
         }
+    }
+    let status = status.map(|(_, s)| s);
+    // A refutation or a shrug that comes with a model contradicts itself: believe neither.
+    if matches!(status.as_deref(), Some("UNSATISFIABLE" | "UNSAT" | "UNKNOWN" | "INDET")) && first_lit_line > 0 {
+        let s = status.as_deref().unwrap_or_default();
+        return Err(ParseError::new(first_lit_line, 1, format!("the solver said {s} but gives literals here")));
     }
     match status.as_deref() {
         Some("UNSATISFIABLE" | "UNSAT") => Ok(SolverAnswer::Unsat),
@@ -102,12 +121,16 @@ pub fn external_model(cnf: &Cnf, text: &str, name: &str) -> anyhow::Result<Optio
         SolverAnswer::Unknown => bail!("{name}: the solver gave no answer (UNKNOWN)"),
     };
     if let Some(l) = lits.iter().find(|l| l.var() > cnf.num_vars) {
-        bail!("{name}: literal {} is beyond the CNF's {} variables: was it made from another puzzle?", l.dimacs(), cnf.num_vars);
+        bail!(
+            "{name}: literal {} is beyond the CNF's {} variables: decode needs the puzzle file and the flags (--min-score, --lenient) the CNF was encoded with",
+            l.dimacs(),
+            cnf.num_vars
+        );
     }
     let model = encodings::cnf::Model::from_lits(cnf.num_vars, lits);
     if let Some(c) = cnf.clauses.iter().find(|c| !c.iter().any(|&l| model.value(l))) {
         let shown: Vec<String> = c.iter().map(|l| l.dimacs().to_string()).collect();
-        bail!("{name}: the model violates the clause [{}]: was it made from another puzzle?", shown.join(" "));
+        bail!("{name}: the model violates the clause [{}]: was the CNF encoded from another puzzle file or with other flags (--min-score, --lenient)?", shown.join(" "));
     }
     Ok(Some(model))
 }
@@ -134,6 +157,17 @@ mod tests {
         let e = read_model("s SATISFIABLE\nv 1 x 0\n").unwrap_err();
         assert_eq!((e.line, e.col), (2, 5));
         assert!(read_model("").is_err());
+    }
+
+    #[test]
+    fn refuses_contradicting_verdicts() {
+        let e = read_model("s SATISFIABLE\nv 1 0\ns UNSATISFIABLE\n").unwrap_err();
+        assert_eq!((e.line, e.col), (3, 1));
+        assert!(e.message.contains("second solver status (the first is on line 1)"), "{}", e.message);
+        let e = read_model("c x\ns UNSATISFIABLE\nv 1 -2 0\n").unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(e.message.contains("said UNSATISFIABLE but gives literals"), "{}", e.message);
+        assert!(read_model("UNSAT\n1 0\n").is_err());
     }
 
     #[test]

@@ -346,6 +346,12 @@ pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
     };
     let answer = P::decode(&inst, &enc, &m);
     let checked = P::check(&inst, &answer).map_err(|v| anyhow!("{}: the decoded answer breaks a rule: {v}", model.name))?;
+    // A CNF's bound may be approximate (Kakkuro's rounds in the answer's favour).
+    if let Some(bound) = a.min_score.as_deref() {
+        if P::reaches(&checked, bound) == Some(false) {
+            eprintln!("puzzle-sat: note: this answer scores {}, below --min-score {bound}: the CNF's bound is approximate, and lets answers within its rounding through", P::score(&checked));
+        }
+    }
     let stdout = match a.format {
         Format::Json => {
             let mut m = head::<P>(&inst, Status::Solved);

@@ -233,6 +233,13 @@ pub trait Puzzle: 'static {
         Err(format!("{} has no score", Self::NAME))
     }
 
+    /// Whether a valid answer's score reaches `bound` (as given to `--min-score`), compared
+    /// exactly; `None` when `bound` is no score. `decode` says so when a CNF's approximate bound
+    /// let a lower answer through.
+    fn reaches(_checked: &Self::Checked, _bound: &str) -> Option<bool> {
+        None
+    }
+
     /// A random puzzle file of `rows × cols` (unique when asked, checked with solvers from
     /// `solvers`); `None` when the run's stop flag ended the work first. Only for puzzles with
     /// [`Self::GENERATES`].

@@ -268,7 +268,9 @@ mod tests {
     use super::*;
     use std::fs;
     use std::os::unix::fs::PermissionsExt;
-    use std::time::Instant;
+    use std::process::Stdio;
+    use std::thread;
+    use std::time::{Duration, Instant};
     use tempfile::TempDir;
 
     fn lit(n: i32) -> Lit {

@@ -298,6 +298,12 @@ impl crate::puzzle::Puzzle for Kakkuro {
     /// The deficit bound for the score (see docs/encodings/kakkuro.md: every answer scoring at
     /// least S is a model, and a model may score up to about 1% per red dot less, which
     /// `decode` reports exactly).
+    fn reaches(scored: &Scored, bound: &str) -> Option<bool> {
+        let (a, b) = exact_score(bound)?;
+        let (n, q) = scored.score.reduced();
+        Some(n.mul_small(b) >= Nat::from(a).mul_small(q))
+    }
+
     fn min_score<S: ClauseSink>(_: &Instance, enc: &Encoding, sink: &mut S, text: &str) -> Result<Vec<String>, String> {
         let target = parse_score(text)?;
         let div = bound::divisor(enc, sink);
@@ -387,4 +393,45 @@ fn parse_score(s: &str) -> Result<f64, String> {
         return Err(format!("--min-score must be a positive score, not {s}"));
     }
     Ok(v)
+}
+
+/// A score as an exact fraction `a / b`: an integer, `a/b`, or a decimal (`12.25`).
+fn exact_score(s: &str) -> Option<(u64, u64)> {
+    let s = s.trim();
+    if let Some((a, b)) = s.split_once('/') {
+        let b: u64 = b.trim().parse().ok()?;
+        return (b > 0).then_some((a.trim().parse().ok()?, b));
+    }
+    match s.split_once('.') {
+        Some((whole, frac)) if frac.len() <= 9 && frac.chars().all(|c| c.is_ascii_digit()) => {
+            let den = 10u64.pow(frac.len() as u32);
+            let whole: u64 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
+            let frac: u64 = if frac.is_empty() { 0 } else { frac.parse().ok()? };
+            Some((whole.checked_mul(den)?.checked_add(frac)?, den))
+        }
+        Some(_) => None,
+        None => Some((s.parse().ok()?, 1)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::Puzzle as _;
+
+    #[test]
+    fn bounds_compare_exactly() {
+        assert_eq!(exact_score("12"), Some((12, 1)));
+        assert_eq!(exact_score(" 7/2 "), Some((7, 2)));
+        assert_eq!(exact_score("3.25"), Some((325, 100)));
+        assert_eq!(exact_score("3/0"), None);
+        assert_eq!(exact_score("x"), None);
+        // 2 × 1.1 / 1 = 11/5 = 2.2: reaches 2.2 and 11/5, not 2.21 or 221/100.
+        let scored = Scored { score: Score { p: Nat::from(2), d: 0, e: 0 }, factors: vec![2], painted: 0 };
+        assert_eq!(Kakkuro::reaches(&scored, "2.2"), Some(true));
+        assert_eq!(Kakkuro::reaches(&scored, "11/5"), Some(true));
+        assert_eq!(Kakkuro::reaches(&scored, "2.21"), Some(false));
+        assert_eq!(Kakkuro::reaches(&scored, "221/100"), Some(false));
+        assert_eq!(Kakkuro::reaches(&scored, "lots"), None);
+    }
 }

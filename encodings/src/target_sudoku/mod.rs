@@ -138,6 +138,10 @@ impl Puzzle for TargetSudoku {
         ]
     }
 
+    fn reaches(score: &u32, bound: &str) -> Option<bool> {
+        Some(*score >= bound.trim().parse::<u32>().ok()?)
+    }
+
     fn min_score<S: ClauseSink>(_: &Grid, enc: &Encoding, sink: &mut S, bound: &str) -> Result<Vec<String>, String> {
         let s: u32 = bound.trim().parse().map_err(|_| format!("--min-score: {bound:?} is not a non-negative integer score"))?;
         match enc.min_score(s) {
