@@ -48,6 +48,11 @@ fn puzzle_parser() -> impl TypedValueParser<Value = String> {
     PossibleValuesParser::new(PUZZLES.iter().map(|p| PossibleValue::new(p.name()).help(p.about())))
 }
 
+/// The puzzles `generate` makes, for its `--help` and its errors.
+fn generator_parser() -> impl TypedValueParser<Value = String> {
+    PossibleValuesParser::new(PUZZLES.iter().filter(|p| p.generates()).map(|p| PossibleValue::new(p.name()).help(p.about())))
+}
+
 fn format_parser() -> impl TypedValueParser<Value = Format> {
     PossibleValuesParser::new(Format::ALL.map(|f| f.name()))
         .map(|s| *Format::ALL.iter().find(|f| f.name() == s).expect("one of the possible values"))
@@ -113,15 +118,13 @@ pub struct SolveCli {
     pub solver: SolverArgs,
 }
 
-impl SolveCli {
-    pub fn progress(&self) -> Progress {
-        if self.quiet {
-            Progress::Never
-        } else if self.progress {
-            Progress::Always
-        } else {
-            Progress::Auto
-        }
+fn progress(quiet: bool, always: bool) -> Progress {
+    if quiet {
+        Progress::Never
+    } else if always {
+        Progress::Always
+    } else {
+        Progress::Auto
     }
 }
 
@@ -184,7 +187,7 @@ pub struct CheckCli {
 
 #[derive(clap::Args, Debug)]
 pub struct GenerateCli {
-    #[arg(value_parser = puzzle_parser())]
+    #[arg(value_parser = generator_parser())]
     pub puzzle: String,
     /// Board size, rows x columns.
     #[arg(long, value_name = "RxC", value_parser = parse_size)]
@@ -198,6 +201,15 @@ pub struct GenerateCli {
     /// With --unique: give up after this many seconds (exit 3).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
+    /// `text` (the puzzle file) or `json`: one object with the puzzle file's text.
+    #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+    pub format: String,
+    /// Print each round of --unique's reshaping to stderr (by default only once it passes a second).
+    #[arg(long, conflicts_with = "quiet")]
+    pub progress: bool,
+    /// Print no progress to stderr.
+    #[arg(long, short)]
+    pub quiet: bool,
     #[command(flatten)]
     pub solver: SolverArgs,
 }
@@ -274,9 +286,14 @@ fn parse_seconds(s: &str) -> Result<Duration, String> {
 pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
+        Err(e) if e.use_stderr() => {
+            // One style for every error: ours, plain, `puzzle-sat: error: …`.
+            eprint!("puzzle-sat: {}", e.render());
+            return exit::ERROR;
+        }
         Err(e) => {
             let _ = e.print();
-            return if e.use_stderr() { exit::ERROR } else { exit::ANSWER };
+            return exit::ANSWER;
         }
     };
     match run(cli) {
@@ -305,7 +322,7 @@ pub fn run(cli: Cli) -> Result<Done> {
             file: a.file.clone(),
             format: a.format,
             time_limit: a.time_limit,
-            progress: a.progress(),
+            progress: progress(a.quiet, a.progress),
             count: a.count,
             unique: a.unique,
             lenient: a.lenient,
@@ -334,6 +351,8 @@ pub fn run(cli: Cli) -> Result<Done> {
             seed: a.seed,
             unique: a.unique,
             time_limit: a.time_limit,
+            json: a.format == "json",
+            progress: progress(a.quiet, a.progress),
             backend: a.solver.backend()?,
         }),
         Command::Run(a) => crate::run::run(&crate::run::RunArgs {

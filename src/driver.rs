@@ -69,6 +69,9 @@ pub struct GenerateArgs {
     pub seed: u64,
     pub unique: bool,
     pub time_limit: Option<Duration>,
+    /// One JSON object instead of the puzzle file.
+    pub json: bool,
+    pub progress: Progress,
     pub backend: Backend,
 }
 
@@ -184,7 +187,9 @@ fn solve_best<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> R
             (_, Some((_, checked))) => {
                 let score = P::score(checked);
                 if status == Status::BestFound {
+                    // The judge's line claims the maximum: an unproved one must not pass for it.
                     eprintln!("puzzle-sat: time limit passed: {score} is the best found, not proved optimal");
+                    code = exit::TIME_LIMIT;
                 }
                 format!("{score}\n")
             }
@@ -437,12 +442,24 @@ pub fn generate<P: Puzzle>(a: &GenerateArgs) -> Result<Done> {
     if !P::GENERATES {
         bail!("generate does not make {} puzzles yet", P::NAME);
     }
-    let opts = Options { backend: a.backend.clone(), time_limit: a.time_limit, progress: Progress::Auto };
-    match runner::generate::<P>(a.rows, a.cols, a.seed, a.unique, &opts).map_err(|e| anyhow!(e))? {
-        Some(text) => Ok(Done { stdout: text, code: exit::ANSWER }),
+    let opts = Options { backend: a.backend.clone(), time_limit: a.time_limit, progress: a.progress };
+    let made = runner::generate::<P>(a.rows, a.cols, a.seed, a.unique, &opts).map_err(|e| anyhow!(e))?;
+    let json = |text: Option<&str>| {
+        let mut m = Map::new();
+        m.insert("puzzle".into(), json!(P::NAME));
+        m.insert("rows".into(), json!(a.rows));
+        m.insert("cols".into(), json!(a.cols));
+        m.insert("seed".into(), json!(a.seed));
+        // Proved by the solver when asked for; unknown otherwise.
+        m.insert("unique".into(), if a.unique && text.is_some() { json!(true) } else { Value::Null });
+        m.insert("text".into(), json!(text));
+        line(m)
+    };
+    match made {
+        Some(text) => Ok(Done { stdout: if a.json { json(Some(&text)) } else { text }, code: exit::ANSWER }),
         None => {
             eprintln!("puzzle-sat: time limit: no unique puzzle yet; try another --seed or a smaller size");
-            Ok(Done { stdout: String::new(), code: exit::TIME_LIMIT })
+            Ok(Done { stdout: if a.json { json(None) } else { String::new() }, code: exit::TIME_LIMIT })
         }
     }
 }

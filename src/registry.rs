@@ -20,6 +20,8 @@ pub fn find(name: &str) -> Option<&'static dyn Entry> {
 pub trait Entry: Sync {
     fn name(&self) -> &'static str;
     fn about(&self) -> &'static str;
+    /// Whether `generate` makes puzzles of this kind.
+    fn generates(&self) -> bool;
     /// File extensions that mark this puzzle's files for `run`, besides its name.
     fn extensions(&self) -> &'static [&'static str];
     /// One `run` row: solve `file` and compare it with its expected answer.
@@ -40,6 +42,10 @@ impl<P: Puzzle> Entry for Of<P> {
 
     fn about(&self) -> &'static str {
         P::ABOUT
+    }
+
+    fn generates(&self) -> bool {
+        P::GENERATES
     }
 
     fn extensions(&self) -> &'static [&'static str] {

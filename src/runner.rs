@@ -77,7 +77,12 @@ enum Msg<P: Puzzle> {
     Note(String),
     Done(Result<Ended, SolverError>),
     Generated(Result<Option<String>, String>),
+    /// A second passed without news (only when progress is printed).
+    Tick,
 }
+
+/// How often a silent search reports that it is still at work.
+const HEARTBEAT: Duration = Duration::from_secs(1);
 
 struct Reporter<P: Puzzle>(Sender<Msg<P>>);
 
@@ -111,7 +116,23 @@ pub fn search<P: Puzzle>(inst: P::Instance, goal: Goal, keep: usize, opts: &Opti
         stats: Stats { backend: opts.backend.name(), ..Stats::default() },
     };
     let mut encoded = false;
+    let mut last_said = Duration::ZERO;
+    let plural = |n: u32| if n == 1 { "" } else { "s" };
     let result = receive(&rx, start, opts, &stop, |msg| match msg {
+        Msg::Tick => {
+            // Long proofs and counts make no news for seconds: say they are still going.
+            let elapsed = start.elapsed();
+            if opts.progress.now(elapsed) && elapsed >= last_said + HEARTBEAT {
+                last_said = elapsed;
+                let calls = out.stats.solver.calls;
+                let so_far = match (P::TASK, out.answers.last()) {
+                    (Task::Maximize, Some((_, c))) => format!("best score so far {}", P::score(c)),
+                    (Task::Maximize, None) => "no answer yet".to_string(),
+                    (Task::Enumerate, _) => format!("{} solution{} so far", out.count, if out.count == 1 { "" } else { "s" }),
+                };
+                eprintln!("[{:8.3}s] {calls} SAT call{} done, {so_far}", elapsed.as_secs_f64(), plural(calls));
+            }
+        }
         Msg::Stats(s) => {
             if !encoded {
                 out.stats.encode = start.elapsed();
@@ -124,8 +145,9 @@ pub fn search<P: Puzzle>(inst: P::Instance, goal: Goal, keep: usize, opts: &Opti
             if goal == Goal::Best {
                 let elapsed = start.elapsed();
                 if opts.progress.now(elapsed) {
+                    last_said = elapsed;
                     let calls = out.stats.solver.calls;
-                    eprintln!("[{:8.3}s] score {} after {calls} SAT call{}", elapsed.as_secs_f64(), P::score(&checked), if calls == 1 { "" } else { "s" });
+                    eprintln!("[{:8.3}s] score {} after {calls} SAT call{}", elapsed.as_secs_f64(), P::score(&checked), plural(calls));
                 }
                 out.answers.clear();
             }
@@ -133,8 +155,8 @@ pub fn search<P: Puzzle>(inst: P::Instance, goal: Goal, keep: usize, opts: &Opti
                 out.answers.push((answer, checked));
             }
         }
-        Msg::Note(_) | Msg::Generated(_) => {}
-        Msg::Done(_) => unreachable!("taken by receive"),
+        Msg::Note(_) => {}
+        Msg::Done(_) | Msg::Generated(_) => unreachable!("taken by receive"),
     })?;
     out.ended = match result {
         Some(Msg::Done(r)) => r?,
@@ -193,7 +215,20 @@ pub fn generate<P: Puzzle>(rows: usize, cols: usize, seed: u64, unique: bool, op
 fn receive<P: Puzzle>(rx: &Receiver<Msg<P>>, start: Instant, opts: &Options, stop: &Stop, mut on: impl FnMut(Msg<P>)) -> Result<Option<Msg<P>>, SolverError> {
     let mut deadline = opts.time_limit.map(|t| start + t);
     let mut stopped = false;
+    let ticking = opts.progress != Progress::Never;
     loop {
+        // Wake for the heartbeat too; a tick before the deadline is not the deadline.
+        let tick = ticking.then(|| Instant::now() + HEARTBEAT).filter(|t| deadline.is_none_or(|d| *t < d));
+        if let Some(t) = tick {
+            match rx.recv_timeout(t.saturating_duration_since(Instant::now())) {
+                Ok(Msg::Done(r)) => return Ok(Some(Msg::Done(r))),
+                Ok(Msg::Generated(r)) => return Ok(Some(Msg::Generated(r))),
+                Ok(m) => on(m),
+                Err(RecvTimeoutError::Timeout) => on(Msg::Tick),
+                Err(RecvTimeoutError::Disconnected) => return Err(died()),
+            }
+            continue;
+        }
         let msg = match deadline {
             Some(d) => match rx.recv_timeout(d.saturating_duration_since(Instant::now())) {
                 // A deadline that has passed wins over messages still queued, so a time limit

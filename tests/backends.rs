@@ -147,6 +147,25 @@ fn a_time_limit_stops_an_external_solver() {
     assert!(!Path::new(&format!("/proc/{}", pid.trim())).exists(), "the solver process {pid} still runs");
 }
 
+#[test]
+fn the_judge_line_of_an_unproved_score_exits_3() {
+    // The first call is solved by minisat, every later one never returns: an answer, no proof.
+    let tmp = tempfile::tempdir().unwrap();
+    let mark = tmp.path().join("called");
+    let script = format!("if [ -e {m} ]; then sleep 60; else touch {m}; exec minisat -verb=0 \"$1\" \"$2\"; fi", m = mark.display());
+    let cmd = fake(tmp.path(), "once.sh", &script) + " {cnf} {out}";
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/target-sudoku.txt");
+    let r = run(&["solve", "target-sudoku", puzzle.to_str().unwrap(), "--solver-cmd", &cmd, "--time-limit", "1", "--format", "judge"], None);
+    assert_eq!(r.code, 3, "an unproved score is not the judge's maximum: {}{}", r.stdout, r.stderr);
+    assert!(r.stdout.trim().parse::<u32>().is_ok(), "{}", r.stdout);
+    assert!(r.stderr.contains("not proved optimal"), "{}", r.stderr);
+    // A silent proof still says, every second, that it is at work.
+    std::fs::remove_file(&mark).unwrap();
+    let r = run(&["solve", "target-sudoku", puzzle.to_str().unwrap(), "--solver-cmd", &cmd, "--time-limit", "2.5", "--progress"], None);
+    let beats = r.stderr.lines().filter(|l| l.contains("1 SAT call done, best score so far")).count();
+    assert!(beats >= 1, "{}", r.stderr);
+}
+
 #[cfg(feature = "cadical")]
 #[test]
 fn a_time_limit_interrupts_cadical_inside_a_call() {

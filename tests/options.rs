@@ -29,7 +29,7 @@ fn target_sudoku_refuses_what_it_does_not_have() {
     refused(&["solve", "target-sudoku", MISSING, "--lenient"], "--lenient");
     refused(&["encode", "target-sudoku", MISSING, "--lenient"], "--lenient");
     refused(&["check", "target-sudoku", MISSING, "--answer", MISSING, "--lenient"], "--lenient");
-    refused(&["generate", "target-sudoku", "--size", "9x9"], "generate");
+    refused(&["generate", "target-sudoku", "--size", "9x9"], "possible values: tatamibari");
 }
 
 #[test]
@@ -49,7 +49,7 @@ fn kakkuro_refuses_what_it_does_not_have() {
     }
     refused(&["solve", "kakkuro", MISSING, "--count=5"], "--count");
     refused(&["solve", "kakkuro", MISSING, "--unique"], "--unique");
-    refused(&["generate", "kakkuro", "--size", "5x5"], "generate");
+    refused(&["generate", "kakkuro", "--size", "5x5"], "possible values: tatamibari");
 }
 
 #[test]
@@ -79,4 +79,31 @@ fn the_backends_are_listed() {
         assert!(r.stdout.lines().any(|l| l.starts_with(backend.name())), "{}", r.stdout);
     }
     assert!(r.stdout.contains("--solver-cmd"), "{}", r.stdout);
+}
+
+#[test]
+fn generate_offers_only_what_it_makes_and_prints_json() {
+    let help = run(&["generate", "--help"], None);
+    assert!(help.stdout.contains("tatamibari") && !help.stdout.contains("kakkuro"), "{}", help.stdout);
+    let r = run(&["generate", "kakkuro", "--size", "3x3"], None);
+    assert_eq!(r.code, 2);
+    let j = run(&["generate", "tatamibari", "--size", "5x5", "--seed", "3", "--unique", "--format", "json", "-q"], None);
+    assert_eq!((j.code, j.stderr.as_str()), (0, ""));
+    assert_eq!(common::json_field(&j.stdout, "unique"), "true");
+    let text: String = serde_json::from_str(&common::json_field(&j.stdout, "text")).unwrap();
+    let plain = run(&["generate", "tatamibari", "--size", "5x5", "--seed", "3", "--unique"], None);
+    assert_eq!(text, plain.stdout, "the same puzzle as the text format");
+    let u = run(&["solve", "tatamibari", "-", "--unique"], Some(text.as_bytes()));
+    assert_eq!(u.code, 0, "{}", u.stdout);
+}
+
+#[test]
+fn every_error_has_one_style() {
+    // clap's errors (an unknown flag, a bad value) and ours (a missing file) alike, uncoloured.
+    for args in [&["solve", "tatamibari", "x", "--frobnicate"][..], &["solve", "sudoku", "x"], &["solve", "tatamibari", MISSING]] {
+        let r = run(args, None);
+        assert_eq!(r.code, 2, "{args:?}");
+        assert!(r.stderr.starts_with("puzzle-sat: error: "), "{args:?}: {}", r.stderr);
+        assert!(!r.stderr.contains('\x1b'), "{args:?}: {}", r.stderr);
+    }
 }
