@@ -8,7 +8,7 @@ use crate::input::{read_input, Input};
 use crate::output::{exit, Done, Status};
 use crate::runner::{self, Options, Outcome, Progress};
 use anyhow::{anyhow, bail, Result};
-use encodings::cnf::Cnf;
+use encodings::cnf::{Cnf, Limited, MAX_LITERALS};
 use encodings::error::ParseError;
 use encodings::puzzle::{self, Ended, Flag, Format, Goal, Puzzle, Settings, Task};
 use serde_json::{json, Map, Value};
@@ -306,13 +306,16 @@ fn enumeration_text<P: Puzzle>(inst: &P::Instance, a: &SolveArgs, out: &Outcome<
 /// The CNF `encode` writes (and `decode` rebuilds: the encoder numbers variables the same way
 /// every time), with its encoding and comment lines.
 fn cnf<P: Puzzle>(inst: &P::Instance, name: &str, min_score: Option<&str>) -> Result<(Cnf, P::Encoding, Vec<String>)> {
-    let mut cnf = Cnf::new();
+    let mut cnf = Limited::new(Cnf::new(), MAX_LITERALS);
     let enc = P::encode(inst, &mut cnf);
     let mut comments = P::dimacs_comments(inst, name);
     if let Some(s) = min_score {
         comments.extend(P::min_score(inst, &enc, &mut cnf, s).map_err(|e| anyhow!(e))?);
     }
-    Ok((cnf, enc, comments))
+    if let Some(e) = cnf.over() {
+        bail!("{name}: {e}");
+    }
+    Ok((cnf.inner, enc, comments))
 }
 
 pub fn encode<P: Puzzle>(a: &EncodeArgs) -> Result<Done> {

@@ -59,6 +59,51 @@ pub trait ClauseSink {
     }
 }
 
+/// The most literals (summed over all clauses) puzzle-sat builds into one formula: about 1 GiB
+/// as DIMACS numbers, more inside a solver; a 1000×1000 Tatamibari needs about a tenth. A
+/// formula past it is refused instead of taking the machine's memory.
+pub const MAX_LITERALS: u64 = 1 << 28;
+
+/// A sink that passes clauses on until they hold `limit` literals in all, then drops the rest
+/// and remembers that it did: the formula is then incomplete, and its owner must refuse it
+/// (see [`Limited::over`]). Variables still come from the inner sink, so numbering is kept.
+pub struct Limited<S> {
+    pub inner: S,
+    literals: u64,
+    limit: u64,
+}
+
+impl<S> Limited<S> {
+    pub fn new(inner: S, limit: u64) -> Limited<S> {
+        Limited { inner, literals: 0, limit }
+    }
+
+    /// The error when clauses were dropped.
+    pub fn over(&self) -> Option<String> {
+        (self.literals > self.limit).then(|| {
+            format!("the formula passes {} million literals, the most puzzle-sat builds: the puzzle is too large", self.limit / 1_000_000)
+        })
+    }
+}
+
+impl<S: ClauseSink> ClauseSink for Limited<S> {
+    fn new_var(&mut self) -> Lit {
+        self.inner.new_var()
+    }
+
+    fn name_var(&mut self, var: Lit, name: &dyn Fn() -> String) {
+        self.inner.name_var(var, name)
+    }
+
+    fn add_clause(&mut self, lits: &[Lit]) {
+        // Past the limit the count stays above it, whatever comes after.
+        self.literals = self.literals.saturating_add(lits.len().max(1) as u64);
+        if self.literals <= self.limit {
+            self.inner.add_clause(lits);
+        }
+    }
+}
+
 /// A formula kept in memory: the DIMACS writer's input and the tests' subject.
 #[derive(Default, Debug, Clone)]
 pub struct Cnf {

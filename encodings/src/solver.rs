@@ -5,7 +5,7 @@
 //! Capabilities follow RustSAT's split: every backend solves under assumptions and gives a
 //! model; a failed core and a running call's interruption are offered where the backend can.
 
-use crate::cnf::{ClauseSink, Lit, Model};
+use crate::cnf::{ClauseSink, Limited, Lit, Model};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -135,5 +135,35 @@ impl<T: Solver + ?Sized> Solver for Box<T> {
 
     fn interruptible(&self) -> bool {
         (**self).interruptible()
+    }
+}
+
+/// A solver that refuses to solve a formula the [`Limited`] sink had to cut short.
+impl<S: Solver> Solver for Limited<S> {
+    fn backend(&self) -> &'static str {
+        self.inner.backend()
+    }
+
+    fn solve_with(&mut self, assumptions: &[Lit]) -> Result<SolveResult, SolverError> {
+        match self.over() {
+            Some(e) => Err(SolverError(e)),
+            None => self.inner.solve_with(assumptions),
+        }
+    }
+
+    fn model(&self) -> Model {
+        self.inner.model()
+    }
+
+    fn failed_core(&self) -> Vec<Lit> {
+        self.inner.failed_core()
+    }
+
+    fn stats(&self) -> SolverStats {
+        self.inner.stats()
+    }
+
+    fn interruptible(&self) -> bool {
+        self.inner.interruptible()
     }
 }

@@ -6,7 +6,7 @@ pub mod cadical;
 pub mod command;
 pub mod varisat;
 
-use encodings::cnf::{ClauseSink, Lit, Model};
+use encodings::cnf::{ClauseSink, Limited, Lit, Model, MAX_LITERALS};
 use encodings::solver::{NewSolver, SolveResult, Solver, SolverError, SolverStats, Stop};
 
 /// A backend as chosen on the command line.
@@ -65,7 +65,7 @@ impl Backend {
 
     /// Makes the solvers of one run, all sharing `stop`.
     pub fn solvers(&self, stop: Stop) -> Solvers {
-        Solvers { backend: self.clone(), stop }
+        Solvers { backend: self.clone(), stop, max_literals: MAX_LITERALS }
     }
 }
 
@@ -73,10 +73,22 @@ impl Backend {
 pub struct Solvers {
     backend: Backend,
     stop: Stop,
+    /// Each solver refuses a formula past this many literals (bounded memory).
+    max_literals: u64,
 }
 
 impl NewSolver for Solvers {
     fn new_solver(&self) -> Box<dyn Solver> {
+        Box::new(Limited::new(self.unlimited(), self.max_literals))
+    }
+
+    fn stop(&self) -> &Stop {
+        &self.stop
+    }
+}
+
+impl Solvers {
+    fn unlimited(&self) -> Box<dyn Solver> {
         match &self.backend {
             Backend::Varisat => Box::new(varisat::Varisat::new(self.stop.clone())),
             #[cfg(feature = "cadical")]
@@ -88,10 +100,6 @@ impl NewSolver for Solvers {
                 Err(e) => Box::new(Unusable { error: e, vars: 0 }),
             },
         }
-    }
-
-    fn stop(&self) -> &Stop {
-        &self.stop
     }
 }
 
@@ -139,6 +147,19 @@ impl Solver for Unusable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_formula_past_the_literal_limit_is_refused_not_solved() {
+        let solvers = Solvers { backend: Backend::Varisat, stop: Stop::new(), max_literals: 10 };
+        let mut s = solvers.new_solver();
+        let x: Vec<Lit> = (0..4).map(|_| s.new_var()).collect();
+        s.add_clause(&x);
+        s.add_clause(&x);
+        assert_eq!(s.solve().unwrap(), SolveResult::Sat, "8 literals fit");
+        s.add_clause(&[!x[0], !x[1], !x[2]]);
+        let e = s.solve().unwrap_err();
+        assert!(e.0.contains("the puzzle is too large"), "{}", e.0);
+    }
 
     #[test]
     fn an_unvalidated_bad_command_is_an_error_not_a_panic() {
