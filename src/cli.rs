@@ -111,7 +111,7 @@ pub struct SolveCli {
     /// Say whether the solution is unique; if not, show two and exit 1 (puzzles without a score).
     #[arg(long)]
     pub unique: bool,
-    /// Kakkuro: score repeats as errors (spec section 4) instead of forbidding them.
+    /// Kakkuro: score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them.
     #[arg(long)]
     pub lenient: bool,
     #[command(flatten)]
@@ -140,7 +140,7 @@ pub struct EncodeCli {
     /// Keep only answers scoring at least S (scoring puzzles).
     #[arg(long, value_name = "S")]
     pub min_score: Option<String>,
-    /// Kakkuro: score repeats as errors (spec section 4) instead of forbidding them.
+    /// Kakkuro: score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them.
     #[arg(long)]
     pub lenient: bool,
 }
@@ -159,7 +159,7 @@ pub struct DecodeCli {
     pub min_score: Option<String>,
     #[arg(long, value_parser = format_parser(), default_value = "text")]
     pub format: Format,
-    /// Kakkuro: score repeats as errors (spec section 4) instead of forbidding them.
+    /// Kakkuro: score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them.
     #[arg(long)]
     pub lenient: bool,
 }
@@ -177,7 +177,7 @@ pub struct CheckCli {
     /// `text`, or `json`: one object with `valid` and the answer's fields (or `reason`).
     #[arg(long, value_parser = ["text", "json"], default_value = "text")]
     pub format: String,
-    /// Kakkuro: score repeats as errors (spec section 4) instead of forbidding them.
+    /// Kakkuro: score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them.
     #[arg(long)]
     pub lenient: bool,
     /// For answers the solver completes (a bare Kakkuro contest string).

@@ -1,7 +1,7 @@
-//! The independent validator and exact scorer: checks an answer against the rules of spec
-//! section 2 straight from their wording (runs are walked cell by cell), sharing nothing with
-//! the encoder, and computes the exact score of section 3. Also reads answers in the spec's
-//! two notations.
+//! The independent validator and exact scorer: checks an answer against the rules of
+//! docs/rules.md straight from their wording (runs are walked cell by cell), sharing nothing
+//! with the encoder, and computes the exact score. Also reads answers in the contest's two
+//! notations (rows with sides, contest strings) and the contest string with sides.
 
 use super::{factor, opposite, Answer, Cell, Given, Nat, Puzzle, Score, MAX_NUMBER, SIDES};
 use crate::error::ParseError;
@@ -16,7 +16,7 @@ pub struct Scored {
     pub painted: u64,
 }
 
-/// The first broken rule (numbered as in spec section 2) and the cell (0-based) where.
+/// The first broken rule (numbered as in docs/rules.md) and the cell (0-based) where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Violation {
     pub rule: u8,

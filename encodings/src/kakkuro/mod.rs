@@ -54,7 +54,7 @@ pub struct Puzzle {
     pub cols: usize,
     /// `cells[r * cols + c]`.
     pub cells: Vec<Given>,
-    /// Lenient mode (spec section 4): rule 7 becomes the seed's error count.
+    /// Lenient mode (docs/rules.md): rule 7 becomes the seed's error count.
     pub lenient: bool,
 }
 
@@ -101,7 +101,7 @@ pub fn factor(number: u32, open_sides: u32) -> u64 {
     }
 }
 
-/// An exact score: `p / max(d, 1)`, times 1.1 when there are no errors (spec section 3).
+/// An exact score: `p / max(d, 1)`, times 1.1 when there are no errors (docs/rules.md, "Score").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Score {
     /// The product of the red dots' factors.

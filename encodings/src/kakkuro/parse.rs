@@ -1,4 +1,4 @@
-//! Reading a puzzle (spec section 6): one row per line of whitespace-separated tokens, `.`
+//! Reading a puzzle (docs/formats.md): one row per line of whitespace-separated tokens, `.`
 //! white, `#` gray, `@` gray with a red dot, optional thick edges in brackets (`#[NW]`); lines
 //! starting with `;` are comments and blank lines are ignored.
 

@@ -104,13 +104,10 @@ pub fn check(board: &Board, labels: &[char]) -> Result<(), Violation> {
     check_labelled(board, &labels, |l| format!("{l:?}"))
 }
 
-/// Checks a labelling by numbered labels (`None`: unlabelled), e.g. regions of a box drawing;
-/// a label that is a character's code is shown as that character.
-pub fn check_labels(board: &Board, labels: &[Option<usize>]) -> Result<(), Violation> {
-    check_labelled(board, labels, |l| match char::from_u32(l as u32) {
-        Some(c) if !c.is_control() => format!("{c:?}"),
-        _ => format!("#{l}"),
-    })
+/// Checks a labelling by numbered labels (`None`: unlabelled), e.g. the regions of a box
+/// drawing or of a label grid; `name` shows a label in messages.
+pub fn check_labels(board: &Board, labels: &[Option<usize>], name: &dyn Fn(usize) -> String) -> Result<(), Violation> {
+    check_labelled(board, labels, name)
 }
 
 /// Reads `solve --format box` back: the regions the lines enclose, numbered (holes have

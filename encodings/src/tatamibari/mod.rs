@@ -168,14 +168,21 @@ impl Puzzle for Tatamibari {
     /// `rects` lines; checked as labels first (a label whose cells are no rectangle has no
     /// rectangle to stand for).
     fn read_answer(board: &Board, text: &str) -> Result<Result<ReadAnswer<Self>, String>, ParseError> {
-        let labels = if text.contains(['│', '─']) {
-            check::parse_box(board, text)?
+        let (labels, chars) = if text.contains(['│', '─']) {
+            (check::parse_box(board, text)?, None)
         } else if let Some(rects) = check::parse_rects(text)? {
             return Ok(Ok(ReadAnswer { answer: rects, complete: true, claimed: None }));
         } else {
-            parse_labels(board, text)?.into_iter().map(|l| (l != ' ').then_some(l as usize)).collect()
+            // A label may be reused by rectangles that do not touch: each region is one.
+            let chars = parse_labels(board, text)?;
+            (regions(board, &chars), Some(chars))
         };
-        if let Err(v) = check::check_labels(board, &labels) {
+        // Messages name a region by its label, or a box drawing's region by its number.
+        let name = |k: usize| match &chars {
+            Some(chars) => labels.iter().position(|&l| l == Some(k)).map_or(format!("#{k}"), |i| format!("{:?}", chars[i])),
+            None => format!("#{k}"),
+        };
+        if let Err(v) = check::check_labels(board, &labels, &name) {
             return Ok(Err(v.to_string()));
         }
         let mut boxes: std::collections::HashMap<usize, Rect> = std::collections::HashMap::new();
@@ -199,7 +206,7 @@ impl Puzzle for Tatamibari {
         match format {
             Format::Rects => render_rects(sol),
             Format::Box => render_box(board, sol),
-            _ => render_labels(board, sol).unwrap_or_else(|| render_box(board, sol)),
+            _ => render_labels(board, sol),
         }
     }
 
@@ -233,4 +240,42 @@ impl Puzzle for Tatamibari {
 /// `[[row, col, height, width], …]`.
 pub fn rects_json(sol: &Solution) -> Value {
     json!(sol.iter().map(|r| [r.row, r.col, r.height, r.width]).collect::<Vec<_>>())
+}
+
+/// The connected regions of equal labels (4-neighbours), numbered; spaces and holes have none.
+fn regions(board: &Board, labels: &[char]) -> Vec<Option<usize>> {
+    let cols = board.cols;
+    let mut region: Vec<Option<usize>> = vec![None; labels.len()];
+    let mut next = 0;
+    for start in 0..labels.len() {
+        if region[start].is_some() || labels[start] == ' ' {
+            continue;
+        }
+        region[start] = Some(next);
+        let mut stack = vec![start];
+        while let Some(i) = stack.pop() {
+            let (r, c) = (i / cols, i % cols);
+            let mut near = Vec::with_capacity(4);
+            if r > 0 {
+                near.push(i - cols);
+            }
+            if r + 1 < board.rows {
+                near.push(i + cols);
+            }
+            if c > 0 {
+                near.push(i - 1);
+            }
+            if c + 1 < cols {
+                near.push(i + 1);
+            }
+            for j in near {
+                if region[j].is_none() && labels[j] == labels[start] {
+                    region[j] = Some(next);
+                    stack.push(j);
+                }
+            }
+        }
+        next += 1;
+    }
+    region
 }

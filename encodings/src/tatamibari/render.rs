@@ -5,23 +5,80 @@ use super::{Board, Cell, Solution};
 /// The seed's labels, in order of first appearance (row-major).
 pub const LABELS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-/// One character per cell, one label per rectangle, spaces on holes; `None` when there are
-/// more rectangles than labels.
-pub fn render_labels(board: &Board, sol: &Solution) -> Option<String> {
+/// One character per cell, spaces on holes. Up to 61 rectangles, one label each, in order of
+/// first appearance, as the seed writes them; beyond, labels are reused, never by two
+/// rectangles that touch along an edge, so each rectangle is still one region of its label
+/// (which is how `check` reads it). The rectangles' contact graph is planar, hence 5-degenerate:
+/// colouring in smallest-last order needs at most 6 labels.
+pub fn render_labels(board: &Board, sol: &Solution) -> String {
     let labels: Vec<char> = LABELS.chars().collect();
-    if sol.len() > labels.len() {
-        return None;
-    }
     // Sorted by top-left cell, which is each rectangle's first cell in row-major order.
     let owner = owners(board, sol);
+    let label: Vec<usize> = if sol.len() <= labels.len() { (0..sol.len()).collect() } else { colour(board, sol.len(), &owner) };
     let mut out = String::new();
     for r in 0..board.rows {
         for c in 0..board.cols {
-            out.push(owner[r * board.cols + c].map_or(' ', |k| labels[k]));
+            out.push(owner[r * board.cols + c].map_or(' ', |k| labels[label[k]]));
         }
         out.push('\n');
     }
-    Some(out)
+    out
+}
+
+/// A colour per rectangle, neighbours (sharing an edge) coloured apart, from at most 6.
+fn colour(board: &Board, n: usize, owner: &[Option<usize>]) -> Vec<usize> {
+    let cols = board.cols;
+    let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for i in 0..owner.len() {
+        let Some(a) = owner[i] else { continue };
+        let right = (i % cols + 1 < cols).then(|| owner[i + 1]).flatten();
+        let below = owner.get(i + cols).copied().flatten();
+        for b in [right, below].into_iter().flatten() {
+            if a != b {
+                adj[a].push(b);
+                adj[b].push(a);
+            }
+        }
+    }
+    for list in &mut adj {
+        list.sort_unstable();
+        list.dedup();
+    }
+    // Smallest-last order: repeatedly take a vertex of least remaining degree (bucket queue).
+    let mut degree: Vec<usize> = adj.iter().map(Vec::len).collect();
+    let top = degree.iter().copied().max().unwrap_or(0);
+    let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); top + 1];
+    for (v, &d) in degree.iter().enumerate() {
+        buckets[d].push(v);
+    }
+    let mut removed = vec![false; n];
+    let mut order = Vec::with_capacity(n);
+    let mut low = 0;
+    while order.len() < n {
+        low = low.min(top);
+        let Some(v) = buckets[low].pop() else {
+            low += 1;
+            continue;
+        };
+        if removed[v] || degree[v] != low {
+            continue; // a stale entry: v moved to a lower bucket
+        }
+        removed[v] = true;
+        order.push(v);
+        for &u in &adj[v] {
+            if !removed[u] {
+                degree[u] -= 1;
+                buckets[degree[u]].push(u);
+                low = low.min(degree[u]);
+            }
+        }
+    }
+    let mut colour = vec![usize::MAX; n];
+    for &v in order.iter().rev() {
+        let used: Vec<usize> = adj[v].iter().map(|&u| colour[u]).collect();
+        colour[v] = (0..).find(|c| !used.contains(c)).expect("some colour is free");
+    }
+    colour
 }
 
 /// `row col height width` per rectangle, 0-based, one per line.
@@ -118,7 +175,7 @@ mod tests {
         let board = parse("|-.\n.+|\n.-.\n").unwrap();
         let r = |row, col, height, width| Rect { row, col, height, width };
         let sol = vec![r(0, 0, 2, 1), r(0, 1, 1, 2), r(1, 1, 1, 1), r(1, 2, 2, 1), r(2, 0, 1, 2)];
-        assert_eq!(render_labels(&board, &sol).unwrap(), "122\n134\n554\n");
+        assert_eq!(render_labels(&board, &sol), "122\n134\n554\n");
         assert_eq!(render_rects(&sol[..2].to_vec()), "0 0 2 1\n0 1 1 2\n");
         let drawn = render_box(&board, &sol);
         let expected = "\
@@ -131,5 +188,22 @@ mod tests {
 └───────┴───┘
 ";
         assert_eq!(drawn, expected);
+    }
+
+    #[test]
+    fn beyond_61_rectangles_labels_are_reused_but_never_by_neighbours() {
+        use super::super::generate::{Generated, Rng};
+        use super::super::Puzzle as _;
+        for seed in 0..20 {
+            let g = Generated::new(30, 40, &mut Rng::new(seed));
+            let (board, sol) = (g.board(), g.solution());
+            assert!(sol.len() > 61);
+            let text = render_labels(&board, &sol);
+            let used: std::collections::HashSet<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+            assert!(used.len() <= 6, "seed {seed}: {} labels", used.len());
+            // Read back as regions of equal labels, the same rectangles.
+            let read = super::super::Tatamibari::read_answer(&board, &text).unwrap().unwrap();
+            assert_eq!(read.answer, sol, "seed {seed}");
+        }
     }
 }
