@@ -306,6 +306,7 @@ fn enumeration_text<P: Puzzle>(inst: &P::Instance, a: &SolveArgs, out: &Outcome<
 /// The CNF `encode` writes (and `decode` rebuilds: the encoder numbers variables the same way
 /// every time), with its encoding and comment lines.
 fn cnf<P: Puzzle>(inst: &P::Instance, name: &str, min_score: Option<&str>) -> Result<(Cnf, P::Encoding, Vec<String>)> {
+    runner::fits::<P>(inst).map_err(|e| anyhow!("{name}: {e}"))?;
     let mut cnf = Limited::new(Cnf::new(), MAX_LITERALS);
     let enc = P::encode(inst, &mut cnf);
     let mut comments = P::dimacs_comments(inst, name);

@@ -7,6 +7,7 @@
 //! inside a call, and its worker is abandoned (it ends with the process).
 
 use crate::backends::Backend;
+use encodings::cnf::MAX_LITERALS;
 use encodings::puzzle::{Ended, Goal, Observer, Puzzle, Task};
 use encodings::solver::{SolverError, SolverStats, Stop};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -99,6 +100,7 @@ impl<P: Puzzle> Observer<P> for Reporter<P> {
 
 /// Runs `P::search` on `inst` under the options' backend and time limit.
 pub fn search<P: Puzzle>(inst: P::Instance, goal: Goal, keep: usize, opts: &Options) -> Result<Outcome<P>, SolverError> {
+    fits::<P>(&inst)?;
     let start = Instant::now();
     let stop = Stop::new();
     let solvers = opts.backend.solvers(stop.clone());
@@ -178,6 +180,18 @@ pub fn search<P: Puzzle>(inst: P::Instance, goal: Goal, keep: usize, opts: &Opti
         eprintln!("[{:8.3}s] {what} after {calls} SAT call{}", out.stats.elapsed.as_secs_f64(), if calls == 1 { "" } else { "s" });
     }
     Ok(out)
+}
+
+/// Refuses an instance whose formula would pass [`MAX_LITERALS`], before building any of it.
+pub fn fits<P: Puzzle>(inst: &P::Instance) -> Result<(), SolverError> {
+    let estimate = P::estimate(inst, MAX_LITERALS);
+    if estimate > MAX_LITERALS {
+        return Err(SolverError(format!(
+            "the puzzle is too large: its formula would hold more than {} million literals, the most puzzle-sat builds",
+            MAX_LITERALS / 1_000_000
+        )));
+    }
+    Ok(())
 }
 
 /// Runs `P::generate` under the options' backend and time limit: the puzzle text, or `None`
@@ -301,6 +315,10 @@ mod tests {
 
         fn parse(_: &str, _: &Settings) -> Result<Toy, ParseError> {
             unreachable!()
+        }
+
+        fn estimate(t: &Toy, _: u64) -> u64 {
+            t.n as u64 * 10
         }
 
         fn encode<S: ClauseSink>(t: &Toy, sink: &mut S) -> Self::Encoding {

@@ -182,6 +182,12 @@ pub trait Puzzle: 'static {
 
     fn parse(text: &str, settings: &Settings) -> Result<Self::Instance, ParseError>;
 
+    /// About how many literals the formula of `inst` holds, counted no further than just past
+    /// `limit` and without building anything: the driver refuses an instance past
+    /// [`crate::cnf::MAX_LITERALS`] before encoding it. (The [`crate::cnf::Limited`] sink
+    /// stays the backstop for what an estimate misses.)
+    fn estimate(inst: &Self::Instance, limit: u64) -> u64;
+
     /// The rules, as clauses whose models are exactly the valid answers.
     fn encode<S: ClauseSink>(inst: &Self::Instance, sink: &mut S) -> Self::Encoding;
 

@@ -65,3 +65,44 @@ pub fn json_field(json: &str, key: &str) -> String {
 pub fn backends() -> Vec<puzzle_sat::backends::Backend> {
     puzzle_sat::backends::BUILT_IN.iter().map(|(name, _)| puzzle_sat::backends::Backend::by_name(name).unwrap()).collect()
 }
+
+/// Runs `puzzle-sat` like [`run`] and also returns its peak resident memory in MiB (from
+/// `wait4`), for the tests that bound what an input may cost.
+pub fn run_measured(args: &[&str], stdin: Option<&[u8]>) -> (Run, u64) {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle-sat"))
+        .args(args)
+        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let writer = stdin.map(|bytes| {
+        let mut pipe = child.stdin.take().unwrap();
+        let bytes = bytes.to_vec();
+        std::thread::spawn(move || {
+            let _ = pipe.write_all(&bytes);
+        })
+    });
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = out.read_to_end(&mut s);
+        s
+    });
+    let mut errs = Vec::new();
+    let _ = err.read_to_end(&mut errs);
+    let stdout = reader.join().unwrap();
+    if let Some(w) = writer {
+        let _ = w.join();
+    }
+    let mut status = 0;
+    // SAFETY: rusage is plain data; the child is ours and not yet reaped.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
+    assert!(pid > 0, "wait4 failed");
+    assert!(libc::WIFEXITED(status), "exited, not killed by a signal");
+    let run = Run { code: libc::WEXITSTATUS(status), stdout: String::from_utf8(stdout).unwrap(), stderr: String::from_utf8(errs).unwrap() };
+    (run, usage.ru_maxrss as u64 / 1024)
+}

@@ -10,6 +10,7 @@ mod encode;
 pub mod generate;
 mod parse;
 mod render;
+mod size;
 mod unique;
 
 pub use check::{check, check_rects, parse_labels, Violation};
@@ -200,6 +201,10 @@ impl Puzzle for Tatamibari {
         let mut sol: Solution = boxes.into_values().collect();
         sol.sort();
         Ok(Ok(ReadAnswer { answer: sol, complete: true, claimed: None }))
+    }
+
+    fn estimate(board: &Board, limit: u64) -> u64 {
+        size::estimate(board, limit)
     }
 
     fn render(board: &Board, sol: &Solution, _: &(), format: Format) -> String {

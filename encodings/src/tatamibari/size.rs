@@ -1,0 +1,100 @@
+//! The size of a board's formula, estimated before any of it is built: the candidate
+//! rectangles are counted, not listed, over the same free spans `encode::candidates` walks,
+//! and counting stops once past the limit, so a board whose formula could never fit (a
+//! 1000×1000 board with one clue has hundreds of millions of candidates) is refused at once.
+
+use super::{Board, Cell, Shape};
+
+/// About how many literals the formula of `board` holds (each candidate stands in one
+/// exactly-one constraint per cell it covers, plus a few corner literals), counted no further
+/// than just past `limit`.
+pub fn estimate(board: &Board, limit: u64) -> u64 {
+    let mut total = 0u64;
+    for cr in 0..board.rows {
+        for cc in 0..board.cols {
+            let Cell::Clue(shape) = board.cell(cr, cc) else { continue };
+            total += clue_estimate(board, cr, cc, shape, limit.saturating_sub(total));
+            if total > limit {
+                return total;
+            }
+        }
+    }
+    total
+}
+
+fn clue_estimate(board: &Board, cr: usize, cc: usize, shape: Shape, limit: u64) -> u64 {
+    let blocked = |r: usize, c: usize| (r, c) != (cr, cc) && board.cell(r, c) != Cell::Blank;
+    // The free span around column cc in row r, or None when (r, cc) itself is blocked.
+    let span = |r: usize| -> Option<(usize, usize)> {
+        if blocked(r, cc) {
+            return None;
+        }
+        let left = (0..cc).rev().find(|&c| blocked(r, c)).map_or(0, |c| c + 1);
+        let right = (cc + 1..board.cols).find(|&c| blocked(r, c)).map_or(board.cols - 1, |c| c - 1);
+        Some((left, right))
+    };
+    let up: Vec<(usize, usize)> = (0..=cr).rev().map_while(span).collect();
+    let down: Vec<(usize, usize)> = (cr + 1..board.rows).map_while(span).collect();
+    let mut total = 0u64;
+    let mut above = (0, usize::MAX);
+    for (i, s) in up.iter().enumerate() {
+        above = (above.0.max(s.0), above.1.min(s.1));
+        let top = cr - i;
+        let mut lr = above;
+        for bottom in cr..cr + 1 + down.len() {
+            if bottom > cr {
+                let s = down[bottom - cr - 1];
+                lr = (lr.0.max(s.0), lr.1.min(s.1));
+            }
+            let h = bottom - top + 1;
+            let most = lr.1 - lr.0 + 1;
+            let widths = match shape {
+                Shape::Square => h..h + 1,
+                Shape::Wide => h + 1..most + 1,
+                Shape::Tall => 1..h.min(most + 1),
+            };
+            for w in widths.filter(|&w| w <= most) {
+                let lefts = (cc.min(lr.1 + 1 - w) + 1).saturating_sub(lr.0.max((cc + 1).saturating_sub(w)));
+                total += lefts as u64 * (h * w + 3) as u64;
+            }
+            if total > limit {
+                return total;
+            }
+        }
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{encode, parse};
+    use super::*;
+
+    #[test]
+    fn counts_what_the_encoder_lists() {
+        for text in ["+.\n..\n", "..-..\n.....\n|...+\n", "...#..\n.-....\n....|.\n..+...\n"] {
+            let board = parse(text).unwrap();
+            let mut listed = 0u64;
+            for cr in 0..board.rows {
+                for cc in 0..board.cols {
+                    for rect in encode::candidates(&board, cr, cc) {
+                        listed += (rect.height * rect.width + 3) as u64;
+                    }
+                }
+            }
+            assert_eq!(estimate(&board, u64::MAX), listed, "{text}");
+        }
+    }
+
+    #[test]
+    fn stops_soon_past_the_limit() {
+        // One clue on 1000×1000: hundreds of millions of candidates, refused in a moment.
+        let mut text = ".".repeat(1000) + "\n";
+        text = text.repeat(1000);
+        text.replace_range(500..501, "-");
+        let board = parse(&text).unwrap();
+        let started = std::time::Instant::now();
+        assert!(estimate(&board, 1 << 28) > 1 << 28);
+        assert!(started.elapsed().as_secs() < 5);
+    }
+}
