@@ -96,6 +96,25 @@ pub fn encode_sum<S: ClauseSink>(
     SumOutputs { outputs, cap }
 }
 
+/// Encodes the sum of sums already encoded with the same [`Use`]: each node is the outputs of
+/// one (`SumOutputs::outputs`, or a single `(weight, literal)`). Parts built once can so be
+/// combined again under different caps without rebuilding them. With `cap`, each node's
+/// outputs from the cap up become one output for the cap (a part's sum only takes the values
+/// listed, so `S ≥ cap` is `S ≥` the first listed value at or above it).
+pub fn encode_sum_of<S: ClauseSink>(sink: &mut S, nodes: &[Vec<(u64, Lit)>], cap: Option<u64>, use_: Use) -> SumOutputs {
+    let clamp = |v: u64| cap.map_or(v, |c| v.min(c));
+    let nodes: Vec<Vec<(u64, Lit)>> = nodes
+        .iter()
+        .map(|n| {
+            let below = n.iter().copied().filter(|&(v, _)| v > 0 && cap.is_none_or(|c| v < c));
+            let at_cap = cap.and_then(|c| n.iter().find(|&&(v, _)| v >= c).map(|&(_, l)| (c, l)));
+            below.chain(at_cap).collect()
+        })
+        .collect();
+    let outputs = tree(sink, nodes, clamp, use_);
+    SumOutputs { outputs, cap }
+}
+
 fn tree<S: ClauseSink>(
     sink: &mut S,
     mut nodes: Vec<Vec<(u64, Lit)>>,
@@ -278,6 +297,50 @@ mod tests {
     fn both_is_exact() {
         for w in CASES {
             check(w, None, Use::Both);
+        }
+    }
+
+    /// Parts encoded uncapped, then combined under a cap: the same contract as one sum.
+    #[test]
+    fn sums_of_parts_are_exact_below_the_cap() {
+        for use_ in [Use::AtMost, Use::AtLeast, Use::Both] {
+            for cap in [None, Some(2), Some(4)] {
+                let mut cnf = Cnf::new();
+                let groups: Vec<Vec<(Lit, u64)>> = [&[1u64, 3][..], &[2], &[1, 2, 5]]
+                    .iter()
+                    .map(|g| g.iter().map(|&w| (cnf.new_var(), w)).collect())
+                    .collect();
+                let inputs: Vec<Lit> = groups.iter().flatten().map(|t| t.0).collect();
+                let left = encode_sum(&mut cnf, &groups[..2], None, use_);
+                let right = encode_sum(&mut cnf, &groups[2..], None, use_);
+                let single = vec![(4, groups[0][0].0)]; // the first literal once more, weight 4
+                let out = encode_sum_of(&mut cnf, &[left.outputs, right.outputs, single], cap, use_);
+                for_each_assignment(&inputs, |bits, lits| {
+                    let mut sum = 0;
+                    for (g, group) in groups.iter().enumerate() {
+                        let first = groups[..g].iter().map(Vec::len).sum::<usize>();
+                        let on: Vec<u64> = (0..group.len()).filter(|&t| bits[first + t]).map(|t| group[t].1).collect();
+                        if on.len() > 1 {
+                            return;
+                        }
+                        sum += on.iter().sum::<u64>();
+                    }
+                    sum += if bits[0] { 4 } else { 0 };
+                    for b in 0..=cap.unwrap_or(14) {
+                        let sat = |bound: Bound| match bound {
+                            Bound::Trivial => satisfiable(&cnf, lits),
+                            Bound::Impossible => false,
+                            Bound::Lit(l) => satisfiable(&cnf, &[lits, &[l]].concat()),
+                        };
+                        if use_.at_least() {
+                            assert_eq!(sat(out.at_least(b)), sum >= b, "{use_:?} cap {cap:?} bits {bits:?} at least {b}");
+                        }
+                        if use_.at_most() && cap.is_none_or(|c| b < c) {
+                            assert_eq!(sat(out.at_most(b)), sum <= b, "{use_:?} cap {cap:?} bits {bits:?} at most {b}");
+                        }
+                    }
+                });
+            }
         }
     }
 

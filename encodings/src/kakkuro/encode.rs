@@ -11,7 +11,9 @@
 //!   cells between white) is open towards `d`. A white cell needs some flow (rule 5); a gray
 //!   cell with flow from `d` may not be open back (rule 4).
 //! - rule 3 (some side open), rule 7 (at most one of each digit and each number per line;
-//!   lenient mode instead forces error literals), and the red dots' exact factor literals.
+//!   lenient mode instead forces a literal per gray cell with a repeated digit in an open run
+//!   and leaves pairs of equal numbers to be counted by the bound), and the red dots' exact
+//!   factor literals.
 
 use super::{factor, opposite, Answer, Cell, Given, Puzzle, MAX_NUMBER};
 use crate::amo::{at_most_one, exactly_one};
@@ -32,12 +34,23 @@ pub struct Encoding {
     pub open: Vec<[Option<Lit>; 4]>,
     /// The `gray` literals of given white cells.
     pub painted: Vec<Lit>,
-    /// Lenient mode: literals forced true by each error (pairs of equal gray numbers in a
-    /// line, gray cells with a repeated digit in an open run).
-    pub errors: Vec<Lit>,
+    /// Lenient mode: per gray cell, a literal forced true when one of its open runs repeats a
+    /// digit (one error each).
+    pub repeats: Vec<Lit>,
+    /// Lenient mode: per row and column, its gray numbers (each pair of equal ones is an
+    /// error); counted by [`super::bound::divisor`] only as far as a bound needs.
+    pub lines: Vec<LineNumbers>,
     /// Per red dot (row-major): `(factor, literal)`, the literal true exactly when the dot's
     /// factor is that value; sorted by factor, descending.
     pub factors: Vec<Vec<(u64, Lit)>>,
+}
+
+/// A line's number literals, for lenient mode's pair errors.
+pub struct LineNumbers {
+    /// How many of its cells can be gray: at most `C(cells, 2)` pairs of equal numbers.
+    pub cells: usize,
+    /// Per number that two or more of its cells can hold, their literals for it.
+    pub by_value: Vec<Vec<Lit>>,
 }
 
 /// The largest sum of a run of `len` white cells: distinct digits in strict mode.
@@ -192,22 +205,23 @@ pub fn encode<S: ClauseSink>(p: &Puzzle, sink: &mut S) -> Encoding {
             sink.add_clause(&covered);
         }
     }
-    // Rule 7, or lenient mode's errors.
-    let mut errors = Vec::new();
+    // Rule 7, or lenient mode's errors. Pairs of equal numbers are not given a literal each
+    // (that is quadratic per line and number): the divisor counts them per line and number.
+    let mut lines = Vec::new();
     for line in p.lines() {
+        let mut by_value = Vec::new();
         for v in 1..=MAX_NUMBER {
             let lits: Vec<Lit> = line.iter().filter_map(|&i| number[i].iter().find(|&&(u, _)| u == v).map(|&(_, l)| l)).collect();
             if p.lenient {
-                for (a, &x) in lits.iter().enumerate() {
-                    for &y in &lits[a + 1..] {
-                        let e = sink.new_var();
-                        sink.add_clause(&[!x, !y, e]);
-                        errors.push(e);
-                    }
+                if lits.len() >= 2 {
+                    by_value.push(lits);
                 }
             } else {
                 at_most_one(sink, &lits);
             }
+        }
+        if p.lenient {
+            lines.push(LineNumbers { cells: line.iter().filter(|&&i| !number[i].is_empty()).count(), by_value });
         }
         if !p.lenient {
             for k in 0..9 {
@@ -216,6 +230,7 @@ pub fn encode<S: ClauseSink>(p: &Puzzle, sink: &mut S) -> Encoding {
             }
         }
     }
+    let mut repeats = Vec::new();
     if p.lenient {
         for i in 0..n {
             let mut e = None;
@@ -247,7 +262,7 @@ pub fn encode<S: ClauseSink>(p: &Puzzle, sink: &mut S) -> Encoding {
                     }
                 }
             }
-            errors.extend(e);
+            repeats.extend(e);
         }
     }
     // Red dots: count of open sides (forced by each combination), then the exact factor.
@@ -276,7 +291,7 @@ pub fn encode<S: ClauseSink>(p: &Puzzle, sink: &mut S) -> Encoding {
         at_most_one(sink, &lits.iter().map(|&(_, l)| l).collect::<Vec<_>>());
         factors.push(lits);
     }
-    Encoding { truth, gray, digit, number, open, painted, errors, factors }
+    Encoding { truth, gray, digit, number, open, painted, repeats, lines, factors }
 }
 
 /// Implied clauses (strict mode): L distinct digits add up to at least L(L+1)/2 and at most

@@ -22,7 +22,6 @@ use crate::cnf::{ClauseSink, Model};
 use crate::error::ParseError;
 use crate::puzzle::{self, Ended, Flag, Format, Goal, Observer, Settings, Task};
 use crate::solver::{NewSolver, SolverError};
-use crate::sum::Bound;
 use serde_json::{json, Map, Value};
 
 /// The four sides of a cell, in the order of the file format's letters.
@@ -312,16 +311,11 @@ impl crate::puzzle::Puzzle for Kakkuro {
 
     fn min_score<S: ClauseSink>(_: &Instance, enc: &Encoding, sink: &mut S, text: &str) -> Result<Vec<String>, String> {
         let target = parse_score(text)?;
-        let div = bound::divisor(enc, sink);
         // Without a solver the maxima are each dot's largest listed factor (a sound bound).
         let maxima: Vec<u64> = enc.factors.iter().map(|v| v.first().map_or(1, |&(f, _)| f)).collect();
         match bound::at_least_score(&maxima, target) {
             None => sink.add_clause(&[]),
-            Some(k) => match bound::deficit_sum(enc, &div, &maxima, k + 1, sink).at_most(k) {
-                Bound::Trivial => {}
-                Bound::Impossible => sink.add_clause(&[]),
-                Bound::Lit(l) => sink.add_clause(&[l]),
-            },
+            Some(k) => bound::assert_deficit_at_most(enc, &maxima, k, sink),
         }
         Ok(vec![format!("only answers scoring at least {text} (and some within rounding below it)")])
     }

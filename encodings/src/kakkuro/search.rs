@@ -9,6 +9,7 @@ use crate::puzzle::{Ended, Observer};
 use crate::search;
 use crate::solver::{NewSolver, SolveResult, Solver, SolverError};
 use crate::sum::{Bound, SumOutputs};
+use bound::Divisor;
 
 /// The deficit bound first asked for, in units of 1/SCALE: small, so the first totalizers
 /// are small; doubled each time the solver refutes it.
@@ -68,7 +69,6 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
     if let Some(values) = &inst.fixed {
         fix_values(&enc, &mut solver, values);
     }
-    let div = bound::divisor(&enc, &mut solver);
     out.stats(solver.stats());
     let dots = enc.factors.len();
     let mut s = Search { inst, solver, enc, best: None, seen: vec![0; dots], out };
@@ -100,6 +100,9 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
         maxima.push(values[hi]);
     }
     // Deficit bounds: ask for the best's bound, or a smaller one first while that is cheaper.
+    // The dots' tables are built once; D is counted only as far as the largest cap asks.
+    let deficits = bound::Deficits::new(&s.enc, &maxima, &mut s.solver);
+    let mut div: Option<Divisor> = None;
     let mut limit = FIRST_BOUND;
     let mut sum: Option<SumOutputs> = None;
     loop {
@@ -110,7 +113,11 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
         let k = better.min(limit);
         let cap = limit.max(k) + 1;
         if sum.as_ref().is_none_or(|o| o.cap.is_some_and(|c| c < cap)) {
-            sum = Some(bound::deficit_sum(&s.enc, &div, &maxima, cap, &mut s.solver));
+            let need = bound::Deficits::divisor_for(cap);
+            if div.as_ref().is_none_or(|d| d.at_least(need).is_none()) {
+                div = Some(bound::divisor(&s.enc, need, &mut s.solver));
+            }
+            sum = Some(deficits.sum(div.as_ref().expect("built above"), cap, &mut s.solver));
         }
         let assumptions = match sum.as_ref().expect("built above").at_most(k) {
             Bound::Trivial => vec![],
@@ -127,7 +134,13 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
             // Whether or not it improved, the best is now at least as good as this answer, so
             // its factor combination is done with (the bound alone may let it through again).
             let (_, found) = s.take()?;
-            bound::block(&s.enc, &div, &mut s.solver, &found.factors, found.score.d, found.score.e);
+            // The bound keeps D below the divisor's cap (ln D alone would pass it); a wider
+            // count is only a safeguard.
+            if div.as_ref().is_some_and(|d| d.at_least(found.score.d).is_none()) {
+                div = Some(bound::divisor(&s.enc, found.score.d + 1, &mut s.solver));
+            }
+            let div = div.as_ref().expect("built with the sum");
+            bound::block(&s.enc, div, &mut s.solver, &found.factors, found.score.d, found.score.e);
         } else if k == better {
             return Ok(()); // proved: nothing better than the best exists
         } else {
