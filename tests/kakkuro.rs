@@ -522,3 +522,71 @@ fn lenient_mode_counts_errors_and_weighs_them_exactly() {
     let r = run(&["check", "kakkuro", EXAMPLE, "--answer", path.to_str().unwrap(), "--lenient"], None);
     assert!(r.stdout.contains("score 103488:"), "{}", r.stdout);
 }
+
+/// `p cnf V C` of `encode kakkuro` on a board: (variables, clauses).
+fn cnf_size(board: &str, extra: &[&str]) -> (u64, u64) {
+    let path = temp("size.txt", board);
+    let mut args = vec!["encode", "kakkuro", path.to_str().unwrap()];
+    args.extend(extra);
+    let r = run(&args, None);
+    assert_eq!(r.code, 0, "{extra:?}: {}", r.stderr);
+    let header = r.stdout.lines().find(|l| l.starts_with("p cnf")).unwrap();
+    let n: Vec<u64> = header.split_whitespace().skip(2).map(|x| x.parse().unwrap()).collect();
+    (n[0], n[1])
+}
+
+/// 12×3, a red dot on every row (fuzzing: `--min-score` gave 9 M clauses).
+const TWELVE_DOTS: &str = "@ . .\n. @ .\n. . @\n@ . .\n. @ .\n. . @\n@ . .\n. @ .\n. . @\n@ . .\n. @ .\n. . @\n";
+/// 6×7, 4 red dots (fuzzing: `--min-score 1/2` gave 0.5 M clauses against 54 k without it).
+const SIX_BY_SEVEN: &str = "# . . . . . .\n. . . . . . .\n# @ . . # . .\n. . . . . . .\n. @ @ . . . .\n@ . . . . . #\n";
+/// 5×6, 3 red dots (fuzzing: `--lenient --min-score 1` gave 2.3 M clauses).
+const FIVE_BY_SIX: &str = "# . . # . .\n. . # @ . .\n. # . . @ .\n. # # . . .\n# . # @ . .\n";
+
+#[test]
+fn weak_score_bounds_cost_little() {
+    // Sizes before the bound was made compact, in the comments: see docs/encodings/kakkuro.md.
+    let (_, rules) = cnf_size(TWELVE_DOTS, &[]);
+    for min in ["1", "1/2"] {
+        let (_, bounded) = cnf_size(TWELVE_DOTS, &["--min-score", min]);
+        assert!(bounded < 3 * rules, "12×3 --min-score {min}: {bounded} clauses, rules {rules} (was 9,041,808)");
+    }
+    let (_, rules) = cnf_size(SIX_BY_SEVEN, &[]);
+    let (_, bounded) = cnf_size(SIX_BY_SEVEN, &["--min-score", "1/2"]);
+    assert!(bounded < 2 * rules, "6×7 --min-score 1/2: {bounded} clauses, rules {rules} (was 502,509)");
+    // A bound no answer can miss (P ≥ 1 and D ≤ 20 on this board) adds nothing.
+    let (_, rules) = cnf_size(FIVE_BY_SIX, &[]);
+    assert_eq!(cnf_size(FIVE_BY_SIX, &["--min-score", "1/20"]).1, rules);
+}
+
+#[test]
+fn lenient_errors_are_counted_compactly() {
+    let (_, strict) = cnf_size(FIVE_BY_SIX, &[]);
+    let (_, lenient) = cnf_size(FIVE_BY_SIX, &["--lenient"]);
+    assert!(lenient < strict * 5 / 4, "lenient {lenient} clauses, strict {strict}");
+    let (_, strict) = cnf_size(FIVE_BY_SIX, &["--min-score", "1"]);
+    let (_, lenient) = cnf_size(FIVE_BY_SIX, &["--min-score", "1", "--lenient"]);
+    assert!(lenient < 10 * strict && lenient < 300_000, "lenient {lenient} clauses, strict {strict} (was 2,259,837)");
+}
+
+#[test]
+fn min_score_cnfs_keep_exactly_the_answers_at_or_above_the_bound() {
+    // The lenient seed-style board: its proved optimum (18.7, no error) passes --min-score at
+    // the optimum, and 18 (9 + 9 with an error) is refused above it; a weak bound keeps all.
+    let board = "@ . .\n";
+    for (min, sat) in [("187/10", true), ("19", false), ("1/100", true), ("4", true)] {
+        for lenient in [false, true] {
+            let mut args = vec!["--min-score", min];
+            if lenient {
+                args.push("--lenient");
+            }
+            let path = temp("bounded.txt", board);
+            let mut all = vec!["encode", "kakkuro", path.to_str().unwrap()];
+            all.extend(&args);
+            let r = run(&all, None);
+            assert_eq!(r.code, 0, "{}", r.stderr);
+            let mut solver = varisat::Solver::new();
+            solver.add_formula(&varisat::dimacs::DimacsParser::parse(r.stdout.as_bytes()).unwrap());
+            assert_eq!(solver.solve().unwrap(), sat, "--min-score {min} lenient {lenient}");
+        }
+    }
+}

@@ -9,8 +9,9 @@
 //! Everything is counted only as far as the bound needs: the sum of deficits is a generalized
 //! totalizer ([`crate::sum`]) capped just above the bound, `D` a totalizer capped where
 //! `ln D` alone passes that cap, and lenient mode's pairs of equal numbers are counted per line
-//! and number, capped the same way. Each dot's table (its factor literals' deficits as a
-//! totalizer leaf) is built once and shared by every sum the search builds.
+//! and number, capped the same way. Each dot's table (its factor literals' deficit units) is
+//! computed once and shared by every sum the search builds; each sum's leaves merge the
+//! deficits from its cap up into one output, so that a bound refutes them all at once.
 
 use super::Encoding;
 use crate::cnf::{ClauseSink, Lit, SizeCounter};
@@ -133,18 +134,17 @@ fn dot_units(enc: &Encoding, maxima: &[u64]) -> Vec<Vec<(Lit, u64)>> {
         .collect()
 }
 
-/// The score's deficit for the search: the red dots' tables, encoded once, and the sums built
-/// on them.
+/// The score's deficit for the search: the red dots' tables, computed once, and the capped
+/// sums built on them.
 pub struct Deficits {
-    /// Per red dot, its totalizer leaf (uncapped, `Use::AtMost`).
-    dots: Vec<Vec<(u64, Lit)>>,
+    /// Per red dot: `(factor literal, deficit units)`.
+    dots: Vec<Vec<(Lit, u64)>>,
 }
 
 impl Deficits {
     /// `maxima[r]` is `f̂` of dot r (factors above it must already be excluded).
-    pub fn new<S: ClauseSink>(enc: &Encoding, maxima: &[u64], sink: &mut S) -> Deficits {
-        let dots = dot_units(enc, maxima).iter().map(|g| encode_sum(sink, std::slice::from_ref(g), None, Use::AtMost).outputs).collect();
-        Deficits { dots }
+    pub fn new(enc: &Encoding, maxima: &[u64]) -> Deficits {
+        Deficits { dots: dot_units(enc, maxima) }
     }
 
     /// The total deficit in units is at most the returned sum's value; values from `cap` up
@@ -157,13 +157,13 @@ impl Deficits {
         for d in 2..=div.cap {
             let step = ln_units(d) - ln_units(d - 1);
             if step > 0 && div.at_least[d as usize] != !div.truth {
-                nodes.push(vec![(step, div.at_least[d as usize])]);
+                nodes.push(vec![(div.at_least[d as usize], step)]);
             }
         }
         if let Some(any) = div.any_error {
-            nodes.push(vec![(bonus_units(), any)]);
+            nodes.push(vec![(any, bonus_units())]);
         }
-        encode_sum_of(sink, &nodes, Some(cap), Use::AtMost)
+        encode_sum(sink, &nodes, Some(cap), Use::AtMost)
     }
 
     /// How far `D` must be counted for a sum capped at `cap`.
@@ -206,7 +206,7 @@ fn assert_bound<S: ClauseSink>(bound: Bound, sink: &mut S) {
 
 fn deficit_at_most<S: ClauseSink>(enc: &Encoding, maxima: &[u64], k: u64, sink: &mut S) {
     let div = divisor(enc, divisor_cap(k + 1), sink);
-    let sum = Deficits::new(enc, maxima, sink).sum(&div, k + 1, sink);
+    let sum = Deficits::new(enc, maxima).sum(&div, k + 1, sink);
     assert_bound(sum.at_most(k), sink);
 }
 

@@ -9,7 +9,6 @@ use crate::puzzle::{Ended, Observer};
 use crate::search;
 use crate::solver::{NewSolver, SolveResult, Solver, SolverError};
 use crate::sum::{Bound, SumOutputs};
-use bound::Divisor;
 
 /// The deficit bound first asked for, in units of 1/SCALE: small, so the first totalizers
 /// are small; doubled each time the solver refutes it.
@@ -69,6 +68,9 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
     if let Some(values) = &inst.fixed {
         fix_values(&enc, &mut solver, values);
     }
+    // D is counted from the start, exactly when that is cheap (strict mode: a totalizer over
+    // the painted cells); lenient mode counts errors only as far as the bounds ask.
+    let mut div = (!inst.puzzle.lenient).then(|| bound::divisor(&enc, u64::MAX, &mut solver));
     out.stats(solver.stats());
     let dots = enc.factors.len();
     let mut s = Search { inst, solver, enc, best: None, seen: vec![0; dots], out };
@@ -101,8 +103,7 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
     }
     // Deficit bounds: ask for the best's bound, or a smaller one first while that is cheaper.
     // The dots' tables are built once; D is counted only as far as the largest cap asks.
-    let deficits = bound::Deficits::new(&s.enc, &maxima, &mut s.solver);
-    let mut div: Option<Divisor> = None;
+    let deficits = bound::Deficits::new(&s.enc, &maxima);
     let mut limit = FIRST_BOUND;
     let mut sum: Option<SumOutputs> = None;
     loop {
