@@ -22,23 +22,52 @@ impl Input {
 /// runaway pipe is an error, not the machine's memory.
 pub const MAX_INPUT: u64 = 64 << 20;
 
+/// Up to `MAX_INPUT + 1` bytes, the buffer grown to no more than that (`read_to_end` would
+/// double it past the limit: twice the memory for a runaway pipe).
+fn read_capped(mut from: impl Read) -> std::io::Result<Vec<u8>> {
+    let mut bytes: Vec<u8> = Vec::with_capacity(1 << 16);
+    let limit = MAX_INPUT as usize + 1;
+    loop {
+        if bytes.len() == bytes.capacity() {
+            if bytes.len() >= limit {
+                return Ok(bytes);
+            }
+            let grown = (bytes.capacity() * 2).min(limit);
+            bytes.reserve_exact(grown - bytes.len());
+        }
+        let start = bytes.len();
+        let room = bytes.capacity().min(limit) - start;
+        bytes.resize(start + room, 0);
+        match from.read(&mut bytes[start..]) {
+            Ok(0) => {
+                bytes.truncate(start);
+                return Ok(bytes);
+            }
+            Ok(n) => bytes.truncate(start + n),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => bytes.truncate(start),
+            Err(e) => return Err(e),
+        }
+    }
+}
+
 pub fn read_input(path: &Path) -> Result<Input> {
+    let too_large = |name: &str| anyhow!("{name}: larger than {} MiB, the most puzzle-sat reads", MAX_INPUT >> 20);
     let (name, bytes) = if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin().take(MAX_INPUT + 1).read_to_end(&mut bytes).context("<stdin>: cannot read standard input")?;
-        ("<stdin>".to_string(), bytes)
+        ("<stdin>".to_string(), read_capped(std::io::stdin().lock()).context("<stdin>: cannot read standard input")?)
     } else {
         let name = path.display().to_string();
         if path.is_dir() {
             bail!("{name}: is a directory, expected a puzzle file");
         }
         let file = std::fs::File::open(path).map_err(|e| anyhow!("{name}: cannot read: {e}"))?;
-        let mut bytes = Vec::new();
-        file.take(MAX_INPUT + 1).read_to_end(&mut bytes).map_err(|e| anyhow!("{name}: cannot read: {e}"))?;
-        (name, bytes)
+        // A regular file too large is refused by its size, unread.
+        if file.metadata().is_ok_and(|m| m.is_file() && m.len() > MAX_INPUT) {
+            return Err(too_large(&name));
+        }
+        (name.clone(), read_capped(file).map_err(|e| anyhow!("{name}: cannot read: {e}"))?)
     };
     if bytes.len() as u64 > MAX_INPUT {
-        bail!("{name}: larger than {} MiB, the most puzzle-sat reads", MAX_INPUT >> 20);
+        return Err(too_large(&name));
     }
     let text = String::from_utf8(bytes).map_err(|e| {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];

@@ -248,8 +248,25 @@ fn an_answer_that_cannot_be_written_is_an_error_and_input_is_bounded() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write"), "{}", String::from_utf8_lossy(&out.stderr));
     // Past the documented maximum, standard input is refused without reading it all.
-    let huge = vec![b'0'; (puzzle_sat::input::MAX_INPUT + 10) as usize];
-    let r = run(&["solve", "target-sudoku", "-"], Some(&huge));
+    // (It was once read whole: 3 GB of zeros reached 10 GB of memory.) The input is made in a
+    // file, so that this process's memory does not count as the child's.
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.in");
+    {
+        use std::io::Write;
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&big).unwrap());
+        let chunk = vec![b'0'; 1 << 20];
+        for _ in 0..3 * (puzzle_sat::input::MAX_INPUT >> 20) {
+            f.write_all(&chunk).unwrap();
+        }
+    }
+    let (r, mib) = common::run_measured(&["solve", "target-sudoku", "-"], Some(&big));
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("<stdin>: larger than 64 MiB"), "{}", r.stderr);
+    assert!(mib < 2 * 64, "{mib} MiB to refuse 192 MiB of input");
+    // A file too: refused by its size, unread.
+    let (r, mib) = common::run_measured(&["solve", "target-sudoku", big.to_str().unwrap()], None);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("big.in: larger than 64 MiB"), "{}", r.stderr);
+    assert!(mib < 32, "{mib} MiB to refuse a 192 MiB file");
 }

@@ -323,8 +323,11 @@ fn a_board_whose_formula_cannot_fit_is_refused_at_once() {
     // One clue on a 1000×1000 board: hundreds of millions of candidate rectangles.
     let mut text = format!("{}\n", ".".repeat(1000)).repeat(1000);
     text.replace_range(500..501, "-");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("one-clue.txt");
+    std::fs::write(&file, text).unwrap();
     for cmd in ["solve", "encode"] {
-        let (r, mib) = common::run_measured(&[cmd, "tatamibari", "-"], Some(text.as_bytes()));
+        let (r, mib) = common::run_measured(&[cmd, "tatamibari", file.to_str().unwrap()], None);
         assert_eq!(r.code, 2, "{cmd}: {}", r.stderr);
         assert!(r.stderr.contains("too large") && r.stderr.contains("million literals"), "{}", r.stderr);
         assert!(mib < 200, "{cmd} took {mib} MiB to refuse");

@@ -66,24 +66,18 @@ pub fn backends() -> Vec<puzzle_sat::backends::Backend> {
     puzzle_sat::backends::BUILT_IN.iter().map(|(name, _)| puzzle_sat::backends::Backend::by_name(name).unwrap()).collect()
 }
 
-/// Runs `puzzle-sat` like [`run`] and also returns its peak resident memory in MiB (from
-/// `wait4`), for the tests that bound what an input may cost.
-pub fn run_measured(args: &[&str], stdin: Option<&[u8]>) -> (Run, u64) {
+/// Runs `puzzle-sat` with standard input from the file `stdin` and returns its peak resident
+/// memory in MiB (from `wait4`), for the tests that bound what an input may cost. The child's
+/// peak counts this process's memory at the spawn, so inputs come from files, not from memory.
+pub fn run_measured(args: &[&str], stdin: Option<&Path>) -> (Run, u64) {
     use std::io::Read;
     let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle-sat"))
         .args(args)
-        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdin(stdin.map_or(Stdio::null(), |p| Stdio::from(std::fs::File::open(p).unwrap())))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary starts");
-    let writer = stdin.map(|bytes| {
-        let mut pipe = child.stdin.take().unwrap();
-        let bytes = bytes.to_vec();
-        std::thread::spawn(move || {
-            let _ = pipe.write_all(&bytes);
-        })
-    });
     let mut out = child.stdout.take().unwrap();
     let mut err = child.stderr.take().unwrap();
     let reader = std::thread::spawn(move || {
@@ -94,9 +88,6 @@ pub fn run_measured(args: &[&str], stdin: Option<&[u8]>) -> (Run, u64) {
     let mut errs = Vec::new();
     let _ = err.read_to_end(&mut errs);
     let stdout = reader.join().unwrap();
-    if let Some(w) = writer {
-        let _ = w.join();
-    }
     let mut status = 0;
     // SAFETY: rusage is plain data; the child is ours and not yet reaped.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
