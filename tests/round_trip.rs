@@ -130,3 +130,37 @@ fn check_reports_in_json() {
     assert_eq!((bad.code, json_field(&bad.stdout, "valid")), (1, "false".into()), "{}", bad.stdout);
     assert!(json_field(&bad.stdout, "reason").len() > 2, "{}", bad.stdout);
 }
+
+/// A model of `encode`'s CNF from varisat, as a solver's output file.
+fn model_file(puzzle: &str, file: &str, dir: &Path) -> String {
+    let cnf = run(&["encode", puzzle, file], None);
+    assert_eq!(cnf.code, 0, "{}", cnf.stderr);
+    let mut solver = varisat::Solver::new();
+    solver.add_formula(&varisat::dimacs::DimacsParser::parse(cnf.stdout.as_bytes()).unwrap());
+    assert!(solver.solve().unwrap());
+    let lits: Vec<String> = solver.model().unwrap().iter().map(|l| l.to_dimacs().to_string()).collect();
+    let path = dir.join(format!("{puzzle}.model"));
+    std::fs::write(&path, format!("s SATISFIABLE\nv {} 0\n", lits.join(" "))).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn what_decode_prints_check_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("target-sudoku", data_dir("target-sudoku").join("sample-1.in"), &["text", "line"][..]),
+        ("tatamibari", data_dir("tatamibari").join("janko-019-14x14.txt"), &["text", "box", "rects"][..]),
+        ("kakkuro", data_dir("kakkuro").join("example.txt"), &["text", "line"][..]),
+    ];
+    for (puzzle, file, formats) in cases {
+        let file = file.to_str().unwrap();
+        let model = model_file(puzzle, file, dir.path());
+        for format in formats {
+            let decoded = run(&["decode", puzzle, file, "--model", &model, "--format", format], None);
+            assert_eq!(decoded.code, 0, "{puzzle} {format}: {}", decoded.stderr);
+            let checked = run(&["check", puzzle, file, "--answer", "-"], Some(decoded.stdout.as_bytes()));
+            assert_eq!(checked.code, 0, "{puzzle} {format} read back:\n{}\n{}{}", decoded.stdout, checked.stdout, checked.stderr);
+            assert!(checked.stdout.starts_with("valid"), "{}", checked.stdout);
+        }
+    }
+}
