@@ -97,3 +97,26 @@ pub fn run_measured(args: &[&str], stdin: Option<&Path>) -> (Run, u64) {
     let run = Run { code: libc::WEXITSTATUS(status), stdout: String::from_utf8(stdout).unwrap(), stderr: String::from_utf8(errs).unwrap() };
     (run, usage.ru_maxrss as u64 / 1024)
 }
+
+/// The fuzz budget (docs/fuzzing.md): `FUZZ_ITERS` mutated inputs per fuzz target (else
+/// `default_iters`), from `FUZZ_SEED` (else 1).
+pub struct Budget {
+    pub iters: usize,
+    pub seed: u64,
+}
+
+pub fn fuzz_budget(default_iters: usize) -> Budget {
+    Budget { iters: env_number("FUZZ_ITERS").unwrap_or(default_iters as u64) as usize, seed: env_number("FUZZ_SEED").unwrap_or(1) }
+}
+
+/// How many random boards a brute-force cross-check tries, and from which seed: its own
+/// `boards` and `seed`, or `FUZZ_BOARDS` and its seed mixed with `FUZZ_SEED`.
+pub fn random_boards(boards: usize, seed: u64) -> (usize, u64) {
+    let mixed = env_number("FUZZ_SEED").map_or(seed, |s| seed ^ s.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    (env_number("FUZZ_BOARDS").map_or(boards, |n| n as usize), mixed)
+}
+
+fn env_number(name: &str) -> Option<u64> {
+    let value = std::env::var(name).ok()?;
+    Some(value.trim().parse().unwrap_or_else(|_| panic!("{name}={value:?} is not a whole number")))
+}
