@@ -226,7 +226,7 @@ impl Mutator {
         for _ in 0..times {
             s = self.once(s, seeds);
             if s.len() > MAX_LEN {
-                let end = self.boundary(&s[..MAX_LEN]);
+                let end = (0..=MAX_LEN).rev().find(|&k| s.is_char_boundary(k)).unwrap();
                 s.truncate(end);
             }
         }

@@ -401,10 +401,13 @@ fn proved_optima_match_brute_force_on_tiny_boards() {
 }
 
 fn proved_optima_match_brute_force_with(opts: &Options) {
-    let mut rng = Rng::new(2010);
+    // FUZZ_BOARDS spreads over the sizes as the default 230 boards are.
+    let (total, seed) = common::random_boards(230, 2010);
+    let mut rng = Rng::new(seed);
     let (mut solved, mut unsolvable, mut boards) = (0, 0, 0);
     // (rows, cols, boards, most white cells): more white cells make the brute force slow.
     for &(rows, cols, count, most) in &[(2, 2, 80, 4), (2, 3, 80, 6), (3, 3, 40, 6), (3, 4, 30, 5)] {
+        let count = (count * total).div_ceil(230);
         let mut made = 0;
         while made < count {
             let p = random_board(&mut rng, rows, cols, made % 2 == 1);
@@ -430,7 +433,7 @@ fn proved_optima_match_brute_force_with(opts: &Options) {
             }
         }
     }
-    assert!(solved >= boards / 4 && unsolvable >= 1, "{solved} solved, {unsolvable} unsolvable of {boards}");
+    assert!(solved >= boards / 4 && (boards < 100 || unsolvable >= 1), "{solved} solved, {unsolvable} unsolvable of {boards}");
 }
 
 #[test]
@@ -441,9 +444,10 @@ fn lenient_optima_match_brute_force_on_tiny_boards() {
 }
 
 fn lenient_optima_match_brute_force_with(opts: &Options) {
-    let mut rng = Rng::new(4);
+    let (boards, seed) = common::random_boards(90, 4);
+    let mut rng = Rng::new(seed);
     let mut solved = 0;
-    for made in 0..90 {
+    for made in 0..boards {
         let (rows, cols) = [(2, 2), (2, 3), (3, 3)][made % 3];
         let mut p = random_board(&mut rng, rows, cols, made % 3 == 0);
         if p.cells.iter().filter(|&&c| c == Given::White).count() > 4 {
@@ -459,7 +463,7 @@ fn lenient_optima_match_brute_force_with(opts: &Options) {
         assert_eq!(expected.map(|s| s.to_string()), outcome.best().map(|b| b.1.score.to_string()), "board {p:?} on {}", opts.backend.name());
         solved += 1;
     }
-    assert!(solved > 30, "{solved}");
+    assert!(solved * 3 > boards, "{solved} of {boards}");
 }
 
 

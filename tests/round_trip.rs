@@ -49,6 +49,22 @@ fn tatamibari_labels_box_and_rects() {
     assert!(solved.stdout.lines().all(|l| l.chars().count() == 14) && labels.len() <= 6, "a label grid:\n{}", solved.stdout);
 }
 
+/// Found by the fuzzer: rows of holes above the board are drawn as blank lines, which the box
+/// reader skipped like a heading, so the drawing came out two lines short.
+#[test]
+fn tatamibari_box_below_rows_of_holes() {
+    let file = data_dir("fuzz").join("tatamibari-parse").join("box-after-a-row-of-holes.txt");
+    let file = file.to_str().unwrap();
+    for format in ["text", "box", "rects"] {
+        assert_eq!(round_trip("tatamibari", file, &["--format", format]).stdout, "valid\n", "{format}");
+    }
+    let two = "\n#  #\n.--.\n";
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("two.txt");
+    std::fs::write(&path, two).unwrap();
+    assert_eq!(round_trip("tatamibari", path.to_str().unwrap(), &["--format", "box"]).stdout, "valid\n");
+}
+
 #[test]
 fn tatamibari_with_forty_thousand_rectangles() {
     let tmp = tempfile::tempdir().unwrap();

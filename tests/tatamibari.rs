@@ -256,9 +256,10 @@ fn solver_counts_equal_brute_force_counts_on_small_random_boards() {
 }
 
 fn counts_equal_brute_force_with(opts: &Options) {
-    let mut rng = Rng::new(2026);
+    let (boards, seed) = common::random_boards(300, 2026);
+    let mut rng = Rng::new(seed);
     let mut nonzero = 0;
-    for round in 0..300 {
+    for round in 0..boards {
         let (rows, cols) = (1 + rng.below(4), 1 + rng.below(4));
         let cells = (0..rows * cols)
             .map(|_| match rng.below(10) {
@@ -279,7 +280,7 @@ fn counts_equal_brute_force_with(opts: &Options) {
         }
         nonzero += (expected > 0) as u32;
     }
-    assert!(nonzero >= 30, "the random boards exercise solvable cases too ({nonzero})");
+    assert!(nonzero * 10 >= boards, "the random boards exercise solvable cases too ({nonzero})");
 }
 
 #[test]

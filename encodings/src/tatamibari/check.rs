@@ -114,11 +114,18 @@ pub fn check_labels(board: &Board, labels: &[Option<usize>], name: &dyn Fn(usize
 /// none). A cell's row is line 2r+1 and its three characters start at column 4c+1; a wall
 /// left of it is at column 4c, above it on line 2r.
 pub fn parse_box(board: &Board, text: &str) -> Result<Vec<Option<usize>>, ParseError> {
-    let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
-    let lines: Vec<Vec<char>> = lines.into_iter().skip_while(|l| !l.iter().any(|c| "┌├└│─".contains(*c))).collect();
-    if lines.len() < 2 * board.rows + 1 {
-        return Err(ParseError::new(lines.len().max(1), 1, format!("the drawing has {} lines, a board of {} rows needs {}", lines.len(), board.rows, 2 * board.rows + 1)));
+    let all: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    let heading = all.iter().take_while(|l| !l.iter().any(|c| "┌├└│─".contains(*c))).count();
+    // Rows of holes above the board are drawn as blank lines, skipped with any heading: the
+    // first line with a wall is the top of the first row with a board cell.
+    let top = (0..board.rows).find(|&r| (0..board.cols).any(|c| board.on_board(r, c))).unwrap_or(board.rows);
+    let drawn = all.len() - heading;
+    let needed = 2 * (board.rows - top) + 1;
+    if drawn < needed {
+        let msg = format!("the drawing has {drawn} lines from its first wall, a board of {} rows needs {needed}", board.rows);
+        return Err(ParseError::new(all.len().max(1), 1, msg));
     }
+    let lines: Vec<Vec<char>> = std::iter::repeat_n(Vec::new(), 2 * top).chain(all.into_iter().skip(heading)).collect();
     let at = |line: usize, col: usize| lines[line].get(col).copied().unwrap_or(' ');
     let wall_left = |r: usize, c: usize| at(2 * r + 1, 4 * c) != ' ';
     let wall_above = |r: usize, c: usize| at(2 * r, 4 * c + 2) != ' ';
