@@ -26,8 +26,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// Inputs per target in `cargo test`: about 15 s for all targets in a debug build on two cores.
-const CI_ITERS: usize = 3000;
+/// Inputs per target in `cargo test`: about 17 s for all targets in a debug build on two cores.
+const CI_ITERS: usize = 5000;
 
 /// A tiny search never takes this long; one that does is a finding, not a slow machine.
 const SOLVE_LIMIT: Duration = Duration::from_secs(30);
@@ -153,14 +153,12 @@ fn exercise_answer<P: Limits>(inst: &P::Instance, text: &str) -> Result<Depth, S
 }
 
 /// A solver's output for `cnf`: read it; a model that satisfies every clause is a valid answer.
-fn exercise_model<P: Limits>(inst: &P::Instance, cnf: &Cnf, text: &str) -> Result<Depth, String> {
+fn exercise_model<P: Limits>(inst: &P::Instance, cnf: &Cnf, enc: &P::Encoding, text: &str) -> Result<Depth, String> {
     if let Err(e) = dimacs::read_model(text) {
         return position_ok(text, e.line, e.col, &e.message).map(|()| Depth::Refused);
     }
     let Ok(Some(model)) = dimacs::external_model(cnf, text, "model") else { return Ok(Depth::Read) };
-    let mut enc_cnf = Cnf::new();
-    let enc = P::encode(inst, &mut enc_cnf);
-    let answer = P::decode(inst, &enc, &model);
+    let answer = P::decode(inst, enc, &model);
     P::check(inst, &answer).map(|_| Depth::Answered).map_err(|v| format!("a model of the CNF decodes to a broken answer: {v}"))
 }
 
@@ -443,11 +441,10 @@ fn fuzz_puzzle<P: Limits>() {
     // As many small seeds as files: half the mutants are small enough to solve.
     let small = small_seeds::<P>();
     seeds.extend(small.iter().cycle().take(seeds.len().max(small.len())).cloned());
-    let mut printed = Vec::new();
     let depths = fuzz(&format!("{}-parse", P::NAME), &seeds, &budget, |text| {
-        let depth = exercise_puzzle::<P>(text, &Settings::default(), &mut printed)?;
+        let depth = exercise_puzzle::<P>(text, &Settings::default(), &mut Vec::new())?;
         if P::FLAGS.contains(&encodings::puzzle::Flag::Lenient) {
-            exercise_puzzle::<P>(text, &Settings { lenient: true }, &mut printed)?;
+            exercise_puzzle::<P>(text, &Settings { lenient: true }, &mut Vec::new())?;
         }
         Ok(depth)
     });
@@ -479,7 +476,7 @@ fn fuzz_models<P: Limits>(text: &str) {
     let budget = fuzz_budget(CI_ITERS);
     let inst = P::parse(text, &Settings::default()).unwrap();
     let mut cnf = Cnf::new();
-    P::encode(&inst, &mut cnf);
+    let enc = P::encode(&inst, &mut cnf);
     let mut solver = Backend::Varisat.solvers(Stop::new()).new_solver();
     for _ in 0..cnf.num_vars {
         solver.new_var();
@@ -494,7 +491,7 @@ fn fuzz_models<P: Limits>(text: &str) {
         format!("{} 0\n", lits.join(" ")),
         "s UNSATISFIABLE\n".to_string(),
     ];
-    let depths = fuzz(&format!("{}-model", P::NAME), &seeds, &budget, |out| exercise_model::<P>(&inst, &cnf, out));
+    let depths = fuzz(&format!("{}-model", P::NAME), &seeds, &budget, |out| exercise_model::<P>(&inst, &cnf, &enc, out));
     enough(&depths, budget.iters);
 }
 
