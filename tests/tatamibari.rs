@@ -327,7 +327,12 @@ fn a_board_whose_formula_cannot_fit_is_refused_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("one-clue.txt");
     std::fs::write(&file, text).unwrap();
-    for cmd in ["solve", "encode"] {
+    // A row of | across a tall blank board: 21 M variables and 5.4 GiB in varisat, once.
+    let mut rows = vec![".".repeat(10); 256];
+    rows[128] = "|".repeat(10);
+    let tall = dir.path().join("tall.txt");
+    std::fs::write(&tall, rows.join("\n") + "\n").unwrap();
+    for (cmd, file) in [("solve", &file), ("encode", &file), ("solve", &tall)] {
         let (r, mib) = common::run_measured(&[cmd, "tatamibari", file.to_str().unwrap()], None);
         assert_eq!(r.code, 2, "{cmd}: {}", r.stderr);
         assert!(r.stderr.contains("too large") && r.stderr.contains("million literals"), "{}", r.stderr);

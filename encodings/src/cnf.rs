@@ -59,10 +59,10 @@ pub trait ClauseSink {
     }
 }
 
-/// The most literals (summed over all clauses) puzzle-sat builds into one formula: about 1 GiB
-/// as DIMACS numbers, more inside a solver; a 1000×1000 Tatamibari needs about a tenth. A
-/// formula past it is refused instead of taking the machine's memory.
-pub const MAX_LITERALS: u64 = 1 << 28;
+/// The most literals (summed over all clauses) puzzle-sat builds into one formula: 2^26, about
+/// 3 GiB inside varisat (a formula of 126 M literals took it 5.4 GiB); a 300×300 Tatamibari
+/// needs 9 M. A formula past it is refused instead of taking the machine's memory.
+pub const MAX_LITERALS: u64 = 1 << 26;
 
 /// A sink that passes clauses on until they hold `limit` literals in all, then drops the rest
 /// and remembers that it did: the formula is then incomplete, and its owner must refuse it
