@@ -55,7 +55,7 @@ impl Spans {
         Spans { cols, left, right }
     }
 
-    fn at(&self, r: usize, c: usize) -> (usize, usize) {
+    pub(super) fn at(&self, r: usize, c: usize) -> (usize, usize) {
         (self.left[r * self.cols + c], self.right[r * self.cols + c])
     }
 }

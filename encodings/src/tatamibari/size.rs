@@ -3,6 +3,7 @@
 //! and counting stops once past the limit, so a board whose formula could never fit (a
 //! 1000×1000 board with one clue has hundreds of millions of candidates) is refused at once.
 
+use super::encode::Spans;
 use super::{Board, Cell, Shape};
 
 /// About how many literals the formula of `board` holds, counted no further than just past
@@ -10,11 +11,18 @@ use super::{Board, Cell, Shape};
 /// sequential counter spends up to 8 literals per member, plus a few corner literals. It counts
 /// before pruning, so it errs high (2–3× on generated boards, about right on tall ones).
 pub fn estimate(board: &Board, limit: u64) -> u64 {
+    // Every cell is covered by some candidate, so the board's cells alone may say enough, and
+    // then nothing the size of the board is built.
+    let least = weight(1, 1).saturating_mul(board.cells.iter().filter(|&&c| c != Cell::Hole).count() as u64);
+    if least > limit {
+        return least;
+    }
+    let spans = Spans::new(board);
     let mut total = 0u64;
     for cr in 0..board.rows {
         for cc in 0..board.cols {
             let Cell::Clue(shape) = board.cell(cr, cc) else { continue };
-            total += clue_estimate(board, cr, cc, shape, limit.saturating_sub(total));
+            total += clue_estimate(board, &spans, cr, cc, shape, limit.saturating_sub(total));
             if total > limit {
                 return total;
             }
@@ -28,17 +36,9 @@ fn weight(h: usize, w: usize) -> u64 {
     (8 * h * w + 6) as u64
 }
 
-fn clue_estimate(board: &Board, cr: usize, cc: usize, shape: Shape, limit: u64) -> u64 {
-    let blocked = |r: usize, c: usize| (r, c) != (cr, cc) && board.cell(r, c) != Cell::Blank;
+fn clue_estimate(board: &Board, spans: &Spans, cr: usize, cc: usize, shape: Shape, limit: u64) -> u64 {
     // The free span around column cc in row r, or None when (r, cc) itself is blocked.
-    let span = |r: usize| -> Option<(usize, usize)> {
-        if blocked(r, cc) {
-            return None;
-        }
-        let left = (0..cc).rev().find(|&c| blocked(r, c)).map_or(0, |c| c + 1);
-        let right = (cc + 1..board.cols).find(|&c| blocked(r, c)).map_or(board.cols - 1, |c| c - 1);
-        Some((left, right))
-    };
+    let span = |r: usize| (r == cr || board.cell(r, cc) == Cell::Blank).then(|| spans.at(r, cc));
     let up: Vec<(usize, usize)> = (0..=cr).rev().map_while(span).collect();
     let down: Vec<(usize, usize)> = (cr + 1..board.rows).map_while(span).collect();
     let mut total = 0u64;
@@ -83,7 +83,7 @@ mod tests {
             let mut listed = 0u64;
             for cr in 0..board.rows {
                 for cc in 0..board.cols {
-                    for rect in encode::candidates(&board, cr, cc) {
+                    for rect in encode::candidates(&board, &Spans::new(&board), cr, cc) {
                         listed += weight(rect.height, rect.width);
                     }
                 }
