@@ -71,6 +71,8 @@ pub fn backends() -> Vec<puzzle_sat::backends::Backend> {
 /// peak counts this process's memory at the spawn, so inputs come from files, not from memory.
 pub fn run_measured(args: &[&str], stdin: Option<&Path>) -> (Run, u64) {
     use std::io::Read;
+    // Reaped by wait4 below, which is what gives the peak memory.
+    #[allow(clippy::zombie_processes)]
     let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle-sat"))
         .args(args)
         .stdin(stdin.map_or(Stdio::null(), |p| Stdio::from(std::fs::File::open(p).unwrap())))

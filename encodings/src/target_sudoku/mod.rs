@@ -122,7 +122,7 @@ impl Puzzle for TargetSudoku {
 
     fn render(_: &Grid, grid: &Grid, score: &u32, format: Format) -> String {
         match format {
-            Format::Line => grid.iter().flatten().map(|d| char::from(b'0' + *d as u8)).chain(['\n']).collect(),
+            Format::Line => grid.iter().flatten().map(|&d| char::from(b'0' + d)).chain(['\n']).collect(),
             _ => format!("{}score {score}\n", render(grid)),
         }
     }
