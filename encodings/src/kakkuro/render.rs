@@ -6,35 +6,29 @@ use super::{Answer, Cell, Given, Puzzle, Score};
 
 /// `SCORE:v1,v2,…` row by row, painted cells in parentheses.
 pub fn contest_string(p: &Puzzle, a: &Answer, score: &Score) -> String {
-    let values: Vec<String> = a
-        .cells
-        .iter()
-        .zip(&p.cells)
-        .map(|(cell, given)| match (cell, given) {
-            (Cell::White(k), _) => k.to_string(),
-            (Cell::Gray { number, .. }, Given::White) => format!("({number})"),
-            (Cell::Gray { number, .. }, Given::Gray { .. }) => number.to_string(),
-        })
-        .collect();
-    format!("{score}:{}", values.join(","))
+    contest(p, a, score, false)
 }
 
 /// The contest string with every gray cell's open sides after a colon (`-` for none):
 /// `SCORE:7:E,7,8:S,…`. Complete, so `check` reads it back without solving.
 pub fn contest_string_with_sides(p: &Puzzle, a: &Answer, score: &Score) -> String {
+    contest(p, a, score, true)
+}
+
+fn contest(p: &Puzzle, a: &Answer, score: &Score, with_sides: bool) -> String {
     let values: Vec<String> = a
         .cells
         .iter()
         .zip(&p.cells)
-        .map(|(cell, given)| match (cell, given) {
-            (Cell::White(k), _) => k.to_string(),
-            (Cell::Gray { number, open }, _) => {
-                let sides: String = (0..4).filter(|&d| open[d]).map(|d| super::SIDES[d]).collect();
-                let sides = if sides.is_empty() { "-".to_string() } else { sides };
-                match given {
-                    Given::White => format!("({number}):{sides}"),
-                    Given::Gray { .. } => format!("{number}:{sides}"),
+        .map(|(cell, given)| match *cell {
+            Cell::White(k) => k.to_string(),
+            Cell::Gray { number, open } => {
+                let value = if *given == Given::White { format!("({number})") } else { number.to_string() };
+                if !with_sides {
+                    return value;
                 }
+                let sides: String = (0..4).filter(|&d| open[d]).map(|d| super::SIDES[d]).collect();
+                format!("{value}:{}", if sides.is_empty() { "-" } else { &sides })
             }
         })
         .collect();
