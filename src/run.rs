@@ -276,18 +276,23 @@ fn run_jobs(a: &RunArgs, jobs: &[Job]) -> Result<Vec<Map<String, Value>>> {
         indicatif::ProgressBar::hidden()
     };
     let exe = std::env::current_exe().map_err(|e| anyhow!("cannot find the puzzle-sat binary to run: {e}"))?;
-    let rows = pool.install(|| {
-        jobs.par_iter()
-            .map(|job| {
+    // Jobs are handed out one at a time in file order (par_bridge pulls on demand), so a slow
+    // puzzle never holds a batch of others behind it, as a split of the list into halves would.
+    let mut rows: Vec<(usize, Map<String, Value>)> = pool.install(|| {
+        jobs.iter()
+            .enumerate()
+            .par_bridge()
+            .map(|(k, job)| {
                 bar.set_message(job.file.display().to_string());
                 let row = child_row(&exe, a, job);
                 bar.inc(1);
-                row
+                (k, row)
             })
             .collect()
     });
     bar.finish_and_clear();
-    Ok(rows)
+    rows.sort_by_key(|(k, _)| *k);
+    Ok(rows.into_iter().map(|(_, row)| row).collect())
 }
 
 /// Runs one job in a child process and takes its row; a child that fails to give one is
