@@ -40,8 +40,19 @@ pub enum Command {
     /// One row of `run`, in a process of its own (used by `run`).
     #[command(hide = true)]
     RunFile(RunFileCli),
+    /// Check a certificate written by --certify: the claim's answers, its formula, its proof.
+    Verify(VerifyCli),
     /// List the SAT solver backends built into this binary.
     Solvers,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct VerifyCli {
+    /// The certificate's folder.
+    pub dir: PathBuf,
+    /// The DRAT checker: `{cnf}` and `{proof}` are replaced by the files (else both appended).
+    #[arg(long, value_name = "CMD ARGS", default_value = crate::certify::DEFAULT_CHECKER)]
+    pub checker: String,
 }
 
 fn puzzle_parser() -> impl TypedValueParser<Value = String> {
@@ -111,6 +122,10 @@ pub struct SolveCli {
     /// Say whether the solution is unique; if not, show two and exit 1 (puzzles without a score).
     #[arg(long)]
     pub unique: bool,
+    /// Write a certificate of the proved claim (optimal, unique, a finished count, no solution)
+    /// into DIR: the claim, the formula whose unsatisfiability it is, a DRAT proof.
+    #[arg(long, value_name = "DIR")]
+    pub certify: Option<PathBuf>,
     /// Kakkuro: score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them.
     #[arg(long)]
     pub lenient: bool,
@@ -177,6 +192,10 @@ pub struct CheckCli {
     /// `text`, or `json`: one object with `valid` and the answer's fields (or `reason`).
     #[arg(long, value_parser = ["text", "json"], default_value = "text")]
     pub format: String,
+    /// When the solver completes the answer (a bare Kakkuro contest string): write a
+    /// certificate that its completion is the best into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub certify: Option<PathBuf>,
     /// Kakkuro: score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them.
     #[arg(long)]
     pub lenient: bool,
@@ -327,6 +346,7 @@ pub fn run(cli: Cli) -> Result<Done> {
             unique: a.unique,
             lenient: a.lenient,
             backend: a.solver.backend()?,
+            certify: a.certify.clone(),
         }),
         Command::Encode(a) => {
             entry(&a.puzzle).encode(&driver::EncodeArgs { file: a.file, output: a.output, min_score: a.min_score, lenient: a.lenient })
@@ -342,6 +362,7 @@ pub fn run(cli: Cli) -> Result<Done> {
             file: a.file.clone(),
             answer: a.answer.clone(),
             format: if a.format == "json" { Format::Json } else { Format::Text },
+            certify: a.certify.clone(),
             lenient: a.lenient,
             backend: a.solver.backend()?,
         }),
@@ -368,6 +389,7 @@ pub fn run(cli: Cli) -> Result<Done> {
             quiet: a.quiet,
         }),
         Command::RunFile(a) => crate::run::run_file(&a.puzzle, &a.file, a.solver.backend()?, a.time_limit),
+        Command::Verify(a) => crate::certify::verify(&a.dir, &a.checker),
         Command::Solvers => {
             let mut out = String::new();
             for (name, about) in BUILT_IN {

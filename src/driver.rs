@@ -8,6 +8,7 @@ use crate::input::{read_input, Input};
 use crate::output::{exit, Done, Status};
 use crate::runner::{self, Options, Outcome, Progress};
 use anyhow::{anyhow, bail, Result};
+use encodings::certify::Claim;
 use encodings::cnf::{Cnf, Limited, MAX_LITERALS};
 use encodings::error::ParseError;
 use encodings::puzzle::{self, Ended, Flag, Format, Goal, Puzzle, Settings, Task};
@@ -28,6 +29,8 @@ pub struct SolveArgs {
     pub unique: bool,
     pub lenient: bool,
     pub backend: Backend,
+    /// Write a certificate of the claim into this folder.
+    pub certify: Option<PathBuf>,
 }
 
 /// `encode`: the puzzle file, where to write, and an optional score bound.
@@ -56,6 +59,8 @@ pub struct CheckArgs {
     pub answer: PathBuf,
     /// `text` or `json`.
     pub format: Format,
+    /// Certify the completion of an incomplete answer into this folder.
+    pub certify: Option<PathBuf>,
     pub lenient: bool,
     /// For answers the solver completes.
     pub backend: Backend,
@@ -155,16 +160,31 @@ pub fn solve<P: Puzzle>(a: &SolveArgs) -> Result<Done> {
     if a.count == Some(0) {
         bail!("--count needs a limit of at least 1");
     }
-    let input = read_input(&a.file)?;
-    let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
-    let opts = Options { backend: a.backend.clone(), time_limit: a.time_limit, progress: a.progress };
-    match P::TASK {
-        Task::Maximize => solve_best::<P>(inst, a.format, &opts),
-        Task::Enumerate => solve_all::<P>(inst, a, &opts),
+    if a.certify.is_some() && matches!(a.backend, Backend::Command(_)) {
+        bail!("--certify needs a backend that writes proofs: --solver varisat or cadical");
     }
+    let input = read_input(&a.file)?;
+    let settings = Settings { lenient: a.lenient };
+    let inst = parse::<P>(&input, &settings)?;
+    let opts = Options { backend: a.backend.clone(), time_limit: a.time_limit, progress: a.progress };
+    let (done, claim) = match P::TASK {
+        Task::Maximize => solve_best::<P>(inst.clone(), a.format, &opts)?,
+        Task::Enumerate => solve_all::<P>(inst.clone(), a, &opts)?,
+    };
+    if let Some(dir) = &a.certify {
+        let Some((claim, answers)) = claim else {
+            bail!("no certificate: nothing was proved (a time limit, a count that stopped at its limit, or a second solution, which is its own proof)");
+        };
+        let c = crate::certify::Certify::<P> { dir, file: &input.name, text: &input.text, settings, inst: &inst, fixed: None, claim, answers: &answers, backend: &a.backend };
+        eprintln!("puzzle-sat: {}", crate::certify::write(&c)?);
+    }
+    Ok(done)
 }
 
-fn solve_best<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> Result<Done> {
+/// A proved claim and its answers, for `--certify`.
+type Proved<P> = Option<(Claim, Vec<(<P as Puzzle>::Answer, <P as Puzzle>::Checked)>)>;
+
+fn solve_best<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> Result<(Done, Proved<P>)> {
     let out = runner::search::<P>(inst.clone(), Goal::Best, 1, opts)?;
     let best = out.best();
     let status = match (out.ended, best.is_some()) {
@@ -172,6 +192,11 @@ fn solve_best<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> R
         (Ended::Stopped, false) => Status::Unknown,
         (_, true) => Status::Optimal,
         (_, false) => Status::NoSolution,
+    };
+    let proved = match status {
+        Status::Optimal => Some((Claim::Optimal, best.into_iter().cloned().collect())),
+        Status::NoSolution => Some((Claim::NoSolution, Vec::new())),
+        _ => None,
     };
     let mut code = status.exit_code();
     let stdout = match format {
@@ -210,12 +235,13 @@ fn solve_best<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> R
             None => format!("{}\n", status.text()),
         },
     };
-    Ok(Done { stdout, code })
+    Ok((Done { stdout, code }, proved))
 }
 
-fn solve_all<P: Puzzle>(inst: P::Instance, a: &SolveArgs, opts: &Options) -> Result<Done> {
+fn solve_all<P: Puzzle>(inst: P::Instance, a: &SolveArgs, opts: &Options) -> Result<(Done, Proved<P>)> {
     let (max, keep) = match (a.count, a.unique) {
-        (Some(max), _) => (max, 1),
+        // A certified count lists every solution.
+        (Some(max), _) => (max, if a.certify.is_some() { usize::try_from(max).unwrap_or(usize::MAX) } else { 1 }),
         (None, true) => (2, 2),
         (None, false) => (1, 1),
     };
@@ -249,7 +275,13 @@ fn solve_all<P: Puzzle>(inst: P::Instance, a: &SolveArgs, opts: &Options) -> Res
     };
     // A puzzle maker's `if puzzle-sat solve … --unique; then`: two solutions is a "no".
     let code = if a.unique && out.count >= 2 { exit::NO_SOLUTION } else { status.exit_code() };
-    Ok(Done { stdout, code })
+    let proved = match (out.count, complete) {
+        (0, true) => Some((Claim::NoSolution, Vec::new())),
+        (1, true) if a.unique => Some((Claim::Unique, out.answers.clone())),
+        (_, true) if a.count.is_some() => Some((Claim::Count, out.answers.clone())),
+        _ => None,
+    };
+    Ok((Done { stdout, code }, proved))
 }
 
 fn enumeration_text<P: Puzzle>(inst: &P::Instance, a: &SolveArgs, out: &Outcome<P>, complete: bool, timed_out: bool) -> String {
@@ -415,12 +447,26 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
     } else {
         // The solver completes the answer as well as it can (e.g. Kakkuro's best sides).
         let opts = Options { backend: a.backend.clone(), time_limit: None, progress: Progress::Never };
-        let out = runner::search::<P>(P::fix(&inst, &read.answer), Goal::Best, 1, &opts)?;
-        match out.answers.into_iter().last() {
+        let fixed = P::fix(&inst, &read.answer);
+        let out = runner::search::<P>(fixed.clone(), Goal::Best, 1, &opts)?;
+        let best = out.answers.into_iter().last();
+        if let Some(dir) = &a.certify {
+            let (claim, answers) = match &best {
+                Some(b) => (Claim::Optimal, vec![b.clone()]),
+                None => (Claim::NoSolution, Vec::new()),
+            };
+            let settings = Settings { lenient: a.lenient };
+            let c = crate::certify::Certify::<P> { dir, file: &input.name, text: &input.text, settings, inst: &fixed, fixed: Some(&answer_file.text), claim, answers: &answers, backend: &a.backend };
+            eprintln!("puzzle-sat: {}", crate::certify::write(&c)?);
+        }
+        match best {
             Some((answer, checked)) => (answer, checked, true),
             None => return invalid(P::no_completion()),
         }
     };
+    if a.certify.is_some() && !completed {
+        bail!("--certify: this answer is complete, so its check is its own certificate (nothing was solved)");
+    }
     let score = P::score(&checked).to_string();
     let differs = read.claimed.filter(|c| *c != score);
     let stdout = if json {

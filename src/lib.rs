@@ -4,6 +4,7 @@
 //! solver.
 
 pub mod backends;
+pub mod certify;
 pub mod cli;
 pub mod dimacs;
 pub mod driver;

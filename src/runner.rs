@@ -307,6 +307,7 @@ mod tests {
         const FORMATS: &'static [Format] = &[Format::Text];
         const FLAGS: &'static [Flag] = &[];
         const ANSWER_FIELDS: &'static [&'static str] = &[];
+        const MACHINE: Format = Format::Text;
         type Instance = Toy;
         type Answer = Vec<bool>;
         type Checked = usize;
@@ -315,6 +316,13 @@ mod tests {
 
         fn parse(_: &str, _: &Settings) -> Result<Toy, ParseError> {
             unreachable!()
+        }
+
+        fn block<S: ClauseSink>(_: &Toy, enc: &Self::Encoding, sink: &mut S, answers: &[Vec<bool>]) {
+            for a in answers {
+                let clause: Vec<Lit> = enc.0.iter().zip(a).map(|(&l, &v)| if v { !l } else { l }).collect();
+                sink.add_clause(&clause);
+            }
         }
 
         fn estimate(t: &Toy, _: u64) -> u64 {

@@ -7,6 +7,7 @@
 //! ([`search`], and each puzzle's own) are written against the [`solver::Solver`] trait.
 
 pub mod amo;
+pub mod certify;
 pub mod cnf;
 pub mod error;
 pub mod puzzle;

@@ -164,6 +164,8 @@ pub trait Puzzle: 'static {
     const ANSWER_FIELDS: &'static [&'static str];
     /// Whether `generate` makes puzzles of this kind.
     const GENERATES: bool = false;
+    /// The format certificates keep answers in: one `check` reads back whole.
+    const MACHINE: Format;
     /// File extensions that mark this puzzle's files for `run`, besides the puzzle's name.
     const EXTENSIONS: &'static [&'static str] = &[];
 
@@ -236,6 +238,21 @@ pub trait Puzzle: 'static {
     /// Adds "the score is at least `bound`" (for `encode --min-score`) and returns comment
     /// lines saying so; only for puzzles listing [`Flag::MinScore`].
     fn min_score<S: ClauseSink>(_inst: &Self::Instance, _enc: &Self::Encoding, _sink: &mut S, _bound: &str) -> Result<Vec<String>, String> {
+        Err(format!("{} has no score", Self::NAME))
+    }
+
+    /// Excludes each of `answers`, and no answer scoring more than the one it stands for:
+    /// certificates block the answers a claim's formula must rule out (a solution for
+    /// uniqueness, each counted one, or those a bound let through without beating the claimed
+    /// score). A scoring puzzle may exclude a whole class at once (Kakkuro: every answer with
+    /// the same factors and no smaller D).
+    fn block<S: ClauseSink>(inst: &Self::Instance, enc: &Self::Encoding, sink: &mut S, answers: &[Self::Answer]);
+
+    /// Clauses that keep every answer scoring strictly more than `score`, for a certificate of
+    /// optimality: they may keep some that do not (the certificate then blocks those one by
+    /// one, each listed with its exact score) but must never cut one that does. Only for
+    /// puzzles with [`Task::Maximize`].
+    fn better_than<S: ClauseSink>(_inst: &Self::Instance, _enc: &Self::Encoding, _sink: &mut S, _score: &Self::Score) -> Result<(), String> {
         Err(format!("{} has no score", Self::NAME))
     }
 

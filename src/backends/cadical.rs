@@ -28,6 +28,8 @@ extern "C" {
     fn ccadical_set_option(s: *mut CCaDiCaL, name: *const c_char, val: c_int);
     fn ccadical_configure(s: *mut CCaDiCaL, name: *const c_char) -> c_int;
     fn ccadical_vars(s: *mut CCaDiCaL) -> c_int;
+    fn ccadical_trace_proof(s: *mut CCaDiCaL, file: *mut libc::FILE, name: *const c_char) -> c_int;
+    fn ccadical_close_proof(s: *mut CCaDiCaL);
 }
 
 /// CaDiCaL's terminate callback: it asks this often during search and inprocessing.
@@ -318,5 +320,42 @@ mod tests {
         assert_eq!(s.solve(), Ok(SolveResult::Interrupted));
         assert!(start.elapsed() < Duration::from_millis(50));
         assert_eq!(s.stats().calls, 0);
+    }
+}
+
+/// Solves `cnf` afresh with CaDiCaL's default configuration, writing a text DRAT proof to
+/// `proof`: `Ok(true)` when the formula is refuted and the proof complete.
+pub fn prove(cnf: &encodings::cnf::Cnf, proof: &std::path::Path) -> Result<bool, String> {
+    let name = CString::new(proof.as_os_str().as_encoded_bytes()).map_err(|_| "a proof path without NUL".to_string())?;
+    let mode = CString::new("w").expect("no NUL");
+    // SAFETY: a fresh solver and a file opened here, traced before any clause, closed after
+    // the proof; C strings outlive the calls.
+    unsafe {
+        let file = libc::fopen(name.as_ptr(), mode.as_ptr());
+        if file.is_null() {
+            return Err(format!("{}: cannot write: {}", proof.display(), std::io::Error::last_os_error()));
+        }
+        let ptr = ccadical_init();
+        let binary = CString::new("binary").expect("no NUL");
+        ccadical_set_option(ptr, binary.as_ptr(), 0);
+        let traced = ccadical_trace_proof(ptr, file, name.as_ptr());
+        for clause in &cnf.clauses {
+            for l in clause {
+                ccadical_add(ptr, l.dimacs());
+            }
+            ccadical_add(ptr, 0);
+        }
+        let result = ccadical_solve(ptr);
+        ccadical_close_proof(ptr);
+        ccadical_release(ptr);
+        libc::fclose(file);
+        if traced == 0 {
+            return Err("CaDiCaL would not write a proof".into());
+        }
+        match result {
+            20 => Ok(true),
+            10 => Ok(false),
+            _ => Err("CaDiCaL gave no answer".into()),
+        }
     }
 }

@@ -63,6 +63,16 @@ impl Backend {
         }
     }
 
+    /// Solves `cnf` afresh writing a DRAT proof to `proof`: `Ok(true)` when refuted.
+    pub fn prove(&self, cnf: &encodings::cnf::Cnf, proof: &std::path::Path) -> Result<bool, String> {
+        match self {
+            Backend::Varisat => varisat::prove(cnf, proof),
+            #[cfg(feature = "cadical")]
+            Backend::Cadical => cadical::prove(cnf, proof),
+            Backend::Command(_) => Err("--solver-cmd writes no proofs: certify with --solver varisat or cadical".into()),
+        }
+    }
+
     /// Makes the solvers of one run, all sharing `stop`.
     pub fn solvers(&self, stop: Stop) -> Solvers {
         Solvers { backend: self.clone(), stop, max_literals: MAX_LITERALS }

@@ -1,7 +1,7 @@
 //! The embedded CDCL solver varisat (the default backend: pure Rust, needs nothing but cargo).
 //! It cannot be interrupted inside a call, so a raised [`Stop`] is only seen between calls.
 
-use encodings::cnf::{ClauseSink, Lit, Model};
+use encodings::cnf::{ClauseSink, Cnf, Lit, Model};
 use encodings::solver::{SolveResult, Solver, SolverError, SolverStats, Stop};
 use varisat::ExtendFormula;
 
@@ -75,4 +75,21 @@ impl Solver for Varisat {
     fn interruptible(&self) -> bool {
         false
     }
+}
+
+/// Solves `cnf` afresh, writing a DRAT proof to `proof` (varisat takes proof output only before
+/// any clause): `Ok(true)` when the formula is refuted and the proof complete.
+pub fn prove(cnf: &Cnf, proof: &std::path::Path) -> Result<bool, String> {
+    let file = std::fs::File::create(proof).map_err(|e| format!("{}: cannot write: {e}", proof.display()))?;
+    let mut solver = varisat::Solver::new();
+    solver.write_proof(std::io::BufWriter::new(file), varisat::ProofFormat::Drat);
+    let mut buf = Vec::new();
+    for clause in &cnf.clauses {
+        buf.clear();
+        buf.extend(clause.iter().map(|l| varisat::Lit::from_dimacs(l.dimacs() as isize)));
+        solver.add_clause(&buf);
+    }
+    let refuted = !solver.solve().map_err(|e| format!("varisat: {e}"))?;
+    solver.close_proof().map_err(|e| format!("varisat: {e}"))?;
+    Ok(refuted)
 }

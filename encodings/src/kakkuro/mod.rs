@@ -181,6 +181,7 @@ impl crate::puzzle::Puzzle for Kakkuro {
     const ABOUT: &'static str = "Turkzeka 2010's Kakuro variant: find the best-scoring answer and prove it optimal";
     const TASK: Task = Task::Maximize;
     const FORMATS: &'static [Format] = &[Format::Text, Format::Line];
+    const MACHINE: Format = Format::Line;
     const FLAGS: &'static [Flag] = &[Flag::Lenient, Flag::MinScore];
     const ANSWER_FIELDS: &'static [&'static str] = &["score", "contest", "p", "d", "e", "painted", "factors", "bonus_line", "grid"];
 
@@ -303,6 +304,24 @@ impl crate::puzzle::Puzzle for Kakkuro {
     /// The deficit bound for the score (see docs/encodings/kakkuro.md: every answer scoring at
     /// least S is a model, and a model may score up to about 1% per red dot less, which
     /// `decode` reports exactly).
+    fn block<S: ClauseSink>(inst: &Instance, enc: &Encoding, sink: &mut S, answers: &[Answer]) {
+        // By score class: the answer's factors with its D or more (and an error, if it had
+        // one) score no more than it, so one clause excludes them all. D is counted once, as
+        // far as the largest D asks.
+        let scored: Vec<Scored> = answers.iter().map(|a| check::check(&inst.puzzle, a).expect("blocked answers are valid")).collect();
+        let most = scored.iter().map(|s| s.score.d).max().unwrap_or(0);
+        let div = bound::divisor(enc, most + 1, sink);
+        for s in &scored {
+            bound::block(enc, &div, sink, &s.factors, s.score.d, s.score.e);
+        }
+    }
+
+    fn better_than<S: ClauseSink>(inst: &Instance, enc: &Encoding, sink: &mut S, score: &Score) -> Result<(), String> {
+        // "At least `score`", rounded in the answers' favour (see bound.rs): it keeps every
+        // better answer, and the certificate blocks the others it lets through.
+        Self::min_score(inst, enc, sink, &score.to_string()).map(|_| ())
+    }
+
     fn reaches(scored: &Scored, bound: &str) -> Option<bool> {
         let (a, b) = exact_score(bound)?;
         let (n, q) = scored.score.reduced();

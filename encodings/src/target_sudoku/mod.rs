@@ -15,7 +15,7 @@ pub use encode::{decode, encode, Encoding, SCORE_BASE};
 pub use parse::parse;
 pub use render::{render, render_line};
 
-use crate::cnf::{ClauseSink, Model};
+use crate::cnf::{ClauseSink, Lit, Model};
 use crate::error::ParseError;
 use crate::puzzle::{Ended, Flag, Format, Goal, Observer, Puzzle, ReadAnswer, Settings, Task};
 use crate::search::{self, Tighten};
@@ -49,6 +49,7 @@ impl Puzzle for TargetSudoku {
     /// The data of NOIP 2009 (and Luogu P1074) comes as `.in` files beside their `.out` answers.
     const EXTENSIONS: &'static [&'static str] = &["in"];
     const ANSWER_FIELDS: &'static [&'static str] = &["score", "grid"];
+    const MACHINE: Format = Format::Line;
 
     type Instance = Grid;
     type Answer = Grid;
@@ -141,6 +142,23 @@ impl Puzzle for TargetSudoku {
             format!("puzzle-sat target-sudoku {name}"),
             format!("variables rRcC=D: cell (R, C) holds digit D; score>=N: the score is at least N (score = {SCORE_BASE} + sum of (digit - 1) over the corners, the ring around the centre box and the centre)"),
         ]
+    }
+
+    fn block<S: ClauseSink>(_: &Grid, enc: &Encoding, sink: &mut S, grids: &[Grid]) {
+        for grid in grids {
+            let clause: Vec<Lit> = (0..81).filter_map(|i| enc.digit[i / 9][i % 9][(grid[i / 9][i % 9] as usize).wrapping_sub(1) % 9].map(|l| !l)).collect();
+            sink.add_clause(&clause);
+        }
+    }
+
+    fn better_than<S: ClauseSink>(_: &Grid, enc: &Encoding, sink: &mut S, score: &u32) -> Result<(), String> {
+        // Exact: the totalizer counts the score itself.
+        match enc.min_score(score + 1) {
+            Bound::Trivial => {}
+            Bound::Impossible => sink.add_clause(&[]),
+            Bound::Lit(l) => sink.add_clause(&[l]),
+        }
+        Ok(())
     }
 
     fn reaches(score: &u32, bound: &str) -> Option<bool> {

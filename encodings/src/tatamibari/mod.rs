@@ -129,6 +129,7 @@ impl Puzzle for Tatamibari {
     const FLAGS: &'static [Flag] = &[];
     const ANSWER_FIELDS: &'static [&'static str] = &["rectangles"];
     const GENERATES: bool = true;
+    const MACHINE: Format = Format::Rects;
 
     type Instance = Board;
     type Answer = Solution;
@@ -201,6 +202,10 @@ impl Puzzle for Tatamibari {
         let mut sol: Solution = boxes.into_values().collect();
         sol.sort();
         Ok(Ok(ReadAnswer { answer: sol, complete: true, claimed: None }))
+    }
+
+    fn block<S: ClauseSink>(_: &Board, enc: &Encoding, sink: &mut S, sols: &[Solution]) {
+        sols.iter().for_each(|sol| encode::block(enc, sink, sol));
     }
 
     fn estimate(board: &Board, limit: u64) -> u64 {

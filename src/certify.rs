@@ -1,0 +1,254 @@
+//! Certificates on disk (`solve --certify DIR`, `check --certify DIR`) and their verification
+//! (`verify DIR`): the claim with its answers, the formula whose unsatisfiability is the claim,
+//! a DRAT proof of that from a fresh solver, and how to check it by hand. See
+//! docs/certificates.md.
+
+use crate::backends::Backend;
+use crate::dimacs;
+use crate::output::{exit, Done};
+use crate::registry;
+use anyhow::{anyhow, bail, Result};
+use encodings::certify::{self, Claim};
+use encodings::puzzle::{Puzzle, Settings};
+use encodings::solver::Stop;
+use serde_json::{json, Value};
+use std::path::Path;
+use std::time::Instant;
+
+/// The most answers a bound may let through before certifying gives up.
+const MOST_LET_THROUGH: usize = 100_000;
+
+/// The default DRAT checker: `rate` (`cargo install --locked rate`).
+pub const DEFAULT_CHECKER: &str = "rate {cnf} {proof}";
+
+/// FNV-1a, 64 bits: names the puzzle text in the claim (a change is caught; this is no
+/// defence against forgery, which the proof check is).
+fn hash(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// What the certificate records, besides the formula and the proof.
+pub struct Certify<'a, P: Puzzle> {
+    pub dir: &'a Path,
+    /// The puzzle file's name and text, as read (header included).
+    pub file: &'a str,
+    pub text: &'a str,
+    pub settings: Settings,
+    pub inst: &'a P::Instance,
+    /// An incomplete answer the instance was fixed to (`check` on a bare Kakkuro contest
+    /// string), as its text.
+    pub fixed: Option<&'a str>,
+    pub claim: Claim,
+    /// The claimed answers: the optimum, the unique solution, or every counted one.
+    pub answers: &'a [(P::Answer, P::Checked)],
+    pub backend: &'a Backend,
+}
+
+/// Writes the certificate of a proved claim into `c.dir`: `claim.json`, `final.cnf`,
+/// `final.drat`, `README.txt`. Returns a line saying what was written.
+pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
+    let started = Instant::now();
+    let score = match c.claim {
+        Claim::Optimal => Some(P::score(&c.answers.first().ok_or_else(|| anyhow!("an optimum without an answer"))?.1)),
+        _ => None,
+    };
+    let blocked: Vec<(P::Answer, P::Checked)> = match c.claim {
+        Claim::Optimal => {
+            let solvers = c.backend.solvers(Stop::new());
+            certify::let_through::<P>(c.inst, score.as_ref().expect("set above"), &solvers, MOST_LET_THROUGH)?
+        }
+        Claim::NoSolution => Vec::new(),
+        Claim::Unique | Claim::Count => c.answers.to_vec(),
+    };
+    let answers: Vec<P::Answer> = blocked.iter().map(|(a, _)| a.clone()).collect();
+    let cnf = certify::formula::<P>(c.inst, c.claim, score.as_ref(), &answers).map_err(|e| anyhow!(e))?;
+    std::fs::create_dir_all(c.dir).map_err(|e| anyhow!("{}: cannot make the folder: {e}", c.dir.display()))?;
+    let write = |name: &str, text: &str| std::fs::write(c.dir.join(name), text).map_err(|e| anyhow!("{}: cannot write: {e}", c.dir.join(name).display()));
+    write("final.cnf", &dimacs::to_string(&cnf, &comments::<P>(c.claim)))?;
+    let proving = Instant::now();
+    if !c.backend.prove(&cnf, &c.dir.join("final.drat")).map_err(|e| anyhow!(e))? {
+        bail!("internal error: the claim's formula is satisfiable: no certificate");
+    }
+    let prove_seconds = proving.elapsed().as_secs_f64();
+    let text_of = |(a, k): &(P::Answer, P::Checked)| P::render(c.inst, a, k, P::MACHINE);
+    let claim = json!({
+        "puzzle": P::NAME,
+        "file": c.file,
+        "hash": hash(c.text),
+        "text": c.text,
+        "lenient": c.settings.lenient,
+        "fixed": c.fixed,
+        "claim": c.claim.name(),
+        "score": score.as_ref().map(|s| s.to_string()),
+        "answers": c.answers.iter().map(text_of).collect::<Vec<_>>(),
+        "blocked": blocked.iter().map(|b| json!({ "answer": text_of(b), "score": (P::TASK == encodings::puzzle::Task::Maximize).then(|| P::score(&b.1).to_string()) })).collect::<Vec<_>>(),
+        "backend": c.backend.name(),
+        "variables": cnf.num_vars,
+        "clauses": cnf.clauses.len(),
+        "prove_seconds": prove_seconds,
+        "seconds": started.elapsed().as_secs_f64(),
+    });
+    write("claim.json", &(serde_json::to_string_pretty(&claim)? + "\n"))?;
+    write("README.txt", &readme::<P>(c.claim))?;
+    Ok(format!("certificate of the claim '{}' written to {} ({} blocked answers, proved in {prove_seconds:.2} s)", c.claim, c.dir.display(), blocked.len()))
+}
+
+fn comments<P: Puzzle>(claim: Claim) -> Vec<String> {
+    let what = match claim {
+        Claim::Optimal => "the rules, 'strictly better than the claimed score', and the blocked answers of claim.json",
+        Claim::NoSolution => "the rules",
+        Claim::Unique => "the rules and the blocked unique solution",
+        Claim::Count => "the rules and every counted solution blocked",
+    };
+    vec![format!("puzzle-sat certificate: {} {claim}: {what}; unsatisfiable", P::NAME)]
+}
+
+fn readme<P: Puzzle>(claim: Claim) -> String {
+    format!(
+        "A puzzle-sat certificate of the claim '{claim}' for a {} puzzle.\n\n\
+         claim.json  the puzzle's text, the claim, its answers, and the answers the formula blocks\n\
+         final.cnf   the formula whose unsatisfiability is the claim (DIMACS)\n\
+         final.drat  a DRAT proof that final.cnf is unsatisfiable\n\n\
+         Check the proof with any DRAT checker, e.g.\n\n    \
+         cargo install --locked rate && rate final.cnf final.drat      (prints s VERIFIED)\n    \
+         drat-trim final.cnf final.drat\n\n\
+         and that final.cnf is the claim's formula, with the answers re-checked, with\n\n    \
+         puzzle-sat verify .\n\n\
+         What a verified certificate proves, and what it still trusts: docs/certificates.md.\n",
+        P::NAME
+    )
+}
+
+/// `verify DIR`: which puzzle, from its claim.
+pub fn verify(dir: &Path, checker: &str) -> Result<Done> {
+    let path = dir.join("claim.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| anyhow!("{}: cannot read: {e}", path.display()))?;
+    let claim: Value = serde_json::from_str(&text).map_err(|e| anyhow!("{}: not JSON: {e}", path.display()))?;
+    let name = claim["puzzle"].as_str().ok_or_else(|| anyhow!("{}: no puzzle named", path.display()))?;
+    let entry = registry::find(name).ok_or_else(|| anyhow!("{}: no puzzle called {name}", path.display()))?;
+    Ok(match entry.verify(dir, &claim, checker) {
+        Ok(what) => Done { stdout: format!("VERIFIED: {what}\n"), code: exit::ANSWER },
+        Err(why) => Done { stdout: format!("NOT VERIFIED: {why}\n"), code: exit::NO_SOLUTION },
+    })
+}
+
+/// The checks of `verify`, in order; the first that fails is the reason.
+pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Result<String, String> {
+    let field = |k: &str| claim.get(k).ok_or_else(|| format!("claim.json has no {k}"));
+    let text = field("text")?.as_str().ok_or("claim.json: text is not a string")?;
+    if field("hash")?.as_str() != Some(&hash(text)) {
+        return Err("the puzzle text does not match its hash".into());
+    }
+    let kind = field("claim")?.as_str().unwrap_or("");
+    let kind = Claim::ALL.into_iter().find(|c| c.name() == kind).ok_or_else(|| format!("unknown claim {kind:?}"))?;
+    let settings = Settings { lenient: field("lenient")?.as_bool().unwrap_or(false) };
+    let (body, _) = encodings::puzzle::without_header(text);
+    let mut inst = P::parse(body, &settings).map_err(|e| format!("the puzzle text does not parse: {e}"))?;
+    if let Some(fixed) = claim.get("fixed").and_then(Value::as_str) {
+        let read = P::read_answer(&inst, fixed).map_err(|e| format!("the fixed answer: {e}"))?.map_err(|v| format!("the fixed answer: {v}"))?;
+        inst = P::fix(&inst, &read.answer);
+    }
+    let read_all = |key: &str| -> Result<Vec<(P::Answer, P::Checked, Option<String>)>, String> {
+        let list = field(key)?.as_array().ok_or(format!("claim.json: {key} is not a list"))?;
+        let mut out = Vec::new();
+        for (k, item) in list.iter().enumerate() {
+            let (text, recorded) = match item {
+                Value::String(s) => (s.as_str(), None),
+                v => (v["answer"].as_str().unwrap_or(""), v["score"].as_str().map(str::to_string)),
+            };
+            let read = P::read_answer(&inst, text).map_err(|e| format!("{key} {}: {e}", k + 1))?.map_err(|v| format!("{key} {}: {v}", k + 1))?;
+            if !read.complete {
+                return Err(format!("{key} {}: incomplete", k + 1));
+            }
+            let checked = P::check(&inst, &read.answer).map_err(|v| format!("{key} {} breaks a rule: {v}", k + 1))?;
+            if let Some(r) = &recorded {
+                let exact = P::score(&checked).to_string();
+                if *r != exact {
+                    return Err(format!("{key} {}: recorded score {r}, exact score {exact}", k + 1));
+                }
+            }
+            out.push((read.answer, checked, recorded));
+        }
+        Ok(out)
+    };
+    let answers = read_all("answers")?;
+    let blocked = read_all("blocked")?;
+    let score = match kind {
+        Claim::Optimal => {
+            let [(_, best, _)] = &answers[..] else { return Err("an optimality claim lists one answer".into()) };
+            let claimed = field("score")?.as_str().unwrap_or("");
+            let exact = P::score(best);
+            if exact.to_string() != claimed {
+                return Err(format!("the claimed score {claimed} is not the answer's exact score {exact}"));
+            }
+            // A blocked answer better than the claim would make the formula cut it: refuse.
+            if let Some((_, b, _)) = blocked.iter().find(|(_, b, _)| P::score(b) > exact) {
+                return Err(format!("a blocked answer scores {}, more than the claimed {exact}", P::score(b)));
+            }
+            Some(exact)
+        }
+        Claim::NoSolution | Claim::Unique | Claim::Count => {
+            let expected: Vec<&P::Answer> = answers.iter().map(|a| &a.0).collect();
+            let got: Vec<&P::Answer> = blocked.iter().map(|a| &a.0).collect();
+            if expected != got {
+                return Err("the blocked answers are not the claimed ones".into());
+            }
+            match kind {
+                Claim::NoSolution if !answers.is_empty() => return Err("a no-solution claim lists answers".into()),
+                Claim::Unique if answers.len() != 1 => return Err("a uniqueness claim lists one solution".into()),
+                _ => {}
+            }
+            if (1..answers.len()).any(|i| answers[..i].iter().any(|a| a.0 == answers[i].0)) {
+                return Err("an answer is listed twice".into());
+            }
+            None
+        }
+    };
+    let list: Vec<P::Answer> = blocked.into_iter().map(|(a, _, _)| a).collect();
+    let cnf = certify::formula::<P>(&inst, kind, score.as_ref(), &list)?;
+    let rebuilt = dimacs::to_string(&cnf, &comments::<P>(kind));
+    let stored = std::fs::read_to_string(dir.join("final.cnf")).map_err(|e| format!("final.cnf: {e}"))?;
+    if rebuilt != stored {
+        return Err("final.cnf is not the claim's formula".into());
+    }
+    run_checker(checker, &dir.join("final.cnf"), &dir.join("final.drat"))?;
+    let what = match (kind, &score) {
+        (Claim::Optimal, Some(s)) => format!("{} optimum {s}", P::NAME),
+        (Claim::Count, _) => format!("{} has exactly {} solutions", P::NAME, answers.len()),
+        (Claim::Unique, _) => format!("{} solution is unique", P::NAME),
+        _ => format!("{} has no solution", P::NAME),
+    };
+    Ok(what)
+}
+
+/// Runs the DRAT checker (`{cnf}` and `{proof}` replaced, else both appended); it must exit 0
+/// and say `s VERIFIED` where it prints a verdict line.
+fn run_checker(checker: &str, cnf: &Path, proof: &Path) -> Result<(), String> {
+    let mut words = shell_words::split(checker).map_err(|e| format!("--checker: {e}"))?;
+    if words.is_empty() {
+        return Err("--checker is empty".into());
+    }
+    let (c, p) = (cnf.to_string_lossy().into_owned(), proof.to_string_lossy().into_owned());
+    if !words.iter().any(|w| w.contains("{cnf}")) {
+        words.push(c.clone());
+        words.push(p.clone());
+    }
+    let words: Vec<String> = words.iter().map(|w| w.replace("{cnf}", &c).replace("{proof}", &p)).collect();
+    let out = std::process::Command::new(&words[0])
+        .args(&words[1..])
+        .output()
+        .map_err(|e| format!("the checker {} cannot be run: {e} (install it: cargo install --locked rate)", words[0]))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let verdict = stdout.lines().find(|l| l.starts_with("s ")).map(str::trim);
+    if out.status.success() && verdict.is_none_or(|v| v == "s VERIFIED") {
+        Ok(())
+    } else {
+        let said = verdict.map_or_else(|| String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or("").to_string(), str::to_string);
+        Err(format!("the DRAT checker rejects the proof ({}: {said})", out.status))
+    }
+}
