@@ -153,7 +153,9 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
         let read = P::read_answer(&inst, fixed).map_err(|e| format!("the fixed answer: {e}"))?.map_err(|v| format!("the fixed answer: {v}"))?;
         inst = P::fix(&inst, &read.answer);
     }
-    let read_all = |key: &str| -> Result<Vec<(P::Answer, P::Checked, Option<String>)>, String> {
+    // Each listed answer, validated, with the score recorded beside it.
+    type Listed<P> = (<P as Puzzle>::Answer, <P as Puzzle>::Checked, Option<String>);
+    let read_all = |key: &str| -> Result<Vec<Listed<P>>, String> {
         let list = field(key)?.as_array().ok_or(format!("claim.json: {key} is not a list"))?;
         let mut out = Vec::new();
         for (k, item) in list.iter().enumerate() {

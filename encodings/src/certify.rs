@@ -58,10 +58,13 @@ pub fn formula<P: Puzzle>(inst: &P::Instance, claim: Claim, score: Option<&P::Sc
     Ok(cnf)
 }
 
+/// An answer with what the validator made of it.
+pub type Valid<P> = (<P as Puzzle>::Answer, <P as Puzzle>::Checked);
+
 /// For an optimality claim: the answers that "better than `score`" lets through, none of them
 /// better (else the claim was wrong: an error), found until the solver refutes the rest. At
 /// most `limit` of them; past it, an error.
-pub fn let_through<P: Puzzle>(inst: &P::Instance, score: &P::Score, solvers: &dyn NewSolver, limit: usize) -> Result<Vec<(P::Answer, P::Checked)>, SolverError> {
+pub fn let_through<P: Puzzle>(inst: &P::Instance, score: &P::Score, solvers: &dyn NewSolver, limit: usize) -> Result<Vec<Valid<P>>, SolverError> {
     let mut solver = solvers.new_solver();
     let enc = P::encode(inst, &mut solver);
     P::better_than(inst, &enc, &mut solver, score).map_err(SolverError)?;
