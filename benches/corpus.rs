@@ -65,6 +65,56 @@ fn corpus(backend: &Backend, root: &Path, wanted: &dyn Fn(&str) -> bool) {
     if wanted("kakkuro") {
         kakkuro(backend, &root.join("kakkuro"));
     }
+    if wanted("certify") {
+        certify(backend, root);
+    }
+}
+
+/// Certificates of the largest claims: the plain solve, `solve --certify` and `verify` (with
+/// `rate`), each one process, CPU time with children; the formula's and the proof's sizes.
+fn certify(backend: &Backend, root: &Path) {
+    let bin = env!("CARGO_BIN_EXE_puzzle-sat");
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let cases: [(&str, PathBuf, &[&str]); 3] = [
+        ("target-sudoku", root.join("target-sudoku-low/empty.in"), &[]),
+        ("kakkuro", root.join("kakkuro/bench-10x10-seed3.txt"), &[]),
+        ("tatamibari", here.join("benches/data/tatamibari-100x100-unique.txt"), &["--unique"]),
+    ];
+    println!("certificates (one process each, CPU with children)");
+    println!("{:<8} {:<32} {:>9} {:>9} {:>9} {:>6} {:>9} {:>9}", "backend", "case", "plain ms", "cert ms", "verify ms", "ratio", "cnf MB", "proof MB");
+    for (puzzle, file, extra) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let cert = dir.path().join("cert");
+        let timed = |args: &[&str]| {
+            let cpu0 = children_cpu();
+            let out = Command::new(bin).args(args).output().unwrap();
+            (children_cpu() - cpu0, out)
+        };
+        let f = file.to_str().unwrap();
+        let mut plain_args = vec!["solve", puzzle, f, "-q", "--solver", backend.name()];
+        plain_args.extend(extra);
+        let (plain, _) = timed(&plain_args);
+        let mut cert_args = plain_args.clone();
+        cert_args.extend(["--certify", cert.to_str().unwrap()]);
+        let (certified, _) = timed(&cert_args);
+        let (verified, out) = timed(&["verify", cert.to_str().unwrap()]);
+        let verdict = String::from_utf8_lossy(&out.stdout);
+        let mb = |name: &str| std::fs::metadata(cert.join(name)).map_or(0.0, |m| m.len() as f64 / 1e6);
+        let name = file.file_name().unwrap().to_string_lossy();
+        println!(
+            "{:<8} {:<32} {:>9.0} {:>9.0} {:>9.0} {:>6.1} {:>9.1} {:>9.1}  {}",
+            backend.name(),
+            name,
+            ms(plain),
+            ms(certified),
+            ms(verified),
+            (certified + verified).as_secs_f64() / plain.as_secs_f64().max(1e-6),
+            mb("final.cnf"),
+            mb("final.drat"),
+            verdict.trim()
+        );
+    }
+    println!();
 }
 
 /// Every bundled Kakkuro board, proved optimal in process (one run each: the larger ones take
