@@ -565,14 +565,22 @@ mod tests {
         let stop = Stop::new();
         let mut s = Command::new(&cmd, stop.clone()).unwrap();
         s.new_var();
+        // Raised once the command has started what it starts (a loaded machine may take a
+        // while to get there); then the call must return long before the 30 s sleep ends.
+        let started_file = dir.path().join("sleep");
         let raiser = thread::spawn(move || {
-            thread::sleep(Duration::from_millis(200));
+            let waiting = Instant::now();
+            while !started_file.exists() && waiting.elapsed() < Duration::from_secs(20) {
+                thread::sleep(Duration::from_millis(20));
+            }
+            thread::sleep(Duration::from_millis(100));
             stop.raise();
+            Instant::now()
         });
-        let started = Instant::now();
         assert_eq!(s.solve().unwrap(), SolveResult::Interrupted);
-        assert!(started.elapsed() < Duration::from_secs(1), "{:?}", started.elapsed());
-        raiser.join().unwrap();
+        let returned = Instant::now();
+        let raised = raiser.join().unwrap();
+        assert!(returned.duration_since(raised) < Duration::from_secs(5), "{:?} after the stop", returned.duration_since(raised));
         for name in ["pid", "sleep"] {
             let pid = fs::read_to_string(dir.path().join(name)).unwrap();
             let pid = pid.trim();
