@@ -57,20 +57,30 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
         Claim::Optimal => Some(P::score(&c.answers.first().ok_or_else(|| anyhow!("an optimum without an answer"))?.1)),
         _ => None,
     };
+    let solvers = c.backend.solvers(Stop::new());
+    let lemmas = match c.claim {
+        Claim::Optimal => P::lemmas(c.inst, &solvers)?,
+        _ => Vec::new(),
+    };
     let blocked: Vec<(P::Answer, P::Checked)> = match c.claim {
-        Claim::Optimal => {
-            let solvers = c.backend.solvers(Stop::new());
-            certify::let_through::<P>(c.inst, score.as_ref().expect("set above"), &solvers, MOST_LET_THROUGH)?
-        }
+        Claim::Optimal => certify::let_through::<P>(c.inst, score.as_ref().expect("set above"), &lemmas, &solvers, MOST_LET_THROUGH)?,
         Claim::NoSolution => Vec::new(),
         Claim::Unique | Claim::Count => c.answers.to_vec(),
     };
     let answers: Vec<P::Answer> = blocked.iter().map(|(a, _)| a.clone()).collect();
-    let cnf = certify::formula::<P>(c.inst, c.claim, score.as_ref(), &answers).map_err(|e| anyhow!(e))?;
+    let cnf = certify::formula::<P>(c.inst, c.claim, score.as_ref(), &lemmas, &answers).map_err(|e| anyhow!(e))?;
     std::fs::create_dir_all(c.dir).map_err(|e| anyhow!("{}: cannot make the folder: {e}", c.dir.display()))?;
     let write = |name: &str, text: &str| std::fs::write(c.dir.join(name), text).map_err(|e| anyhow!("{}: cannot write: {e}", c.dir.join(name).display()));
     write("final.cnf", &dimacs::to_string(&cnf, &comments::<P>(c.claim)))?;
     let proving = Instant::now();
+    for (k, lemma) in lemmas.iter().enumerate() {
+        let (cnf_name, proof_name) = lemma_files(k);
+        let lemma_cnf = certify::lemma_formula::<P>(c.inst, lemma).map_err(|e| anyhow!(e))?;
+        write(&cnf_name, &dimacs::to_string(&lemma_cnf, &lemma_comments::<P>(lemma)))?;
+        if !c.backend.prove(&lemma_cnf, &c.dir.join(&proof_name)).map_err(|e| anyhow!(e))? {
+            bail!("internal error: the lemma {lemma} does not hold: no certificate");
+        }
+    }
     if !c.backend.prove(&cnf, &c.dir.join("final.drat")).map_err(|e| anyhow!(e))? {
         bail!("internal error: the claim's formula is satisfiable: no certificate");
     }
@@ -85,6 +95,7 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
         "fixed": c.fixed,
         "claim": c.claim.name(),
         "score": score.as_ref().map(|s| s.to_string()),
+        "lemmas": lemmas,
         "answers": c.answers.iter().map(text_of).collect::<Vec<_>>(),
         "blocked": blocked.iter().map(|b| json!({ "answer": text_of(b), "score": (P::TASK == encodings::puzzle::Task::Maximize).then(|| P::score(&b.1).to_string()) })).collect::<Vec<_>>(),
         "backend": c.backend.name(),
@@ -96,6 +107,15 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
     write("claim.json", &(serde_json::to_string_pretty(&claim)? + "\n"))?;
     write("README.txt", &readme::<P>(c.claim))?;
     Ok(format!("certificate of the claim '{}' written to {} ({} blocked answers, proved in {prove_seconds:.2} s)", c.claim, c.dir.display(), blocked.len()))
+}
+
+/// The files of lemma `k` (counted from 1 in their names).
+fn lemma_files(k: usize) -> (String, String) {
+    (format!("lemma-{}.cnf", k + 1), format!("lemma-{}.drat", k + 1))
+}
+
+fn lemma_comments<P: Puzzle>(lemma: &Value) -> Vec<String> {
+    vec![format!("puzzle-sat certificate: {} lemma {lemma}: the rules and the lemma's negation; unsatisfiable", P::NAME)]
 }
 
 fn comments<P: Puzzle>(claim: Claim) -> Vec<String> {
@@ -113,8 +133,10 @@ fn readme<P: Puzzle>(claim: Claim) -> String {
         "A puzzle-sat certificate of the claim '{claim}' for a {} puzzle.\n\n\
          claim.json  the puzzle's text, the claim, its answers, and the answers the formula blocks\n\
          final.cnf   the formula whose unsatisfiability is the claim (DIMACS)\n\
-         final.drat  a DRAT proof that final.cnf is unsatisfiable\n\n\
-         Check the proof with any DRAT checker, e.g.\n\n    \
+         final.drat  a DRAT proof that final.cnf is unsatisfiable\n\
+         lemma-N.cnf, lemma-N.drat  (optimality claims of some puzzles) a fact final.cnf uses, as\n\
+                     the rules with the fact's negation, and a DRAT proof that this is unsatisfiable\n\n\
+         Check each proof with any DRAT checker, e.g.\n\n    \
          cargo install --locked rate && rate final.cnf final.drat      (prints s VERIFIED)\n    \
          drat-trim final.cnf final.drat\n\n\
          and that final.cnf is the claim's formula, with the answers re-checked, with\n\n    \
@@ -211,8 +233,21 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
             None
         }
     };
+    let lemmas: Vec<Value> = claim.get("lemmas").and_then(Value::as_array).cloned().unwrap_or_default();
+    if kind != Claim::Optimal && !lemmas.is_empty() {
+        return Err("only an optimality claim has lemmas".into());
+    }
+    for (k, lemma) in lemmas.iter().enumerate() {
+        let (cnf_name, proof_name) = lemma_files(k);
+        let rebuilt = dimacs::to_string(&certify::lemma_formula::<P>(&inst, lemma)?, &lemma_comments::<P>(lemma));
+        let stored = std::fs::read_to_string(dir.join(&cnf_name)).map_err(|e| format!("{cnf_name}: {e}"))?;
+        if rebuilt != stored {
+            return Err(format!("{cnf_name} is not lemma {}'s formula", k + 1));
+        }
+        run_checker(checker, &dir.join(&cnf_name), &dir.join(&proof_name)).map_err(|e| format!("lemma {}: {e}", k + 1))?;
+    }
     let list: Vec<P::Answer> = blocked.into_iter().map(|(a, _, _)| a).collect();
-    let cnf = certify::formula::<P>(&inst, kind, score.as_ref(), &list)?;
+    let cnf = certify::formula::<P>(&inst, kind, score.as_ref(), &lemmas, &list)?;
     let rebuilt = dimacs::to_string(&cnf, &comments::<P>(kind));
     let stored = std::fs::read_to_string(dir.join("final.cnf")).map_err(|e| format!("final.cnf: {e}"))?;
     if rebuilt != stored {

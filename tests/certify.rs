@@ -159,6 +159,18 @@ fn tampering_is_caught_with_its_reason() {
         v["score"] = "103488".into();
     });
     rejected(d.path(), "more than the claimed");
+    // A lemma weakened (a red dot's largest factor lowered), or dropped.
+    let d = tempfile::tempdir().unwrap();
+    fresh(&kakkuro, d.path());
+    edit_claim(d.path(), |v| {
+        let max = v["lemmas"][0]["max"].as_u64().unwrap();
+        v["lemmas"][0]["max"] = (max - 1).into();
+    });
+    rejected(d.path(), "lemma-1.cnf is not lemma 1's formula");
+    let d = tempfile::tempdir().unwrap();
+    fresh(&kakkuro, d.path());
+    edit_claim(d.path(), |v| v["lemmas"] = Value::Array(vec![]));
+    rejected(d.path(), "final.cnf is not the claim's formula");
     // The puzzle text edited.
     let d = tempfile::tempdir().unwrap();
     fresh(&sudoku, d.path());

@@ -6,6 +6,7 @@
 use crate::cnf::Cnf;
 use crate::puzzle::Puzzle;
 use crate::solver::{NewSolver, SolveResult, SolverError};
+use serde_json::Value;
 use std::fmt;
 
 /// What a certificate proves.
@@ -40,21 +41,32 @@ impl fmt::Display for Claim {
     }
 }
 
-/// The claim's formula: the rules; for [`Claim::Optimal`] "strictly better than `score`"
-/// ([`Puzzle::better_than`]); then the blocking clause of each of `blocked`, in order (the
+/// The claim's formula: the rules; for [`Claim::Optimal`] the lemmas (each proved on its own,
+/// see [`lemma_formula`]) and "strictly better than `score`" ([`Puzzle::better_than`]); then the blocking clause of each of `blocked`, in order (the
 /// solutions of a uniqueness or count claim, or what the bound let through). Its
 /// unsatisfiability is the claim, given that the blocked answers are valid and, for an
 /// optimum, score no more than `score`: which whoever verifies re-checks with the validator.
-pub fn formula<P: Puzzle>(inst: &P::Instance, claim: Claim, score: Option<&P::Score>, blocked: &[P::Answer]) -> Result<Cnf, String> {
+pub fn formula<P: Puzzle>(inst: &P::Instance, claim: Claim, score: Option<&P::Score>, lemmas: &[Value], blocked: &[P::Answer]) -> Result<Cnf, String> {
     let mut cnf = Cnf::new();
     let enc = P::encode(inst, &mut cnf);
     if claim == Claim::Optimal {
         let score = score.ok_or("an optimality claim needs its score")?;
-        P::better_than(inst, &enc, &mut cnf, score)?;
+        for l in lemmas {
+            P::lemma(inst, &enc, &mut cnf, l, false)?;
+        }
+        P::better_than(inst, &enc, &mut cnf, score, lemmas)?;
     }
     if !blocked.is_empty() {
         P::block(inst, &enc, &mut cnf, blocked);
     }
+    Ok(cnf)
+}
+
+/// The formula whose unsatisfiability proves `lemma`: the rules and the lemma's negation.
+pub fn lemma_formula<P: Puzzle>(inst: &P::Instance, lemma: &Value) -> Result<Cnf, String> {
+    let mut cnf = Cnf::new();
+    let enc = P::encode(inst, &mut cnf);
+    P::lemma(inst, &enc, &mut cnf, lemma, true)?;
     Ok(cnf)
 }
 
@@ -64,10 +76,13 @@ pub type Valid<P> = (<P as Puzzle>::Answer, <P as Puzzle>::Checked);
 /// For an optimality claim: the answers that "better than `score`" lets through, none of them
 /// better (else the claim was wrong: an error), found until the solver refutes the rest. At
 /// most `limit` of them; past it, an error.
-pub fn let_through<P: Puzzle>(inst: &P::Instance, score: &P::Score, solvers: &dyn NewSolver, limit: usize) -> Result<Vec<Valid<P>>, SolverError> {
+pub fn let_through<P: Puzzle>(inst: &P::Instance, score: &P::Score, lemmas: &[Value], solvers: &dyn NewSolver, limit: usize) -> Result<Vec<Valid<P>>, SolverError> {
     let mut solver = solvers.new_solver();
     let enc = P::encode(inst, &mut solver);
-    P::better_than(inst, &enc, &mut solver, score).map_err(SolverError)?;
+    for l in lemmas {
+        P::lemma(inst, &enc, &mut solver, l, false).map_err(SolverError)?;
+    }
+    P::better_than(inst, &enc, &mut solver, score, lemmas).map_err(SolverError)?;
     let mut found = Vec::new();
     loop {
         match solver.solve()? {

@@ -252,8 +252,21 @@ pub trait Puzzle: 'static {
     /// optimality: they may keep some that do not (the certificate then blocks those one by
     /// one, each listed with its exact score) but must never cut one that does. Only for
     /// puzzles with [`Task::Maximize`].
-    fn better_than<S: ClauseSink>(_inst: &Self::Instance, _enc: &Self::Encoding, _sink: &mut S, _score: &Self::Score) -> Result<(), String> {
+    fn better_than<S: ClauseSink>(_inst: &Self::Instance, _enc: &Self::Encoding, _sink: &mut S, _score: &Self::Score, _lemmas: &[Value]) -> Result<(), String> {
         Err(format!("{} has no score", Self::NAME))
+    }
+
+    /// Facts an optimality certificate proves first, each on its own, so that
+    /// [`Self::better_than`] can be stated against them (Kakkuro: each red dot's largest
+    /// factor, which shrinks its bound many times over). Described in JSON for the claim.
+    fn lemmas(_inst: &Self::Instance, _solvers: &dyn NewSolver) -> Result<Vec<Value>, SolverError> {
+        Ok(Vec::new())
+    }
+
+    /// Adds a lemma's clauses, or with `negated` the clauses saying it fails, whose
+    /// refutation together with the rules proves it.
+    fn lemma<S: ClauseSink>(_inst: &Self::Instance, _enc: &Self::Encoding, _sink: &mut S, lemma: &Value, _negated: bool) -> Result<(), String> {
+        Err(format!("{} has no lemma {lemma}", Self::NAME))
     }
 
     /// Whether a valid answer's score reaches `bound` (as given to `--min-score`), compared

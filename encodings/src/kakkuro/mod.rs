@@ -18,7 +18,7 @@ pub use nat::Nat;
 pub use parse::parse;
 pub use render::{contest_string, render};
 
-use crate::cnf::{ClauseSink, Model};
+use crate::cnf::{ClauseSink, Lit, Model};
 use crate::error::ParseError;
 use crate::puzzle::{self, Ended, Flag, Format, Goal, Observer, Settings, Task};
 use crate::solver::{NewSolver, SolverError};
@@ -316,10 +316,36 @@ impl crate::puzzle::Puzzle for Kakkuro {
         }
     }
 
-    fn better_than<S: ClauseSink>(inst: &Instance, enc: &Encoding, sink: &mut S, score: &Score) -> Result<(), String> {
-        // "At least `score`", rounded in the answers' favour (see bound.rs): it keeps every
-        // better answer, and the certificate blocks the others it lets through.
-        Self::min_score(inst, enc, sink, &score.to_string()).map(|_| ())
+    fn better_than<S: ClauseSink>(_: &Instance, enc: &Encoding, sink: &mut S, score: &Score, lemmas: &[Value]) -> Result<(), String> {
+        // "At least `score`", its deficits rounded in the answers' favour (see bound.rs), against
+        // each dot's proved largest factor where a lemma gives one, else its largest listed
+        // one: it keeps every better answer; the certificate blocks the others it lets through.
+        let mut maxima: Vec<u64> = enc.factors.iter().map(|v| v.first().map_or(1, |&(f, _)| f)).collect();
+        for l in lemmas {
+            let (dot, max) = dot_lemma(l)?;
+            *maxima.get_mut(dot).ok_or("a lemma's dot is out of range")? = max;
+        }
+        let target = parse_score(&score.to_string())?;
+        match bound::at_least_score(&maxima, target) {
+            None => sink.add_clause(&[]),
+            Some(k) => bound::assert_deficit_at_most(enc, &maxima, k, sink),
+        }
+        Ok(())
+    }
+
+    fn lemmas(inst: &Instance, solvers: &dyn NewSolver) -> Result<Vec<Value>, SolverError> {
+        search::dot_maxima(inst, solvers).map(|maxima| maxima.into_iter().map(|(dot, max)| json!({ "dot": dot, "max": max })).collect())
+    }
+
+    fn lemma<S: ClauseSink>(_: &Instance, enc: &Encoding, sink: &mut S, lemma: &Value, negated: bool) -> Result<(), String> {
+        let (dot, max) = dot_lemma(lemma)?;
+        let above: Vec<Lit> = enc.factors.get(dot).ok_or("a lemma's dot is out of range")?.iter().filter(|&&(f, _)| f > max).map(|&(_, l)| l).collect();
+        if negated {
+            sink.add_clause(&above);
+        } else {
+            above.iter().for_each(|&l| sink.add_clause(&[!l]));
+        }
+        Ok(())
     }
 
     fn reaches(scored: &Scored, bound: &str) -> Option<bool> {
@@ -452,5 +478,13 @@ mod tests {
         assert_eq!(Kakkuro::reaches(&scored, "2.21"), Some(false));
         assert_eq!(Kakkuro::reaches(&scored, "221/100"), Some(false));
         assert_eq!(Kakkuro::reaches(&scored, "lots"), None);
+    }
+}
+
+/// A lemma "red dot `dot`'s factor is at most `max`" from its JSON.
+fn dot_lemma(l: &Value) -> Result<(usize, u64), String> {
+    match (l["dot"].as_u64(), l["max"].as_u64()) {
+        (Some(dot), Some(max)) => Ok((dot as usize, max)),
+        _ => Err(format!("not a lemma of a red dot's largest factor: {l}")),
     }
 }

@@ -149,3 +149,35 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
         }
     }
 }
+
+/// For a certificate: each red dot's largest factor over all answers, where it is below the
+/// dot's largest listed factor (`(dot, max)`: then "the factor is above `max`" is refuted,
+/// a lemma the certificate proves on its own). By binary search over the listed values, as
+/// the search does, on one solver with assumptions.
+pub fn dot_maxima(inst: &Instance, solvers: &dyn NewSolver) -> Result<Vec<(usize, u64)>, SolverError> {
+    let mut solver = solvers.new_solver();
+    let enc = encode(&inst.puzzle, &mut solver);
+    if let Some(values) = &inst.fixed {
+        fix_values(&enc, &mut solver, values);
+    }
+    let mut lemmas = Vec::new();
+    for r in 0..enc.factors.len() {
+        let values: Vec<u64> = enc.factors[r].iter().map(|&(f, _)| f).collect(); // descending
+        // The first index whose value some answer reaches (monotone: reaching a value reaches
+        // every smaller one); none at all when there is no answer.
+        let (mut lo, mut hi) = (0, values.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            let act = bound::factor_at_least(&enc, &mut solver, r, values[mid]);
+            match solver.solve_with(&[act])? {
+                SolveResult::Sat => hi = mid,
+                SolveResult::Unsat => lo = mid + 1,
+                SolveResult::Interrupted => return Err(SolverError("stopped before the certificate was complete".into())),
+            }
+        }
+        if lo > 0 && lo < values.len() {
+            lemmas.push((r, values[lo]));
+        }
+    }
+    Ok(lemmas)
+}

@@ -151,7 +151,7 @@ impl Puzzle for TargetSudoku {
         }
     }
 
-    fn better_than<S: ClauseSink>(_: &Grid, enc: &Encoding, sink: &mut S, score: &u32) -> Result<(), String> {
+    fn better_than<S: ClauseSink>(_: &Grid, enc: &Encoding, sink: &mut S, score: &u32, _: &[Value]) -> Result<(), String> {
         // Exact: the totalizer counts the score itself.
         match enc.min_score(score + 1) {
             Bound::Trivial => {}
