@@ -584,6 +584,11 @@ mod tests {
         for name in ["pid", "sleep"] {
             let pid = fs::read_to_string(dir.path().join(name)).unwrap();
             let pid = pid.trim();
+            // SIGKILL is delivered asynchronously: give the group a moment to die.
+            let killed = Instant::now();
+            while running(pid) && killed.elapsed() < Duration::from_secs(3) {
+                thread::sleep(Duration::from_millis(10));
+            }
             assert!(!running(pid), "{name} {pid} still runs");
         }
         // Stopped runs start no more commands.
