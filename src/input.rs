@@ -25,29 +25,23 @@ pub const MAX_INPUT: u64 = 64 << 20;
 /// Up to `MAX_INPUT + 1` bytes, the buffer grown to no more than that (`read_to_end` would
 /// double it past the limit: twice the memory for a runaway pipe).
 fn read_capped(mut from: impl Read) -> std::io::Result<Vec<u8>> {
-    let mut bytes: Vec<u8> = Vec::with_capacity(1 << 16);
     let limit = MAX_INPUT as usize + 1;
-    loop {
-        if bytes.len() == bytes.capacity() {
-            if bytes.len() >= limit {
-                return Ok(bytes);
-            }
-            let grown = (bytes.capacity() * 2).min(limit);
+    let mut bytes: Vec<u8> = Vec::new();
+    let mut chunk = vec![0u8; 1 << 16];
+    while bytes.len() < limit {
+        let n = match from.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => n.min(limit - bytes.len()),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if bytes.len() + n > bytes.capacity() {
+            let grown = (bytes.capacity() * 2).max(bytes.len() + n).min(limit);
             bytes.reserve_exact(grown - bytes.len());
         }
-        let start = bytes.len();
-        let room = bytes.capacity().min(limit) - start;
-        bytes.resize(start + room, 0);
-        match from.read(&mut bytes[start..]) {
-            Ok(0) => {
-                bytes.truncate(start);
-                return Ok(bytes);
-            }
-            Ok(n) => bytes.truncate(start + n),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => bytes.truncate(start),
-            Err(e) => return Err(e),
-        }
+        bytes.extend_from_slice(&chunk[..n]);
     }
+    Ok(bytes)
 }
 
 pub fn read_input(path: &Path) -> Result<Input> {
