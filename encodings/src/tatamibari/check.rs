@@ -129,40 +129,17 @@ pub fn parse_box(board: &Board, text: &str) -> Result<Vec<Option<usize>>, ParseE
     let at = |line: usize, col: usize| lines[line].get(col).copied().unwrap_or(' ');
     let wall_left = |r: usize, c: usize| at(2 * r + 1, 4 * c) != ' ';
     let wall_above = |r: usize, c: usize| at(2 * r, 4 * c + 2) != ' ';
-    let (rows, cols) = (board.rows, board.cols);
-    let mut region: Vec<Option<usize>> = vec![None; rows * cols];
-    let mut next = 0;
-    for start in 0..rows * cols {
-        if region[start].is_some() || board.cells[start] == Cell::Hole {
-            continue;
+    let cols = board.cols;
+    // Neighbours join unless a wall stands between them (j is right of or below i).
+    let joined = |i: usize, j: usize| {
+        let (r, c) = (j / cols, j % cols);
+        if j == i + 1 {
+            !wall_left(r, c)
+        } else {
+            !wall_above(r, c)
         }
-        region[start] = Some(next);
-        let mut stack = vec![start];
-        while let Some(i) = stack.pop() {
-            let (r, c) = (i / cols, i % cols);
-            let mut open = Vec::new();
-            if c > 0 && !wall_left(r, c) {
-                open.push(i - 1);
-            }
-            if c + 1 < cols && !wall_left(r, c + 1) {
-                open.push(i + 1);
-            }
-            if r > 0 && !wall_above(r, c) {
-                open.push(i - cols);
-            }
-            if r + 1 < rows && !wall_above(r + 1, c) {
-                open.push(i + cols);
-            }
-            for j in open {
-                if region[j].is_none() && board.cells[j] != Cell::Hole {
-                    region[j] = Some(next);
-                    stack.push(j);
-                }
-            }
-        }
-        next += 1;
-    }
-    Ok(region)
+    };
+    Ok(regions(board, |i| board.cells[i] == Cell::Hole, joined))
 }
 
 /// Reads `solve --format rects` back (`row col height width` a line, 0-based); `None` when
@@ -317,4 +294,43 @@ mod tests {
         assert_eq!(parse_labels(&board, "11\n").unwrap_err().line, 2);
         assert_eq!(parse_labels(&board, "111\n111\n").unwrap_err().col, 3);
     }
+}
+
+/// Numbers the connected regions of the board's cells: neighbours `i` and `j` (`j` right of or
+/// below `i`) share a region when `joined(i, j)`; `skipped` cells have none.
+pub fn regions(board: &Board, skipped: impl Fn(usize) -> bool, joined: impl Fn(usize, usize) -> bool) -> Vec<Option<usize>> {
+    let (rows, cols) = (board.rows, board.cols);
+    let mut region: Vec<Option<usize>> = vec![None; rows * cols];
+    let mut next = 0;
+    for start in 0..rows * cols {
+        if region[start].is_some() || skipped(start) {
+            continue;
+        }
+        region[start] = Some(next);
+        let mut stack = vec![start];
+        while let Some(i) = stack.pop() {
+            let (r, c) = (i / cols, i % cols);
+            let mut near = Vec::with_capacity(4);
+            if c > 0 && joined(i - 1, i) {
+                near.push(i - 1);
+            }
+            if c + 1 < cols && joined(i, i + 1) {
+                near.push(i + 1);
+            }
+            if r > 0 && joined(i - cols, i) {
+                near.push(i - cols);
+            }
+            if r + 1 < rows && joined(i, i + cols) {
+                near.push(i + cols);
+            }
+            for j in near {
+                if region[j].is_none() && !skipped(j) {
+                    region[j] = Some(next);
+                    stack.push(j);
+                }
+            }
+        }
+        next += 1;
+    }
+    region
 }

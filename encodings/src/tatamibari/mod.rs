@@ -177,7 +177,7 @@ impl Puzzle for Tatamibari {
         } else {
             // A label may be reused by rectangles that do not touch: each region is one.
             let chars = parse_labels(board, text)?;
-            (regions(board, &chars), Some(chars))
+            (check::regions(board, |i| chars[i] == ' ', |i, j| chars[i] == chars[j]), Some(chars))
         };
         // Messages name a region by its label, or a box drawing's region by its number.
         let name = |k: usize| match &chars {
@@ -250,42 +250,4 @@ impl Puzzle for Tatamibari {
 /// `[[row, col, height, width], …]`.
 pub fn rects_json(sol: &Solution) -> Value {
     json!(sol.iter().map(|r| [r.row, r.col, r.height, r.width]).collect::<Vec<_>>())
-}
-
-/// The connected regions of equal labels (4-neighbours), numbered; spaces and holes have none.
-fn regions(board: &Board, labels: &[char]) -> Vec<Option<usize>> {
-    let cols = board.cols;
-    let mut region: Vec<Option<usize>> = vec![None; labels.len()];
-    let mut next = 0;
-    for start in 0..labels.len() {
-        if region[start].is_some() || labels[start] == ' ' {
-            continue;
-        }
-        region[start] = Some(next);
-        let mut stack = vec![start];
-        while let Some(i) = stack.pop() {
-            let (r, c) = (i / cols, i % cols);
-            let mut near = Vec::with_capacity(4);
-            if r > 0 {
-                near.push(i - cols);
-            }
-            if r + 1 < board.rows {
-                near.push(i + cols);
-            }
-            if c > 0 {
-                near.push(i - 1);
-            }
-            if c + 1 < cols {
-                near.push(i + 1);
-            }
-            for j in near {
-                if region[j].is_none() && labels[j] == labels[start] {
-                    region[j] = Some(next);
-                    stack.push(j);
-                }
-            }
-        }
-        next += 1;
-    }
-    region
 }
