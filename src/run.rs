@@ -54,24 +54,34 @@ struct Job {
     puzzle: Option<&'static str>,
 }
 
-/// The kind of `file`: `--puzzle`, else its header line, else its extension (a puzzle's name
-/// or one the puzzle claims), else, for `.txt` and `.in` files, the nearest enclosing folder
-/// named after a puzzle. `None` when nothing tells.
-fn kind(file: &Path, forced: Option<&'static str>) -> Option<&'static str> {
-    if forced.is_some() {
-        return forced;
+/// What a file says of its kind, read once: its header, its extension, its folder.
+struct Signs {
+    /// A header line, and the puzzle it names if that is one.
+    header: Option<Option<&'static str>>,
+    /// The puzzle its extension names (a puzzle's name, or one the puzzle claims).
+    extension: Option<&'static str>,
+    /// For `.txt` and `.in` files, the nearest enclosing folder named after a puzzle.
+    folder: Option<&'static str>,
+    plain: bool,
+}
+
+fn signs(file: &Path) -> Signs {
+    let header = first_line(file).and_then(|l| puzzle::header(&l).map(|name| registry::find(name).map(|e| e.name())));
+    let ext = file.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let extension = PUZZLES.iter().find(|e| e.name() == ext || e.extensions().contains(&ext)).map(|e| e.name());
+    let plain = PLAIN.contains(&ext);
+    let folder = plain.then(|| file.ancestors().skip(1).find_map(|dir| registry::find(dir.file_name()?.to_str()?)).map(|e| e.name())).flatten();
+    Signs { header, extension, folder, plain }
+}
+
+/// The kind of `file`: `--puzzle`, else its header line, else its extension, else its
+/// folder. `None` when nothing tells (or the header names no puzzle).
+fn kind(signs: &Signs, forced: Option<&'static str>) -> Option<&'static str> {
+    match (forced, signs.header) {
+        (Some(f), _) => Some(f),
+        (None, Some(named)) => named,
+        (None, None) => signs.extension.or(signs.folder),
     }
-    if let Some(name) = first_line(file).as_deref().and_then(puzzle::header) {
-        return registry::find(name).map(|e| e.name());
-    }
-    let ext = file.extension()?.to_str()?;
-    if let Some(e) = PUZZLES.iter().find(|e| e.name() == ext || e.extensions().contains(&ext)) {
-        return Some(e.name());
-    }
-    if PLAIN.contains(&ext) {
-        return file.ancestors().skip(1).find_map(|dir| registry::find(dir.file_name()?.to_str()?)).map(|e| e.name());
-    }
-    None
 }
 
 fn first_line(file: &Path) -> Option<String> {
@@ -83,11 +93,8 @@ fn first_line(file: &Path) -> Option<String> {
 }
 
 /// Whether a file met while walking a folder is a puzzle file.
-fn is_candidate(file: &Path, forced: bool) -> bool {
-    let ext = file.extension().and_then(|e| e.to_str()).unwrap_or("");
-    let named = PUZZLES.iter().any(|e| e.name() == ext || e.extensions().contains(&ext));
-    let header = first_line(file).is_some_and(|l| puzzle::header(&l).is_some());
-    named || header || (PLAIN.contains(&ext) && (forced || kind(file, None).is_some()))
+fn is_candidate(signs: &Signs, forced: bool) -> bool {
+    signs.extension.is_some() || signs.header.is_some() || (signs.plain && (forced || signs.folder.is_some()))
 }
 
 /// The puzzle files under `paths` (folders walked in name order) and how many other files
@@ -99,7 +106,7 @@ fn collect(paths: &[PathBuf], forced: Option<&'static str>) -> Result<(Vec<Job>,
         if path.is_dir() {
             walk(path, forced, &mut jobs, &mut skipped)?;
         } else if path.exists() {
-            jobs.push(Job { file: path.clone(), puzzle: kind(path, forced) });
+            jobs.push(Job { file: path.clone(), puzzle: kind(&signs(path), forced) });
         } else {
             bail!("{}: no such file or folder", path.display());
         }
@@ -116,10 +123,13 @@ fn walk(dir: &Path, forced: Option<&'static str>, jobs: &mut Vec<Job>, skipped: 
     for path in entries {
         if path.is_dir() {
             walk(&path, forced, jobs, skipped)?;
-        } else if is_candidate(&path, forced.is_some()) {
-            jobs.push(Job { puzzle: kind(&path, forced), file: path });
         } else {
-            *skipped += 1;
+            let signs = signs(&path);
+            if is_candidate(&signs, forced.is_some()) {
+                jobs.push(Job { puzzle: kind(&signs, forced), file: path });
+            } else {
+                *skipped += 1;
+            }
         }
     }
     Ok(())
