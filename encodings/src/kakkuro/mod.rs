@@ -320,16 +320,12 @@ impl crate::puzzle::Puzzle for Kakkuro {
         // "At least `score`", its deficits rounded in the answers' favour (see bound.rs), against
         // each dot's proved largest factor where a lemma gives one, else its largest listed
         // one: it keeps every better answer; the certificate blocks the others it lets through.
-        let mut maxima: Vec<u64> = enc.factors.iter().map(|v| v.first().map_or(1, |&(f, _)| f)).collect();
+        let mut maxima = listed_maxima(enc);
         for l in lemmas {
             let (dot, max) = dot_lemma(l)?;
             *maxima.get_mut(dot).ok_or("a lemma's dot is out of range")? = max;
         }
-        let target = parse_score(&score.to_string())?;
-        match bound::at_least_score(&maxima, target) {
-            None => sink.add_clause(&[]),
-            Some(k) => bound::assert_deficit_at_most(enc, &maxima, k, sink),
-        }
+        assert_at_least(enc, &maxima, parse_score(&score.to_string())?, sink);
         Ok(())
     }
 
@@ -356,12 +352,7 @@ impl crate::puzzle::Puzzle for Kakkuro {
 
     fn min_score<S: ClauseSink>(_: &Instance, enc: &Encoding, sink: &mut S, text: &str) -> Result<Vec<String>, String> {
         let target = parse_score(text)?;
-        // Without a solver the maxima are each dot's largest listed factor (a sound bound).
-        let maxima: Vec<u64> = enc.factors.iter().map(|v| v.first().map_or(1, |&(f, _)| f)).collect();
-        match bound::at_least_score(&maxima, target) {
-            None => sink.add_clause(&[]),
-            Some(k) => bound::assert_deficit_at_most(enc, &maxima, k, sink),
-        }
+        assert_at_least(enc, &listed_maxima(enc), target, sink);
         Ok(vec![format!("only answers scoring at least {text} (and some within rounding below it)")])
     }
 }
@@ -486,5 +477,18 @@ fn dot_lemma(l: &Value) -> Result<(usize, u64), String> {
     match (l["dot"].as_u64(), l["max"].as_u64()) {
         (Some(dot), Some(max)) => Ok((dot as usize, max)),
         _ => Err(format!("not a lemma of a red dot's largest factor: {l}")),
+    }
+}
+
+/// Each red dot's largest listed factor: a sound maximum without a solver.
+fn listed_maxima(enc: &Encoding) -> Vec<u64> {
+    enc.factors.iter().map(|v| v.first().map_or(1, |&(f, _)| f)).collect()
+}
+
+/// "The score is at least `target`" against `maxima`, rounded in the answers' favour.
+fn assert_at_least<S: ClauseSink>(enc: &Encoding, maxima: &[u64], target: f64, sink: &mut S) {
+    match bound::at_least_score(maxima, target) {
+        None => sink.add_clause(&[]),
+        Some(k) => bound::assert_deficit_at_most(enc, maxima, k, sink),
     }
 }
