@@ -3,9 +3,10 @@
 //! answers a claim's bound lets through without beating it. Solver-free like the rest of the
 //! crate; proofs are written by the driver's backends.
 
-use crate::cnf::Cnf;
+use crate::cnf::{ClauseSink, Cnf, Model};
+use crate::search::Sink;
 use crate::puzzle::Puzzle;
-use crate::solver::{NewSolver, SolveResult, SolverError};
+use crate::solver::{SolveResult, Solver, SolverError};
 use serde_json::Value;
 use std::fmt;
 
@@ -42,24 +43,37 @@ impl fmt::Display for Claim {
 }
 
 /// The claim's formula: the rules; for [`Claim::Optimal`] the lemmas (each proved on its own,
-/// see [`lemma_formula`]) and "strictly better than `score`" ([`Puzzle::better_than`]); then the blocking clause of each of `blocked`, in order (the
-/// solutions of a uniqueness or count claim, or what the bound let through). Its
-/// unsatisfiability is the claim, given that the blocked answers are valid and, for an
-/// optimum, score no more than `score`: which whoever verifies re-checks with the validator.
+/// see [`lemma_formula`]) and "strictly better than `score`" ([`Puzzle::better_than`]); then the
+/// blocking clauses of each of `blocked`, one answer at a time, in order (the solutions of a
+/// uniqueness or count claim, or what the bound let through). Its unsatisfiability is the
+/// claim, given that the blocked answers are valid and, for an optimum, score no more than
+/// `score`: which whoever verifies re-checks with the validator.
 pub fn formula<P: Puzzle>(inst: &P::Instance, claim: Claim, score: Option<&P::Score>, lemmas: &[Value], blocked: &[P::Answer]) -> Result<Cnf, String> {
+    Ok(built::<P>(inst, claim, score, lemmas, blocked)?.0)
+}
+
+/// [`formula`] with its encoding, to read a model of it.
+pub fn built<P: Puzzle>(inst: &P::Instance, claim: Claim, score: Option<&P::Score>, lemmas: &[Value], blocked: &[P::Answer]) -> Result<(Cnf, P::Encoding), String> {
     let mut cnf = Cnf::new();
-    let enc = P::encode(inst, &mut cnf);
+    let enc = rules::<P, _>(inst, claim, score, lemmas, &mut cnf)?;
+    for answer in blocked {
+        P::block(inst, &enc, &mut cnf, std::slice::from_ref(answer));
+    }
+    Ok((cnf, enc))
+}
+
+/// The formula before any answer is blocked. [`formula`] and [`refute`] both start with it,
+/// so a solver that [`refute`] fills holds exactly [`formula`]'s clauses.
+fn rules<P: Puzzle, S: ClauseSink>(inst: &P::Instance, claim: Claim, score: Option<&P::Score>, lemmas: &[Value], sink: &mut S) -> Result<P::Encoding, String> {
+    let enc = P::encode(inst, sink);
     if claim == Claim::Optimal {
         let score = score.ok_or("an optimality claim needs its score")?;
         for l in lemmas {
-            P::lemma(inst, &enc, &mut cnf, l, false)?;
+            P::lemma(inst, &enc, sink, l, false)?;
         }
-        P::better_than(inst, &enc, &mut cnf, score, lemmas)?;
+        P::better_than(inst, &enc, sink, score, lemmas)?;
     }
-    if !blocked.is_empty() {
-        P::block(inst, &enc, &mut cnf, blocked);
-    }
-    Ok(cnf)
+    Ok(enc)
 }
 
 /// The formula whose unsatisfiability proves `lemma`: the rules and the lemma's negation.
@@ -73,32 +87,74 @@ pub fn lemma_formula<P: Puzzle>(inst: &P::Instance, lemma: &Value) -> Result<Cnf
 /// An answer with what the validator made of it.
 pub type Valid<P> = (<P as Puzzle>::Answer, <P as Puzzle>::Checked);
 
-/// For an optimality claim: the answers that "better than `score`" lets through, none of them
-/// better (else the claim was wrong: an error), found until the solver refutes the rest. At
-/// most `limit` of them; past it, an error.
-pub fn let_through<P: Puzzle>(inst: &P::Instance, score: &P::Score, lemmas: &[Value], solvers: &dyn NewSolver, limit: usize) -> Result<Vec<Valid<P>>, SolverError> {
-    let mut solver = solvers.new_solver();
-    let enc = P::encode(inst, &mut solver);
-    for l in lemmas {
-        P::lemma(inst, &enc, &mut solver, l, false).map_err(SolverError)?;
+/// Builds the claim's formula into `solver` as [`formula`] does and has the solver refute it,
+/// asking it between the blocked answers as the search did, so each call starts where the last
+/// left off: on a solver that writes a proof of every clause it learns (CaDiCaL), the proof
+/// of the last call is the certificate's, at about the search's cost. Returns the blocked
+/// answers: for [`Claim::Optimal`] those the bound lets through (see [`let_through`]), for
+/// [`Claim::Unique`] and [`Claim::Count`] the claim's `answers`.
+pub fn refute<P: Puzzle>(inst: &P::Instance, claim: Claim, score: Option<&P::Score>, lemmas: &[Value], answers: &[Valid<P>], solver: &mut dyn Solver, limit: usize) -> Result<Vec<Valid<P>>, SolverError> {
+    let enc = rules::<P, _>(inst, claim, score, lemmas, &mut Sink(&mut *solver)).map_err(SolverError)?;
+    let blocked = match claim {
+        Claim::Optimal => return let_more_through::<P>(inst, &enc, score.ok_or_else(|| SolverError("an optimality claim needs its score".into()))?, solver, Vec::new(), limit),
+        Claim::NoSolution => Vec::new(),
+        Claim::Unique | Claim::Count => answers.to_vec(),
+    };
+    for (answer, _) in &blocked {
+        match solver.solve()? {
+            SolveResult::Sat => {}
+            SolveResult::Unsat => return Err(SolverError("internal error: the claim's answers are not all solutions".into())),
+            SolveResult::Interrupted => return Err(stopped()),
+        }
+        P::block(inst, &enc, &mut Sink(&mut *solver), std::slice::from_ref(answer));
     }
-    P::better_than(inst, &enc, &mut solver, score, lemmas).map_err(SolverError)?;
-    let mut found = Vec::new();
+    match solver.solve()? {
+        SolveResult::Unsat => Ok(blocked),
+        SolveResult::Sat => Err(SolverError(format!("internal error: the claim '{claim}' is wrong: the solver finds another answer"))),
+        SolveResult::Interrupted => Err(stopped()),
+    }
+}
+
+fn stopped() -> SolverError {
+    SolverError("stopped before the certificate was complete".into())
+}
+
+/// For an optimality claim: the answers that "better than `score`" lets through, none of them
+/// better (else the claim was wrong: an error), found until `solver` refutes the rest, after
+/// blocking `found` (answers already known to get through). At most `limit` of them; past it,
+/// an error.
+pub fn let_through<P: Puzzle>(inst: &P::Instance, score: &P::Score, lemmas: &[Value], solver: &mut dyn Solver, found: Vec<Valid<P>>, limit: usize) -> Result<Vec<Valid<P>>, SolverError> {
+    let enc = rules::<P, _>(inst, Claim::Optimal, Some(score), lemmas, &mut Sink(&mut *solver)).map_err(SolverError)?;
+    for (answer, _) in &found {
+        P::block(inst, &enc, &mut Sink(&mut *solver), std::slice::from_ref(answer));
+    }
+    let_more_through::<P>(inst, &enc, score, solver, found, limit)
+}
+
+fn let_more_through<P: Puzzle>(inst: &P::Instance, enc: &P::Encoding, score: &P::Score, solver: &mut dyn Solver, mut found: Vec<Valid<P>>, limit: usize) -> Result<Vec<Valid<P>>, SolverError> {
     loop {
         match solver.solve()? {
             SolveResult::Unsat => return Ok(found),
-            SolveResult::Interrupted => return Err(SolverError("stopped before the certificate was complete".into())),
+            SolveResult::Interrupted => return Err(stopped()),
             SolveResult::Sat => {}
         }
-        let (answer, checked) = crate::search::take::<P, _>(inst, &enc, &solver)?;
-        let got = P::score(&checked);
-        if got > *score {
-            return Err(SolverError(format!("internal error: the claim is wrong: an answer scores {got}, more than {score}")));
-        }
+        let valid = admit::<P>(inst, enc, &solver.model(), score)?;
         if found.len() == limit {
             return Err(SolverError(format!("the bound lets more than {limit} answers that are not better through: no certificate")));
         }
-        P::block(inst, &enc, &mut solver, std::slice::from_ref(&answer));
-        found.push((answer, checked));
+        P::block(inst, enc, &mut Sink(&mut *solver), std::slice::from_ref(&valid.0));
+        found.push(valid);
     }
+}
+
+/// A model of the optimality formula: its answer, re-checked by the validator, which must
+/// score no more than the claim.
+pub fn admit<P: Puzzle>(inst: &P::Instance, enc: &P::Encoding, model: &Model, score: &P::Score) -> Result<Valid<P>, SolverError> {
+    let answer = P::decode(inst, enc, model);
+    let checked = P::check(inst, &answer).map_err(|v| SolverError(format!("internal error: a model of the certificate's formula breaks a rule: {v}")))?;
+    let got = P::score(&checked);
+    if got > *score {
+        return Err(SolverError(format!("internal error: the claim is wrong: an answer scores {got}, more than {score}")));
+    }
+    Ok((answer, checked))
 }

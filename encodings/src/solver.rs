@@ -5,7 +5,7 @@
 //! Capabilities follow RustSAT's split: every backend solves under assumptions and gives a
 //! model; a failed core and a running call's interruption are offered where the backend can.
 
-use crate::cnf::{ClauseSink, Limited, Lit, Model};
+use crate::cnf::{ClauseSink, Cnf, Limited, Lit, Model};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -149,6 +149,57 @@ impl<S: Solver> Solver for Limited<S> {
             Some(e) => Err(SolverError(e)),
             None => self.inner.solve_with(assumptions),
         }
+    }
+
+    fn model(&self) -> Model {
+        self.inner.model()
+    }
+
+    fn failed_core(&self) -> Vec<Lit> {
+        self.inner.failed_core()
+    }
+
+    fn stats(&self) -> SolverStats {
+        self.inner.stats()
+    }
+
+    fn interruptible(&self) -> bool {
+        self.inner.interruptible()
+    }
+}
+
+/// A solver that keeps a copy of every variable and clause it is given: to confirm that what a
+/// proving solver refuted is the formula written beside its proof.
+pub struct Recorded<S> {
+    pub inner: S,
+    pub cnf: Cnf,
+}
+
+impl<S> Recorded<S> {
+    pub fn new(inner: S) -> Recorded<S> {
+        Recorded { inner, cnf: Cnf::new() }
+    }
+}
+
+impl<S: ClauseSink> ClauseSink for Recorded<S> {
+    fn new_var(&mut self) -> Lit {
+        self.cnf.new_var();
+        self.inner.new_var()
+    }
+
+    fn add_clause(&mut self, lits: &[Lit]) {
+        self.cnf.add_clause(lits);
+        self.inner.add_clause(lits)
+    }
+}
+
+impl<S: Solver> Solver for Recorded<S> {
+    fn backend(&self) -> &'static str {
+        self.inner.backend()
+    }
+
+    fn solve_with(&mut self, assumptions: &[Lit]) -> Result<SolveResult, SolverError> {
+        self.inner.solve_with(assumptions)
     }
 
     fn model(&self) -> Model {

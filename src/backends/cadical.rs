@@ -57,6 +57,8 @@ pub struct Cadical {
     last: Last,
     /// The last call's assumptions: CaDiCaL answers `failed` one literal at a time.
     assumptions: Vec<c_int>,
+    /// The file a DRAT proof goes to (null when none), closed with the solver.
+    proof: *mut libc::FILE,
 }
 
 impl Cadical {
@@ -67,10 +69,29 @@ impl Cadical {
             assert!(!ptr.is_null(), "CaDiCaL could not be made");
             let mut stop = Box::new(stop);
             ccadical_set_terminate(ptr, &mut *stop as *mut Stop as *mut c_void, Some(terminate));
-            let mut solver = Cadical { ptr, stop, stats: SolverStats::default(), last: Last::None, assumptions: Vec::new() };
+            let mut solver = Cadical { ptr, stop, stats: SolverStats::default(), last: Last::None, assumptions: Vec::new(), proof: std::ptr::null_mut() };
             solver.configure();
             solver
         }
+    }
+
+    /// A solver that writes a text DRAT proof of everything it learns to `proof`, clauses added
+    /// between calls included; the proof is complete once the solver is dropped.
+    pub fn proving(stop: Stop, proof: &std::path::Path) -> Result<Self, String> {
+        let mut solver = Cadical::new(stop);
+        let (file, name) = open_proof(proof)?;
+        let binary = CString::new("binary").expect("no NUL");
+        // SAFETY: a live solver still in its configuration state (no clause yet); the file
+        // stays open until the solver is dropped.
+        let traced = unsafe {
+            ccadical_set_option(solver.ptr, binary.as_ptr(), 0);
+            solver.proof = file;
+            ccadical_trace_proof(solver.ptr, file, name.as_ptr())
+        };
+        if traced == 0 {
+            return Err("CaDiCaL would not write a proof".into());
+        }
+        Ok(solver)
     }
 
     /// "plain" turns off CaDiCaL's preprocessing, and `lucky`, `rephase` and `walk` its
@@ -93,8 +114,17 @@ impl Cadical {
 
 impl Drop for Cadical {
     fn drop(&mut self) {
-        // SAFETY: released once; the stop box outlives it (fields drop after this).
-        unsafe { ccadical_release(self.ptr) };
+        // SAFETY: released once; the stop box outlives it (fields drop after this); the proof
+        // is finished before the solver goes and its file closed after.
+        unsafe {
+            if !self.proof.is_null() {
+                ccadical_close_proof(self.ptr);
+            }
+            ccadical_release(self.ptr);
+            if !self.proof.is_null() {
+                libc::fclose(self.proof);
+            }
+        }
     }
 }
 
@@ -188,6 +218,54 @@ impl Solver for Cadical {
     fn interruptible(&self) -> bool {
         true
     }
+}
+
+/// Solves `cnf` afresh with CaDiCaL's default configuration, writing a text DRAT proof to
+/// `proof`: refuted with the proof complete, or a model.
+pub fn prove(cnf: &encodings::cnf::Cnf, proof: &std::path::Path) -> Result<super::Proved, String> {
+    let (file, name) = open_proof(proof)?;
+    // SAFETY: a fresh solver and a file opened here, traced before any clause, closed after
+    // the proof; C strings outlive the calls.
+    unsafe {
+        let ptr = ccadical_init();
+        let binary = CString::new("binary").expect("no NUL");
+        ccadical_set_option(ptr, binary.as_ptr(), 0);
+        let traced = ccadical_trace_proof(ptr, file, name.as_ptr());
+        for clause in &cnf.clauses {
+            for l in clause {
+                ccadical_add(ptr, l.dimacs());
+            }
+            ccadical_add(ptr, 0);
+        }
+        let result = ccadical_solve(ptr);
+        let model = (result == 10).then(|| {
+            let lits = (1..=cnf.num_vars).map(|v| if ccadical_val(ptr, v as c_int) > 0 { Lit::positive(v) } else { !Lit::positive(v) });
+            Model::from_lits(cnf.num_vars, lits)
+        });
+        ccadical_close_proof(ptr);
+        ccadical_release(ptr);
+        libc::fclose(file);
+        if traced == 0 {
+            return Err("CaDiCaL would not write a proof".into());
+        }
+        match (result, model) {
+            (20, _) => Ok(super::Proved::Refuted),
+            (_, Some(model)) => Ok(super::Proved::Model(model)),
+            _ => Err("CaDiCaL gave no answer".into()),
+        }
+    }
+}
+
+/// Opens `proof` for writing, as C wants it.
+fn open_proof(proof: &std::path::Path) -> Result<(*mut libc::FILE, CString), String> {
+    let name = CString::new(proof.as_os_str().as_encoded_bytes()).map_err(|_| "a proof path without NUL".to_string())?;
+    let mode = CString::new("w").expect("no NUL");
+    // SAFETY: C strings that outlive the call.
+    let file = unsafe { libc::fopen(name.as_ptr(), mode.as_ptr()) };
+    if file.is_null() {
+        return Err(format!("{}: cannot write: {}", proof.display(), std::io::Error::last_os_error()));
+    }
+    Ok((file, name))
 }
 
 #[cfg(test)]
@@ -320,42 +398,5 @@ mod tests {
         assert_eq!(s.solve(), Ok(SolveResult::Interrupted));
         assert!(start.elapsed() < Duration::from_millis(50));
         assert_eq!(s.stats().calls, 0);
-    }
-}
-
-/// Solves `cnf` afresh with CaDiCaL's default configuration, writing a text DRAT proof to
-/// `proof`: `Ok(true)` when the formula is refuted and the proof complete.
-pub fn prove(cnf: &encodings::cnf::Cnf, proof: &std::path::Path) -> Result<bool, String> {
-    let name = CString::new(proof.as_os_str().as_encoded_bytes()).map_err(|_| "a proof path without NUL".to_string())?;
-    let mode = CString::new("w").expect("no NUL");
-    // SAFETY: a fresh solver and a file opened here, traced before any clause, closed after
-    // the proof; C strings outlive the calls.
-    unsafe {
-        let file = libc::fopen(name.as_ptr(), mode.as_ptr());
-        if file.is_null() {
-            return Err(format!("{}: cannot write: {}", proof.display(), std::io::Error::last_os_error()));
-        }
-        let ptr = ccadical_init();
-        let binary = CString::new("binary").expect("no NUL");
-        ccadical_set_option(ptr, binary.as_ptr(), 0);
-        let traced = ccadical_trace_proof(ptr, file, name.as_ptr());
-        for clause in &cnf.clauses {
-            for l in clause {
-                ccadical_add(ptr, l.dimacs());
-            }
-            ccadical_add(ptr, 0);
-        }
-        let result = ccadical_solve(ptr);
-        ccadical_close_proof(ptr);
-        ccadical_release(ptr);
-        libc::fclose(file);
-        if traced == 0 {
-            return Err("CaDiCaL would not write a proof".into());
-        }
-        match result {
-            20 => Ok(true),
-            10 => Ok(false),
-            _ => Err("CaDiCaL gave no answer".into()),
-        }
     }
 }

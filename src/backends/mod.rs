@@ -9,6 +9,15 @@ pub mod varisat;
 use encodings::cnf::{ClauseSink, Limited, Lit, Model, MAX_LITERALS};
 use encodings::solver::{NewSolver, SolveResult, Solver, SolverError, SolverStats, Stop};
 
+const NO_PROOFS: &str = "--solver-cmd writes no proofs: certify with --solver varisat or cadical";
+
+/// What a solve with proof output found.
+pub enum Proved {
+    /// The formula is unsatisfiable, and the proof says why.
+    Refuted,
+    Model(Model),
+}
+
 /// A backend as chosen on the command line.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub enum Backend {
@@ -63,13 +72,26 @@ impl Backend {
         }
     }
 
-    /// Solves `cnf` afresh writing a DRAT proof to `proof`: `Ok(true)` when refuted.
-    pub fn prove(&self, cnf: &encodings::cnf::Cnf, proof: &std::path::Path) -> Result<bool, String> {
+    /// Solves `cnf` afresh writing a DRAT proof to `proof`: refuted, or a model.
+    pub fn prove(&self, cnf: &encodings::cnf::Cnf, proof: &std::path::Path) -> Result<Proved, String> {
         match self {
             Backend::Varisat => varisat::prove(cnf, proof),
             #[cfg(feature = "cadical")]
             Backend::Cadical => cadical::prove(cnf, proof),
-            Backend::Command(_) => Err("--solver-cmd writes no proofs: certify with --solver varisat or cadical".into()),
+            Backend::Command(_) => Err(NO_PROOFS.into()),
+        }
+    }
+
+    /// An incremental solver that writes a DRAT proof to `proof` of all it learns, clauses
+    /// added between calls included, complete once it is dropped; `None` for a backend that
+    /// can only [`prove`](Backend::prove) a formula afresh (varisat writes DRAT only for a
+    /// formula given whole before its first call).
+    pub fn proving_solver(&self, proof: &std::path::Path, stop: Stop) -> Result<Option<Box<dyn Solver>>, String> {
+        match self {
+            Backend::Varisat => Ok(None),
+            #[cfg(feature = "cadical")]
+            Backend::Cadical => Ok(Some(Box::new(Limited::new(cadical::Cadical::proving(stop, proof)?, MAX_LITERALS)))),
+            Backend::Command(_) => Err(NO_PROOFS.into()),
         }
     }
 

@@ -78,8 +78,9 @@ impl Solver for Varisat {
 }
 
 /// Solves `cnf` afresh, writing a DRAT proof to `proof` (varisat takes proof output only before
-/// any clause): `Ok(true)` when the formula is refuted and the proof complete.
-pub fn prove(cnf: &Cnf, proof: &std::path::Path) -> Result<bool, String> {
+/// any clause, and no clause or assumption after the first call): refuted with the proof
+/// complete, or a model.
+pub fn prove(cnf: &Cnf, proof: &std::path::Path) -> Result<super::Proved, String> {
     let file = std::fs::File::create(proof).map_err(|e| format!("{}: cannot write: {e}", proof.display()))?;
     let mut solver = varisat::Solver::new();
     solver.write_proof(std::io::BufWriter::new(file), varisat::ProofFormat::Drat);
@@ -91,5 +92,9 @@ pub fn prove(cnf: &Cnf, proof: &std::path::Path) -> Result<bool, String> {
     }
     let refuted = !solver.solve().map_err(|e| format!("varisat: {e}"))?;
     solver.close_proof().map_err(|e| format!("varisat: {e}"))?;
-    Ok(refuted)
+    if refuted {
+        return Ok(super::Proved::Refuted);
+    }
+    let lits = solver.model().expect("a model after a satisfiable call");
+    Ok(super::Proved::Model(Model::from_lits(cnf.num_vars, lits.into_iter().filter_map(|l| Lit::from_dimacs(l.to_dimacs() as i32)))))
 }
