@@ -251,25 +251,38 @@ fn brute_force_count(board: &Board) -> u64 {
 #[test]
 fn solver_counts_equal_brute_force_counts_on_small_random_boards() {
     for backend in common::backends() {
-        counts_equal_brute_force_with(&Options { backend, time_limit: None, progress: Progress::Never });
+        counts_equal_brute_force_with(&Options { backend, time_limit: None, progress: Progress::Never }, false);
     }
 }
 
-fn counts_equal_brute_force_with(opts: &Options) {
-    let (boards, seed) = common::random_boards(300, 2026);
+#[test]
+fn with_unknown_clues_too() {
+    for backend in common::backends() {
+        counts_equal_brute_force_with(&Options { backend, time_limit: None, progress: Progress::Never }, true);
+    }
+}
+
+/// `unknown`: a quarter of the clues are `?` (any shape), and boards are at most 3×4, since
+/// `?` clues multiply the tilings to enumerate.
+fn counts_equal_brute_force_with(opts: &Options, unknown: bool) {
+    let (boards, seed) = common::random_boards(300, if unknown { 2027 } else { 2026 });
     let mut rng = Rng::new(seed);
     let mut nonzero = 0;
+    let mut with_unknown = 0;
     for round in 0..boards {
-        let (rows, cols) = (1 + rng.below(4), 1 + rng.below(4));
-        let cells = (0..rows * cols)
+        let (rows, cols) = (1 + rng.below(if unknown { 3 } else { 4 }), 1 + rng.below(4));
+        let cells: Vec<Cell> = (0..rows * cols)
             .map(|_| match rng.below(10) {
+                0 if unknown && rng.below(4) == 0 => Cell::Clue(Shape::Any),
                 0 => Cell::Clue(Shape::Square),
                 1 => Cell::Clue(Shape::Wide),
                 2 => Cell::Clue(Shape::Tall),
                 3 if round % 3 == 0 => Cell::Hole,
+                4 if unknown => Cell::Clue(Shape::Any),
                 _ => Cell::Blank,
             })
             .collect();
+        with_unknown += cells.contains(&Cell::Clue(Shape::Any)) as usize;
         let board = Board { rows, cols, cells };
         let expected = brute_force_count(&board);
         let found = runner::search::<Tatamibari>(board.clone(), Goal::Enumerate { max: 10_000 }, usize::MAX, opts).unwrap();
@@ -281,6 +294,7 @@ fn counts_equal_brute_force_with(opts: &Options) {
         nonzero += (expected > 0) as usize;
     }
     assert!(nonzero * 10 >= boards, "the random boards exercise solvable cases too ({nonzero})");
+    assert!(!unknown || with_unknown * 3 >= boards, "a third of the boards have a ? clue ({with_unknown})");
 }
 
 #[test]

@@ -213,7 +213,8 @@ fn check_labelled<L: Copy + Eq + Hash>(board: &Board, labels: &[Option<L>], name
                 let ok = match clue {
                     '+' => height == width,
                     '-' => width > height,
-                    _ => height > width,
+                    '|' => height > width,
+                    _ => true, // '?'
                 };
                 if !ok {
                     return Err(Violation::WrongShape { label: name(*label), clue, height, width });

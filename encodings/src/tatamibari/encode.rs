@@ -75,6 +75,7 @@ pub fn candidates(board: &Board, spans: &Spans, cr: usize, cc: usize) -> Vec<Rec
             Shape::Square => (height, height),
             Shape::Wide => (height + 1, span),
             Shape::Tall => (1, height - 1),
+            Shape::Any => (1, span),
         };
         let hi = hi.min(span);
         (lo <= hi).then_some((lo, hi))
@@ -315,7 +316,7 @@ mod tests {
                         let rect = Rect { row, col, height, width };
                         let clues = rect.cells().filter(|&(r, c)| matches!(board.cell(r, c), Cell::Clue(_))).count();
                         let holes = rect.cells().any(|(r, c)| board.cell(r, c) == Cell::Hole);
-                        if rect.contains(cr, cc) && clues == 1 && !holes && Shape::of(height, width) == shape {
+                        if rect.contains(cr, cc) && clues == 1 && !holes && shape.admits(height, width) {
                             brute.push(rect);
                         }
                     }
@@ -334,7 +335,7 @@ mod tests {
             let (rows, cols) = (1 + rng.below(9), 1 + rng.below(9));
             let density = 1 + rng.below(4);
             let text: String = (0..rows)
-                .map(|_| (0..cols).map(|_| if rng.below(8) < density { ['+', '-', '|', '#'][rng.below(4)] } else { '.' }).collect::<String>() + "\n")
+                .map(|_| (0..cols).map(|_| if rng.below(8) < density { ['+', '-', '|', '?', '#'][rng.below(5)] } else { '.' }).collect::<String>() + "\n")
                 .collect();
             boards.push(parse(&text).unwrap());
         }

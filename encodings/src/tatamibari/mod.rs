@@ -1,6 +1,6 @@
 //! Tatamibari (Nikoli): partition the board into rectangles, each holding exactly one clue of
-//! its shape (`+` square, `-` wider than tall, `|` taller than wide), with no point where four
-//! rectangles meet.
+//! its shape (`+` square, `-` wider than tall, `|` taller than wide, `?` any shape), with no
+//! point where four rectangles meet.
 //!
 //! Read top to bottom: [`parse`] → [`encode`] / [`decode`] → [`check`] → [`render`], then
 //! [`generate`] (random puzzles for puzzle makers).
@@ -33,6 +33,8 @@ pub enum Shape {
     Wide,
     /// `|`: strictly taller than wide.
     Tall,
+    /// `?`: a clue whose shape is not given: its rectangle may have any shape.
+    Any,
 }
 
 impl Shape {
@@ -41,7 +43,13 @@ impl Shape {
             Shape::Square => '+',
             Shape::Wide => '-',
             Shape::Tall => '|',
+            Shape::Any => '?',
         }
+    }
+
+    /// Whether a `height × width` rectangle may hold a clue of this shape.
+    pub fn admits(self, height: usize, width: usize) -> bool {
+        self == Shape::Any || self == Shape::of(height, width)
     }
 
     /// The shape a clue of a `height × width` rectangle must have.

@@ -1,4 +1,4 @@
-//! Reading a board: one row per line, `+ - |` clues, `.` or `*` blanks, `#` holes. A space
+//! Reading a board: one row per line, `+ - |` clues (`?` a clue of any shape), `.` or `*` blanks, `#` holes. A space
 //! inside a row is a hole too (the NP-hardness paper's files); in such files short rows are
 //! padded with holes, elsewhere every row must have the same length.
 
@@ -22,13 +22,14 @@ pub fn parse(text: &str) -> Result<Board, ParseError> {
                 '+' => Cell::Clue(Shape::Square),
                 '-' => Cell::Clue(Shape::Wide),
                 '|' => Cell::Clue(Shape::Tall),
+                '?' => Cell::Clue(Shape::Any),
                 '.' | '*' => Cell::Blank,
                 '#' | ' ' => Cell::Hole,
                 _ => {
                     return Err(ParseError::new(
                         i + 1,
                         j + 1,
-                        format!("unexpected character {ch:?}: expected + - | for clues, . or * for blanks, # or space for holes"),
+                        format!("unexpected character {ch:?}: expected + - | ? for clues, . or * for blanks, # or space for holes"),
                     ))
                 }
             });

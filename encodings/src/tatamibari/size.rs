@@ -58,6 +58,7 @@ fn clue_estimate(board: &Board, spans: &Spans, cr: usize, cc: usize, shape: Shap
                 Shape::Square => h..h + 1,
                 Shape::Wide => h + 1..most + 1,
                 Shape::Tall => 1..h.min(most + 1),
+                Shape::Any => 1..most + 1,
             };
             for w in widths.filter(|&w| w <= most) {
                 let lefts = (cc.min(lr.1 + 1 - w) + 1).saturating_sub(lr.0.max((cc + 1).saturating_sub(w)));
