@@ -220,8 +220,9 @@ pub struct GenerateCli {
     /// With --unique: give up after this many seconds (exit 3).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
-    /// `text` (the puzzle file) or `json`: one object with the puzzle file's text.
-    #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+    /// `text` (the puzzle file), `json` (one object with the puzzle file's text) or `url` (a
+    /// puzz.link URL).
+    #[arg(long, value_parser = ["text", "json", "url"], default_value = "text")]
     pub format: String,
     /// Print each round of --unique's reshaping to stderr (by default only once it passes a second).
     #[arg(long, conflicts_with = "quiet")]
@@ -373,6 +374,7 @@ pub fn run(cli: Cli) -> Result<Done> {
             unique: a.unique,
             time_limit: a.time_limit,
             json: a.format == "json",
+            url: a.format == "url",
             progress: progress(a.quiet, a.progress),
             backend: a.solver.backend()?,
         }),

@@ -76,6 +76,8 @@ pub struct GenerateArgs {
     pub time_limit: Option<Duration>,
     /// One JSON object instead of the puzzle file.
     pub json: bool,
+    /// Print the puzzle as a puzz.link URL.
+    pub url: bool,
     pub progress: Progress,
     pub backend: Backend,
 }
@@ -99,6 +101,18 @@ fn allow_format<P: Puzzle>(format: Format) -> Result<()> {
         bail!("--format {format} is not a format of {} (it prints {})", P::NAME, known.join(", "));
     }
     Ok(())
+}
+
+/// The puzzle argument: a file, `-` for stdin, or a puzz.link URL (when no file has that name),
+/// read as the puzzle file it stands for.
+fn read_puzzle<P: Puzzle>(arg: &std::path::Path) -> Result<Input> {
+    let s = arg.to_string_lossy();
+    if encodings::url::is_url(&s) && !arg.exists() {
+        let link = encodings::url::split(&s).map_err(|e| anyhow!("{s}:{e}"))?;
+        let text = P::from_url(&link).map_err(|e| anyhow!("{s}:{e}"))?;
+        return Ok(Input { name: s.into_owned(), text });
+    }
+    read_input(arg)
 }
 
 /// Parses a puzzle file, skipping its header line (which must name this puzzle when present).
@@ -163,9 +177,14 @@ pub fn solve<P: Puzzle>(a: &SolveArgs) -> Result<Done> {
     if a.certify.is_some() && matches!(a.backend, Backend::Command(_)) {
         bail!("--certify needs a backend that writes proofs: --solver varisat or cadical");
     }
-    let input = read_input(&a.file)?;
+    let input = read_puzzle::<P>(&a.file)?;
     let settings = Settings { lenient: a.lenient };
     let inst = parse::<P>(&input, &settings)?;
+    if a.format == Format::Url {
+        // The puzzle itself, converted: nothing is solved.
+        let url = P::to_url(&inst).map_err(|e| anyhow!("{}: {e}", input.name))?;
+        return Ok(Done { stdout: url + "\n", code: exit::ANSWER });
+    }
     let opts = Options { backend: a.backend.clone(), time_limit: a.time_limit, progress: a.progress };
     let (done, claim) = match P::TASK {
         Task::Maximize => solve_best::<P>(inst.clone(), a.format, &opts)?,
@@ -354,7 +373,7 @@ fn cnf<P: Puzzle>(inst: &P::Instance, name: &str, min_score: Option<&str>) -> Re
 pub fn encode<P: Puzzle>(a: &EncodeArgs) -> Result<Done> {
     allow::<P>(a.lenient, Flag::Lenient, "--lenient")?;
     allow::<P>(a.min_score.is_some(), Flag::MinScore, "--min-score")?;
-    let input = read_input(&a.file)?;
+    let input = read_puzzle::<P>(&a.file)?;
     let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
     let (cnf, _, comments) = cnf::<P>(&inst, &input.name, a.min_score.as_deref())?;
     let dimacs = dimacs::to_string(&cnf, &comments);
@@ -372,9 +391,12 @@ pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
     if a.format == Format::Judge {
         bail!("--format judge is for solve (decode proves nothing about the best score)");
     }
+    if a.format == Format::Url {
+        bail!("--format url prints a puzzle, not an answer: use it with solve or generate");
+    }
     allow::<P>(a.lenient, Flag::Lenient, "--lenient")?;
     allow::<P>(a.min_score.is_some(), Flag::MinScore, "--min-score")?;
-    let input = read_input(&a.file)?;
+    let input = read_puzzle::<P>(&a.file)?;
     let model = read_input(&a.model)?;
     let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
     let (cnf, enc, _) = cnf::<P>(&inst, &input.name, a.min_score.as_deref())?;
@@ -419,7 +441,7 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
         bail!("check prints text or json, not {}", a.format);
     }
     allow::<P>(a.lenient, Flag::Lenient, "--lenient")?;
-    let input = read_input(&a.file)?;
+    let input = read_puzzle::<P>(&a.file)?;
     let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
     let answer_file = read_input(&a.answer)?;
     let json = a.format == Format::Json;
@@ -506,6 +528,10 @@ pub fn generate<P: Puzzle>(a: &GenerateArgs) -> Result<Done> {
         line(m)
     };
     match made {
+        Some(text) if a.url => {
+            let inst = parse::<P>(&Input { name: "the generated puzzle".into(), text }, &Settings::default())?;
+            Ok(Done { stdout: P::to_url(&inst).map_err(|e| anyhow!(e))? + "\n", code: exit::ANSWER })
+        }
         Some(text) => Ok(Done { stdout: if a.json { json(Some(&text)) } else { text }, code: exit::ANSWER }),
         None => {
             eprintln!("puzzle-sat: time limit: no unique puzzle yet; try another --seed or a smaller size");

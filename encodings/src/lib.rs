@@ -17,6 +17,7 @@ pub mod sum;
 pub mod target_sudoku;
 pub mod kakkuro;
 pub mod tatamibari;
+pub mod url;
 
 #[cfg(test)]
 mod testing;

@@ -37,10 +37,12 @@ pub enum Format {
     /// The answer on one line, as `check` reads it back (sudoku's 81 digits, Kakkuro's contest
     /// string with sides).
     Line,
+    /// The puzzle (not an answer) as a puzz.link URL.
+    Url,
 }
 
 impl Format {
-    pub const ALL: [Format; 6] = [Format::Text, Format::Judge, Format::Json, Format::Box, Format::Rects, Format::Line];
+    pub const ALL: [Format; 7] = [Format::Text, Format::Judge, Format::Json, Format::Box, Format::Rects, Format::Line, Format::Url];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -50,6 +52,7 @@ impl Format {
             Format::Box => "box",
             Format::Rects => "rects",
             Format::Line => "line",
+            Format::Url => "url",
         }
     }
 
@@ -274,6 +277,17 @@ pub trait Puzzle: 'static {
     /// let a lower answer through.
     fn reaches(_checked: &Self::Checked, _bound: &str) -> Option<bool> {
         None
+    }
+
+    /// The puzzle file for a puzz.link URL already split ([`crate::url::split`]) whose kind is
+    /// this puzzle's; `Err` (the column in the URL) for a URL that holds no such puzzle.
+    fn from_url(link: &crate::url::Link) -> Result<String, ParseError> {
+        Err(ParseError::new(1, 1, format!("{} puzzles have no puzz.link URL form (this one is {:?})", Self::NAME, link.kind)))
+    }
+
+    /// The puzz.link URL of a puzzle, or why it has none.
+    fn to_url(_inst: &Self::Instance) -> Result<String, String> {
+        Err(format!("{} puzzles have no puzz.link URL form", Self::NAME))
     }
 
     /// A random puzzle file of `rows × cols` (unique when asked, checked with solvers from

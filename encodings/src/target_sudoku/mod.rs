@@ -44,7 +44,7 @@ impl Puzzle for TargetSudoku {
     const NAME: &'static str = "target-sudoku";
     const ABOUT: &'static str = "NOIP 2009 / Luogu P1074: maximise the ring-weighted score";
     const TASK: Task = Task::Maximize;
-    const FORMATS: &'static [Format] = &[Format::Text, Format::Judge, Format::Line];
+    const FORMATS: &'static [Format] = &[Format::Text, Format::Judge, Format::Line, Format::Url];
     const FLAGS: &'static [Flag] = &[Flag::MinScore];
     /// The data of NOIP 2009 (and Luogu P1074) comes as `.in` files beside their `.out` answers.
     const EXTENSIONS: &'static [&'static str] = &["in"];
@@ -59,6 +59,27 @@ impl Puzzle for TargetSudoku {
 
     fn parse(text: &str, _: &Settings) -> Result<Grid, ParseError> {
         parse(text)
+    }
+
+    /// A plain pzprjs sudoku (9×9): digits 1–9 are givens, `g`–`z` skip 1–20 cells.
+    fn from_url(link: &crate::url::Link) -> Result<String, ParseError> {
+        if link.kind != "sudoku" {
+            return Err(ParseError::new(1, 1, format!("this URL holds a {:?} puzzle, not a sudoku", link.kind)));
+        }
+        if (link.cols, link.rows) != (9, 9) {
+            return Err(ParseError::new(1, link.body_at.max(1), format!("target sudoku is 9×9; this sudoku is {}×{}", link.cols, link.rows)));
+        }
+        let cells = crate::url::decode_cells(link, '.', |ch| match ch {
+            '1'..='9' => Ok(ch),
+            '.' => Err("'.' is a given whose digit is unknown: target sudoku needs every given's digit".into()),
+            _ => Err(format!("{ch:?} is no given of a 9×9 sudoku (1–9, g–z skip 1–20 cells)")),
+        })?;
+        Ok(cells.chunks(9).map(|row| row.iter().collect::<String>() + "\n").collect())
+    }
+
+    fn to_url(grid: &Grid) -> Result<String, String> {
+        let cells = grid.iter().flatten().map(|&d| (d > 0).then(|| char::from(b'0' + d)));
+        Ok(crate::url::link("sudoku", 9, 9, &crate::url::encode_cells(cells)))
     }
 
     fn estimate(_: &Grid, _: u64) -> u64 {

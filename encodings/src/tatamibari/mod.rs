@@ -133,7 +133,7 @@ impl Puzzle for Tatamibari {
     const NAME: &'static str = "tatamibari";
     const ABOUT: &'static str = "Nikoli's rectangle puzzle: solve, count solutions, prove uniqueness, generate";
     const TASK: Task = Task::Enumerate;
-    const FORMATS: &'static [Format] = &[Format::Text, Format::Box, Format::Rects];
+    const FORMATS: &'static [Format] = &[Format::Text, Format::Box, Format::Rects, Format::Url];
     const FLAGS: &'static [Flag] = &[];
     const ANSWER_FIELDS: &'static [&'static str] = &["rectangles"];
     const GENERATES: bool = true;
@@ -147,6 +147,36 @@ impl Puzzle for Tatamibari {
 
     fn parse(text: &str, _: &Settings) -> Result<Board, ParseError> {
         parse(text)
+    }
+
+    /// pzprjs's code: `1` is `|`, `2` is `-`, `3` is `+`, `.` is `?`.
+    fn from_url(link: &crate::url::Link) -> Result<String, ParseError> {
+        if link.kind != "tatamibari" {
+            return Err(ParseError::new(1, 1, format!("this URL holds a {:?} puzzle, not tatamibari", link.kind)));
+        }
+        let cells = crate::url::decode_cells(link, '.', |ch| match ch {
+            '1' => Ok('|'),
+            '2' => Ok('-'),
+            '3' => Ok('+'),
+            '.' => Ok('?'),
+            _ => Err(format!("{ch:?} is no tatamibari clue (1 |, 2 -, 3 +, . ?, g–z skip 1–20 cells)")),
+        })?;
+        Ok(cells.chunks(link.cols).map(|row| row.iter().collect::<String>() + "\n").collect())
+    }
+
+    fn to_url(board: &Board) -> Result<String, String> {
+        let mut cells = Vec::with_capacity(board.cells.len());
+        for cell in &board.cells {
+            cells.push(match cell {
+                Cell::Blank => None,
+                Cell::Clue(Shape::Tall) => Some('1'),
+                Cell::Clue(Shape::Wide) => Some('2'),
+                Cell::Clue(Shape::Square) => Some('3'),
+                Cell::Clue(Shape::Any) => Some('.'),
+                Cell::Hole => return Err("a board with holes has no puzz.link URL".into()),
+            });
+        }
+        Ok(crate::url::link("tatamibari", board.cols, board.rows, &crate::url::encode_cells(cells)))
     }
 
     fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {

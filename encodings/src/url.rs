@@ -1,0 +1,166 @@
+//! puzz.link / pzprjs URLs (`https://puzz.link/p?tatamibari/10/10/…`), the form puzzle people
+//! share puzzles in: the URL's parts, and the cell code several puzzles' bodies use (one
+//! character per clue, `g`–`z` for runs of 1–20 empty cells). Each puzzle maps its own clue
+//! characters ([`crate::puzzle::Puzzle::from_url`]).
+
+use crate::error::ParseError;
+
+/// The most cells a URL's board may have (a 4000×4000 Tatamibari): the puzzle text is built
+/// before any other check, so a URL claiming a huge board must be refused first.
+pub const MAX_CELLS: usize = 1 << 24;
+
+/// A URL split into its parts: `kind/[flags/]cols/rows/body`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Link<'a> {
+    /// The pzprjs puzzle name (`tatamibari`, `sudoku`).
+    pub kind: &'a str,
+    pub cols: usize,
+    pub rows: usize,
+    pub body: &'a str,
+    /// Where `body` starts in the URL, in characters (for error columns).
+    pub body_at: usize,
+}
+
+/// Whether a command-line argument is meant as a URL rather than a file name: it has a scheme,
+/// names puzz.link or pzv.jp, or is a bare `kind/cols/rows/…`.
+pub fn is_url(arg: &str) -> bool {
+    if arg.starts_with("http://") || arg.starts_with("https://") || arg.contains("puzz.link/") || arg.contains("pzv.jp/") {
+        return true;
+    }
+    let parts: Vec<&str> = arg.splitn(4, '/').collect();
+    parts.len() >= 3 && !parts[0].is_empty() && parts[0].chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()) && parts[1..3].iter().all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// Splits a URL (or its query alone) into its parts.
+pub fn split(url: &str) -> Result<Link<'_>, ParseError> {
+    let at = |byte: usize| url[..byte].chars().count() + 1;
+    let query_at = url.find('?').map_or(0, |q| q + 1);
+    let query = &url[query_at..];
+    let mut parts = query.split('/');
+    let kind = parts.next().unwrap_or("");
+    if kind.is_empty() {
+        return Err(ParseError::new(1, at(query_at), "expected a puzzle name after '?' (as in https://puzz.link/p?tatamibari/10/10/…)"));
+    }
+    // Flags (`v:`, `c` …) may stand between the name and the size: the size is the first two
+    // numbers.
+    let mut offset = query_at + kind.len() + 1;
+    let mut size = Vec::new();
+    for part in parts.by_ref() {
+        let start = offset;
+        offset += part.len() + 1;
+        if !part.is_empty() && part.chars().all(|c| c.is_ascii_digit()) {
+            let n: usize = part.parse().map_err(|_| ParseError::new(1, at(start), format!("{part}: too large a board size")))?;
+            if n == 0 {
+                return Err(ParseError::new(1, at(start), "a board size of 0"));
+            }
+            size.push(n);
+            if size.len() == 2 {
+                break;
+            }
+        } else if !size.is_empty() {
+            return Err(ParseError::new(1, at(start), format!("expected the number of rows after the columns, not {part:?}")));
+        }
+    }
+    let [cols, rows] = size[..] else {
+        return Err(ParseError::new(1, at(url.len()), format!("expected the board size: {kind}/COLUMNS/ROWS/…")));
+    };
+    if cols.saturating_mul(rows) > MAX_CELLS {
+        return Err(ParseError::new(1, at(query_at), format!("a {cols}×{rows} board is larger than the {MAX_CELLS} cells puzzle-sat reads")));
+    }
+    let body_start = offset.min(url.len());
+    Ok(Link { kind, cols, rows, body: &url[body_start..], body_at: at(body_start) - 1 })
+}
+
+/// The board's cells, row by row, from a body in the clue code: `clue(ch)` is the cell a clue
+/// character stands for (`None`: not a clue of this puzzle, whose message says why), `g`–`z`
+/// skip 1–20 empty cells, and cells the body does not reach are empty.
+pub fn decode_cells<T: Clone>(link: &Link, empty: T, clue: impl Fn(char) -> Result<T, String>) -> Result<Vec<T>, ParseError> {
+    let n = link.cols * link.rows;
+    let mut cells = vec![empty; n];
+    let mut c = 0;
+    for (i, ch) in link.body.chars().enumerate() {
+        let col = link.body_at + i + 1;
+        if c >= n {
+            return Err(ParseError::new(1, col, format!("{ch:?} after the last of the {n} cells")));
+        }
+        if ('g'..='z').contains(&ch) {
+            c += (ch as usize) - ('g' as usize) + 1;
+        } else {
+            cells[c] = clue(ch).map_err(|why| ParseError::new(1, col, why))?;
+            c += 1;
+        }
+    }
+    Ok(cells)
+}
+
+/// The body for `cells` (`None` for an empty cell): the inverse of [`decode_cells`], written as
+/// pzprjs writes it.
+pub fn encode_cells(cells: impl IntoIterator<Item = Option<char>>) -> String {
+    let mut out = String::new();
+    let mut run = 0u32;
+    let skip = |run: u32| char::from_digit(15 + run, 36).expect("runs are 1–20");
+    for cell in cells {
+        match cell {
+            None => {
+                run += 1;
+                if run == 20 {
+                    out.push(skip(run));
+                    run = 0;
+                }
+            }
+            Some(ch) => {
+                if run > 0 {
+                    out.push(skip(run));
+                    run = 0;
+                }
+                out.push(ch);
+            }
+        }
+    }
+    if run > 0 {
+        out.push(skip(run));
+    }
+    out
+}
+
+/// A puzz.link URL.
+pub fn link(kind: &str, cols: usize, rows: usize, body: &str) -> String {
+    format!("https://puzz.link/p?{kind}/{cols}/{rows}/{body}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_every_form() {
+        for url in ["https://puzz.link/p?tatamibari/5/4/m3g", "http://pzv.jp/p.html?tatamibari/5/4/m3g", "puzz.link/p?tatamibari/5/4/m3g", "tatamibari/5/4/m3g", "https://puzz.link/p?tatamibari/v:/5/4/m3g"] {
+            assert!(is_url(url), "{url}");
+            let l = split(url).unwrap();
+            assert_eq!((l.kind, l.cols, l.rows, l.body), ("tatamibari", 5, 4, "m3g"), "{url}");
+            assert_eq!(url.chars().skip(l.body_at).collect::<String>(), "m3g");
+        }
+        assert!(!is_url("tests/data/tatamibari/codegolf-5x5.txt"));
+        assert!(!is_url("puzzle.txt"));
+        assert!(split("https://puzz.link/p?tatamibari/5").unwrap_err().message.contains("board size"));
+        assert!(split("https://puzz.link/p?tatamibari/0/5/").unwrap_err().message.contains("size of 0"));
+        assert!(split("https://puzz.link/p?tatamibari/100000/100000/").unwrap_err().message.contains("larger"));
+        assert!(split("https://puzz.link/p?/5/5").is_err());
+    }
+
+    #[test]
+    fn cells_round_trip_and_errors_name_the_column() {
+        let link = split("x/5/5/m3g11i2g31h13g3g").unwrap();
+        let cells = decode_cells(&link, None, |ch| if "123".contains(ch) { Ok(Some(ch)) } else { Err("no".into()) }).unwrap();
+        assert_eq!(encode_cells(cells.iter().copied()), "m3g11i2g31h13g3g");
+        // 45 empty cells: two full runs of 20 and one of 5.
+        let mut cells = vec![None; 45];
+        cells.push(Some('1'));
+        assert_eq!(encode_cells(cells), "zzk1");
+        let bad = split("x/2/2/g7").unwrap();
+        let e = decode_cells(&bad, 0, |ch| ch.to_digit(10).filter(|&d| d < 4).ok_or(format!("{ch:?} is no clue"))).unwrap_err();
+        assert_eq!((e.line, e.col), (1, 8));
+        let long = split("x/2/1/111").unwrap();
+        assert!(decode_cells(&long, 0, |_| Ok(1)).unwrap_err().message.contains("after the last"));
+    }
+}

@@ -1,0 +1,109 @@
+//! puzz.link URLs: read as puzzles wherever a puzzle file goes, printed by `--format url`, and
+//! checked against pzprjs's own test puzzle and its answer.
+
+mod common;
+
+use common::{data_dir, run};
+
+/// pzprjs's Tatamibari test puzzle (test/script/tatamibari.js) and its correct answer there,
+/// written out from its border data as a label grid.
+const PZPRJS_URL: &str = "https://puzz.link/p?tatamibari/5/5/m3g11i2g31h13g3g";
+const PZPRJS_BOARD: &str = ".....\n..+.|\n|...-\n.+|..\n|+.+.\n";
+const PZPRJS_ANSWER: &str = "11223\n11223\n11455\n67488\n69488\n";
+
+fn write(dir: &std::path::Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn the_pzprjs_test_puzzle_reads_and_writes_as_pzprjs_does() {
+    for url in [PZPRJS_URL, "http://pzv.jp/p.html?tatamibari/5/5/m3g11i2g31h13g3g", "tatamibari/5/5/m3g11i2g31h13g3g"] {
+        let r = run(&["solve", "tatamibari", url, "--unique"], None);
+        assert_eq!((r.code, r.stdout.as_str()), (0, format!("unique\n{PZPRJS_ANSWER}").as_str()), "{url}: {}", r.stderr);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "pzprjs.txt", PZPRJS_BOARD);
+    let r = run(&["solve", "tatamibari", &file, "--format", "url"], None);
+    assert_eq!((r.code, r.stdout.as_str()), (0, format!("{PZPRJS_URL}\n").as_str()), "{}", r.stderr);
+}
+
+#[test]
+fn corpus_puzzles_give_the_same_answer_from_their_url() {
+    for (puzzle, file, args) in [
+        ("tatamibari", data_dir("tatamibari").join("codegolf-10x10.txt"), &["--format", "rects"][..]),
+        ("tatamibari", data_dir("tatamibari").join("codegolf-7x7.txt"), &["--count"][..]),
+        ("target-sudoku", data_dir("target-sudoku").join("sample-1.in"), &["--format", "line"][..]),
+        ("target-sudoku", data_dir("target-sudoku").join("noip2009-01.in"), &["--format", "judge"][..]),
+    ] {
+        let file = file.to_str().unwrap();
+        let url = run(&["solve", puzzle, file, "--format", "url"], None);
+        assert_eq!(url.code, 0, "{file}: {}", url.stderr);
+        assert!(url.stdout.starts_with("https://puzz.link/p?"), "{}", url.stdout);
+        let url = url.stdout.trim();
+        let mut from_file = vec!["solve", puzzle, file];
+        from_file.extend(args);
+        let mut from_url = vec!["solve", puzzle, url];
+        from_url.extend(args);
+        let (a, b) = (run(&from_file, None), run(&from_url, None));
+        assert_eq!((a.code, &a.stdout), (b.code, &b.stdout), "{file} and {url}");
+        assert!(!a.stdout.is_empty());
+    }
+}
+
+#[test]
+fn a_generated_puzzle_round_trips_through_its_url() {
+    let text = run(&["generate", "tatamibari", "--size", "12x9", "--seed", "4", "--unique"], None);
+    let url = run(&["generate", "tatamibari", "--size", "12x9", "--seed", "4", "--unique", "--format", "url"], None);
+    assert_eq!((text.code, url.code), (0, 0), "{}{}", text.stderr, url.stderr);
+    assert!(url.stdout.starts_with("https://puzz.link/p?tatamibari/9/12/"), "{}", url.stdout);
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "made.txt", &text.stdout);
+    let (a, b) = (run(&["solve", "tatamibari", &file, "--unique"], None), run(&["solve", "tatamibari", url.stdout.trim(), "--unique"], None));
+    assert_eq!((b.code, &b.stdout), (0, &a.stdout));
+    assert!(b.stdout.starts_with("unique\n"));
+    // And back: the URL's puzzle prints the same URL.
+    let again = run(&["solve", "tatamibari", url.stdout.trim(), "--format", "url"], None);
+    assert_eq!(again.stdout, url.stdout);
+}
+
+#[test]
+fn unknown_clues_come_from_dots() {
+    // `.` is a clue of any shape: a 1×3 board with one `?` is one rectangle of any shape.
+    let r = run(&["solve", "tatamibari", "tatamibari/3/1/.h", "--count"], None);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "1 solution\n"), "{}", r.stderr);
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "any.txt", "?..\n..?\n");
+    let r = run(&["solve", "tatamibari", &file, "--format", "url"], None);
+    assert_eq!(r.stdout, "https://puzz.link/p?tatamibari/3/2/.j.\n");
+}
+
+#[test]
+fn bad_urls_exit_2_naming_the_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let holes = write(dir.path(), "holes.txt", "+#\n..\n");
+    for (args, says) in [
+        (vec!["solve", "tatamibari", "https://puzz.link/p?tatamibari/5/5/m3A"], "https://puzz.link/p?tatamibari/5/5/m3A:1:38: 'A' is no tatamibari clue"),
+        (vec!["solve", "tatamibari", "https://puzz.link/p?tatamibari/5"], "board size"),
+        (vec!["solve", "tatamibari", "https://puzz.link/p?tatamibari/2/2/33333"], "after the last of the 4 cells"),
+        (vec!["solve", "tatamibari", "https://puzz.link/p?nurikabe/5/5/g"], "holds a \"nurikabe\" puzzle, not tatamibari"),
+        (vec!["solve", "tatamibari", "https://puzz.link/p?tatamibari/99999/99999/"], "larger than"),
+        (vec!["solve", "target-sudoku", "https://puzz.link/p?sudoku/4/4/g1k23k3g"], "target sudoku is 9×9; this sudoku is 4×4"),
+        (vec!["solve", "target-sudoku", "https://puzz.link/p?sudoku/9/9/g.g"], "unknown"),
+        (vec!["solve", "kakkuro", "https://puzz.link/p?kakuro/5/5/g"], "no puzz.link URL form"),
+        (vec!["solve", "tatamibari", &holes, "--format", "url"], "holes"),
+        (vec!["decode", "tatamibari", PZPRJS_URL, "--model", "-", "--format", "url"], "prints a puzzle"),
+    ] {
+        let r = run(&args, Some(b""));
+        assert_eq!(r.code, 2, "{args:?}: {}{}", r.stdout, r.stderr);
+        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
+        assert!(!r.stderr.contains("panicked"));
+    }
+    // A file whose name looks like a URL is still a file.
+    let sub = dir.path().join("tatamibari/5/5");
+    std::fs::create_dir_all(&sub).unwrap();
+    std::fs::write(sub.join("m3g"), "+\n").unwrap();
+    let r = std::process::Command::new(env!("CARGO_BIN_EXE_puzzle-sat")).current_dir(dir.path()).args(["solve", "tatamibari", "tatamibari/5/5/m3g"]).output().unwrap();
+    assert_eq!((r.status.code(), String::from_utf8_lossy(&r.stdout).as_ref()), (Some(0), "1\n"));
+}
