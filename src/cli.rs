@@ -126,6 +126,10 @@ pub struct SolveCli {
     /// into DIR: the claim, the formula whose unsatisfiability it is, a DRAT proof.
     #[arg(long, value_name = "DIR")]
     pub certify: Option<PathBuf>,
+    /// Show only what every solution (every optimal answer, for target sudoku) has in common:
+    /// Tatamibari's rectangles, the sudoku's digits.
+    #[arg(long, conflicts_with_all = ["count", "unique", "certify"])]
+    pub hints: bool,
     /// Kakkuro: score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them.
     #[arg(long)]
     pub lenient: bool,
@@ -348,6 +352,7 @@ pub fn run(cli: Cli) -> Result<Done> {
             lenient: a.lenient,
             backend: a.solver.backend()?,
             certify: a.certify.clone(),
+            hints: a.hints,
         }),
         Command::Encode(a) => {
             entry(&a.puzzle).encode(&driver::EncodeArgs { file: a.file, output: a.output, min_score: a.min_score, lenient: a.lenient })

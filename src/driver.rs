@@ -31,6 +31,7 @@ pub struct SolveArgs {
     pub backend: Backend,
     /// Write a certificate of the claim into this folder.
     pub certify: Option<PathBuf>,
+    pub hints: bool,
 }
 
 /// `encode`: the puzzle file, where to write, and an optional score bound.
@@ -88,6 +89,7 @@ fn allow<P: Puzzle>(given: bool, flag: Flag, name: &str) -> Result<()> {
         let why = match flag {
             Flag::Lenient => "only for puzzles whose rule breaks can be scored (kakkuro)",
             Flag::MinScore => "only for scoring puzzles",
+            Flag::Hints => "only for tatamibari and target-sudoku",
         };
         bail!("{name} means nothing for {}: it is {why}", P::NAME);
     }
@@ -168,6 +170,10 @@ fn stats_fields<P: Puzzle>(out: &Outcome<P>) -> Map<String, Value> {
 pub fn solve<P: Puzzle>(a: &SolveArgs) -> Result<Done> {
     allow_format::<P>(a.format)?;
     allow::<P>(a.lenient, Flag::Lenient, "--lenient")?;
+    allow::<P>(a.hints, Flag::Hints, "--hints")?;
+    if a.hints && !matches!(a.format, Format::Text | Format::Json) {
+        bail!("--hints prints text or json, not {}", a.format);
+    }
     if P::TASK == Task::Maximize && (a.count.is_some() || a.unique) {
         bail!("--count and --unique mean nothing for {}: it finds the best answer and proves it optimal", P::NAME);
     }
@@ -186,6 +192,9 @@ pub fn solve<P: Puzzle>(a: &SolveArgs) -> Result<Done> {
         return Ok(Done { stdout: url + "\n", code: exit::ANSWER });
     }
     let opts = Options { backend: a.backend.clone(), time_limit: a.time_limit, progress: a.progress };
+    if a.hints {
+        return hints::<P>(inst, a.format, &opts);
+    }
     let (done, claim) = match P::TASK {
         Task::Maximize => solve_best::<P>(inst.clone(), a.format, &opts)?,
         Task::Enumerate => solve_all::<P>(inst.clone(), a, &opts)?,
@@ -198,6 +207,56 @@ pub fn solve<P: Puzzle>(a: &SolveArgs) -> Result<Done> {
         eprintln!("puzzle-sat: {}", crate::certify::write(&c)?);
     }
     Ok(done)
+}
+
+/// `solve --hints`: one answer (the proved optimum, for a scoring puzzle), then what every
+/// answer has in common, drawn or listed under `hints`.
+fn hints<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> Result<Done> {
+    let start = std::time::Instant::now();
+    let goal = match P::TASK {
+        Task::Maximize => Goal::Best,
+        Task::Enumerate => Goal::Enumerate { max: 1 },
+    };
+    let out = runner::search::<P>(inst.clone(), goal, 1, opts)?;
+    let every = match P::TASK {
+        Task::Maximize => "optimal answer",
+        Task::Enumerate => "solution",
+    };
+    let found = match (out.answers.last(), out.ended) {
+        (None, Ended::Proved) => None,
+        (Some(found), Ended::Proved) => Some(found.clone()),
+        // An enumeration stopped at its one answer has found what hints start from.
+        (Some(found), Ended::Limit) => Some(found.clone()),
+        _ => return Ok(time_limit()),
+    };
+    let Some(found) = found else {
+        let stdout = if format == Format::Json { line(head::<P>(&inst, Status::NoSolution)) } else { "no solution\n".to_string() };
+        return Ok(Done { stdout, code: exit::NO_SOLUTION });
+    };
+    let Some(h) = runner::hints::<P>(inst.clone(), found.clone(), opts, start)? else {
+        return Ok(time_limit());
+    };
+    let what = match P::TASK {
+        Task::Maximize => format!("{} of {} {} are the same in every {every} (score {})", h.decided, h.of, h.unit, P::score(&found.1)),
+        Task::Enumerate => format!("{} of {} {} are the same in every {every}", h.decided, h.of, h.unit),
+    };
+    let stdout = if format == Format::Json {
+        let status = if P::TASK == Task::Maximize { Status::Optimal } else { Status::Solved };
+        let mut m = head::<P>(&inst, status);
+        m.insert("hints".into(), h.json);
+        m.insert("decided".into(), json!(h.decided));
+        m.insert("of".into(), json!(h.of));
+        line(m)
+    } else {
+        format!("{}hints: {what}\n", h.drawn)
+    };
+    Ok(Done { stdout, code: exit::ANSWER })
+}
+
+/// Hints need their search finished: a time limit leaves nothing to show.
+fn time_limit() -> Done {
+    eprintln!("puzzle-sat: time limit passed before the hints were complete");
+    Done { stdout: String::new(), code: exit::TIME_LIMIT }
 }
 
 /// A proved claim and its answers, for `--certify`.

@@ -8,7 +8,7 @@
 
 use crate::backends::Backend;
 use encodings::cnf::MAX_LITERALS;
-use encodings::puzzle::{Ended, Goal, Observer, Puzzle, Task};
+use encodings::puzzle::{Ended, Goal, Hints, Observer, Puzzle, Task};
 use encodings::solver::{SolverError, SolverStats, Stop};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
@@ -78,6 +78,7 @@ enum Msg<P: Puzzle> {
     Note(String),
     Done(Result<Ended, SolverError>),
     Generated(Result<Option<String>, String>),
+    Hinted(Result<Option<Hints>, SolverError>),
     /// A second passed without news (only when progress is printed).
     Tick,
 }
@@ -158,7 +159,7 @@ pub fn search<P: Puzzle>(inst: P::Instance, goal: Goal, keep: usize, opts: &Opti
             }
         }
         Msg::Note(_) => {}
-        Msg::Done(_) | Msg::Generated(_) => unreachable!("taken by receive"),
+        Msg::Done(_) | Msg::Generated(_) | Msg::Hinted(_) => unreachable!("taken by receive"),
     })?;
     out.ended = match result {
         Some(Msg::Done(r)) => r?,
@@ -223,6 +224,21 @@ pub fn generate<P: Puzzle>(rows: usize, cols: usize, seed: u64, unique: bool, op
     }
 }
 
+/// Runs `P::hints` on `found` (an answer of `inst`) under the options' backend and what is
+/// left of the time limit counted from `start`: `None` when it passed first.
+pub fn hints<P: Puzzle>(inst: P::Instance, found: (P::Answer, P::Checked), opts: &Options, start: Instant) -> Result<Option<Hints>, SolverError> {
+    let stop = Stop::new();
+    let solvers = opts.backend.solvers(stop.clone());
+    let (tx, rx) = mpsc::channel::<Msg<P>>();
+    std::thread::spawn(move || {
+        let _ = tx.send(Msg::Hinted(P::hints(&inst, &found, &solvers)));
+    });
+    match receive(&rx, start, opts, &stop, |_| {})? {
+        Some(Msg::Hinted(r)) => r,
+        _ => Ok(None),
+    }
+}
+
 /// Passes the worker's messages to `on` until it is done (its last message is returned) or
 /// the deadline passes (`None`, after raising the stop flag and giving an interruptible
 /// worker its grace period).
@@ -237,6 +253,7 @@ fn receive<P: Puzzle>(rx: &Receiver<Msg<P>>, start: Instant, opts: &Options, sto
             match rx.recv_timeout(t.saturating_duration_since(Instant::now())) {
                 Ok(Msg::Done(r)) => return Ok(Some(Msg::Done(r))),
                 Ok(Msg::Generated(r)) => return Ok(Some(Msg::Generated(r))),
+                Ok(Msg::Hinted(r)) => return Ok(Some(Msg::Hinted(r))),
                 Ok(m) => on(m),
                 Err(RecvTimeoutError::Timeout) => on(Msg::Tick),
                 Err(RecvTimeoutError::Disconnected) => return Err(died()),
@@ -263,7 +280,7 @@ fn receive<P: Puzzle>(rx: &Receiver<Msg<P>>, start: Instant, opts: &Options, sto
             None => rx.recv().map_err(|_| died())?,
         };
         match msg {
-            Msg::Done(_) | Msg::Generated(_) => return Ok(Some(msg)),
+            Msg::Done(_) | Msg::Generated(_) | Msg::Hinted(_) => return Ok(Some(msg)),
             m => on(m),
         }
     }

@@ -77,6 +77,23 @@ pub enum Flag {
     Lenient,
     /// `--min-score S` for `encode` / `decode`.
     MinScore,
+    /// `solve --hints`: see [`Puzzle::hints`].
+    Hints,
+}
+
+/// What every answer (every optimal answer, for a scoring puzzle) has in common: `solve --hints`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hints {
+    /// Listed under `hints` in JSON, in the form of the answer's own field (rectangles; a grid
+    /// with 0 where undecided).
+    pub json: Value,
+    /// The decided part drawn as text, `.` where undecided.
+    pub drawn: String,
+    /// How many parts (rectangles, cells) are decided, of how many in an answer.
+    pub decided: usize,
+    pub of: usize,
+    /// What the parts are: "rectangles", "cells".
+    pub unit: &'static str,
 }
 
 /// Settings that change what a puzzle file means.
@@ -277,6 +294,13 @@ pub trait Puzzle: 'static {
     /// let a lower answer through.
     fn reaches(_checked: &Self::Checked, _bound: &str) -> Option<bool> {
         None
+    }
+
+    /// With [`Flag::Hints`]: what every answer has in common (for a scoring puzzle, every
+    /// answer with `found`'s score, which must be proved optimal), `found` being one of them.
+    /// `None` when the run's stop flag ended the work first.
+    fn hints(_inst: &Self::Instance, _found: &(Self::Answer, Self::Checked), _solvers: &dyn NewSolver) -> Result<Option<Hints>, SolverError> {
+        Err(SolverError(format!("--hints is not for {}", Self::NAME)))
     }
 
     /// The puzzle file for a puzz.link URL already split ([`crate::url::split`]) whose kind is

@@ -2,7 +2,7 @@
 //! bound tightening, and enumeration by blocking each answer found. Puzzles call them from
 //! [`Puzzle::search`]; Kakkuro has a search of its own beside it.
 
-use crate::cnf::ClauseSink;
+use crate::cnf::{ClauseSink, Lit};
 use crate::puzzle::{Ended, Observer, Puzzle};
 use crate::solver::{SolveResult, Solver, SolverError};
 
@@ -84,6 +84,35 @@ where
         out.found(&answer, &checked);
     }
     Ok(Ended::Limit)
+}
+
+/// Which of `candidates` (true in some model already found) hold in every model of the
+/// solver's clauses: the backbone restricted to them, cspuz's "irrefutable facts". Ask for a
+/// model that breaks one of those still believed and drop whatever it breaks, until the
+/// solver refutes that. Each satisfiable call drops at least one, so there are at most
+/// `candidates.len() + 1` calls, and usually a few. `None` when the run was stopped.
+pub fn backbone<S: Solver + ?Sized>(solver: &mut S, candidates: Vec<Lit>) -> Result<Option<Vec<Lit>>, SolverError> {
+    let mut believed = candidates;
+    while !believed.is_empty() {
+        // Guarded, so the clause can be retired once answered.
+        let act = solver.new_var();
+        let mut clause: Vec<Lit> = believed.iter().map(|&l| !l).collect();
+        clause.push(!act);
+        solver.add_clause(&clause);
+        let result = solver.solve_with(&[act])?;
+        if result == SolveResult::Sat {
+            let model = solver.model();
+            believed.retain(|&l| model.value(l));
+        }
+        // Retired only now: a clause added after the call would discard its model.
+        solver.add_clause(&[!act]);
+        match result {
+            SolveResult::Unsat => break,
+            SolveResult::Interrupted => return Ok(None),
+            SolveResult::Sat => {}
+        }
+    }
+    Ok(Some(believed))
 }
 
 /// One call without assumptions, reported; how the search ends unless it found a model.

@@ -17,7 +17,7 @@ pub use render::{render, render_line};
 
 use crate::cnf::{ClauseSink, Lit, Model};
 use crate::error::ParseError;
-use crate::puzzle::{Ended, Flag, Format, Goal, Observer, Puzzle, ReadAnswer, Settings, Task};
+use crate::puzzle::{Ended, Flag, Format, Goal, Hints, Observer, Puzzle, ReadAnswer, Settings, Task};
 use crate::search::{self, Tighten};
 use crate::solver::{NewSolver, SolverError};
 use crate::sum::Bound;
@@ -45,7 +45,7 @@ impl Puzzle for TargetSudoku {
     const ABOUT: &'static str = "NOIP 2009 / Luogu P1074: maximise the ring-weighted score";
     const TASK: Task = Task::Maximize;
     const FORMATS: &'static [Format] = &[Format::Text, Format::Judge, Format::Line, Format::Url];
-    const FLAGS: &'static [Flag] = &[Flag::MinScore];
+    const FLAGS: &'static [Flag] = &[Flag::MinScore, Flag::Hints];
     /// The data of NOIP 2009 (and Luogu P1074) comes as `.in` files beside their `.out` answers.
     const EXTENSIONS: &'static [&'static str] = &["in"];
     const ANSWER_FIELDS: &'static [&'static str] = &["score", "grid"];
@@ -151,6 +151,31 @@ impl Puzzle for TargetSudoku {
 
     fn describe_valid(_: &Grid, _: &Grid, score: &u32, _: bool) -> String {
         format!("valid, score {score}\n")
+    }
+
+    /// The digits the same in every completion scoring `found`'s (proved optimal) score, found
+    /// from `found`'s by [`search::backbone`]; givens count as decided.
+    fn hints(givens: &Grid, found: &(Grid, u32), solvers: &dyn NewSolver) -> Result<Option<Hints>, SolverError> {
+        let mut solver = solvers.new_solver();
+        let enc = encode(givens, &mut solver);
+        match enc.min_score(found.1) {
+            Bound::Trivial => {}
+            Bound::Impossible => solver.add_clause(&[]),
+            Bound::Lit(l) => solver.add_clause(&[l]),
+        }
+        let (grid, _) = found;
+        let cell_lit = |r: usize, c: usize| enc.digit[r][c][grid[r][c] as usize - 1];
+        let open: Vec<(usize, usize)> = (0..81).map(|k| (k / 9, k % 9)).filter(|&(r, c)| givens[r][c] == 0).collect();
+        let chosen: Vec<Lit> = open.iter().filter_map(|&(r, c)| cell_lit(r, c)).collect();
+        let Some(fixed) = search::backbone(&mut *solver, chosen)? else { return Ok(None) };
+        let mut hint = *givens;
+        for &(r, c) in &open {
+            if cell_lit(r, c).is_some_and(|l| fixed.contains(&l)) {
+                hint[r][c] = grid[r][c];
+            }
+        }
+        let decided = hint.iter().flatten().filter(|&&d| d != 0).count();
+        Ok(Some(Hints { json: json!(hint), drawn: render::render(&hint), decided, of: 81, unit: "cells" }))
     }
 
     fn answer_json(_: &Grid, grid: &Grid, score: &u32) -> Map<String, Value> {

@@ -18,9 +18,9 @@ pub use encode::{block, decode, encode, Encoding};
 pub use parse::parse;
 pub use render::{render_box, render_labels, render_rects, LABELS};
 
-use crate::cnf::{ClauseSink, Model};
+use crate::cnf::{ClauseSink, Lit, Model};
 use crate::error::ParseError;
-use crate::puzzle::{Ended, Flag, Format, Goal, NoScore, Observer, Puzzle, ReadAnswer, Settings, Task};
+use crate::puzzle::{Ended, Flag, Format, Goal, Hints, NoScore, Observer, Puzzle, ReadAnswer, Settings, Task};
 use crate::search;
 use crate::solver::{NewSolver, SolverError};
 use serde_json::{json, Map, Value};
@@ -134,7 +134,7 @@ impl Puzzle for Tatamibari {
     const ABOUT: &'static str = "Nikoli's rectangle puzzle: solve, count solutions, prove uniqueness, generate";
     const TASK: Task = Task::Enumerate;
     const FORMATS: &'static [Format] = &[Format::Text, Format::Box, Format::Rects, Format::Url];
-    const FLAGS: &'static [Flag] = &[];
+    const FLAGS: &'static [Flag] = &[Flag::Hints];
     const ANSWER_FIELDS: &'static [&'static str] = &["rectangles"];
     const GENERATES: bool = true;
     const MACHINE: Format = Format::Rects;
@@ -260,6 +260,24 @@ impl Puzzle for Tatamibari {
 
     fn describe_valid(_: &Board, _: &Solution, _: &(), _: bool) -> String {
         "valid\n".to_string()
+    }
+
+    /// The rectangles chosen in every solution, found from `found`'s by [`search::backbone`].
+    fn hints(board: &Board, found: &(Solution, ()), solvers: &dyn NewSolver) -> Result<Option<Hints>, SolverError> {
+        let mut solver = solvers.new_solver();
+        let enc = encode(board, &mut solver);
+        let chosen: Vec<Lit> = enc.rects.iter().filter(|(r, _)| found.0.binary_search(r).is_ok()).map(|&(_, l)| l).collect();
+        let Some(fixed) = search::backbone(&mut *solver, chosen)? else { return Ok(None) };
+        let fixed: std::collections::HashSet<Lit> = fixed.into_iter().collect();
+        let mut rects: Solution = enc.rects.iter().filter(|(_, l)| fixed.contains(l)).map(|&(r, _)| r).collect();
+        rects.sort();
+        // Undecided cells as `.`; holes stay blank.
+        let drawn: String = render_labels(board, &rects)
+            .lines()
+            .enumerate()
+            .map(|(r, line)| line.chars().enumerate().map(|(c, ch)| if ch == ' ' && board.on_board(r, c) { '.' } else { ch }).collect::<String>() + "\n")
+            .collect();
+        Ok(Some(Hints { json: rects_json(&rects), drawn, decided: rects.len(), of: found.0.len(), unit: "rectangles" }))
     }
 
     fn answer_json(_: &Board, sol: &Solution, _: &()) -> Map<String, Value> {

@@ -1,0 +1,135 @@
+//! `solve --hints`: what every solution has in common (Tatamibari's rectangles), or every optimal
+//! completion (target sudoku's digits), checked against all solutions enumerated one by one and
+//! against one solver question per cell.
+
+mod common;
+
+use common::{data_dir, run};
+use encodings::cnf::ClauseSink;
+use encodings::puzzle::{Ended, Goal};
+use encodings::solver::{NewSolver, SolveResult, Stop};
+use encodings::sum::Bound;
+use encodings::target_sudoku as ts;
+use encodings::tatamibari::{self as tb, Rect, Tatamibari};
+use puzzle_sat::backends::Backend;
+use puzzle_sat::runner::{self, Options, Progress};
+use serde_json::Value;
+use std::collections::BTreeSet;
+
+fn json(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+fn rects(v: &Value) -> BTreeSet<Rect> {
+    v.as_array().unwrap().iter().map(|r| {
+        let n: Vec<usize> = r.as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as usize).collect();
+        Rect { row: n[0], col: n[1], height: n[2], width: n[3] }
+    }).collect()
+}
+
+#[test]
+fn tatamibari_hints_are_the_rectangles_common_to_every_solution() {
+    let opts = Options { backend: Backend::Varisat, time_limit: None, progress: Progress::Never };
+    for (name, solutions) in [("codegolf-5x5", 2), ("codegolf-7x7", 13)] {
+        let path = data_dir("tatamibari").join(format!("{name}.txt"));
+        let board = tb::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        // Every solution, each passed by the validator; their number is the corpus's.
+        let all = runner::search::<Tatamibari>(board.clone(), Goal::Enumerate { max: 1000 }, usize::MAX, &opts).unwrap();
+        assert_eq!((all.ended, all.answers.len()), (Ended::Proved, solutions), "{name}");
+        let mut common: BTreeSet<Rect> = all.answers[0].0.iter().copied().collect();
+        for (sol, ()) in &all.answers {
+            assert_eq!(tb::check_rects(&board, sol), Ok(()));
+            let this: BTreeSet<Rect> = sol.iter().copied().collect();
+            common = common.intersection(&this).copied().collect();
+        }
+        assert!(common.len() < all.answers[0].0.len(), "{name}: some rectangle differs between solutions");
+        for backend in common::backends() {
+            let backend = backend.name();
+            let r = run(&["solve", "tatamibari", path.to_str().unwrap(), "--hints", "--format", "json", "--solver", backend], None);
+            assert_eq!(r.code, 0, "{name}: {}", r.stderr);
+            let v = json(&r.stdout);
+            assert_eq!(rects(&v["hints"]), common, "{name} on {backend}");
+            assert_eq!(v["decided"], common.len());
+        }
+        // The text form draws exactly the common rectangles, `.` elsewhere.
+        let r = run(&["solve", "tatamibari", path.to_str().unwrap(), "--hints"], None);
+        let covered: usize = common.iter().map(|r| r.height * r.width).sum();
+        let drawn = r.stdout.lines().take(board.rows).flat_map(|l| l.chars()).filter(|&c| c != '.').count();
+        assert_eq!(drawn, covered, "{}", r.stdout);
+        assert!(r.stdout.ends_with(&format!("hints: {} of {} rectangles are the same in every solution\n", common.len(), all.answers[0].0.len())), "{}", r.stdout);
+    }
+}
+
+#[test]
+fn a_unique_puzzle_is_hinted_whole() {
+    for name in ["codegolf-10x10", "codegolf-3x3", "codegolf-4x4"] {
+        let path = data_dir("tatamibari").join(format!("{name}.txt"));
+        let p = path.to_str().unwrap();
+        let unique = run(&["solve", "tatamibari", p, "--unique"], None);
+        assert_eq!(unique.code, 0, "{name} is unique");
+        let solved = json(&run(&["solve", "tatamibari", p, "--format", "json"], None).stdout);
+        let hinted = json(&run(&["solve", "tatamibari", p, "--hints", "--format", "json"], None).stdout);
+        assert_eq!(rects(&hinted["hints"]), rects(&solved["rectangles"]), "{name}");
+    }
+}
+
+/// Each open cell asked on its own: can an optimal completion put another digit there? The
+/// hinted cells are exactly those where it cannot.
+#[test]
+fn sudoku_hints_are_the_digits_no_optimal_completion_changes() {
+    for file in [data_dir("target-sudoku").join("sample-1.in"), data_dir("target-sudoku-low").join("empty.in")] {
+        let givens = ts::parse(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let r = run(&["solve", "target-sudoku", file.to_str().unwrap(), "--hints", "--format", "json"], None);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let v = json(&r.stdout);
+        let best = json(&run(&["solve", "target-sudoku", file.to_str().unwrap(), "--format", "json"], None).stdout);
+        let (score, grid) = (best["score"].as_u64().unwrap() as u32, &best["grid"]);
+        let solvers = Backend::Varisat.solvers(Stop::new());
+        let mut decided = 0;
+        for row in 0..9 {
+            for col in 0..9 {
+                let hint = v["hints"][row][col].as_u64().unwrap();
+                let digit = grid[row][col].as_u64().unwrap() as usize;
+                decided += (hint != 0) as usize;
+                if givens[row][col] != 0 {
+                    assert_eq!(hint, givens[row][col] as u64);
+                    continue;
+                }
+                let mut s = solvers.new_solver();
+                let enc = ts::encode(&givens, &mut s);
+                match enc.min_score(score) {
+                    Bound::Lit(l) => s.add_clause(&[l]),
+                    Bound::Trivial => {}
+                    Bound::Impossible => panic!("the optimum is reachable"),
+                }
+                if let Some(l) = enc.digit[row][col][digit - 1] {
+                    s.add_clause(&[!l]);
+                }
+                let other = s.solve().unwrap() == SolveResult::Sat;
+                assert_eq!(hint != 0, !other, "{} cell ({row}, {col})", file.display());
+                if hint != 0 {
+                    assert_eq!(hint as usize, digit);
+                }
+            }
+        }
+        assert_eq!(v["decided"], decided);
+        assert!(decided < 81 && decided > 0);
+    }
+}
+
+#[test]
+fn hints_say_why_not() {
+    let five = data_dir("tatamibari").join("codegolf-5x5.txt");
+    let five = five.to_str().unwrap();
+    for (args, code, says) in [
+        (vec!["solve", "kakkuro", "docs/examples/kakkuro.txt", "--hints"], 2, "--hints means nothing for kakkuro"),
+        (vec!["solve", "tatamibari", five, "--hints", "--unique"], 2, "cannot be used with"),
+        (vec!["solve", "tatamibari", five, "--hints", "--format", "rects"], 2, "--hints prints text or json"),
+    ] {
+        let r = run(&args, None);
+        assert_eq!(r.code, code, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
+    }
+    let r = run(&["solve", "tatamibari", "-", "--hints"], Some(b"+|\n"));
+    assert_eq!((r.code, r.stdout.as_str()), (1, "no solution\n"));
+}
