@@ -575,6 +575,15 @@ pub fn generate<P: Puzzle>(a: &GenerateArgs) -> Result<Done> {
     }
     let opts = Options { backend: a.backend.clone(), time_limit: a.time_limit, progress: a.progress };
     let made = runner::generate::<P>(a.rows, a.cols, a.seed, a.unique, &opts).map_err(|e| anyhow!(e))?;
+    let inst = match &made {
+        Some(text) => Some(parse::<P>(&Input { name: "the generated puzzle".into(), text: text.clone() }, &Settings::default())?),
+        None => None,
+    };
+    // How much of the answer the rules decide by propagation alone: the rest needs reasoning.
+    let difficulty = inst.as_ref().and_then(P::difficulty);
+    if let (Some((decided, of)), false) = (difficulty, a.json || a.progress == Progress::Never) {
+        eprintln!("puzzle-sat: unit propagation alone decides {decided} of the {of} rectangles");
+    }
     let json = |text: Option<&str>| {
         let mut m = Map::new();
         m.insert("puzzle".into(), json!(P::NAME));
@@ -584,12 +593,14 @@ pub fn generate<P: Puzzle>(a: &GenerateArgs) -> Result<Done> {
         // Proved by the solver when asked for; unknown otherwise.
         m.insert("unique".into(), if a.unique && text.is_some() { json!(true) } else { Value::Null });
         m.insert("text".into(), json!(text));
+        m.insert("propagated".into(), json!(difficulty.map(|d| d.0)));
+        m.insert("parts".into(), json!(difficulty.map(|d| d.1)));
         line(m)
     };
     match made {
-        Some(text) if a.url => {
-            let inst = parse::<P>(&Input { name: "the generated puzzle".into(), text }, &Settings::default())?;
-            Ok(Done { stdout: P::to_url(&inst).map_err(|e| anyhow!(e))? + "\n", code: exit::ANSWER })
+        Some(_) if a.url => {
+            let inst = inst.as_ref().expect("parsed above");
+            Ok(Done { stdout: P::to_url(inst).map_err(|e| anyhow!(e))? + "\n", code: exit::ANSWER })
         }
         Some(text) => Ok(Done { stdout: if a.json { json(Some(&text)) } else { text }, code: exit::ANSWER }),
         None => {

@@ -158,6 +158,34 @@ fn generated_puzzles_solve_and_unique_ones_are_unique() {
     }
 }
 
+/// `generate`'s difficulty: the rectangles unit propagation alone decides. Whatever propagation
+/// decides holds in every solution, so it is at most what `--hints` finds; one per clue.
+#[test]
+fn generated_difficulty_is_at_most_the_hints() {
+    for (size, seed, unique) in [("15x11", "2", true), ("30x30", "1", false), ("10x10", "1", true)] {
+        let mut args = vec!["generate", "tatamibari", "--size", size, "--seed", seed, "--format", "json"];
+        if unique {
+            args.push("--unique");
+        }
+        let r = run(&args, None);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+        let text = v["text"].as_str().unwrap();
+        let clues = text.chars().filter(|c| "+-|?".contains(*c)).count() as u64;
+        assert_eq!(v["parts"].as_u64(), Some(clues));
+        let propagated = v["propagated"].as_u64().unwrap();
+        let h = run(&["solve", "tatamibari", "-", "--hints", "--format", "json"], Some(text.as_bytes()));
+        let decided = json_field(&h.stdout, "decided").parse::<u64>().unwrap();
+        assert!(propagated <= decided, "{size}: {propagated} propagated, {decided} in every solution");
+        if unique {
+            assert_eq!(decided, clues);
+        }
+    }
+    // A tiny unique puzzle that propagation solves whole says so on stderr.
+    let r = run(&["generate", "tatamibari", "--size", "10x10", "--seed", "1", "--unique", "--progress"], None);
+    assert!(r.stderr.contains("unit propagation alone decides 32 of the 32 rectangles"), "{}", r.stderr);
+}
+
 #[test]
 fn dimacs_round_trip() {
     let tmp = tempfile::tempdir().unwrap();

@@ -303,6 +303,13 @@ pub trait Puzzle: 'static {
         Err(SolverError(format!("--hints is not for {}", Self::NAME)))
     }
 
+    /// How easy a puzzle is: how many parts of the answer (rectangles) unit propagation on the
+    /// rules decides with no search, of how many; `None` where the puzzle has no such measure,
+    /// or propagation alone finds the rules contradictory.
+    fn difficulty(_inst: &Self::Instance) -> Option<(usize, usize)> {
+        None
+    }
+
     /// The puzzle file for a puzz.link URL already split ([`crate::url::split`]) whose kind is
     /// this puzzle's; `Err` (the column in the URL) for a URL that holds no such puzzle.
     fn from_url(link: &crate::url::Link) -> Result<String, ParseError> {

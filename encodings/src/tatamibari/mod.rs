@@ -262,6 +262,16 @@ impl Puzzle for Tatamibari {
         "valid\n".to_string()
     }
 
+    /// Rectangles that unit propagation on the rules alone chooses, of one per clue.
+    fn difficulty(board: &Board) -> Option<(usize, usize)> {
+        let mut cnf = crate::cnf::Cnf::new();
+        let enc = encode(board, &mut cnf);
+        let value = crate::propagate::units(&cnf)?;
+        let chosen = enc.rects.iter().filter(|(_, l)| value[l.var() as usize] == Some(true)).count();
+        let clues = board.cells.iter().filter(|c| matches!(c, Cell::Clue(_))).count();
+        Some((chosen, clues))
+    }
+
     /// The rectangles chosen in every solution, found from `found`'s by [`search::backbone`].
     fn hints(board: &Board, found: &(Solution, ()), solvers: &dyn NewSolver) -> Result<Option<Hints>, SolverError> {
         let mut solver = solvers.new_solver();
