@@ -138,12 +138,33 @@ impl<T: Solver + ?Sized> Solver for Box<T> {
     }
 }
 
+/// The [`Solver`] methods a wrapper hands straight to the solver in its `inner` field.
+macro_rules! forward_to_inner {
+    () => {
+        fn backend(&self) -> &'static str {
+            self.inner.backend()
+        }
+
+        fn model(&self) -> Model {
+            self.inner.model()
+        }
+
+        fn failed_core(&self) -> Vec<Lit> {
+            self.inner.failed_core()
+        }
+
+        fn stats(&self) -> SolverStats {
+            self.inner.stats()
+        }
+
+        fn interruptible(&self) -> bool {
+            self.inner.interruptible()
+        }
+    };
+}
+
 /// A solver that refuses to solve a formula the [`Limited`] sink had to cut short.
 impl<S: Solver> Solver for Limited<S> {
-    fn backend(&self) -> &'static str {
-        self.inner.backend()
-    }
-
     fn solve_with(&mut self, assumptions: &[Lit]) -> Result<SolveResult, SolverError> {
         match self.over() {
             Some(e) => Err(SolverError(e)),
@@ -151,21 +172,7 @@ impl<S: Solver> Solver for Limited<S> {
         }
     }
 
-    fn model(&self) -> Model {
-        self.inner.model()
-    }
-
-    fn failed_core(&self) -> Vec<Lit> {
-        self.inner.failed_core()
-    }
-
-    fn stats(&self) -> SolverStats {
-        self.inner.stats()
-    }
-
-    fn interruptible(&self) -> bool {
-        self.inner.interruptible()
-    }
+    forward_to_inner!();
 }
 
 /// A solver that keeps a copy of every variable and clause it is given: to confirm that what a
@@ -194,27 +201,9 @@ impl<S: ClauseSink> ClauseSink for Recorded<S> {
 }
 
 impl<S: Solver> Solver for Recorded<S> {
-    fn backend(&self) -> &'static str {
-        self.inner.backend()
-    }
-
     fn solve_with(&mut self, assumptions: &[Lit]) -> Result<SolveResult, SolverError> {
         self.inner.solve_with(assumptions)
     }
 
-    fn model(&self) -> Model {
-        self.inner.model()
-    }
-
-    fn failed_core(&self) -> Vec<Lit> {
-        self.inner.failed_core()
-    }
-
-    fn stats(&self) -> SolverStats {
-        self.inner.stats()
-    }
-
-    fn interruptible(&self) -> bool {
-        self.inner.interruptible()
-    }
+    forward_to_inner!();
 }
