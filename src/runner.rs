@@ -78,7 +78,7 @@ enum Msg<P: Puzzle> {
     Note(String),
     Done(Result<Ended, SolverError>),
     Generated(Result<Option<String>, String>),
-    Hinted(Result<Option<Hints>, SolverError>),
+    Hinted(Result<Option<Hints<P::Answer>>, SolverError>),
     /// A second passed without news (only when progress is printed).
     Tick,
 }
@@ -226,7 +226,7 @@ pub fn generate<P: Puzzle>(rows: usize, cols: usize, seed: u64, unique: bool, op
 
 /// Runs `P::hints` on `found` (an answer of `inst`) under the options' backend and what is
 /// left of the time limit counted from `start`: `None` when it passed first.
-pub fn hints<P: Puzzle>(inst: P::Instance, found: (P::Answer, P::Checked), opts: &Options, start: Instant) -> Result<Option<Hints>, SolverError> {
+pub fn hints<P: Puzzle>(inst: P::Instance, found: (P::Answer, P::Checked), opts: &Options, start: Instant) -> Result<Option<Hints<P::Answer>>, SolverError> {
     let stop = Stop::new();
     let solvers = opts.backend.solvers(stop.clone());
     let (tx, rx) = mpsc::channel::<Msg<P>>();

@@ -83,7 +83,9 @@ pub enum Flag {
 
 /// What every answer (every optimal answer, for a scoring puzzle) has in common: `solve --hints`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Hints {
+pub struct Hints<A> {
+    /// The decided part as an answer with gaps (rectangles left out, digits 0), for drawings.
+    pub partial: A,
     /// Listed under `hints` in JSON, in the form of the answer's own field (rectangles; a grid
     /// with 0 where undecided).
     pub json: Value,
@@ -299,7 +301,7 @@ pub trait Puzzle: 'static {
     /// With [`Flag::Hints`]: what every answer has in common (for a scoring puzzle, every
     /// answer with `found`'s score, which must be proved optimal), `found` being one of them.
     /// `None` when the run's stop flag ended the work first.
-    fn hints(_inst: &Self::Instance, _found: &(Self::Answer, Self::Checked), _solvers: &dyn NewSolver) -> Result<Option<Hints>, SolverError> {
+    fn hints(_inst: &Self::Instance, _found: &(Self::Answer, Self::Checked), _solvers: &dyn NewSolver) -> Result<Option<Hints<Self::Answer>>, SolverError> {
         Err(SolverError(format!("--hints is not for {}", Self::NAME)))
     }
 

@@ -155,7 +155,7 @@ impl Puzzle for TargetSudoku {
 
     /// The digits the same in every completion scoring `found`'s (proved optimal) score, found
     /// from `found`'s by [`search::backbone`]; givens count as decided.
-    fn hints(givens: &Grid, found: &(Grid, u32), solvers: &dyn NewSolver) -> Result<Option<Hints>, SolverError> {
+    fn hints(givens: &Grid, found: &(Grid, u32), solvers: &dyn NewSolver) -> Result<Option<Hints<Grid>>, SolverError> {
         let mut solver = solvers.new_solver();
         let enc = encode(givens, &mut solver);
         match enc.min_score(found.1) {
@@ -175,7 +175,7 @@ impl Puzzle for TargetSudoku {
             }
         }
         let decided = hint.iter().flatten().filter(|&&d| d != 0).count();
-        Ok(Some(Hints { json: json!(hint), drawn: render::render(&hint), decided, of: 81, unit: "cells" }))
+        Ok(Some(Hints { json: json!(hint), drawn: render::render(&hint), decided, of: 81, unit: "cells", partial: hint }))
     }
 
     fn answer_json(_: &Grid, grid: &Grid, score: &u32) -> Map<String, Value> {

@@ -273,7 +273,7 @@ impl Puzzle for Tatamibari {
     }
 
     /// The rectangles chosen in every solution, found from `found`'s by [`search::backbone`].
-    fn hints(board: &Board, found: &(Solution, ()), solvers: &dyn NewSolver) -> Result<Option<Hints>, SolverError> {
+    fn hints(board: &Board, found: &(Solution, ()), solvers: &dyn NewSolver) -> Result<Option<Hints<Solution>>, SolverError> {
         let mut solver = solvers.new_solver();
         let enc = encode(board, &mut solver);
         let chosen: Vec<Lit> = enc.rects.iter().filter(|(r, _)| found.0.binary_search(r).is_ok()).map(|&(_, l)| l).collect();
@@ -287,7 +287,7 @@ impl Puzzle for Tatamibari {
             .enumerate()
             .map(|(r, line)| line.chars().enumerate().map(|(c, ch)| if ch == ' ' && board.on_board(r, c) { '.' } else { ch }).collect::<String>() + "\n")
             .collect();
-        Ok(Some(Hints { json: rects_json(&rects), drawn, decided: rects.len(), of: found.0.len(), unit: "rectangles" }))
+        Ok(Some(Hints { json: rects_json(&rects), drawn, decided: rects.len(), of: found.0.len(), unit: "rectangles", partial: rects }))
     }
 
     fn answer_json(_: &Board, sol: &Solution, _: &()) -> Map<String, Value> {
