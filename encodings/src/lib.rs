@@ -15,6 +15,7 @@ pub mod puzzle;
 pub mod search;
 pub mod solver;
 pub mod sum;
+pub mod svg;
 pub mod target_sudoku;
 pub mod kakkuro;
 pub mod tatamibari;
