@@ -400,6 +400,10 @@ mod tests {
             String::new()
         }
 
+        fn svg(_: &Toy, _: &[(&Vec<bool>, &usize)], _: &str) -> String {
+            String::new()
+        }
+
         fn describe_valid(_: &Toy, _: &Vec<bool>, _: &usize, _: bool) -> String {
             String::new()
         }

@@ -39,10 +39,12 @@ pub enum Format {
     Line,
     /// The puzzle (not an answer) as a puzz.link URL.
     Url,
+    /// A standalone SVG picture of the puzzle and its answer ([`Puzzle::svg`]).
+    Svg,
 }
 
 impl Format {
-    pub const ALL: [Format; 7] = [Format::Text, Format::Judge, Format::Json, Format::Box, Format::Rects, Format::Line, Format::Url];
+    pub const ALL: [Format; 8] = [Format::Text, Format::Judge, Format::Json, Format::Box, Format::Rects, Format::Line, Format::Url, Format::Svg];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -53,13 +55,14 @@ impl Format {
             Format::Rects => "rects",
             Format::Line => "line",
             Format::Url => "url",
+            Format::Svg => "svg",
         }
     }
 
     /// Formats that print the answer and nothing else: verdicts go to stderr, so that the
     /// output can be read back as it is.
     pub fn bare(self) -> bool {
-        matches!(self, Format::Rects | Format::Line)
+        matches!(self, Format::Rects | Format::Line | Format::Svg)
     }
 }
 
@@ -239,9 +242,14 @@ pub trait Puzzle: 'static {
         "no completion of this answer is valid"
     }
 
-    /// The answer drawn in `format` (one of [`Self::FORMATS`], never json or judge), with
+    /// The answer drawn in `format` (one of [`Self::FORMATS`], never json, judge or svg), with
     /// its score where it has one.
     fn render(inst: &Self::Instance, answer: &Self::Answer, checked: &Self::Checked, format: Format) -> String;
+
+    /// A standalone SVG picture of the puzzle with its clues: with no answer the bare puzzle,
+    /// with one the answer and its score, with two both side by side, the cells where they
+    /// differ marked; `caption` (the verdict) is written under it.
+    fn svg(inst: &Self::Instance, answers: &[(&Self::Answer, &Self::Checked)], caption: &str) -> String;
 
     /// `check`'s report on a valid answer; `completed` when the solver chose its open parts.
     fn describe_valid(inst: &Self::Instance, answer: &Self::Answer, checked: &Self::Checked, completed: bool) -> String;

@@ -11,6 +11,7 @@ mod nat;
 mod parse;
 mod render;
 pub mod search;
+mod svg;
 
 pub use check::{check, check_values, parse_answer, ReadAnswer, Scored, Violation};
 pub use encode::{decode, encode, fix_values, Encoding};
@@ -180,7 +181,7 @@ impl crate::puzzle::Puzzle for Kakkuro {
     const NAME: &'static str = "kakkuro";
     const ABOUT: &'static str = "Turkzeka 2010's Kakuro variant: find the best-scoring answer and prove it optimal";
     const TASK: Task = Task::Maximize;
-    const FORMATS: &'static [Format] = &[Format::Text, Format::Line];
+    const FORMATS: &'static [Format] = &[Format::Text, Format::Line, Format::Svg];
     const MACHINE: Format = Format::Line;
     const FLAGS: &'static [Flag] = &[Flag::Lenient, Flag::MinScore];
     const ANSWER_FIELDS: &'static [&'static str] = &["score", "contest", "p", "d", "e", "painted", "factors", "bonus_line", "grid"];
@@ -250,6 +251,10 @@ impl crate::puzzle::Puzzle for Kakkuro {
             Format::Line => render::contest_string_with_sides(&inst.puzzle, answer, &scored.score) + "\n",
             _ => describe(&inst.puzzle, answer, scored),
         }
+    }
+
+    fn svg(inst: &Instance, answers: &[(&Answer, &Scored)], caption: &str) -> String {
+        svg::svg(&inst.puzzle, answers, caption)
     }
 
     fn describe_valid(inst: &Instance, answer: &Answer, scored: &Scored, completed: bool) -> String {

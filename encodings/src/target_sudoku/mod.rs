@@ -7,6 +7,7 @@ mod check;
 mod encode;
 mod parse;
 mod render;
+mod svg;
 #[cfg(test)]
 mod testing;
 
@@ -44,7 +45,7 @@ impl Puzzle for TargetSudoku {
     const NAME: &'static str = "target-sudoku";
     const ABOUT: &'static str = "NOIP 2009 / Luogu P1074: maximise the ring-weighted score";
     const TASK: Task = Task::Maximize;
-    const FORMATS: &'static [Format] = &[Format::Text, Format::Judge, Format::Line, Format::Url];
+    const FORMATS: &'static [Format] = &[Format::Text, Format::Judge, Format::Line, Format::Url, Format::Svg];
     const FLAGS: &'static [Flag] = &[Flag::MinScore, Flag::Hints];
     /// The data of NOIP 2009 (and Luogu P1074) comes as `.in` files beside their `.out` answers.
     const EXTENSIONS: &'static [&'static str] = &["in"];
@@ -147,6 +148,10 @@ impl Puzzle for TargetSudoku {
             Format::Line => grid.iter().flatten().map(|&d| char::from(b'0' + d)).chain(['\n']).collect(),
             _ => format!("{}score {score}\n", render(grid)),
         }
+    }
+
+    fn svg(givens: &Grid, answers: &[(&Grid, &u32)], caption: &str) -> String {
+        svg::svg(givens, &answers.iter().map(|a| a.0).collect::<Vec<_>>(), caption)
     }
 
     fn describe_valid(_: &Grid, _: &Grid, score: &u32, _: bool) -> String {

@@ -11,6 +11,7 @@ pub mod generate;
 mod parse;
 mod render;
 mod size;
+mod svg;
 mod unique;
 
 pub use check::{check, check_rects, parse_labels, Violation};
@@ -133,7 +134,7 @@ impl Puzzle for Tatamibari {
     const NAME: &'static str = "tatamibari";
     const ABOUT: &'static str = "Nikoli's rectangle puzzle: solve, count solutions, prove uniqueness, generate";
     const TASK: Task = Task::Enumerate;
-    const FORMATS: &'static [Format] = &[Format::Text, Format::Box, Format::Rects, Format::Url];
+    const FORMATS: &'static [Format] = &[Format::Text, Format::Box, Format::Rects, Format::Url, Format::Svg];
     const FLAGS: &'static [Flag] = &[Flag::Hints];
     const ANSWER_FIELDS: &'static [&'static str] = &["rectangles"];
     const GENERATES: bool = true;
@@ -256,6 +257,10 @@ impl Puzzle for Tatamibari {
             Format::Box => render_box(board, sol),
             _ => render_labels(board, sol),
         }
+    }
+
+    fn svg(board: &Board, answers: &[(&Solution, &())], caption: &str) -> String {
+        svg::svg(board, &answers.iter().map(|a| a.0).collect::<Vec<_>>(), caption)
     }
 
     fn describe_valid(_: &Board, _: &Solution, _: &(), _: bool) -> String {

@@ -26,7 +26,7 @@ pub fn render_labels(board: &Board, sol: &Solution) -> String {
 }
 
 /// A colour per rectangle, neighbours (sharing an edge) coloured apart, from at most 6.
-fn colour(board: &Board, n: usize, owner: &[Option<usize>]) -> Vec<usize> {
+pub(super) fn colour(board: &Board, n: usize, owner: &[Option<usize>]) -> Vec<usize> {
     let cols = board.cols;
     let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n];
     for i in 0..owner.len() {
@@ -155,7 +155,7 @@ pub fn render_box(board: &Board, sol: &Solution) -> String {
 }
 
 /// The index of the rectangle covering each cell.
-fn owners(board: &Board, sol: &Solution) -> Vec<Option<usize>> {
+pub(super) fn owners(board: &Board, sol: &Solution) -> Vec<Option<usize>> {
     let mut owner = vec![None; board.rows * board.cols];
     for (k, rect) in sol.iter().enumerate() {
         for (r, c) in rect.cells() {
