@@ -193,8 +193,9 @@ pub struct CheckCli {
     /// sides or a contest string `SCORE:v1,…` (kakkuro).
     #[arg(long, value_name = "FILE")]
     pub answer: PathBuf,
-    /// `text`, or `json`: one object with `valid` and the answer's fields (or `reason`).
-    #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+    /// `text`, `json`: one object with `valid` and the answer's fields (or `reason`), or `svg`:
+    /// a picture of the answer.
+    #[arg(long, value_parser = ["text", "json", "svg"], default_value = "text")]
     pub format: String,
     /// When the solver completes the answer (a bare Kakkuro contest string): write a
     /// certificate that its completion is the best into DIR.
@@ -224,9 +225,9 @@ pub struct GenerateCli {
     /// With --unique: give up after this many seconds (exit 3).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
-    /// `text` (the puzzle file), `json` (one object with the puzzle file's text) or `url` (a
-    /// puzz.link URL).
-    #[arg(long, value_parser = ["text", "json", "url"], default_value = "text")]
+    /// `text` (the puzzle file), `json` (one object with the puzzle file's text), `url` (a
+    /// puzz.link URL) or `svg` (a picture of the puzzle).
+    #[arg(long, value_parser = ["text", "json", "url", "svg"], default_value = "text")]
     pub format: String,
     /// Print each round of --unique's reshaping to stderr (by default only once it passes a second).
     #[arg(long, conflicts_with = "quiet")]
@@ -367,7 +368,11 @@ pub fn run(cli: Cli) -> Result<Done> {
         Command::Check(a) => entry(&a.puzzle).check(&driver::CheckArgs {
             file: a.file.clone(),
             answer: a.answer.clone(),
-            format: if a.format == "json" { Format::Json } else { Format::Text },
+            format: match a.format.as_str() {
+                "json" => Format::Json,
+                "svg" => Format::Svg,
+                _ => Format::Text,
+            },
             certify: a.certify.clone(),
             lenient: a.lenient,
             backend: a.solver.backend()?,
@@ -380,6 +385,7 @@ pub fn run(cli: Cli) -> Result<Done> {
             time_limit: a.time_limit,
             json: a.format == "json",
             url: a.format == "url",
+            svg: a.format == "svg",
             progress: progress(a.quiet, a.progress),
             backend: a.solver.backend()?,
         }),

@@ -79,6 +79,8 @@ pub struct GenerateArgs {
     pub json: bool,
     /// Print the puzzle as a puzz.link URL.
     pub url: bool,
+    /// An SVG picture of the puzzle instead of the puzzle file.
+    pub svg: bool,
     pub progress: Progress,
     pub backend: Backend,
 }
@@ -303,6 +305,11 @@ fn solve_best<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> R
             m.extend(stats_fields(&out));
             line(m)
         }
+        // The picture alone, its verdict on stderr and as its caption.
+        Format::Svg => {
+            eprintln!("{}", status.text());
+            P::svg(&inst, &best.map(|(a, c)| (a, c)).into_iter().collect::<Vec<_>>(), status.text())
+        }
         // The answer alone, its verdict on stderr.
         _ if format.bare() => {
             eprintln!("{}", status.text());
@@ -348,6 +355,12 @@ fn solve_all<P: Puzzle>(inst: P::Instance, a: &SolveArgs, opts: &Options) -> Res
         }
         m.extend(stats_fields(&out));
         line(m)
+    } else if a.format == Format::Svg {
+        // The picture alone (both solutions when not unique); the verdict on stderr and as its caption.
+        let caption = verdict(a, out.count, complete, timed_out).unwrap_or_else(|| status.text().to_string());
+        eprintln!("{caption}");
+        let shown: Vec<_> = out.answers.iter().take(if a.unique { 2 } else { 1 }).map(|(x, c)| (x, c)).collect();
+        P::svg(&inst, &shown, &caption)
     } else {
         enumeration_text::<P>(&inst, a, &out, complete, timed_out)
     };
@@ -367,40 +380,22 @@ fn enumeration_text<P: Puzzle>(inst: &P::Instance, a: &SolveArgs, out: &Outcome<
     let draw = |k: usize| P::render(inst, &out.answers[k].0, &out.answers[k].1, format);
     // `rects` and `line` print answers and nothing else; verdicts go to stderr there.
     let mut text = String::new();
-    let say = |text: &mut String, line: String| {
+    if let Some(line) = verdict(a, out.count, complete, timed_out) {
         if format.bare() {
             eprintln!("{line}");
         } else {
             text.push_str(&line);
             text.push('\n');
         }
-    };
+    }
     if out.count == 0 {
-        let line = if timed_out { "no solution found (time limit)" } else { "no solution" };
-        say(&mut text, line.to_string());
         return text;
     }
-    if let Some(max) = a.count {
-        let n = out.count;
-        let plural = if n == 1 { "solution" } else { "solutions" };
-        let line = if complete {
-            format!("{n} {plural}")
-        } else if timed_out {
-            format!("at least {n} {plural} (time limit)")
-        } else {
-            format!("at least {n} {plural} (stopped at {max})")
-        };
+    if a.count.is_some() {
         if format.bare() {
             text += &draw(0);
         }
-        say(&mut text, line);
     } else if a.unique {
-        let line = match (out.count, complete) {
-            (1, true) => "unique",
-            (1, false) => "one solution found; uniqueness unknown (time limit)",
-            _ => "not unique: two different solutions",
-        };
-        say(&mut text, line.to_string());
         for k in 0..out.answers.len() {
             if k > 0 {
                 text.push('\n');
@@ -411,6 +406,33 @@ fn enumeration_text<P: Puzzle>(inst: &P::Instance, a: &SolveArgs, out: &Outcome<
         text += &draw(0);
     }
     text
+}
+
+/// What `--count` or `--unique` found, or that nothing was; `None` for a plain solve's
+/// answer, which says it all.
+fn verdict(a: &SolveArgs, count: u64, complete: bool, timed_out: bool) -> Option<String> {
+    if count == 0 {
+        return Some(if timed_out { "no solution found (time limit)" } else { "no solution" }.to_string());
+    }
+    if let Some(max) = a.count {
+        let plural = if count == 1 { "solution" } else { "solutions" };
+        Some(if complete {
+            format!("{count} {plural}")
+        } else if timed_out {
+            format!("at least {count} {plural} (time limit)")
+        } else {
+            format!("at least {count} {plural} (stopped at {max})")
+        })
+    } else if a.unique {
+        let line = match (count, complete) {
+            (1, true) => "unique",
+            (1, false) => "one solution found; uniqueness unknown (time limit)",
+            _ => "not unique: two different solutions",
+        };
+        Some(line.to_string())
+    } else {
+        None
+    }
 }
 
 /// The CNF `encode` writes (and `decode` rebuilds: the encoder numbers variables the same way
@@ -462,6 +484,11 @@ pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
     let Some(m) = dimacs::external_model(&cnf, &model.text, &model.name)? else {
         let stdout = match a.format {
             Format::Json => line(head::<P>(&inst, Status::NoSolution)),
+            Format::Svg => {
+                let verdict = "no solution (the solver refuted the CNF)";
+                eprintln!("{verdict}");
+                P::svg(&inst, &[], verdict)
+            }
             _ => "no solution (the solver refuted the CNF)\n".to_string(),
         };
         return Ok(Done { stdout, code: exit::NO_SOLUTION });
@@ -480,6 +507,11 @@ pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
             m.extend(P::answer_json(&inst, &answer, &checked));
             line(m)
         }
+        Format::Svg => {
+            let verdict = if P::TASK == Task::Maximize { "valid answer (optimality not checked)" } else { Status::Solved.text() };
+            eprintln!("{verdict}");
+            P::svg(&inst, &[(&answer, &checked)], verdict)
+        }
         format => {
             let drawn = P::render(&inst, &answer, &checked, format);
             match P::TASK {
@@ -496,8 +528,8 @@ pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
 }
 
 pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
-    if !matches!(a.format, Format::Text | Format::Json) {
-        bail!("check prints text or json, not {}", a.format);
+    if !matches!(a.format, Format::Text | Format::Json | Format::Svg) {
+        bail!("check prints text, json or svg, not {}", a.format);
     }
     allow::<P>(a.lenient, Flag::Lenient, "--lenient")?;
     let input = read_puzzle::<P>(&a.file)?;
@@ -511,6 +543,11 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
             m.insert("valid".into(), json!(false));
             m.insert("reason".into(), json!(why));
             line(m)
+        } else if a.format == Format::Svg {
+            // The bare puzzle: a broken answer may not be drawable.
+            let verdict = format!("invalid: {why}");
+            eprintln!("{verdict}");
+            P::svg(&inst, &[], &verdict)
         } else {
             format!("invalid: {why}\n")
         };
@@ -559,6 +596,13 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
         m.insert("completed".into(), json!(completed));
         m.insert("claimed".into(), json!(differs));
         line(m)
+    } else if a.format == Format::Svg {
+        let mut verdict = P::describe_valid(&inst, &answer, &checked, completed).lines().next().unwrap_or("valid").to_string();
+        if let Some(claimed) = differs {
+            verdict += &format!("\nnote: the answer claims {claimed}, the exact score is {score}");
+        }
+        eprintln!("{verdict}");
+        P::svg(&inst, &[(&answer, &checked)], &verdict)
     } else {
         let mut text = P::describe_valid(&inst, &answer, &checked, completed);
         if let Some(claimed) = differs {
@@ -601,6 +645,11 @@ pub fn generate<P: Puzzle>(a: &GenerateArgs) -> Result<Done> {
         Some(_) if a.url => {
             let inst = inst.as_ref().expect("parsed above");
             Ok(Done { stdout: P::to_url(inst).map_err(|e| anyhow!(e))? + "\n", code: exit::ANSWER })
+        }
+        Some(_) if a.svg => {
+            let inst = inst.as_ref().expect("parsed above");
+            let caption = format!("{} {}×{}, seed {}{}", P::NAME, a.rows, a.cols, a.seed, if a.unique { ", unique" } else { "" });
+            Ok(Done { stdout: P::svg(inst, &[], &caption), code: exit::ANSWER })
         }
         Some(text) => Ok(Done { stdout: if a.json { json(Some(&text)) } else { text }, code: exit::ANSWER }),
         None => {

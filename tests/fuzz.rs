@@ -109,7 +109,9 @@ fn exercise_puzzle<P: Limits>(text: &str, settings: &Settings, printed: &mut Vec
         P::check(&inst, answer).map_err(|v| format!("the validator rejects a found answer: {v}"))?;
         let _ = P::answer_json(&inst, answer, checked);
         let _ = P::describe_valid(&inst, answer, checked, false);
-        for &format in P::FORMATS.iter().filter(|&&f| f != Format::Judge) {
+        let _ = P::svg(&inst, &[(answer, checked)], "");
+        // Every drawing but the score alone and the picture reads back.
+        for &format in P::FORMATS.iter().filter(|&&f| f != Format::Judge && f != Format::Svg) {
             let drawn = P::render(&inst, answer, checked, format);
             let read = P::read_answer(&inst, &drawn)
                 .map_err(|e| format!("{format} drawing does not read back: {e}\n{drawn}"))?
@@ -458,7 +460,7 @@ fn fuzz_answers<P: Limits>(file: &Path, extra: &[String]) {
     let text = std::fs::read_to_string(file).unwrap();
     let inst = P::parse(&text, &Settings::default()).unwrap();
     let mut seeds: Vec<String> = extra.to_vec();
-    for format in P::FORMATS.iter().filter(|&&f| f != Format::Judge) {
+    for format in P::FORMATS.iter().filter(|&&f| f != Format::Judge && f != Format::Svg) {
         let r = common::run(&["solve", P::NAME, file.to_str().unwrap(), "--format", format.name()], None);
         assert_eq!(r.code, 0, "{}", r.stderr);
         seeds.push(r.stdout);
