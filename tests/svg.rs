@@ -67,8 +67,9 @@ fn count(doc: &Document, class: &str, tag: &str) -> usize {
     groups(doc, class).iter().map(|g| g.descendants().filter(|n| n.has_tag_name(tag)).count()).sum()
 }
 
+/// The caption, its wrapped lines joined again.
 fn caption(doc: &Document) -> String {
-    texts(doc, "caption").join("\n")
+    texts(doc, "caption").join(" ")
 }
 
 fn solve_svg(puzzle: &str, file: &Path, extra: &[&str]) -> common::Run {

@@ -215,9 +215,10 @@ pub fn panels<A>(answers: &[A], differ: impl Fn(&A, &A) -> Vec<bool>, draw: impl
 
 /// `panels` side by side, top-aligned, over `caption`'s lines: the whole document.
 pub fn compose(panels: &[Svg], caption: &str) -> String {
-    let lines: Vec<&str> = caption.lines().filter(|l| !l.trim().is_empty()).collect();
     let across = panels.iter().map(|p| p.width).sum::<f64>() + GAP * panels.len().saturating_sub(1) as f64;
     let tall = panels.iter().map(|p| p.height).fold(0.0, f64::max);
+    // Long verdicts (a broken rule's message) wrap at the pictures' width, or 360 px.
+    let lines = wrap(caption, (across.max(360.0) / text_width("x", CAPTION)) as usize);
     let wide = lines.iter().map(|l| text_width(l, CAPTION)).fold(across, f64::max);
     let mut doc = Svg::new(wide + 2.0 * MARGIN, tall + 2.0 * MARGIN + LINE * lines.len() as f64);
     let mut x = MARGIN;
@@ -233,6 +234,25 @@ pub fn compose(panels: &[Svg], caption: &str) -> String {
         doc.close_group();
     }
     doc.document()
+}
+
+/// `text`'s lines, each broken at spaces into lines of at most `max` characters where it can be.
+fn wrap(text: &str, max: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let mut current = String::new();
+        for word in line.split(' ') {
+            if !current.is_empty() && current.chars().count() + 1 + word.chars().count() > max {
+                out.push(std::mem::take(&mut current));
+            }
+            if !current.is_empty() {
+                current.push(' ');
+            }
+            current.push_str(word);
+        }
+        out.push(current);
+    }
+    out
 }
 
 /// Marks `marked` cells (indices `r * cols + c`) of a grid at (x, y) with a red outline.
@@ -264,6 +284,13 @@ mod tests {
         let doc = s.document();
         assert!(doc.contains("&lt;/text&gt;&lt;script&gt;"), "{doc}");
         assert!(!doc.contains("<script"), "{doc}");
+    }
+
+    #[test]
+    fn long_captions_wrap_at_spaces() {
+        assert_eq!(wrap("no solution", 40), ["no solution"]);
+        assert_eq!(wrap("aaa bbb ccc\n\nd", 7), ["aaa bbb", "ccc", "d"]);
+        assert_eq!(wrap("unbreakable-word x", 5), ["unbreakable-word", "x"]);
     }
 
     #[test]

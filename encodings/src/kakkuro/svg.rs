@@ -90,7 +90,7 @@ fn panel(p: &Puzzle, answer: Option<(&Answer, &Scored)>, marked: &[bool], cell: 
     }
     s.open_group("dot");
     for i in p.dots() {
-        s.circle(at(i % cols) + cell * 0.18, at(i / cols) + cell * 0.18, cell * 0.1, "#e00");
+        s.circle(at(i % cols) + cell * 0.14, at(i / cols) + cell * 0.14, cell * 0.085, "#e00");
     }
     s.close_group();
     svg::mark_cells(&mut s, EDGE, EDGE, cols, cell, marked);
