@@ -173,8 +173,8 @@ pub fn solve<P: Puzzle>(a: &SolveArgs) -> Result<Done> {
     allow_format::<P>(a.format)?;
     allow::<P>(a.lenient, Flag::Lenient, "--lenient")?;
     allow::<P>(a.hints, Flag::Hints, "--hints")?;
-    if a.hints && !matches!(a.format, Format::Text | Format::Json) {
-        bail!("--hints prints text or json, not {}", a.format);
+    if a.hints && !matches!(a.format, Format::Text | Format::Json | Format::Svg) {
+        bail!("--hints prints text, json or svg, not {}", a.format);
     }
     if P::TASK == Task::Maximize && (a.count.is_some() || a.unique) {
         bail!("--count and --unique mean nothing for {}: it finds the best answer and proves it optimal", P::NAME);
@@ -242,15 +242,20 @@ fn hints<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> Result
         Task::Maximize => format!("{} of {} {} are the same in every {every} (score {})", h.decided, h.of, h.unit, P::score(&found.1)),
         Task::Enumerate => format!("{} of {} {} are the same in every {every}", h.decided, h.of, h.unit),
     };
-    let stdout = if format == Format::Json {
-        let status = if P::TASK == Task::Maximize { Status::Optimal } else { Status::Solved };
-        let mut m = head::<P>(&inst, status);
-        m.insert("hints".into(), h.json);
-        m.insert("decided".into(), json!(h.decided));
-        m.insert("of".into(), json!(h.of));
-        line(m)
-    } else {
-        format!("{}hints: {what}\n", h.drawn)
+    let stdout = match format {
+        Format::Json => {
+            let status = if P::TASK == Task::Maximize { Status::Optimal } else { Status::Solved };
+            let mut m = head::<P>(&inst, status);
+            m.insert("hints".into(), h.json);
+            m.insert("decided".into(), json!(h.decided));
+            m.insert("of".into(), json!(h.of));
+            line(m)
+        }
+        Format::Svg => {
+            eprintln!("hints: {what}");
+            P::svg(&inst, &[(&h.partial, &found.1)], &format!("hints: {what}"))
+        }
+        _ => format!("{}hints: {what}\n", h.drawn),
     };
     Ok(Done { stdout, code: exit::ANSWER })
 }

@@ -124,7 +124,7 @@ fn hints_say_why_not() {
     for (args, code, says) in [
         (vec!["solve", "kakkuro", "docs/examples/kakkuro.txt", "--hints"], 2, "--hints means nothing for kakkuro"),
         (vec!["solve", "tatamibari", five, "--hints", "--unique"], 2, "cannot be used with"),
-        (vec!["solve", "tatamibari", five, "--hints", "--format", "rects"], 2, "--hints prints text or json"),
+        (vec!["solve", "tatamibari", five, "--hints", "--format", "rects"], 2, "--hints prints text, json or svg"),
     ] {
         let r = run(&args, None);
         assert_eq!(r.code, code, "{args:?}: {}", r.stderr);
@@ -132,4 +132,28 @@ fn hints_say_why_not() {
     }
     let r = run(&["solve", "tatamibari", "-", "--hints"], Some(b"+|\n"));
     assert_eq!((r.code, r.stdout.as_str()), (1, "no solution\n"));
+}
+
+/// `--hints --format svg` draws the decided part only: the hinted rectangles filled, the
+/// hinted digits written, no score under a grid with gaps; the verdict is the caption.
+#[test]
+fn hints_are_drawn() {
+    let count = |svg: &str, class: &str, tag: &str| {
+        let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{e}: {svg}"));
+        let groups: Vec<_> = doc.descendants().filter(|n| n.has_tag_name("g") && n.attribute("class") == Some(class)).collect();
+        groups.iter().map(|g| g.descendants().filter(|n| n.has_tag_name(tag)).count()).sum::<usize>()
+    };
+    let seven = data_dir("tatamibari").join("codegolf-7x7.txt");
+    let sudoku = data_dir("target-sudoku").join("sample-1.in");
+    for (puzzle, file, fills) in [("tatamibari", &seven, ("rectangles", "rect")), ("target-sudoku", &sudoku, ("digit", "text"))] {
+        let file = file.to_str().unwrap();
+        let v = json(&run(&["solve", puzzle, file, "--hints", "--format", "json"], None).stdout);
+        let r = run(&["solve", puzzle, file, "--hints", "--format", "svg"], None);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let decided = v["decided"].as_u64().unwrap() as usize;
+        let givens = count(&r.stdout, "given", "text");
+        assert_eq!(count(&r.stdout, fills.0, fills.1) + givens, decided, "{puzzle}");
+        assert_eq!(count(&r.stdout, "score", "text"), 0, "{puzzle}: no score for a part");
+        assert!(r.stdout.contains("hints: ") && r.stderr.starts_with("hints: "), "{puzzle}: {}", r.stderr);
+    }
 }
