@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{data_dir, json_field, run};
+use common::{data_dir, json_field, model_file, run};
 use std::path::Path;
 
 fn root(p: &str) -> String {
@@ -145,19 +145,6 @@ fn check_reports_in_json() {
     let bad = run(&["check", "target-sudoku", file, "--answer", "-", "--format", "json"], Some(swapped.as_bytes()));
     assert_eq!((bad.code, json_field(&bad.stdout, "valid")), (1, "false".into()), "{}", bad.stdout);
     assert!(json_field(&bad.stdout, "reason").len() > 2, "{}", bad.stdout);
-}
-
-/// A model of `encode`'s CNF from varisat, as a solver's output file.
-fn model_file(puzzle: &str, file: &str, dir: &Path) -> String {
-    let cnf = run(&["encode", puzzle, file], None);
-    assert_eq!(cnf.code, 0, "{}", cnf.stderr);
-    let mut solver = varisat::Solver::new();
-    solver.add_formula(&varisat::dimacs::DimacsParser::parse(cnf.stdout.as_bytes()).unwrap());
-    assert!(solver.solve().unwrap());
-    let lits: Vec<String> = solver.model().unwrap().iter().map(|l| l.to_dimacs().to_string()).collect();
-    let path = dir.join(format!("{puzzle}.model"));
-    std::fs::write(&path, format!("s SATISFIABLE\nv {} 0\n", lits.join(" "))).unwrap();
-    path.to_str().unwrap().to_string()
 }
 
 #[test]

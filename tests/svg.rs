@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{data_dir, json_field, run};
+use common::{data_dir, json_field, model_file, run};
 use roxmltree::{Document, Node};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -203,18 +203,6 @@ fn generate_draws_the_puzzle_without_its_answer() {
     assert!((1600.0..=2100.0).contains(&w) && (1600.0..=2100.0).contains(&h), "{w}×{h}");
 }
 
-/// A model of `encode`'s CNF from varisat, as a solver's output file.
-fn model_file(puzzle: &str, file: &str, dir: &Path) -> PathBuf {
-    let cnf = run(&["encode", puzzle, file], None);
-    let mut solver = varisat::Solver::new();
-    solver.add_formula(&varisat::dimacs::DimacsParser::parse(cnf.stdout.as_bytes()).unwrap());
-    assert!(solver.solve().unwrap());
-    let lits: Vec<String> = solver.model().unwrap().iter().map(|l| l.to_dimacs().to_string()).collect();
-    let path = dir.join(format!("{puzzle}.model"));
-    std::fs::write(&path, format!("s SATISFIABLE\nv {} 0\n", lits.join(" "))).unwrap();
-    path
-}
-
 #[test]
 fn decode_draws_the_model_or_captions_its_refutation() {
     let dir = tempfile::tempdir().unwrap();
@@ -223,7 +211,7 @@ fn decode_draws_the_model_or_captions_its_refutation() {
         ("target-sudoku", data_dir("target-sudoku").join("sample-1.in"), "valid answer (optimality not checked)"),
     ] {
         let model = model_file(puzzle, path_str(&file), dir.path());
-        let r = run(&["decode", puzzle, path_str(&file), "--model", path_str(&model), "--format", "svg"], None);
+        let r = run(&["decode", puzzle, path_str(&file), "--model", &model, "--format", "svg"], None);
         assert_eq!(r.code, 0, "{}", r.stderr);
         assert_eq!(caption(&Document::parse(&r.stdout).unwrap()), verdict);
         let unsat = dir.path().join("unsat");

@@ -122,3 +122,16 @@ fn env_number(name: &str) -> Option<u64> {
     let value = std::env::var(name).ok()?;
     Some(value.trim().parse().unwrap_or_else(|_| panic!("{name}={value:?} is not a whole number")))
 }
+
+/// A model of `encode`'s CNF from varisat, as a solver's output file.
+pub fn model_file(puzzle: &str, file: &str, dir: &Path) -> String {
+    let cnf = run(&["encode", puzzle, file], None);
+    assert_eq!(cnf.code, 0, "{}", cnf.stderr);
+    let mut solver = varisat::Solver::new();
+    solver.add_formula(&varisat::dimacs::DimacsParser::parse(cnf.stdout.as_bytes()).unwrap());
+    assert!(solver.solve().unwrap());
+    let lits: Vec<String> = solver.model().unwrap().iter().map(|l| l.to_dimacs().to_string()).collect();
+    let path = dir.join(format!("{puzzle}.model"));
+    std::fs::write(&path, format!("s SATISFIABLE\nv {} 0\n", lits.join(" "))).unwrap();
+    path.to_str().unwrap().to_string()
+}
