@@ -148,6 +148,43 @@ mod tests {
         assert!(split("https://puzz.link/p?/5/5").is_err());
     }
 
+    /// Random URLs never panic; each is refused with a column inside it, or read as a puzzle
+    /// file that parses and writes back as the same cells.
+    #[test]
+    fn random_urls_are_read_or_refused_never_panic() {
+        use crate::puzzle::Puzzle;
+        use crate::tatamibari::Tatamibari;
+        let mut rng = crate::tatamibari::generate::Rng::new(11);
+        let alphabet: Vec<char> = "0123456789abcdefghijklmnopqrstuvwxyz.-+=%/?:ABCZé".chars().collect();
+        let (mut read, mut refused) = (0, 0);
+        for _ in 0..20_000 {
+            // Mostly the code's own characters, some of anything.
+            let valid: Vec<char> = "123.ghkz".chars().collect();
+            let body: String = (0..rng.below(30)).map(|_| if rng.below(40) == 0 { alphabet[rng.below(alphabet.len())] } else { valid[rng.below(valid.len())] }).collect();
+            let size = match rng.below(4) {
+                0 => String::new(),
+                1 => format!("{}/", rng.below(6)),
+                _ => format!("{}/{}/", rng.below(7), rng.below(7)),
+            };
+            let url = format!("https://puzz.link/p?tatamibari/{size}{body}");
+            let result = split(&url).and_then(|link| Tatamibari::from_url(&link));
+            match result {
+                Ok(text) => {
+                    let board = crate::tatamibari::parse(&text).expect("a URL's board parses");
+                    let again = Tatamibari::to_url(&board).unwrap();
+                    let back = Tatamibari::from_url(&split(&again).unwrap()).unwrap();
+                    assert_eq!(back, text, "{url} → {again}");
+                    read += 1;
+                }
+                Err(e) => {
+                    assert!(e.line == 1 && e.col >= 1 && e.col <= url.chars().count() + 1, "{url}: {e}");
+                    refused += 1;
+                }
+            }
+        }
+        assert!(read > 1000 && refused > 1000, "{read} read, {refused} refused");
+    }
+
     #[test]
     fn cells_round_trip_and_errors_name_the_column() {
         let link = split("x/5/5/m3g11i2g31h13g3g").unwrap();
