@@ -65,6 +65,9 @@ fn corpus(backend: &Backend, root: &Path, wanted: &dyn Fn(&str) -> bool) {
     if wanted("kakkuro") {
         kakkuro(backend, &root.join("kakkuro"));
     }
+    if wanted("dense") {
+        kakkuro_dense(backend);
+    }
     if wanted("certify") {
         certify(backend, root);
     }
@@ -143,6 +146,32 @@ fn kakkuro(backend: &Backend, dir: &Path) {
         println!("{:<8} {name:<24} {:>9.1} {:>6} {vars:>7} {clauses:>8}  {status:<10} {score}", backend.name(), ms(took), out.stats.solver.calls);
     }
     println!("{:<8} {:<24} {:>9.1}\n", backend.name(), "total", ms(total));
+}
+
+/// The dense Kakkuro boards (`benches/data/kakkuro-dense`: long white runs, where the search's
+/// frontier is), each under a time limit: proved or not, the best score, the time.
+fn kakkuro_dense(backend: &Backend) {
+    const LIMIT: Duration = Duration::from_secs(60);
+    println!("kakkuro, dense boards, proved optimum under a {} s limit, one run each", LIMIT.as_secs());
+    println!("{:<8} {:<24} {:>9} {:>6}  {:<10} {}", "backend", "board", "ms", "calls", "status", "score");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data/kakkuro-dense");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect();
+    files.sort();
+    let (mut total, mut proved) = (Duration::ZERO, 0);
+    for path in &files {
+        let p = kk::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let opts = Options { backend: backend.clone(), time_limit: Some(LIMIT), progress: Progress::Never };
+        let start = Instant::now();
+        let out = runner::search::<Kakkuro>(kk::Instance { puzzle: p, fixed: None }, Goal::Best, 1, &opts).unwrap();
+        let took = start.elapsed();
+        total += took;
+        proved += usize::from(out.ended == Ended::Proved);
+        let score = out.best().map_or("-".to_string(), |(_, s)| s.score.to_string());
+        let status = if out.ended == Ended::Proved { "Optimal" } else { "unfinished" };
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        println!("{:<8} {name:<24} {:>9.1} {:>6}  {status:<10} {score}", backend.name(), ms(took), out.stats.solver.calls);
+    }
+    println!("{:<8} {:<24} {:>9.1}  {proved} of {} proved\n", backend.name(), "total", ms(total), files.len());
 }
 
 /// `generate tatamibari --unique` as a puzzle maker runs it (the release binary), per size and seed.
