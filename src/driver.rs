@@ -472,6 +472,9 @@ pub fn encode<P: Puzzle>(a: &EncodeArgs) -> Result<Done> {
     }
 }
 
+/// `decode`'s verdict on a solver that refuted the CNF.
+const REFUTED: &str = "no solution (the solver refuted the CNF)";
+
 pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
     allow_format::<P>(a.format)?;
     if a.format == Format::Judge {
@@ -490,11 +493,10 @@ pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
         let stdout = match a.format {
             Format::Json => line(head::<P>(&inst, Status::NoSolution)),
             Format::Svg => {
-                let verdict = "no solution (the solver refuted the CNF)";
-                eprintln!("{verdict}");
-                P::svg(&inst, &[], verdict)
+                eprintln!("{REFUTED}");
+                P::svg(&inst, &[], REFUTED)
             }
-            _ => "no solution (the solver refuted the CNF)\n".to_string(),
+            _ => format!("{REFUTED}\n"),
         };
         return Ok(Done { stdout, code: exit::NO_SOLUTION });
     };
@@ -629,7 +631,10 @@ pub fn generate<P: Puzzle>(a: &GenerateArgs) -> Result<Done> {
         None => None,
     };
     // How much of the answer the rules decide by propagation alone: the rest needs reasoning.
-    let difficulty = inst.as_ref().and_then(P::difficulty);
+    // It builds the whole formula, so only where asked for (a unique puzzle, whose search built
+    // it already, or JSON) and where it fits: plain generation stays instant at any size.
+    let graded = (a.unique || a.json) && inst.as_ref().is_some_and(|i| runner::fits::<P>(i).is_ok());
+    let difficulty = if graded { inst.as_ref().and_then(P::difficulty) } else { None };
     if let (Some((decided, of)), false) = (difficulty, a.json || a.progress == Progress::Never) {
         eprintln!("puzzle-sat: unit propagation alone decides {decided} of the {of} rectangles");
     }

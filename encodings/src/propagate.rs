@@ -5,24 +5,24 @@ use crate::cnf::{Cnf, Lit};
 
 /// Each variable's value forced by unit propagation from no assignment (`None`: not forced),
 /// indexed by variable (index 0 unused); `None` when propagation alone meets a conflict.
-/// Two watched literals per clause, so the cost is about the formula's size.
-pub fn units(cnf: &Cnf) -> Option<Vec<Option<bool>>> {
+/// Two watched literals per clause, so the cost is about the formula's size. Takes the
+/// formula, whose clauses it reorders in place, rather than a second copy of a large one.
+pub fn units(cnf: Cnf) -> Option<Vec<Option<bool>>> {
     let n = cnf.num_vars as usize + 1;
     let mut value: Vec<Option<bool>> = vec![None; n];
     let index = |l: Lit| 2 * l.var() as usize + usize::from(!l.is_positive());
     // watches[index(l)]: clauses watching l, visited when l becomes false.
     let mut watches: Vec<Vec<usize>> = vec![Vec::new(); 2 * n];
-    let mut clauses: Vec<Vec<Lit>> = Vec::with_capacity(cnf.clauses.len());
+    let mut clauses = cnf.clauses;
     let mut queue: Vec<Lit> = Vec::new();
     let val = |value: &[Option<bool>], l: Lit| value[l.var() as usize].map(|v| v == l.is_positive());
-    for clause in &cnf.clauses {
+    for (ci, clause) in clauses.iter().enumerate() {
         match clause.len() {
             0 => return None,
             1 => queue.push(clause[0]),
             _ => {
-                watches[index(clause[0])].push(clauses.len());
-                watches[index(clause[1])].push(clauses.len());
-                clauses.push(clause.clone());
+                watches[index(clause[0])].push(ci);
+                watches[index(clause[1])].push(ci);
             }
         }
     }
@@ -114,7 +114,7 @@ mod tests {
                 }).collect();
                 cnf.add_clause(&c);
             }
-            assert_eq!(units(&cnf), naive(&cnf), "{:?}", cnf.clauses);
+            assert_eq!(units(cnf.clone()), naive(&cnf), "{:?}", cnf.clauses);
         }
     }
 
@@ -125,9 +125,9 @@ mod tests {
         cnf.add_clause(&[x[0]]);
         cnf.add_clause(&[!x[0], x[1]]);
         cnf.add_clause(&[!x[1], !x[2]]);
-        let v = units(&cnf).unwrap();
+        let v = units(cnf.clone()).unwrap();
         assert_eq!(&v[1..], &[Some(true), Some(true), Some(false), None]);
         cnf.add_clause(&[x[2], !x[1]]);
-        assert_eq!(units(&cnf), None);
+        assert_eq!(units(cnf), None);
     }
 }

@@ -271,7 +271,7 @@ impl Puzzle for Tatamibari {
     fn difficulty(board: &Board) -> Option<(usize, usize)> {
         let mut cnf = crate::cnf::Cnf::new();
         let enc = encode(board, &mut cnf);
-        let value = crate::propagate::units(&cnf)?;
+        let value = crate::propagate::units(cnf)?;
         let chosen = enc.rects.iter().filter(|(_, l)| value[l.var() as usize] == Some(true)).count();
         let clues = board.cells.iter().filter(|c| matches!(c, Cell::Clue(_))).count();
         Some((chosen, clues))
