@@ -150,8 +150,7 @@ fn let_more_through<P: Puzzle>(inst: &P::Instance, enc: &P::Encoding, score: &P:
 /// A model of the optimality formula: its answer, re-checked by the validator, which must
 /// score no more than the claim.
 pub fn admit<P: Puzzle>(inst: &P::Instance, enc: &P::Encoding, model: &Model, score: &P::Score) -> Result<Valid<P>, SolverError> {
-    let answer = P::decode(inst, enc, model);
-    let checked = P::check(inst, &answer).map_err(|v| SolverError(format!("internal error: a model of the certificate's formula breaks a rule: {v}")))?;
+    let (answer, checked) = crate::search::take_model::<P>(inst, enc, model, "the certificate's prover")?;
     let got = P::score(&checked);
     if got > *score {
         return Err(SolverError(format!("internal error: the claim is wrong: an answer scores {got}, more than {score}")));

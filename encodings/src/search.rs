@@ -2,7 +2,7 @@
 //! bound tightening, and enumeration by blocking each answer found. Puzzles call them from
 //! [`Puzzle::search`]; Kakkuro has a search of its own beside it.
 
-use crate::cnf::{ClauseSink, Lit};
+use crate::cnf::{ClauseSink, Lit, Model};
 use crate::puzzle::{Ended, Observer, Puzzle};
 use crate::solver::{SolveResult, Solver, SolverError};
 
@@ -19,10 +19,15 @@ pub enum Tighten {
 /// Decodes the last model and re-checks it with the independent validator: a model the
 /// validator rejects is an encoding bug (or a lying solver) and never reaches the user.
 pub fn take<P: Puzzle, S: Solver + ?Sized>(inst: &P::Instance, enc: &P::Encoding, solver: &S) -> Result<(P::Answer, P::Checked), SolverError> {
-    let answer = P::decode(inst, enc, &solver.model());
+    take_model::<P>(inst, enc, &solver.model(), solver.backend())
+}
+
+/// [`take`] for a model in hand, from the backend `who`.
+pub fn take_model<P: Puzzle>(inst: &P::Instance, enc: &P::Encoding, model: &Model, who: &str) -> Result<(P::Answer, P::Checked), SolverError> {
+    let answer = P::decode(inst, enc, model);
     match P::check(inst, &answer) {
         Ok(checked) => Ok((answer, checked)),
-        Err(v) => Err(SolverError(format!("internal error: the answer of {} breaks a rule: {v}", solver.backend()))),
+        Err(v) => Err(SolverError(format!("internal error: the answer of {who} breaks a rule: {v}"))),
     }
 }
 

@@ -63,35 +63,44 @@ pub struct Cadical {
 
 impl Cadical {
     pub fn new(stop: Stop) -> Self {
+        let mut solver = Cadical::with_defaults(stop);
+        solver.configure();
+        solver
+    }
+
+    /// A solver in CaDiCaL's own default configuration.
+    fn with_defaults(stop: Stop) -> Self {
         // SAFETY: a fresh solver; the stop box lives as long as the solver (released in drop).
         unsafe {
             let ptr = ccadical_init();
             assert!(!ptr.is_null(), "CaDiCaL could not be made");
             let mut stop = Box::new(stop);
             ccadical_set_terminate(ptr, &mut *stop as *mut Stop as *mut c_void, Some(terminate));
-            let mut solver = Cadical { ptr, stop, stats: SolverStats::default(), last: Last::None, assumptions: Vec::new(), proof: std::ptr::null_mut() };
-            solver.configure();
-            solver
+            Cadical { ptr, stop, stats: SolverStats::default(), last: Last::None, assumptions: Vec::new(), proof: std::ptr::null_mut() }
         }
     }
 
     /// A solver that writes a text DRAT proof of everything it learns to `proof`, clauses added
     /// between calls included; the proof is complete once the solver is dropped.
     pub fn proving(stop: Stop, proof: &std::path::Path) -> Result<Self, String> {
-        let mut solver = Cadical::new(stop);
+        Cadical::new(stop).traced(proof)
+    }
+
+    /// This solver, still without clauses, tracing its proof into `proof`.
+    fn traced(mut self, proof: &std::path::Path) -> Result<Self, String> {
         let (file, name) = open_proof(proof)?;
         let binary = CString::new("binary").expect("no NUL");
         // SAFETY: a live solver still in its configuration state (no clause yet); the file
         // stays open until the solver is dropped.
         let traced = unsafe {
-            ccadical_set_option(solver.ptr, binary.as_ptr(), 0);
-            solver.proof = file;
-            ccadical_trace_proof(solver.ptr, file, name.as_ptr())
+            ccadical_set_option(self.ptr, binary.as_ptr(), 0);
+            self.proof = file;
+            ccadical_trace_proof(self.ptr, file, name.as_ptr())
         };
         if traced == 0 {
             return Err("CaDiCaL would not write a proof".into());
         }
-        Ok(solver)
+        Ok(self)
     }
 
     /// "plain" turns off CaDiCaL's preprocessing, and `lucky`, `rephase` and `walk` its
@@ -220,39 +229,21 @@ impl Solver for Cadical {
     }
 }
 
-/// Solves `cnf` afresh with CaDiCaL's default configuration, writing a text DRAT proof to
-/// `proof`: refuted with the proof complete, or a model.
+/// Solves `cnf` afresh with CaDiCaL's default configuration (one call from scratch, where its
+/// preprocessing pays), writing a text DRAT proof to `proof`: refuted with the proof complete,
+/// or a model.
 pub fn prove(cnf: &encodings::cnf::Cnf, proof: &std::path::Path) -> Result<super::Proved, String> {
-    let (file, name) = open_proof(proof)?;
-    // SAFETY: a fresh solver and a file opened here, traced before any clause, closed after
-    // the proof; C strings outlive the calls.
-    unsafe {
-        let ptr = ccadical_init();
-        let binary = CString::new("binary").expect("no NUL");
-        ccadical_set_option(ptr, binary.as_ptr(), 0);
-        let traced = ccadical_trace_proof(ptr, file, name.as_ptr());
-        for clause in &cnf.clauses {
-            for l in clause {
-                ccadical_add(ptr, l.dimacs());
-            }
-            ccadical_add(ptr, 0);
-        }
-        let result = ccadical_solve(ptr);
-        let model = (result == 10).then(|| {
-            let lits = (1..=cnf.num_vars).map(|v| if ccadical_val(ptr, v as c_int) > 0 { Lit::positive(v) } else { !Lit::positive(v) });
-            Model::from_lits(cnf.num_vars, lits)
-        });
-        ccadical_close_proof(ptr);
-        ccadical_release(ptr);
-        libc::fclose(file);
-        if traced == 0 {
-            return Err("CaDiCaL would not write a proof".into());
-        }
-        match (result, model) {
-            (20, _) => Ok(super::Proved::Refuted),
-            (_, Some(model)) => Ok(super::Proved::Model(model)),
-            _ => Err("CaDiCaL gave no answer".into()),
-        }
+    let mut solver = Cadical::with_defaults(Stop::new()).traced(proof)?;
+    for _ in 0..cnf.num_vars {
+        solver.new_var();
+    }
+    for clause in &cnf.clauses {
+        solver.add_clause(clause);
+    }
+    match solver.solve().map_err(|e| e.0)? {
+        SolveResult::Unsat => Ok(super::Proved::Refuted),
+        SolveResult::Sat => Ok(super::Proved::Model(solver.model())),
+        SolveResult::Interrupted => Err("CaDiCaL gave no answer".into()),
     }
 }
 
