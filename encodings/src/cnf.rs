@@ -51,6 +51,12 @@ pub trait ClauseSink {
 
     fn add_clause(&mut self, lits: &[Lit]);
 
+    /// Announces that about `literals` more literals are coming, so that a sink with a limit
+    /// can refuse them before any is built: false means refused, and the caller adds nothing.
+    fn reserve(&mut self, _literals: u64) -> bool {
+        true
+    }
+
     /// A fresh variable with a name.
     fn new_named_var(&mut self, name: &dyn Fn() -> String) -> Lit {
         let v = self.new_var();
@@ -101,6 +107,14 @@ impl<S: ClauseSink> ClauseSink for Limited<S> {
         if self.literals <= self.limit {
             self.inner.add_clause(lits);
         }
+    }
+
+    fn reserve(&mut self, literals: u64) -> bool {
+        if self.literals.saturating_add(literals) > self.limit {
+            self.literals = self.literals.saturating_add(literals);
+            return false;
+        }
+        self.inner.reserve(literals)
     }
 }
 

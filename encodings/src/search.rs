@@ -154,4 +154,8 @@ impl<S: ClauseSink + ?Sized> ClauseSink for Sink<'_, S> {
     fn add_clause(&mut self, lits: &[crate::cnf::Lit]) {
         self.0.add_clause(lits)
     }
+
+    fn reserve(&mut self, literals: u64) -> bool {
+        self.0.reserve(literals)
+    }
 }

@@ -110,6 +110,10 @@ impl<T: Solver + ?Sized> ClauseSink for Box<T> {
     fn add_clause(&mut self, lits: &[Lit]) {
         (**self).add_clause(lits)
     }
+
+    fn reserve(&mut self, literals: u64) -> bool {
+        (**self).reserve(literals)
+    }
 }
 
 impl<T: Solver + ?Sized> Solver for Box<T> {
@@ -197,6 +201,10 @@ impl<S: ClauseSink> ClauseSink for Recorded<S> {
     fn add_clause(&mut self, lits: &[Lit]) {
         self.cnf.add_clause(lits);
         self.inner.add_clause(lits)
+    }
+
+    fn reserve(&mut self, literals: u64) -> bool {
+        self.inner.reserve(literals)
     }
 }
 

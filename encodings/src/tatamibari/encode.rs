@@ -10,9 +10,10 @@
 //!   (top-left cell) at (r + 1, c + 1); see docs/encodings/tatamibari.md. Two auxiliaries per
 //!   point keep this linear: `A → lr`, `B → ul`, `¬lr ∨ ¬ul`.
 
+use super::probe::probe;
 use super::{Board, Cell, Rect, Shape, Solution};
 use crate::amo::exactly_one;
-use crate::cnf::{ClauseSink, Lit, Model};
+use crate::cnf::{ClauseSink, Lit, Model, SizeCounter};
 use std::collections::{HashMap, HashSet};
 
 pub struct Encoding {
@@ -212,16 +213,40 @@ fn conflict(a: &(Rect, usize), b: &(Rect, usize)) -> bool {
 }
 
 pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
-    let (rows, cols) = (board.rows, board.cols);
+    encode_with(board, sink, true)
+}
+
+/// `probing`: also drop the candidates [`probe`] refutes. Off only to grade how much plain
+/// unit propagation decides.
+///
+/// The formula is counted before it is built, and a sink that refuses that many literals (see
+/// [`ClauseSink::reserve`]) gets none of it: what probing leaves is known only now, and may
+/// still be too large.
+pub fn encode_with<S: ClauseSink>(board: &Board, sink: &mut S, probing: bool) -> Encoding {
     let spans = Spans::new(board);
     let mut all = Vec::new();
-    for r in 0..rows {
-        for c in 0..cols {
-            all.extend(candidates(board, &spans, r, c).into_iter().map(|rect| (rect, r * cols + c)));
+    for r in 0..board.rows {
+        for c in 0..board.cols {
+            all.extend(candidates(board, &spans, r, c).into_iter().map(|rect| (rect, r * board.cols + c)));
         }
     }
-    let mut rects = Vec::new();
-    for (rect, _) in prune(board, all).0 {
+    let mut kept = prune(board, all).0;
+    if probing {
+        kept = probe(board, kept);
+    }
+    let mut size = SizeCounter::default();
+    emit(board, &kept, &mut size);
+    if !sink.reserve(size.literals) {
+        return Encoding { rects: Vec::new() };
+    }
+    emit(board, &kept, sink)
+}
+
+/// The formula over the candidates `kept`.
+fn emit<S: ClauseSink>(board: &Board, kept: &[(Rect, usize)], sink: &mut S) -> Encoding {
+    let (rows, cols) = (board.rows, board.cols);
+    let mut rects = Vec::with_capacity(kept.len());
+    for &(rect, _) in kept {
         let name = || format!("rect {} {} {} {}", rect.row, rect.col, rect.height, rect.width);
         rects.push((rect, sink.new_named_var(&name)));
     }
@@ -349,6 +374,22 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A formula past a limited sink's room is refused whole: not one clause goes in.
+    #[test]
+    fn a_formula_past_the_limit_is_refused_before_any_clause() {
+        use crate::cnf::{Cnf, Limited};
+        let board = super::super::generate::Generated::new(12, 12, &mut super::super::generate::Rng::new(3)).board();
+        let mut counted = SizeCounter::default();
+        encode(&board, &mut counted);
+        let mut tight = Limited::new(Cnf::new(), counted.literals - 1);
+        assert!(encode(&board, &mut tight).rects.is_empty());
+        assert!(tight.over().is_some() && tight.inner.clauses.is_empty());
+        let mut enough = Limited::new(Cnf::new(), counted.literals);
+        assert!(!encode(&board, &mut enough).rects.is_empty());
+        assert!(enough.over().is_none());
+        assert_eq!(enough.inner.clauses.iter().map(|c| c.len() as u64).sum::<u64>(), counted.literals);
     }
 
     /// A tall board whose clues all sit in the top row: every column must be one rectangle,

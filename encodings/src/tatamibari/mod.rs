@@ -9,13 +9,14 @@ pub mod check;
 mod encode;
 pub mod generate;
 mod parse;
+mod probe;
 mod render;
 mod size;
 mod svg;
 mod unique;
 
 pub use check::{check, check_rects, parse_labels, Violation};
-pub use encode::{block, decode, encode, Encoding};
+pub use encode::{block, decode, encode, encode_with, Encoding};
 pub use parse::parse;
 pub use render::{render_box, render_labels, render_rects, LABELS};
 
@@ -270,7 +271,7 @@ impl Puzzle for Tatamibari {
     /// Rectangles that unit propagation on the rules alone chooses, of one per clue.
     fn difficulty(board: &Board) -> Option<(usize, usize)> {
         let mut cnf = crate::cnf::Cnf::new();
-        let enc = encode(board, &mut cnf);
+        let enc = encode_with(board, &mut cnf, false);
         let value = crate::propagate::units(cnf)?;
         let chosen = enc.rects.iter().filter(|(_, l)| value[l.var() as usize] == Some(true)).count();
         let clues = board.cells.iter().filter(|c| matches!(c, Cell::Clue(_))).count();

@@ -1,15 +1,17 @@
-//! The size of a board's formula, estimated before any of it is built: the candidate
-//! rectangles are counted, not listed, over the same free spans `encode::candidates` walks,
-//! and counting stops once past the limit, so a board whose formula could never fit (a
-//! 1000×1000 board with one clue has hundreds of millions of candidates) is refused at once.
+//! The size of what the encoder holds before its formula, estimated before any of it is built:
+//! the candidate rectangles are counted, not listed, over the same free spans
+//! `encode::candidates` walks, and counting stops once past the limit, so a board that could
+//! never fit (a 1000×1000 board with one clue has hundreds of millions of candidates) is
+//! refused at once. The formula itself is counted exactly once pruning and probing have
+//! shrunk the candidates, and refused then if it is too large (`encode::encode_with`).
 
 use super::encode::Spans;
 use super::{Board, Cell, Shape};
 
-/// About how many literals the formula of `board` holds, counted no further than just past
-/// `limit`: each candidate stands in one exactly-one constraint per cell it covers, whose
-/// sequential counter spends up to 8 literals per member, plus a few corner literals. It counts
-/// before pruning, so it errs high (2–3× on generated boards, about right on tall ones).
+/// About how many literals' room the candidate lists of `board` take before pruning, counted
+/// no further than just past `limit`: each candidate is listed once per cell it covers, plus
+/// its own record. (The formula, about 8 literals per cell of each candidate that survives,
+/// is counted after probing: on generated boards a third to a fifth of them survive.)
 pub fn estimate(board: &Board, limit: u64) -> u64 {
     // Every cell is covered by some candidate, so the board's cells alone may say enough, and
     // then nothing the size of the board is built.
@@ -31,9 +33,9 @@ pub fn estimate(board: &Board, limit: u64) -> u64 {
     total
 }
 
-/// A candidate's literals: see [`estimate`].
+/// A candidate's room: see [`estimate`].
 fn weight(h: usize, w: usize) -> u64 {
-    (8 * h * w + 6) as u64
+    (h * w + 8) as u64
 }
 
 fn clue_estimate(board: &Board, spans: &Spans, cr: usize, cc: usize, shape: Shape, limit: u64) -> u64 {
