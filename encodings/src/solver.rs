@@ -94,6 +94,11 @@ pub trait Solver: ClauseSink {
 /// Makes the solvers of one run (the Tatamibari generator uses many), all sharing its [`Stop`].
 pub trait NewSolver: Send + Sync {
     fn new_solver(&self) -> Box<dyn Solver>;
+    /// Whether its solvers live in this process, so that many small ones cost little (an
+    /// external command costs a process per call).
+    fn in_process(&self) -> bool {
+        true
+    }
     /// The run's stop flag.
     fn stop(&self) -> &Stop;
 }

@@ -114,6 +114,10 @@ impl NewSolver for Solvers {
         Box::new(Limited::new(self.unlimited(), self.max_literals))
     }
 
+    fn in_process(&self) -> bool {
+        !matches!(self.backend, Backend::Command(_))
+    }
+
     fn stop(&self) -> &Stop {
         &self.stop
     }
@@ -203,5 +207,79 @@ mod tests {
         assert!(e.0.contains("empty"), "{e}");
         assert!(Backend::Command("  ".into()).validate().is_err());
         assert!(Backend::Command("cadical --quiet".into()).validate().is_ok());
+    }
+
+    /// Solving apart gives what one solver gives: the same verdicts, models that satisfy every
+    /// clause, cores that are contradictory, also after clauses that merge parts.
+    #[test]
+    fn a_formula_solved_in_parts_answers_as_one_solver() {
+        use encodings::parts::Parts;
+        let mut seed = 5u64;
+        let mut below = |n: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let (mut sat, mut unsat, mut split) = (0, 0, 0);
+        for backend in [Backend::Varisat, Backend::Cadical] {
+            let solvers = backend.solvers(Stop::new());
+            for round in 0..40 {
+                // Pieces of random 3-SAT on 8 variables each, near the threshold.
+                let pieces = 2 + below(12) as u32;
+                let mut clauses: Vec<Vec<Lit>> = Vec::new();
+                for p in 0..pieces {
+                    for _ in 0..18 + below(10) {
+                        clauses.push((0..3).map(|_| {
+                            let v = Lit::positive(1 + p * 8 + below(8) as u32);
+                            if below(2) == 0 { v } else { !v }
+                        }).collect());
+                    }
+                }
+                let vars = pieces * 8;
+                let mut parts = Parts::with_part_literals(&solvers, 1 + below(200) as usize);
+                let mut one = solvers.new_solver();
+                for _ in 0..vars {
+                    parts.new_var();
+                    one.new_var();
+                }
+                let holds = |model: &encodings::cnf::Model, clauses: &[Vec<Lit>]| clauses.iter().all(|c| c.iter().any(|&l| model.value(l)));
+                for step in 0..4 {
+                    for c in &clauses {
+                        if step == 0 {
+                            parts.add_clause(c);
+                            one.add_clause(c);
+                        }
+                    }
+                    let assumptions: Vec<Lit> = (0..below(4)).map(|_| {
+                        let v = Lit::positive(1 + below(vars as u64) as u32);
+                        if below(2) == 0 { v } else { !v }
+                    }).collect();
+                    let (a, b) = (parts.solve_with(&assumptions).unwrap(), one.solve_with(&assumptions).unwrap());
+                    assert_eq!(a, b, "{} round {round} step {step}", backend.name());
+                    if step == 0 && parts.count() > 1 {
+                        split += 1;
+                    }
+                    if a == SolveResult::Sat {
+                        sat += 1;
+                        let model = parts.model();
+                        assert!(holds(&model, &clauses), "round {round} step {step}");
+                        assert!(assumptions.iter().all(|&l| model.value(l)));
+                        // Block this model over a few variables of different pieces: merges them.
+                        let block: Vec<Lit> = (0..3).map(|_| {
+                            let v = Lit::positive(1 + below(vars as u64) as u32);
+                            if model.value(v) { !v } else { v }
+                        }).collect();
+                        parts.add_clause(&block);
+                        one.add_clause(&block);
+                        clauses.push(block);
+                    } else {
+                        unsat += 1;
+                        let core = parts.failed_core();
+                        assert!(core.iter().all(|l| assumptions.contains(l)));
+                        assert_eq!(one.solve_with(&core).unwrap(), SolveResult::Unsat, "the core alone is contradictory");
+                    }
+                }
+            }
+        }
+        assert!(sat > 40 && unsat > 40 && split > 40, "{sat} SAT, {unsat} UNSAT, {split} split: the test shows little");
     }
 }
