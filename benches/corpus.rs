@@ -4,7 +4,8 @@
 //! the CNF size and the answer; then it runs the official cases as separate processes of the
 //! release binary, as a judge would, and prints their total wall and CPU time. Tatamibari:
 //! the corpus and gadgets with a uniqueness check, generated boards, and `generate --unique`
-//! (`-- tatamibari-generate` for that alone). Kakkuro: every bundled board proved optimal.
+//! (`-- tatamibari-generate` for that alone; `-- tatamibari-1000` runs a generated 1000×1000
+//! board, about a minute, and nothing else). Kakkuro: every bundled board proved optimal.
 
 use encodings::cnf::SizeCounter;
 use encodings::kakkuro::{self as kk, Kakkuro};
@@ -33,8 +34,9 @@ fn main() {
     };
     let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let named = |name: &str| filter.iter().any(|f| f == name);
     for backend in &backends {
-        corpus(backend, &root, &wanted);
+        corpus(backend, &root, &wanted, &named);
     }
 }
 
@@ -42,7 +44,8 @@ fn quiet(backend: &Backend) -> Options {
     Options { backend: backend.clone(), time_limit: None, progress: Progress::Never }
 }
 
-fn corpus(backend: &Backend, root: &Path, wanted: &dyn Fn(&str) -> bool) {
+/// `wanted`: a section a filter names part of; `named`: one named exactly.
+fn corpus(backend: &Backend, root: &Path, wanted: &dyn Fn(&str) -> bool, named: &dyn Fn(&str) -> bool) {
 
     if wanted("target-sudoku") {
         let official = cases(&root.join("target-sudoku"));
@@ -56,8 +59,13 @@ fn corpus(backend: &Backend, root: &Path, wanted: &dyn Fn(&str) -> bool) {
         println!("{:<8} {:<24} {:>9.2}\n", backend.name(), "total", ms(total));
         processes(backend, &official);
     }
-    if wanted("tatamibari") {
+    if wanted("tatamibari") && !named("tatamibari-1000") {
         tatamibari(backend, &root.join("tatamibari"));
+    }
+    // A minute or so: only when asked for by name.
+    if named("tatamibari-1000") {
+        println!("tatamibari, a generated 1000x1000 board (first solution)");
+        generated(backend, &[1000]);
     }
     if wanted("tatamibari-generate") {
         generate_unique(backend);
@@ -244,7 +252,12 @@ fn tatamibari(backend: &Backend, dir: &Path) {
     }
     println!("{:<8} {:<28} {:>7} {:>9.2}   ({} gadgets)\n", backend.name(), "total", "", ms(total), gadgets.len());
     println!("tatamibari, generated boards (first solution)");
-    for n in [60, 100] {
+    generated(backend, &[60, 100, 200, 300, 500]);
+}
+
+/// Generated boards of these sides, seed 1: the first solution, in process.
+fn generated(backend: &Backend, sides: &[usize]) {
+    for &n in sides {
         let g = Generated::new(n, n, &mut Rng::new(1));
         let board = g.board();
         let mut size = SizeCounter::default();
