@@ -9,7 +9,8 @@
 
 use encodings::cnf::SizeCounter;
 use encodings::kakkuro::{self as kk, Kakkuro};
-use encodings::puzzle::{Ended, Goal};
+use encodings::puzzle::{Ended, Goal, Observer};
+use encodings::solver::{SolverStats, Stop};
 use encodings::target_sudoku::{self as ts, TargetSudoku};
 use encodings::tatamibari::generate::{Generated, Rng};
 use encodings::tatamibari::{self as tb, Tatamibari};
@@ -17,6 +18,7 @@ use puzzle_sat::backends::{Backend, BUILT_IN};
 use puzzle_sat::runner::{self, Options, Progress};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 const REPEATS: usize = 5;
@@ -157,29 +159,109 @@ fn kakkuro(backend: &Backend, dir: &Path) {
 }
 
 /// The dense Kakkuro boards (`benches/data/kakkuro-dense`: long white runs, where the search's
-/// frontier is), each under a time limit: proved or not, the best score, the time.
+/// frontier is), each under a time limit: proved or not, the best score, the time, and for an
+/// unfinished run the gap from the best score up to the best upper bound the search proved.
 fn kakkuro_dense(backend: &Backend) {
     const LIMIT: Duration = Duration::from_secs(60);
     println!("kakkuro, dense boards, proved optimum under a {} s limit, one run each", LIMIT.as_secs());
-    println!("{:<8} {:<24} {:>9} {:>6}  {:<10} {}", "backend", "board", "ms", "calls", "status", "score");
+    println!("{:<8} {:<24} {:>9} {:>6}  {:<10} {:>7}  {}", "backend", "board", "ms", "calls", "status", "gap", "score");
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data/kakkuro-dense");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect();
     files.sort();
     let (mut total, mut proved) = (Duration::ZERO, 0);
     for path in &files {
         let p = kk::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
-        let opts = Options { backend: backend.clone(), time_limit: Some(LIMIT), progress: Progress::Never };
         let start = Instant::now();
-        let out = runner::search::<Kakkuro>(kk::Instance { puzzle: p, fixed: None }, Goal::Best, 1, &opts).unwrap();
+        let out = dense_run(backend, kk::Instance { puzzle: p, fixed: None }, LIMIT);
         let took = start.elapsed();
         total += took;
-        proved += usize::from(out.ended == Ended::Proved);
-        let score = out.best().map_or("-".to_string(), |(_, s)| s.score.to_string());
-        let status = if out.ended == Ended::Proved { "Optimal" } else { "unfinished" };
+        proved += usize::from(out.ended == Some(Ended::Proved));
+        let score = out.best.as_ref().map_or("-".to_string(), |s| s.score.to_string());
+        let (status, gap) = match (out.ended, &out.best, out.bound) {
+            (Some(Ended::Proved), _, _) => ("Optimal", String::new()),
+            (_, Some(best), Some(bound)) => ("unfinished", format!("{:.1}%", 100.0 * (bound / as_float(&best.score) - 1.0))),
+            _ => ("unfinished", "-".to_string()),
+        };
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
-        println!("{:<8} {name:<24} {:>9.1} {:>6}  {status:<10} {score}", backend.name(), ms(took), out.stats.solver.calls);
+        println!("{:<8} {name:<24} {:>9.1} {:>6}  {status:<10} {gap:>7}  {score}", backend.name(), ms(took), out.calls);
     }
     println!("{:<8} {:<24} {:>9.1}  {proved} of {} proved\n", backend.name(), "total", ms(total), files.len());
+}
+
+/// What one dense run reported before it ended or its time was up.
+#[derive(Default)]
+struct DenseRun {
+    best: Option<kk::Scored>,
+    bound: Option<f64>,
+    calls: u32,
+    ended: Option<Ended>,
+}
+
+enum DenseMsg {
+    Found(kk::Scored),
+    Bound(f64),
+    Calls(u32),
+    Done(Ended),
+}
+
+struct DenseObserver(mpsc::Sender<DenseMsg>);
+
+impl Observer<Kakkuro> for DenseObserver {
+    fn found(&mut self, _: &kk::Answer, checked: &kk::Scored) {
+        let _ = self.0.send(DenseMsg::Found(checked.clone()));
+    }
+
+    fn stats(&mut self, stats: SolverStats) {
+        let _ = self.0.send(DenseMsg::Calls(stats.calls));
+    }
+
+    fn upper_bound(&mut self, bound: f64) {
+        let _ = self.0.send(DenseMsg::Bound(bound));
+    }
+}
+
+/// The Kakkuro search in a worker thread under a deadline, as the driver runs it (varisat
+/// cannot be interrupted inside a call: its worker is left to end with the process), keeping
+/// the proved upper bounds the driver does not show.
+fn dense_run(backend: &Backend, inst: kk::Instance, limit: Duration) -> DenseRun {
+    let stop = Stop::new();
+    let solvers = backend.solvers(stop.clone());
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut obs = DenseObserver(tx);
+        let ended = kk::search::best(&inst, &solvers, &mut obs).unwrap();
+        let _ = obs.0.send(DenseMsg::Done(ended));
+    });
+    // After the deadline, an interrupted worker gets a grace period to return, as in the driver.
+    let (deadline, grace) = (Instant::now() + limit, Instant::now() + limit + Duration::from_secs(5));
+    let mut run = DenseRun::default();
+    loop {
+        let late = Instant::now() >= deadline;
+        if late && !stop.is_raised() {
+            stop.raise();
+        }
+        let wait = if late { grace } else { deadline }.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(wait) {
+            // What comes after the deadline does not count.
+            Ok(DenseMsg::Done(_)) if late => return run,
+            Ok(_) if late => {}
+            Ok(DenseMsg::Found(s)) => run.best = Some(s),
+            Ok(DenseMsg::Bound(b)) => run.bound = Some(b),
+            Ok(DenseMsg::Calls(c)) => run.calls = c,
+            Ok(DenseMsg::Done(e)) => {
+                run.ended = Some(e);
+                return run;
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) if !late => {}
+            Err(_) => return run,
+        }
+    }
+}
+
+/// A Kakkuro score as a float, for the gap.
+fn as_float(score: &kk::Score) -> f64 {
+    let (n, q) = score.reduced();
+    n.to_string().parse::<f64>().unwrap() / q as f64
 }
 
 /// `generate tatamibari --unique` as a puzzle maker runs it (the release binary), per size and seed.

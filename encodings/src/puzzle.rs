@@ -145,6 +145,10 @@ pub trait Observer<P: Puzzle + ?Sized> {
     fn found(&mut self, answer: &P::Answer, checked: &P::Checked);
     /// The solver's counters, after encoding and after each call.
     fn stats(&mut self, stats: SolverStats);
+    /// For [`Goal::Best`]: no answer scores more than `bound` (proved; a float, as a search on
+    /// a log scale proves it), each call lower than the last. Searches that prove no such bound
+    /// before the end never call it.
+    fn upper_bound(&mut self, _bound: f64) {}
 }
 
 /// An answer read back from a file for `check`.

@@ -238,6 +238,13 @@ pub fn deficit(maxima: &[u64], factors: &[u64], d: u64, e: u64) -> f64 {
     dots + (d.max(1) as f64).ln() + if e > 0 { 1.1f64.ln() } else { 0.0 }
 }
 
+/// The exact deficit every answer has once "at most `k` rounded units" is refuted: each
+/// term is rounded down, so a rounded total above `k` means an exact one of at least
+/// `(k + 1) / SCALE`, less the slack.
+pub fn refuted(k: u64) -> f64 {
+    ((k + 1) as f64 - SLACK * 1e3) / SCALE
+}
+
 /// The largest total of rounded deficit units a strictly better answer than one of exact
 /// deficit `best` can have, or `None` when nothing can be better (no deficit below zero).
 pub fn better_than(best: f64) -> Option<u64> {

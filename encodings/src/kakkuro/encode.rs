@@ -143,6 +143,7 @@ pub fn encode<S: ClauseSink>(p: &Puzzle, sink: &mut S) -> Encoding {
                 }
             }
             at_most_one(sink, &s);
+            sum_support(&digit[i], &next, &s, sink);
             if !p.lenient {
                 run_length_bounds(p, &gray, i, d, &s, sink);
             }
@@ -292,6 +293,22 @@ pub fn encode<S: ClauseSink>(p: &Puzzle, sink: &mut S) -> Encoding {
         factors.push(lits);
     }
     Encoding { truth, gray, digit, number, open, painted, repeats, lines, factors }
+}
+
+/// Implied clauses: a segment sum `v ≥ 1` needs a digit `k` and a next sum `u` that add up
+/// to it (`min(u + k, 45) = v`), and some value holds. The recurrence only forces forward;
+/// these let a known sum (a gray cell's number) narrow the digits and sums behind it.
+fn sum_support<S: ClauseSink>(digit: &[Lit], next: &[(usize, Lit)], s: &[Lit], sink: &mut S) {
+    sink.add_clause(s);
+    for (v, &sv) in s.iter().enumerate().skip(1) {
+        let fits = |k: usize, u: usize| (u + k + 1).min(OVER) == v;
+        let mut by_next = vec![!sv];
+        by_next.extend(next.iter().filter(|&&(u, _)| (0..9).any(|k| fits(k, u))).map(|&(_, l)| l));
+        sink.add_clause(&by_next);
+        let mut by_digit = vec![!sv];
+        by_digit.extend((0..9).filter(|&k| next.iter().any(|&(u, _)| fits(k, u))).map(|k| digit[k]));
+        sink.add_clause(&by_digit);
+    }
 }
 
 /// Implied clauses (strict mode): L distinct digits add up to at least L(L+1)/2 and at most

@@ -104,6 +104,11 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
     // Deficit bounds: ask for the best's bound, or a smaller one first while that is cheaper.
     // The dots' tables are built once; D is counted only as far as the largest cap asks.
     let deficits = bound::Deficits::new(&s.enc, &maxima);
+    // Every answer's deficit is at least `proved` (natural-log units): its score at most
+    // Π f̂ × 1.1 / e^proved, a bound reported as it rises (the gap when a time limit stops).
+    let top: f64 = maxima.iter().map(|&m| (m as f64).ln()).sum::<f64>() + 1.1f64.ln();
+    let report = |out: &mut dyn Observer<Kakkuro>, proved: f64| out.upper_bound((top - proved).exp() * (1.0 + 1e-9));
+    report(s.out, 0.0);
     let mut limit = FIRST_BOUND;
     let mut sum: Option<SumOutputs> = None;
     loop {
@@ -127,6 +132,7 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
                 if k == better {
                     return Ok(());
                 }
+                report(s.out, bound::refuted(k));
                 limit *= 2;
                 continue;
             }
@@ -145,6 +151,7 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
         } else if k == better {
             return Ok(()); // proved: nothing better than the best exists
         } else {
+            report(s.out, bound::refuted(k));
             limit *= 2;
         }
     }
