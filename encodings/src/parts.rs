@@ -24,6 +24,15 @@ use crate::solver::{NewSolver, SolveResult, Solver, SolverError, SolverStats};
 /// up, none large enough to be slow for its size.
 pub const PART_LITERALS: usize = 1 << 18;
 
+/// A solver for a formula that may fall apart: [`Parts`] when `solvers` live in this process,
+/// otherwise one of them (an external command would cost a process per part).
+pub fn solver<'a>(solvers: &'a dyn NewSolver) -> Box<dyn Solver + 'a> {
+    match solvers.in_process() {
+        true => Box::new(crate::cnf::Limited::new(Parts::new(solvers), crate::cnf::MAX_LITERALS)),
+        false => solvers.new_solver(),
+    }
+}
+
 struct Part {
     solver: Box<dyn Solver>,
     /// The global variable of each local one (index 0 unused).

@@ -112,6 +112,32 @@ pub fn candidates(board: &Board, spans: &Spans, cr: usize, cc: usize) -> Vec<Rec
     out
 }
 
+/// Every clue's candidates with the clue's cell index, clue by clue in row-major order.
+pub fn all_candidates(board: &Board) -> Vec<(Rect, usize)> {
+    let spans = Spans::new(board);
+    let mut all = Vec::new();
+    for r in 0..board.rows {
+        for c in 0..board.cols {
+            all.extend(candidates(board, &spans, r, c).into_iter().map(|rect| (rect, r * board.cols + c)));
+        }
+    }
+    all
+}
+
+/// The interior points at a rectangle's corners that four rectangles could meet at, as the
+/// index of the cell above-left of each: the one whose NW cell is its bottom-right cell, and
+/// the one whose SE cell is its top-left cell. A point counts when its four cells are on the
+/// board.
+pub fn corners(board: &Board, rect: &Rect) -> (Option<usize>, Option<usize>) {
+    let interior = |r: usize, c: usize| {
+        r + 1 < board.rows && c + 1 < board.cols && [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)].iter().all(|&(a, b)| board.on_board(a, b))
+    };
+    let (br, bc) = (rect.row + rect.height - 1, rect.col + rect.width - 1);
+    let end = interior(br, bc).then_some(br * board.cols + bc);
+    let start = (rect.row > 0 && rect.col > 0 && interior(rect.row - 1, rect.col - 1)).then(|| (rect.row - 1) * board.cols + rect.col - 1);
+    (end, start)
+}
+
 /// Removes candidates that are in no solution because choosing one leaves some cell that
 /// nothing can cover any more (every live candidate of that cell overlaps it or belongs to the
 /// same clue), for cells with at most four live candidates, to a fixpoint. The four-corner rule
@@ -223,14 +249,7 @@ pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
 /// [`ClauseSink::reserve`]) gets none of it: what probing leaves is known only now, and may
 /// still be too large.
 pub fn encode_with<S: ClauseSink>(board: &Board, sink: &mut S, probing: bool) -> Encoding {
-    let spans = Spans::new(board);
-    let mut all = Vec::new();
-    for r in 0..board.rows {
-        for c in 0..board.cols {
-            all.extend(candidates(board, &spans, r, c).into_iter().map(|rect| (rect, r * board.cols + c)));
-        }
-    }
-    let mut kept = prune(board, all).0;
+    let mut kept = prune(board, all_candidates(board)).0;
     if probing {
         kept = probe(board, kept);
     }
@@ -262,19 +281,12 @@ fn emit<S: ClauseSink>(board: &Board, kept: &[(Rect, usize)], sink: &mut S) -> E
         }
     }
     // Interior points: index (r, c) is the point below-right of cell (r, c).
-    let interior = |r: usize, c: usize| {
-        r + 1 < rows && c + 1 < cols && [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)].iter().all(|&(a, b)| board.on_board(a, b))
-    };
     let mut ends: Vec<Vec<Lit>> = vec![Vec::new(); rows * cols];
     let mut starts: Vec<Vec<Lit>> = vec![Vec::new(); rows * cols];
     for &(rect, lit) in &rects {
-        let (br, bc) = (rect.row + rect.height - 1, rect.col + rect.width - 1);
-        if interior(br, bc) {
-            ends[br * cols + bc].push(lit);
-        }
-        if rect.row > 0 && rect.col > 0 && interior(rect.row - 1, rect.col - 1) {
-            starts[(rect.row - 1) * cols + rect.col - 1].push(lit);
-        }
+        let (end, start) = corners(board, &rect);
+        end.into_iter().for_each(|p| ends[p].push(lit));
+        start.into_iter().for_each(|p| starts[p].push(lit));
     }
     for k in 0..rows * cols {
         if ends[k].is_empty() || starts[k].is_empty() {

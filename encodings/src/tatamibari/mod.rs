@@ -203,12 +203,8 @@ impl Puzzle for Tatamibari {
             Goal::Best => 1,
         };
         // Probing leaves a large board in many independent regions: solved apart, they
-        // cost about their sum (see crate::parts).
-        if solvers.in_process() {
-            let mut solver = crate::cnf::Limited::new(crate::parts::Parts::new(solvers), crate::cnf::MAX_LITERALS);
-            return search::enumerate::<Self, _>(board, &mut solver, max, out, block);
-        }
-        let mut solver = solvers.new_solver();
+        // cost about their sum.
+        let mut solver = crate::parts::solver(solvers);
         search::enumerate::<Self, _>(board, &mut solver, max, out, block)
     }
 

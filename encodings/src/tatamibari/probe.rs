@@ -11,6 +11,7 @@
 //! contradiction, a cell left with one forces it. Everything this removes is in no solution,
 //! so the solutions, their number and uniqueness are what they were.
 
+use super::encode::corners;
 use super::{Board, Rect};
 
 /// Candidate lists by cell and by point, flat (offsets into one vector), so that a board of a
@@ -222,17 +223,11 @@ pub fn probe(board: &Board, cands: Vec<(Rect, usize)>) -> Vec<(Rect, usize)> {
     }
     let cover = Lists::new(rows * cols, n, |i| cands[i].0.cells().map(move |(r, c)| r * cols + c));
     let clue = Lists::new(rows * cols, n, |i| std::iter::once(cands[i].1));
-    // Point k is the one below-right of cell k; it counts when its four cells are on the board.
-    let interior = |r: usize, c: usize| {
-        r + 1 < rows && c + 1 < cols && [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)].iter().all(|&(a, b)| board.on_board(a, b))
-    };
     let corner: Vec<(Option<u32>, Option<u32>)> = cands
         .iter()
         .map(|(rect, _)| {
-            let (br, bc) = (rect.row + rect.height - 1, rect.col + rect.width - 1);
-            let end = interior(br, bc).then_some((br * cols + bc) as u32);
-            let start = (rect.row > 0 && rect.col > 0 && interior(rect.row - 1, rect.col - 1)).then(|| ((rect.row - 1) * cols + rect.col - 1) as u32);
-            (end, start)
+            let (end, start) = corners(board, rect);
+            (end.map(|p| p as u32), start.map(|p| p as u32))
         })
         .collect();
     let ends = Lists::new(rows * cols, n, |i| corner[i].0.map(|p| p as usize).into_iter());
@@ -342,7 +337,7 @@ fn settle(g: &mut Graph, s: &mut State, dirty: &mut [bool], mut touched: Vec<usi
 
 #[cfg(test)]
 mod tests {
-    use super::super::encode::{candidates, encode_with, prune, Spans};
+    use super::super::encode::{all_candidates, encode_with, prune};
     use super::super::generate::Rng;
     use super::super::parse;
     use super::*;
@@ -350,14 +345,7 @@ mod tests {
     use crate::testing::satisfiable;
 
     fn pruned(board: &Board) -> Vec<(Rect, usize)> {
-        let spans = Spans::new(board);
-        let mut all = Vec::new();
-        for r in 0..board.rows {
-            for c in 0..board.cols {
-                all.extend(candidates(board, &spans, r, c).into_iter().map(|rect| (rect, r * board.cols + c)));
-            }
-        }
-        prune(board, all).0
+        prune(board, all_candidates(board)).0
     }
 
     /// Every candidate probing removes is in no model of the formula built without probing

@@ -249,10 +249,7 @@ fn second_solutions(g: &Generated, window: Option<&Rect>, solvers: &dyn NewSolve
     inside.iter().for_each(|&k| is_inside[k] = true);
     // The planted solution's blocking clause spans the board's independent regions; with
     // parts, each region is asked on its own for a second solution (see crate::parts).
-    let mut solver: Box<dyn Solver + '_> = match solvers.in_process() {
-        true => Box::new(crate::cnf::Limited::new(crate::parts::Parts::new(solvers), crate::cnf::MAX_LITERALS)),
-        false => solvers.new_solver(),
-    };
+    let mut solver = crate::parts::solver(solvers);
     let enc = encode(&board, &mut solver);
     block(&enc, &mut solver, &planted);
     let mut found = Vec::new();
