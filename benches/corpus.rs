@@ -179,7 +179,7 @@ fn kakkuro_dense(backend: &Backend) {
         let score = out.best.as_ref().map_or("-".to_string(), |s| s.score.to_string());
         let (status, gap) = match (out.ended, &out.best, out.bound) {
             (Some(Ended::Proved), _, _) => ("Optimal", String::new()),
-            (_, Some(best), Some(bound)) => ("unfinished", format!("{:.1}%", 100.0 * (bound / as_float(&best.score) - 1.0))),
+            (_, Some(best), Some(bound)) => ("unfinished", format!("{:.1}%", runner::gap::<Kakkuro>(&best.score, Some(bound)).unwrap().percent)),
             _ => ("unfinished", "-".to_string()),
         };
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
@@ -259,10 +259,6 @@ fn dense_run(backend: &Backend, inst: kk::Instance, limit: Duration) -> DenseRun
 }
 
 /// A Kakkuro score as a float, for the gap.
-fn as_float(score: &kk::Score) -> f64 {
-    let (n, q) = score.reduced();
-    n.to_string().parse::<f64>().unwrap() / q as f64
-}
 
 /// `generate tatamibari --unique` as a puzzle maker runs it (the release binary), per size and seed.
 fn generate_unique(backend: &Backend) {

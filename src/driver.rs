@@ -284,6 +284,12 @@ fn solve_best<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> R
         _ => None,
     };
     let mut code = status.exit_code();
+    // How far from the optimum a stopped run may be (searches that prove upper bounds).
+    let gap = best.filter(|_| status == Status::BestFound).and_then(|(_, c)| runner::gap::<P>(&P::score(c), out.upper_bound));
+    let verdict = match &gap {
+        Some(g) => format!("{}\n{}", status.text(), g.text()),
+        None => status.text().to_string(),
+    };
     let stdout = match format {
         Format::Judge => match (status, best) {
             (Status::NoSolution, _) => {
@@ -299,6 +305,9 @@ fn solve_best<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> R
                 if status == Status::BestFound {
                     // The judge's line claims the maximum: an unproved one must not pass for it.
                     eprintln!("puzzle-sat: time limit passed: {score} is the best found, not proved optimal");
+                    if let Some(g) = &gap {
+                        eprintln!("puzzle-sat: {}", g.text());
+                    }
                     code = exit::TIME_LIMIT;
                 }
                 format!("{score}\n")
@@ -307,22 +316,26 @@ fn solve_best<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> R
         Format::Json => {
             let mut m = head::<P>(&inst, status);
             m.extend(answer_fields::<P>(&inst, best));
+            if let Some(g) = &gap {
+                m.insert("upper_bound".into(), json!(g.bound));
+                m.insert("gap_percent".into(), json!(g.percent));
+            }
             m.extend(stats_fields(&out));
             line(m)
         }
         // The picture alone, its verdict on stderr and as its caption.
         Format::Svg => {
-            eprintln!("{}", status.text());
+            eprintln!("{verdict}");
             P::svg(&inst, &best.map(|(a, c)| (a, c)).into_iter().collect::<Vec<_>>(), status.text())
         }
         // The answer alone, its verdict on stderr.
         _ if format.bare() => {
-            eprintln!("{}", status.text());
+            eprintln!("{verdict}");
             best.map_or(String::new(), |(answer, checked)| P::render(&inst, answer, checked, format))
         }
         _ => match best {
-            Some((answer, checked)) => format!("{}{}\n", P::render(&inst, answer, checked, format), status.text()),
-            None => format!("{}\n", status.text()),
+            Some((answer, checked)) => format!("{}{verdict}\n", P::render(&inst, answer, checked, format)),
+            None => format!("{verdict}\n"),
         },
     };
     Ok((Done { stdout, code }, proved))

@@ -178,6 +178,10 @@ fn solve_row<P: Puzzle>(file: &Path, opts: &Options, row: &mut Map<String, Value
         (Task::Maximize, Some((_, c))) => json!(P::score(c).to_string()),
         _ => Value::Null,
     });
+    if let Some(g) = found.filter(|_| status == Status::BestFound).and_then(|(_, c)| runner::gap::<P>(&P::score(c), out.upper_bound)) {
+        row.insert("upper_bound".into(), json!(g.bound));
+        row.insert("gap_percent".into(), json!(g.percent));
+    }
     if P::TASK == Task::Enumerate {
         row.insert("solutions".into(), json!(out.count));
         let unique = match (out.count, stopped) {

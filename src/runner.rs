@@ -62,6 +62,9 @@ pub struct Outcome<P: Puzzle> {
     /// The worker was still running when the run ended (a deadline passed on a backend that
     /// cannot be interrupted); it ends with the process.
     pub abandoned: bool,
+    /// For [`Goal::Best`]: the lowest upper bound on every answer's score the search proved
+    /// (see [`Observer::upper_bound`]); what is left between it and the best when a limit stops.
+    pub upper_bound: Option<f64>,
     pub stats: Stats,
 }
 
@@ -75,6 +78,7 @@ impl<P: Puzzle> Outcome<P> {
 enum Msg<P: Puzzle> {
     Found(P::Answer, P::Checked),
     Stats(SolverStats),
+    UpperBound(f64),
     Note(String),
     Done(Result<Ended, SolverError>),
     Generated(Result<Option<String>, String>),
@@ -97,6 +101,10 @@ impl<P: Puzzle> Observer<P> for Reporter<P> {
     fn stats(&mut self, stats: SolverStats) {
         let _ = self.0.send(Msg::Stats(stats));
     }
+
+    fn upper_bound(&mut self, bound: f64) {
+        let _ = self.0.send(Msg::UpperBound(bound));
+    }
 }
 
 /// Runs `P::search` on `inst` under the options' backend and time limit.
@@ -116,6 +124,7 @@ pub fn search<P: Puzzle>(inst: P::Instance, goal: Goal, keep: usize, opts: &Opti
         count: 0,
         ended: Ended::Stopped,
         abandoned: false,
+        upper_bound: None,
         stats: Stats { backend: opts.backend.name(), ..Stats::default() },
     };
     let mut encoded = false;
@@ -129,7 +138,10 @@ pub fn search<P: Puzzle>(inst: P::Instance, goal: Goal, keep: usize, opts: &Opti
                 last_said = elapsed;
                 let calls = out.stats.solver.calls;
                 let so_far = match (P::TASK, out.answers.last()) {
-                    (Task::Maximize, Some((_, c))) => format!("best score so far {}", P::score(c)),
+                    (Task::Maximize, Some((_, c))) => match gap::<P>(&P::score(c), out.upper_bound) {
+                        Some(g) => format!("best score so far {}, {}", P::score(c), g.text()),
+                        None => format!("best score so far {}", P::score(c)),
+                    },
                     (Task::Maximize, None) => "no answer yet".to_string(),
                     (Task::Enumerate, _) => format!("{} solution{} so far", out.count, if out.count == 1 { "" } else { "s" }),
                 };
@@ -158,6 +170,7 @@ pub fn search<P: Puzzle>(inst: P::Instance, goal: Goal, keep: usize, opts: &Opti
                 out.answers.push((answer, checked));
             }
         }
+        Msg::UpperBound(b) => out.upper_bound = Some(out.upper_bound.map_or(b, |u| u.min(b))),
         Msg::Note(_) => {}
         Msg::Done(_) | Msg::Generated(_) | Msg::Hinted(_) => unreachable!("taken by receive"),
     })?;
@@ -175,12 +188,37 @@ pub fn search<P: Puzzle>(inst: P::Instance, goal: Goal, keep: usize, opts: &Opti
             (Task::Maximize, Ended::Proved, 0) => "proved unsolvable".to_string(),
             (Task::Maximize, Ended::Proved, _) => "proved optimal".to_string(),
             (Task::Maximize, _, 0) => "time limit: no answer found".to_string(),
-            (Task::Maximize, _, _) => "time limit: best found, not proved".to_string(),
+            (Task::Maximize, _, _) => match out.answers.last().and_then(|(_, c)| gap::<P>(&P::score(c), out.upper_bound)) {
+                Some(g) => format!("time limit: best found, not proved; {}", g.text()),
+                None => "time limit: best found, not proved".to_string(),
+            },
             (Task::Enumerate, _, n) => format!("{n} solutions found"),
         };
         eprintln!("[{:8.3}s] {what} after {calls} SAT call{}", out.stats.elapsed.as_secs_f64(), if calls == 1 { "" } else { "s" });
     }
     Ok(out)
+}
+
+/// What is left between the best score and the best proved upper bound.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Gap {
+    /// No answer scores more than this (rounded up to an integer, so still a bound).
+    pub bound: f64,
+    /// How far the bound is above the best, in percent (rounded up to a tenth).
+    pub percent: f64,
+}
+
+impl Gap {
+    pub fn text(&self) -> String {
+        format!("proved upper bound {:.0} ({:.1}% above the best found)", self.bound, self.percent)
+    }
+}
+
+/// The gap from `best` up to `bound`, for a puzzle whose scores have a numeric value.
+pub fn gap<P: Puzzle>(best: &P::Score, bound: Option<f64>) -> Option<Gap> {
+    let (bound, best) = (bound?.ceil(), P::score_value(best)?);
+    let percent = if best > 0.0 { (1000.0 * (bound / best - 1.0)).ceil().max(0.0) / 10.0 } else { f64::INFINITY };
+    Some(Gap { bound, percent })
 }
 
 /// Refuses an instance whose formula would pass [`MAX_LITERALS`], before building any of it.
@@ -375,7 +413,13 @@ mod tests {
             s
         }
 
+        fn score_value(&s: &usize) -> Option<f64> {
+            Some(s as f64)
+        }
+
         fn search(t: &Toy, _: Goal, solvers: &dyn NewSolver, out: &mut dyn Observer<Self>) -> Result<Ended, SolverError> {
+            // No answer chooses more than all n: a proved bound, as a log-scale search reports them.
+            out.upper_bound(t.n as f64);
             let mut solver = solvers.new_solver();
             search::maximize::<Self, _>(t, &mut solver, out, |enc, sink, best, _| {
                 if let Some(d) = t.stall {
@@ -457,6 +501,21 @@ mod tests {
         let out = search::<ToyPuzzle>(toy, Goal::Best, 1, &opts).unwrap();
         assert!(started.elapsed() < Duration::from_secs(5), "returned at the deadline, not after the stall");
         assert_eq!(out.ended, Ended::Stopped);
-        assert!(out.best().is_some());
+        let best = out.best().unwrap().1;
+        assert_eq!(out.upper_bound, Some(6.0));
+        let g = gap::<ToyPuzzle>(&best, out.upper_bound).unwrap();
+        assert_eq!(g.bound, 6.0);
+        assert_eq!(g.percent, (1000.0 * (6.0 / best as f64 - 1.0)).ceil() / 10.0);
+    }
+
+    #[test]
+    fn the_gap_rounds_up_so_it_stays_a_bound() {
+        let g = gap::<ToyPuzzle>(&100, Some(120.2)).unwrap();
+        assert_eq!((g.bound, g.percent), (121.0, 21.0));
+        let g = gap::<ToyPuzzle>(&3, Some(4.0)).unwrap();
+        assert_eq!((g.bound, g.percent), (4.0, 33.4));
+        assert_eq!(gap::<ToyPuzzle>(&3, Some(3.0)).unwrap().percent, 0.0);
+        assert_eq!(gap::<ToyPuzzle>(&3, None), None);
+        assert!(g.text().contains("proved upper bound 4 (33.4% above the best found)"), "{}", g.text());
     }
 }

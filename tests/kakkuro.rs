@@ -6,7 +6,7 @@ mod common;
 
 use common::{json_field, run};
 use encodings::kakkuro::{self as kk, Answer, Cell, Given, Instance, Kakkuro, Puzzle, Score};
-use encodings::puzzle::{Ended, Goal};
+use encodings::puzzle::{Ended, Goal, Puzzle as _};
 use encodings::solver::{SolveResult, Solver};
 use encodings::tatamibari::generate::Rng;
 use puzzle_sat::runner::{self, Options, Outcome, Progress};
@@ -427,6 +427,10 @@ fn proved_optima_match_brute_force_with(opts: &Options) {
                 (None, None) => unsolvable += 1,
                 (Some(e), Some((_, got))) => {
                     assert_eq!(got.score.to_string(), e.to_string(), "board {p:?} on {}", opts.backend.name());
+                    // The upper bounds the search proved on its way hold for the brute force's optimum.
+                    let value = Kakkuro::score_value(e).unwrap();
+                    let bound = outcome.upper_bound.expect("a solvable board gets a bound");
+                    assert!(bound >= value, "bound {bound} below the optimum {e} of {p:?}");
                     solved += 1;
                 }
                 _ => panic!("brute force {expected:?}, solver {:?} on {p:?}", outcome.best().map(|b| b.1.score.to_string())),

@@ -229,6 +229,13 @@ pub trait Puzzle: 'static {
 
     fn score(checked: &Self::Checked) -> Self::Score;
 
+    /// A score's approximate value, only for showing how far a proved upper bound is above the
+    /// best found (never for comparing scores); `None` for puzzles whose searches prove no
+    /// upper bounds.
+    fn score_value(_score: &Self::Score) -> Option<f64> {
+        None
+    }
+
     /// Solves `inst` with solvers from `solvers`, reporting every answer to `out`.
     fn search(inst: &Self::Instance, goal: Goal, solvers: &dyn NewSolver, out: &mut dyn Observer<Self>) -> Result<Ended, SolverError>;
 

@@ -224,6 +224,11 @@ impl crate::puzzle::Puzzle for Kakkuro {
         scored.score.clone()
     }
 
+    fn score_value(score: &Score) -> Option<f64> {
+        let (n, q) = score.reduced();
+        Some(n.to_f64() / q as f64)
+    }
+
     fn search(inst: &Instance, _: Goal, solvers: &dyn NewSolver, out: &mut dyn Observer<Self>) -> Result<Ended, SolverError> {
         search::best(inst, solvers, out)
     }

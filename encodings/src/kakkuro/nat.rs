@@ -74,6 +74,11 @@ impl Nat {
         rem as u64
     }
 
+    /// The nearest float, for display only.
+    pub fn to_f64(&self) -> f64 {
+        self.0.iter().rev().fold(0.0, |acc, &d| acc * 4_294_967_296.0 + f64::from(d))
+    }
+
     pub fn is_zero(&self) -> bool {
         self.0.is_empty()
     }
