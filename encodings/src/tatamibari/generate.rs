@@ -173,23 +173,28 @@ impl Generated {
     /// Tiles anew the planted rectangles that meet `window` (random clues in the new ones),
     /// trying a few random fillings for one that makes no four-corner point with the
     /// rectangles around; returns the area changed (a rectangle holding every new one), or
-    /// `None` when no try worked (nothing changed then).
+    /// `None` when no try worked (nothing changed then). Each try works on the cells around
+    /// the rectangles taken out only, not on the whole board.
     pub fn retile_window(&mut self, window: Rect, rng: &mut Rng) -> Option<Rect> {
         const TRIES: usize = 200;
-        let meets = |r: &Rect| {
-            r.row < window.row + window.height && window.row < r.row + r.height && r.col < window.col + window.width && window.col < r.col + r.width
-        };
-        let kept: Vec<Rect> = self.rects.iter().filter(|r| !meets(r)).copied().collect();
+        let meets = |r: &Rect| overlap(r, &window);
+        let gone: Vec<Rect> = self.rects.iter().filter(|r| meets(r)).copied().collect();
+        let top = gone.iter().map(|r| r.row).min()?;
+        let left = gone.iter().map(|r| r.col).min()?;
+        let bottom = gone.iter().map(|r| r.row + r.height).max()?;
+        let right = gone.iter().map(|r| r.col + r.width).max()?;
+        // The cells a filling looks at: the ones taken out and a margin of one around them.
+        let (row, col) = (top.saturating_sub(1), left.saturating_sub(1));
+        let area = Rect { row, col, height: (bottom + 1).min(self.rows) - row, width: (right + 1).min(self.cols) - col };
+        let near: Vec<Rect> = self.rects.iter().filter(|r| !meets(r) && overlap(r, &area)).copied().collect();
         for _ in 0..TRIES {
-            let rects = fill(self.rows, self.cols, kept.clone(), rng);
-            if has_four_corners(self.rows, self.cols, &rects) {
+            let mut local = Local::new(area, &near);
+            let fresh = local.fill(self.rows, self.cols, rng);
+            if local.has_four_corners(&fresh) {
                 continue;
             }
-            let fresh: Vec<Rect> = rects.iter().filter(|r| kept.binary_search(r).is_err()).copied().collect();
-            let top = fresh.iter().map(|r| r.row).min()?;
-            let left = fresh.iter().map(|r| r.col).min()?;
-            let bottom = fresh.iter().map(|r| r.row + r.height).max()?;
-            let right = fresh.iter().map(|r| r.col + r.width).max()?;
+            let mut rects: Vec<Rect> = self.rects.iter().filter(|r| !meets(r)).chain(&fresh).copied().collect();
+            rects.sort();
             let old: HashMap<Rect, (usize, usize)> = self.rects.iter().copied().zip(self.clues.iter().copied()).collect();
             self.clues = rects.iter().map(|r| old.get(r).copied().unwrap_or_else(|| (r.row + rng.below(r.height), r.col + rng.below(r.width)))).collect();
             self.rects = rects;
@@ -199,42 +204,172 @@ impl Generated {
     }
 }
 
+fn overlap(a: &Rect, b: &Rect) -> bool {
+    a.row < b.row + b.height && b.row < a.row + a.height && a.col < b.col + b.width && b.col < a.col + a.width
+}
+
+/// The cells of `area` during a local filling: which rectangle covers each (`near` ones first,
+/// then the new ones), none for the cells still to fill.
+struct Local {
+    area: Rect,
+    rects: Vec<Rect>,
+    owner: Vec<Option<usize>>,
+}
+
+impl Local {
+    fn new(area: Rect, near: &[Rect]) -> Local {
+        let mut local = Local { area, rects: Vec::with_capacity(near.len() * 2), owner: vec![None; area.height * area.width] };
+        near.iter().for_each(|&r| local.push(r));
+        local
+    }
+
+    fn push(&mut self, rect: Rect) {
+        let k = self.rects.len();
+        self.rects.push(rect);
+        for (r, c) in rect.cells().filter(|&(r, c)| self.area.contains(r, c)) {
+            self.owner[(r - self.area.row) * self.area.width + c - self.area.col] = Some(k);
+        }
+    }
+
+    /// The rectangle covering (r, c); cells outside the area count as covered by one that does
+    /// not end or start there.
+    fn at(&self, r: usize, c: usize) -> Result<Option<usize>, ()> {
+        if self.area.contains(r, c) {
+            Ok(self.owner[(r - self.area.row) * self.area.width + c - self.area.col])
+        } else {
+            Err(())
+        }
+    }
+
+    fn free(&self, r: usize, c: usize) -> bool {
+        self.at(r, c) == Ok(None)
+    }
+
+    fn ends_at(&self, r: usize, c: usize) -> bool {
+        matches!(self.at(r, c), Ok(Some(k)) if { let q = self.rects[k]; q.row + q.height - 1 == r && q.col + q.width - 1 == c })
+    }
+
+    fn starts_at(&self, r: usize, c: usize) -> bool {
+        matches!(self.at(r, c), Ok(Some(k)) if (self.rects[k].row, self.rects[k].col) == (r, c))
+    }
+
+    /// Fills the free cells of the area with random rectangles (every free cell of the board is
+    /// in it, and the rectangles it looks at around them are in it too); returns the new ones.
+    ///
+    /// Rectangles are placed at the first free cell in row-major order, so that cell is the
+    /// new rectangle's top-left. Four rectangles meet at the point above-left of a top-left cell
+    /// exactly when the rectangle covering the diagonal neighbour ends there; that is decided
+    /// when the rectangle to the left is given its width, so widths that would force it are
+    /// avoided (the widest possible one is always safe: it runs into a covered cell or the
+    /// border). Heights avoid ending diagonally before a given rectangle's top-left. On a full
+    /// board that makes no four-corner point; around given rectangles it still can, which the
+    /// caller checks.
+    fn fill(&mut self, rows: usize, cols: usize, rng: &mut Rng) -> Vec<Rect> {
+        let first = self.rects.len();
+        let area = self.area;
+        for r in area.row..area.row + area.height {
+            for c in area.col..area.col + area.width {
+                if !self.free(r, c) {
+                    continue;
+                }
+                let run = (c..cols).take_while(|&x| self.free(r, x)).count();
+                // Width w ends at column c + w − 1; unsafe if the next cell is free and the
+                // rectangle above-right's diagonal neighbour ends right there.
+                let safe = |w: usize| {
+                    let e = c + w - 1;
+                    w == run || r == 0 || !self.ends_at(r - 1, e)
+                };
+                let choices: Vec<usize> = (1..=run.min(MAX_SIDE)).filter(|&w| safe(w)).collect();
+                let width = if choices.is_empty() {
+                    (MAX_SIDE + 1..=run).find(|&w| safe(w)).unwrap_or(run) // the shortest safe one
+                } else {
+                    choices[rng.below(choices.len())]
+                };
+                // Rows below are free on a full board; around given rectangles they may not
+                // be, and ending diagonally before one of those would make a four-corner point.
+                let free_rows = (r..rows).take_while(|&rr| (c..c + width).all(|cc| self.free(rr, cc))).count();
+                // A free cell diagonally after the end whose left neighbour is given will
+                // start a rectangle too (nothing to its left can be widened into it).
+                let will_start = |r: usize, c: usize| self.free(r, c) && !self.free(r, c - 1);
+                let heights: Vec<usize> = (1..=MAX_SIDE.min(free_rows))
+                    .filter(|&h| !self.starts_at(r + h, c + width) && !will_start(r + h, c + width))
+                    .collect();
+                let height = if heights.is_empty() { 1 + rng.below(MAX_SIDE.min(free_rows)) } else { heights[rng.below(heights.len())] };
+                self.push(Rect { row: r, col: c, height, width });
+            }
+        }
+        self.rects.split_off(first)
+    }
+
+    /// Do four rectangles meet at a corner of one of `fresh` (the only points where a new
+    /// four-corner point can be: the others' rectangles are all old)? At an inner point, under
+    /// exact cover, exactly when its four cells' rectangles differ side by side.
+    fn has_four_corners(&self, fresh: &[Rect]) -> bool {
+        // `fresh` was just split off `rects`, so their numbers follow the near ones: the
+        // owners in the area still name them.
+        fresh.iter().any(|f| {
+            [(f.row, f.col), (f.row, f.col + f.width), (f.row + f.height, f.col), (f.row + f.height, f.col + f.width)].into_iter().any(|(pr, pc)| {
+                if pr == 0 || pc == 0 {
+                    return false;
+                }
+                let cells = [self.at(pr - 1, pc - 1), self.at(pr - 1, pc), self.at(pr, pc - 1), self.at(pr, pc)];
+                let [Ok(Some(a)), Ok(Some(b)), Ok(Some(c)), Ok(Some(d))] = cells else { return false };
+                a != b && a != c && b != d && c != d
+            })
+        })
+    }
+}
+
 /// Choosing where each planted rectangle's clue goes so that no known second solution stays
-/// valid (counterexample-guided: each second solution the checker finds becomes clauses here).
+/// valid (counterexample-guided: each second solution the checker finds becomes clauses of a
+/// [`PlacementFormula`]).
 ///
-/// `y[k][x]`: the clue of planted rectangle k is on its x-th cell (exactly one per rectangle).
 /// A rectangle R of a second solution is *broken* when it holds no clue, two clues, or a clue of
 /// the wrong shape; a second solution is excluded by "one of its new rectangles is broken",
 /// taken region by region (each connected region where it differs from the planted solution is
 /// a second solution on its own, up to four-corner points on its border, so excluding them one
-/// by one converges much faster).
+/// by one converges much faster). This holds what is fixed while the tiling is: which planted
+/// rectangle covers each cell.
 pub struct Placement {
-    y: Vec<Vec<Lit>>,
-    broken: HashMap<Rect, Lit>,
-    /// The planted rectangle covering each cell (the tiling is fixed for a placement's life).
+    /// The planted rectangle covering each cell.
     planted_at: Vec<usize>,
 }
 
 impl Placement {
-    pub fn new<S: ClauseSink>(g: &Generated, sink: &mut S) -> Placement {
-        let y: Vec<Vec<Lit>> = g.rects.iter().map(|r| r.cells().map(|_| sink.new_var()).collect()).collect();
-        y.iter().for_each(|lits| exactly_one(sink, lits));
-        let mut planted_at = vec![usize::MAX; g.rows * g.cols];
+    pub fn new(g: &Generated) -> Placement {
+        let mut p = Placement { planted_at: Vec::new() };
+        p.retile(g);
+        p
+    }
+
+    /// Follows a change of `g`'s tiling.
+    pub fn retile(&mut self, g: &Generated) {
+        self.planted_at = vec![usize::MAX; g.rows * g.cols];
         for (k, rect) in g.rects.iter().enumerate() {
-            rect.cells().for_each(|(r, c)| planted_at[r * g.cols + c] = k);
+            rect.cells().for_each(|(r, c)| self.planted_at[r * g.cols + c] = k);
         }
-        Placement { y, broken: HashMap::new(), planted_at }
     }
 
-    /// The literal saying the clue of rectangle k is on cell (r, c).
-    pub fn at(&self, g: &Generated, k: usize, (r, c): (usize, usize)) -> Lit {
-        let rect = g.rects[k];
-        self.y[k][(r - rect.row) * rect.width + (c - rect.col)]
+    /// Is `target` broken with the clues where `g` has them now?
+    pub fn is_broken(&self, g: &Generated, target: &Rect) -> bool {
+        let inside: Vec<usize> = self.reads(g, target).into_iter().filter(|&k| target.contains(g.clues[k].0, g.clues[k].1)).collect();
+        match inside[..] {
+            [k] => Shape::of(g.rects[k].height, g.rects[k].width) != Shape::of(target.height, target.width),
+            _ => true,
+        }
     }
 
-    /// Where the model puts each clue.
-    pub fn read(&self, g: &Generated, model: &Model) -> Vec<(usize, usize)> {
-        g.rects.iter().zip(&self.y).map(|(rect, lits)| rect.cells().zip(lits).find(|(_, &l)| model.value(l)).expect("exactly one").0).collect()
+    /// Do the clues where `g` has them now break `region`?
+    pub fn excludes(&self, g: &Generated, region: &[Rect]) -> bool {
+        region.iter().any(|t| self.is_broken(g, t))
+    }
+
+    /// The planted rectangles whose clues decide whether `target` is broken.
+    pub fn reads(&self, g: &Generated, target: &Rect) -> Vec<usize> {
+        let mut ks: Vec<usize> = target.cells().map(|(r, c)| self.planted_at[r * g.cols + c]).collect();
+        ks.sort_unstable();
+        ks.dedup();
+        ks
     }
 
     /// The regions where `other` differs from the planted solution: its new rectangles, grouped
@@ -282,6 +417,44 @@ impl Placement {
         }
         by_root.into_iter().filter(|v| !v.is_empty()).collect()
     }
+}
+
+/// The clauses of clue placements under a set of exclusions, over one solver: `y[R][x]` says
+/// the clue of planted rectangle R is on its x-th cell (exactly one per rectangle), made only
+/// for the rectangles an exclusion reads, so the formula is the size of the ambiguities it
+/// excludes, not of the board.
+pub struct PlacementFormula<'a> {
+    placement: &'a Placement,
+    y: HashMap<Rect, Vec<Lit>>,
+    broken: HashMap<Rect, Lit>,
+}
+
+impl<'a> PlacementFormula<'a> {
+    pub fn new(placement: &'a Placement) -> PlacementFormula<'a> {
+        PlacementFormula { placement, y: HashMap::new(), broken: HashMap::new() }
+    }
+
+    /// The clue literals of rectangle k, made on first use.
+    fn lits<S: ClauseSink>(&mut self, g: &Generated, k: usize, sink: &mut S) -> &[Lit] {
+        let rect = g.rects[k];
+        self.y.entry(rect).or_insert_with(|| {
+            let lits: Vec<Lit> = rect.cells().map(|_| sink.new_var()).collect();
+            exactly_one(sink, &lits);
+            lits
+        })
+    }
+
+    /// The literal saying the clue of rectangle k is on cell (r, c), if k has literals (it has
+    /// once an exclusion reads it).
+    pub fn at(&self, g: &Generated, k: usize, (r, c): (usize, usize)) -> Option<Lit> {
+        let rect = g.rects[k];
+        self.y.get(&rect).map(|y| y[(r - rect.row) * rect.width + (c - rect.col)])
+    }
+
+    /// Where the model puts the clue of rectangle k, which has literals.
+    pub fn clue(&self, g: &Generated, k: usize, model: &Model) -> (usize, usize) {
+        g.rects[k].cells().zip(&self.y[&g.rects[k]]).find(|(_, &l)| model.value(l)).expect("exactly one").0
+    }
 
     /// Adds "one rectangle of `region` is broken", guarded by a fresh literal that is returned:
     /// assume it to enforce the exclusion (a failed core then names the regions in conflict).
@@ -298,20 +471,15 @@ impl Placement {
         if let Some(&l) = self.broken.get(&target) {
             return l;
         }
-        let mut ks: Vec<usize> = target.cells().map(|(r, c)| self.planted_at[r * g.cols + c]).collect();
-        ks.sort_unstable();
-        ks.dedup();
+        let ks = self.placement.reads(g, &target);
         let shape = Shape::of(target.height, target.width);
-        let inside = |k: usize| -> Vec<Lit> {
-            g.rects[k].cells().filter(|&(r, c)| target.contains(r, c)).map(|cell| self.at(g, k, cell)).collect()
-        };
         let broken = sink.new_var();
         let none = sink.new_var();
-        let two = sink.new_var();
-        let mut clause = vec![!broken, none, two];
+        let mut clause = vec![!broken, none];
         let mut holds = Vec::new(); // z_k → the clue of k is in target
         for &k in &ks {
-            let lits = inside(k);
+            let all = self.lits(g, k, sink);
+            let lits: Vec<Lit> = g.rects[k].cells().zip(all).filter(|&((r, c), _)| target.contains(r, c)).map(|(_, &l)| l).collect();
             for &l in &lits {
                 sink.add_clause(&[!none, !l]);
             }
@@ -324,11 +492,12 @@ impl Placement {
             sink.add_clause(&c);
             holds.push(vec![(z, 1)]);
         }
-        sink.add_clause(&clause);
-        match encode_sum(sink, &holds, Some(2), Use::AtLeast).at_least(2) {
-            Bound::Lit(l) => sink.add_clause(&[!two, l]),
-            _ => sink.add_clause(&[!two]),
+        // Two clues: only where two rectangles reach into the target (no unit clause
+        // otherwise: each new unit makes varisat sweep all its binary clauses).
+        if let Bound::Lit(two) = encode_sum(sink, &holds, Some(2), Use::AtLeast).at_least(2) {
+            clause.push(two);
         }
+        sink.add_clause(&clause);
         self.broken.insert(target, broken);
         broken
     }
@@ -344,71 +513,10 @@ fn has_four_corners(rows: usize, cols: usize, rects: &[Rect]) -> bool {
     rects.iter().any(|r| r.row > 0 && r.col > 0 && ends[(r.row - 1) * cols + r.col - 1])
 }
 
-/// A random tiling of a full `rows × cols` board with no point where four rectangles meet.
+/// A random tiling of a full `rows × cols` board with no point where four rectangles meet
+/// (see [`Local::fill`]).
 fn tiling(rows: usize, cols: usize, rng: &mut Rng) -> Vec<Rect> {
-    fill(rows, cols, Vec::new(), rng)
-}
-
-/// Fills the cells `rects` leave uncovered with random rectangles, then returns all, sorted.
-///
-/// Rectangles are placed at the first uncovered cell in row-major order, so that cell is the
-/// new rectangle's top-left. Four rectangles meet at the point above-left of a top-left cell
-/// exactly when the rectangle covering the diagonal neighbour ends there; that is decided when
-/// the rectangle to the left is given its width, so widths that would force it are avoided
-/// (the widest possible one is always safe: it runs into a covered cell or the border).
-/// Heights avoid ending diagonally before a given rectangle's top-left. On a full board that
-/// makes no four-corner point; around given rectangles it still can, which the caller checks.
-fn fill(rows: usize, cols: usize, mut rects: Vec<Rect>, rng: &mut Rng) -> Vec<Rect> {
-    let mut owner: Vec<Option<usize>> = vec![None; rows * cols];
-    for (k, rect) in rects.iter().enumerate() {
-        rect.cells().for_each(|(r, c)| owner[r * cols + c] = Some(k));
-    }
-    let ends_at = |rects: &[Rect], owner: &[Option<usize>], r: usize, c: usize| {
-        owner[r * cols + c].is_some_and(|k| {
-            let q = rects[k];
-            q.row + q.height - 1 == r && q.col + q.width - 1 == c
-        })
-    };
-    for r in 0..rows {
-        for c in 0..cols {
-            if owner[r * cols + c].is_some() {
-                continue;
-            }
-            let run = (c..cols).take_while(|&x| owner[r * cols + x].is_none()).count();
-            // Width w ends at column c + w − 1; unsafe if the next cell is free and the
-            // rectangle above-right's diagonal neighbour ends right there.
-            let safe = |w: usize| {
-                let e = c + w - 1;
-                w == run || r == 0 || !ends_at(&rects, &owner, r - 1, e)
-            };
-            let choices: Vec<usize> = (1..=run.min(MAX_SIDE)).filter(|&w| safe(w)).collect();
-            let width = if choices.is_empty() {
-                (MAX_SIDE + 1..=run).find(|&w| safe(w)).unwrap_or(run) // the shortest safe one
-            } else {
-                choices[rng.below(choices.len())]
-            };
-            // Rows below are free on a full board; around given rectangles they may not be, and
-            // ending diagonally before one of those would make a four-corner point.
-            let free_rows = (r..rows).take_while(|&rr| (c..c + width).all(|cc| owner[rr * cols + cc].is_none())).count();
-            let starts_at = |r: usize, c: usize| {
-                r < rows && c < cols && owner[r * cols + c].is_some_and(|k| (rects[k].row, rects[k].col) == (r, c))
-            };
-            // A free cell diagonally after the end whose left neighbour is given will start a
-            // rectangle too (nothing to its left can be widened into it).
-            let free = |r: usize, c: usize| r < rows && c < cols && owner[r * cols + c].is_none();
-            let will_start = |r: usize, c: usize| free(r, c) && !free(r, c - 1);
-            let heights: Vec<usize> =
-                (1..=MAX_SIDE.min(free_rows)).filter(|&h| !starts_at(r + h, c + width) && !will_start(r + h, c + width)).collect();
-            let height = if heights.is_empty() { 1 + rng.below(MAX_SIDE.min(free_rows)) } else { heights[rng.below(heights.len())] };
-            let k = rects.len();
-            rects.push(Rect { row: r, col: c, height, width });
-            for rr in r..r + height {
-                for cc in c..c + width {
-                    owner[rr * cols + cc] = Some(k);
-                }
-            }
-        }
-    }
+    let mut rects = Local::new(Rect { row: 0, col: 0, height: rows, width: cols }, &[]).fill(rows, cols, rng);
     rects.sort();
     rects
 }
@@ -444,14 +552,15 @@ mod tests {
             }
             let target = Rect { width: p.width + 1, ..p };
             let mut cnf = Cnf::new();
-            let mut pl = Placement::new(&g, &mut cnf);
+            let placement = Placement::new(&g);
+            let mut pl = PlacementFormula::new(&placement);
             let active = pl.exclude_region(&g, &mut cnf, &[target]);
             tried += 1;
             // Clues where the planted generator put them, except k's, tried on every cell.
             for cell in p.cells() {
                 let mut clues = g.clues.clone();
                 clues[k] = cell;
-                let mut assume: Vec<Lit> = clues.iter().enumerate().map(|(q, &c)| pl.at(&g, q, c)).collect();
+                let mut assume: Vec<Lit> = clues.iter().enumerate().filter_map(|(q, &c)| pl.at(&g, q, c)).collect();
                 assume.push(active);
                 let in_target: Vec<usize> = (0..g.rects.len()).filter(|&q| target.contains(clues[q].0, clues[q].1)).collect();
                 let fine = in_target.len() == 1

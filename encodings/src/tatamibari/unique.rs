@@ -3,11 +3,11 @@
 //! second solution found so far is broken, and change the tiling locally where no placement
 //! can. Written against the [`Solver`] trait, so it runs on every backend.
 
-use super::generate::{Generated, Placement, Rng};
+use super::generate::{Generated, Placement, PlacementFormula, Rng};
 use super::{block, decode, encode, Board, Cell, Rect, Shape, Solution};
 use crate::cnf::{ClauseSink, Lit};
 use crate::solver::{NewSolver, SolveResult, Solver, SolverError};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::time::Instant;
 
 /// Rounds of "find a second solution, re-place the clues" before giving up.
@@ -26,16 +26,16 @@ const WINDOW_ROUNDS: usize = 30;
 pub fn make_unique(g: Generated, rng: Rng, solvers: &dyn NewSolver, note: &mut dyn FnMut(String)) -> Result<Option<Generated>, String> {
     let start = Instant::now();
     let (rows, cols) = (g.rows, g.cols);
-    let mut u = Uniquer::new(g, rng, solvers).map_err(|e| e.to_string())?;
+    let mut u = Uniquer::new(g, rng, solvers);
     let mut round = 0;
-    let windows: Vec<Rect> = if rows * cols > WINDOW * WINDOW {
-        (0..rows.div_ceil(WINDOW))
-            .flat_map(|i| (0..cols.div_ceil(WINDOW)).map(move |j| (i * WINDOW, j * WINDOW)))
-            .map(|(row, col)| Rect { row, col, height: WINDOW.min(rows - row), width: WINDOW.min(cols - col) })
-            .collect()
-    } else {
-        Vec::new()
+    // A grid of windows, then the same grid shifted by half a window, which holds the places
+    // the first one cuts through.
+    let grid = |shift: usize| {
+        (0..rows.saturating_sub(shift).div_ceil(WINDOW))
+            .flat_map(move |i| (0..cols.saturating_sub(shift).div_ceil(WINDOW)).map(move |j| (shift + i * WINDOW, shift + j * WINDOW)))
+            .map(move |(row, col)| Rect { row, col, height: WINDOW.min(rows - row), width: WINDOW.min(cols - col) })
     };
+    let windows: Vec<Rect> = if rows * cols > WINDOW * WINDOW { grid(0).chain(grid(WINDOW / 2)).collect() } else { Vec::new() };
     for window in windows.iter().map(Some).chain(std::iter::once(None)) {
         for window_round in 0.. {
             if window.is_some() && window_round == WINDOW_ROUNDS {
@@ -77,15 +77,26 @@ const SMALL_CHANGES: usize = 3;
 /// than they remove.
 const MAX_MARGIN: usize = 4;
 
-/// The state of making a generated puzzle unique: the puzzle, the clue-placement solver, and
-/// the regions of second solutions excluded so far (each with its activation literal).
+/// A region of a second solution that the clues must break (a second solution on its own, see
+/// [`Placement`]), with the planted rectangles whose clues decide that.
+struct Exclusion {
+    region: Vec<Rect>,
+    reads: Vec<Rect>,
+}
+
+/// The state of making a generated puzzle unique: the puzzle, and the regions of second
+/// solutions excluded so far.
 struct Uniquer<'a> {
     g: Generated,
     rng: Rng,
     solvers: &'a dyn NewSolver,
-    placer: Box<dyn Solver>,
     placement: Placement,
-    excluded: Vec<(Vec<Rect>, Lit)>,
+    /// By number, in the order found; the clues as they are break all but those in `fresh`.
+    excluded: BTreeMap<usize, Exclusion>,
+    /// The exclusions that read each planted rectangle.
+    readers: HashMap<Rect, Vec<usize>>,
+    fresh: Vec<usize>,
+    next: usize,
     splits: usize,
     merges: usize,
     retiles: usize,
@@ -97,10 +108,9 @@ struct Uniquer<'a> {
 }
 
 impl<'a> Uniquer<'a> {
-    fn new(g: Generated, rng: Rng, solvers: &'a dyn NewSolver) -> Result<Uniquer<'a>, SolverError> {
-        let mut placer = solvers.new_solver();
-        let placement = Placement::new(&g, &mut placer);
-        Ok(Uniquer { g, rng, solvers, placer, placement, excluded: Vec::new(), splits: 0, merges: 0, retiles: 0, heat: HashMap::new(), split_rects: Vec::new(), postponed: 0 })
+    fn new(g: Generated, rng: Rng, solvers: &'a dyn NewSolver) -> Uniquer<'a> {
+        let placement = Placement::new(&g);
+        Uniquer { g, rng, solvers, placement, excluded: BTreeMap::new(), readers: HashMap::new(), fresh: Vec::new(), next: 0, splits: 0, merges: 0, retiles: 0, heat: HashMap::new(), split_rects: Vec::new(), postponed: 0 }
     }
 
     /// Excludes `others` (second solutions) and re-places the clues; when no placement breaks
@@ -109,30 +119,38 @@ impl<'a> Uniquer<'a> {
     fn round(&mut self, others: &[Solution]) -> Result<bool, SolverError> {
         for other in others {
             for region in self.placement.regions(&self.g, other) {
-                let active = self.placement.exclude_region(&self.g, &mut self.placer, &region);
-                self.excluded.push((region, active));
+                let mut reads: Vec<Rect> = region.iter().flat_map(|t| self.placement.reads(&self.g, t)).map(|k| self.g.rects[k]).collect();
+                reads.sort_unstable();
+                reads.dedup();
+                for r in &reads {
+                    self.readers.entry(*r).or_default().push(self.next);
+                }
+                self.excluded.insert(self.next, Exclusion { region, reads });
+                self.fresh.push(self.next);
+                self.next += 1;
             }
         }
         loop {
-            match least_moves(&self.g, &self.placement, &mut self.placer, &self.excluded)? {
-                None => return Ok(false),
-                Some(Ok(clues)) => {
-                    self.g.clues = clues;
-                    return Ok(true);
-                }
-                Some(Err(core)) => self.reshape(&core),
+            let placed = least_moves(&self.g, &self.placement, &self.excluded, &self.readers, &self.fresh, self.solvers)?;
+            let Some(placed) = placed else { return Ok(false) };
+            self.g.clues = placed.clues;
+            let (g, placement, excluded) = (&self.g, &self.placement, &self.excluded);
+            self.fresh.retain(|i| !placement.excludes(g, &excluded[i].region));
+            match placed.conflict {
+                None => return Ok(true),
+                Some(core) => self.reshape(&core),
             }
         }
     }
 
-    /// No placement breaks the regions of `core` together: split a rectangle inside them (one
-    /// clue more), failing that one bordering them, failing that merge two there, and only
-    /// failing all of those start from a new tiling. Regions the change does not touch keep
-    /// their cells, clues and planted rectangles, so their exclusions still hold.
-    fn reshape(&mut self, core: &[Lit]) {
+    /// No placement breaks the exclusions `core` (numbers in `excluded`) together: split a
+    /// rectangle inside them (one clue more), failing that one bordering them, failing that
+    /// merge two there, and only failing all of those start from a new tiling. Regions the
+    /// change does not touch keep their cells, clues and planted rectangles, so their
+    /// exclusions still hold.
+    fn reshape(&mut self, core: &[usize]) {
         let (g, rng) = (&mut self.g, &mut self.rng);
-        let culprits: Vec<Rect> =
-            self.excluded.iter().filter(|(_, a)| core.contains(a)).flat_map(|(r, _)| r.iter().copied()).collect();
+        let culprits: Vec<Rect> = core.iter().flat_map(|i| self.excluded[i].region.iter().copied()).collect();
         let grown: Vec<Rect> = culprits
             .iter()
             .map(|r| {
@@ -173,43 +191,121 @@ impl<'a> Uniquer<'a> {
             }
             retiled
         };
-        match changed {
-            Some(changed) => self.excluded.retain(|(region, _)| !region.iter().any(|r| changed.cells().any(|(a, b)| r.contains(a, b)))),
+        let dropped: Vec<usize> = match changed {
+            Some(changed) => self
+                .excluded
+                .iter()
+                .filter(|(_, e)| {
+                    let touched = e.region.iter().any(|r| changed.cells().any(|(a, b)| r.contains(a, b)));
+                    touched || e.reads.iter().any(|r| g.rects.binary_search(r).is_err())
+                })
+                .map(|(&i, _)| i)
+                .collect(),
             None => {
                 // Leave this ambiguity for a later round (hotter, so tiled anew more widely).
                 self.postponed += 1;
-                self.excluded.retain(|(_, active)| !core.contains(active));
-                return;
+                core.to_vec()
+            }
+        };
+        for i in &dropped {
+            let e = self.excluded.remove(i).expect("listed");
+            for r in &e.reads {
+                let readers = self.readers.get_mut(r).expect("indexed");
+                readers.retain(|j| j != i);
+                if readers.is_empty() {
+                    self.readers.remove(r);
+                }
             }
         }
-        self.placer = self.solvers.new_solver();
-        self.placement = Placement::new(g, &mut self.placer);
-        for (region, active) in self.excluded.iter_mut() {
-            *active = self.placement.exclude_region(g, &mut self.placer, region);
+        self.fresh.retain(|i| self.excluded.contains_key(i));
+        if changed.is_some() {
+            self.placement.retile(g);
         }
     }
 }
 
-/// A placement meeting every exclusion that moves few clues: assume every clue stays, and free
-/// only those in the solver's failed core until it is satisfiable. When no placement meets the
-/// exclusions, the activation literals of a conflicting set of them. `None` when stopped.
+/// What [`least_moves`] found: the clues with every group it could place re-placed, and the
+/// numbers of a conflicting set of exclusions in a group it could not.
+struct Placed {
+    clues: Vec<(usize, usize)>,
+    conflict: Option<Vec<usize>>,
+}
+
+/// A placement meeting the exclusions that moves few clues. The clues as they are meet every
+/// exclusion but the fresh ones, so only exclusions linked to a fresh one through rectangles
+/// they read can be affected by moving clues. Each group of linked exclusions is placed on its
+/// own (by a solver of its own: groups far apart share nothing), with every clue it reads
+/// assumed to stay; only the clues in the failed core are freed, until it is satisfiable.
+/// Every other clue keeps its cell. `None` when stopped.
+fn least_moves(
+    g: &Generated,
+    placement: &Placement,
+    excluded: &BTreeMap<usize, Exclusion>,
+    readers: &HashMap<Rect, Vec<usize>>,
+    fresh: &[usize],
+    solvers: &dyn NewSolver,
+) -> Result<Option<Placed>, SolverError> {
+    let mut clues = g.clues.clone();
+    let mut seen: HashSet<usize> = HashSet::new();
+    for &start in fresh {
+        if !seen.insert(start) {
+            continue;
+        }
+        let mut group = vec![start];
+        let mut next = 0;
+        while next < group.len() {
+            let i = group[next];
+            next += 1;
+            for r in &excluded[&i].reads {
+                for &j in &readers[r] {
+                    if seen.insert(j) {
+                        group.push(j);
+                    }
+                }
+            }
+        }
+        match place_group(g, placement, excluded, &group, solvers)? {
+            None => return Ok(None),
+            Some(Ok(moved)) => moved.into_iter().for_each(|(k, cell)| clues[k] = cell),
+            Some(Err(core)) => return Ok(Some(Placed { clues, conflict: Some(core) })),
+        }
+    }
+    Ok(Some(Placed { clues, conflict: None }))
+}
+
+/// One group of [`least_moves`]: the new cell of each clue it reads, or the exclusions of a
+/// failed core.
 #[allow(clippy::type_complexity)]
-fn least_moves(g: &Generated, placement: &Placement, placer: &mut Box<dyn Solver>, excluded: &[(Vec<Rect>, Lit)]) -> Result<Option<Result<Vec<(usize, usize)>, Vec<Lit>>>, SolverError> {
-    let active: Vec<Lit> = excluded.iter().map(|(_, a)| *a).collect();
-    let mut stay: Vec<Lit> = (0..g.rects.len()).map(|k| placement.at(g, k, g.clues[k])).collect();
+fn place_group(
+    g: &Generated,
+    placement: &Placement,
+    excluded: &BTreeMap<usize, Exclusion>,
+    group: &[usize],
+    solvers: &dyn NewSolver,
+) -> Result<Option<Result<Vec<(usize, (usize, usize))>, Vec<usize>>>, SolverError> {
+    let mut read: Vec<usize> = group.iter().flat_map(|i| excluded[i].reads.iter()).map(|r| g.rects.binary_search(r).expect("planted")).collect();
+    read.sort_unstable();
+    read.dedup();
+    let mut solver = solvers.new_solver();
+    let mut formula = PlacementFormula::new(placement);
+    let active: Vec<Lit> = group.iter().map(|i| formula.exclude_region(g, &mut solver, &excluded[i].region)).collect();
+    let mut stay: Vec<Lit> = read.iter().map(|&k| formula.at(g, k, g.clues[k]).expect("read by an exclusion")).collect();
     loop {
         let assumptions = [&active[..], &stay[..]].concat();
-        match placer.solve_with(&assumptions)? {
+        match solver.solve_with(&assumptions)? {
             SolveResult::Interrupted => return Ok(None),
-            SolveResult::Sat => return Ok(Some(Ok(placement.read(g, &placer.model())))),
+            SolveResult::Sat => {
+                let model = solver.model();
+                return Ok(Some(Ok(read.iter().map(|&k| (k, formula.clue(g, k, &model))).collect())));
+            }
             SolveResult::Unsat => {}
         }
-        let core = placer.failed_core();
-        let moving: Vec<Lit> = core.iter().copied().filter(|l| stay.contains(l)).collect();
-        if moving.is_empty() {
-            return Ok(Some(Err(core)));
+        let core: HashSet<Lit> = solver.failed_core().into_iter().collect();
+        let before = stay.len();
+        stay.retain(|l| !core.contains(l));
+        if stay.len() == before {
+            return Ok(Some(Err(group.iter().zip(&active).filter(|(_, a)| core.contains(a)).map(|(&i, _)| i).collect())));
         }
-        stay.retain(|l| !moving.contains(l));
     }
 }
 
