@@ -9,7 +9,7 @@
 
 use encodings::cnf::SizeCounter;
 use encodings::kakkuro::{self as kk, Kakkuro};
-use encodings::puzzle::{Ended, Goal, Observer};
+use encodings::puzzle::{Ended, Goal, Observer, Puzzle};
 use encodings::solver::{SolverStats, Stop};
 use encodings::target_sudoku::{self as ts, TargetSudoku};
 use encodings::tatamibari::generate::{Generated, Rng};
@@ -159,16 +159,18 @@ fn kakkuro(backend: &Backend, dir: &Path) {
 }
 
 /// The dense Kakkuro boards (`benches/data/kakkuro-dense`: long white runs, where the search's
-/// frontier is), each under a time limit: proved or not, the best score, the time, and for an
-/// unfinished run the gap from the best score up to the best upper bound the search proved.
+/// frontier is), each under a time limit: proved or not, the best score, the time, when the
+/// best was found (the rest is proof), and for an unfinished run the gap from the best score
+/// up to the best upper bound the search proved.
 fn kakkuro_dense(backend: &Backend) {
     const LIMIT: Duration = Duration::from_secs(60);
     println!("kakkuro, dense boards, proved optimum under a {} s limit, one run each", LIMIT.as_secs());
-    println!("{:<8} {:<24} {:>9} {:>6}  {:<10} {:>7}  {}", "backend", "board", "ms", "calls", "status", "gap", "score");
+    println!("{:<8} {:<24} {:>9} {:>9} {:>6}  {:<10} {:>7}  {}", "backend", "board", "ms", "found ms", "calls", "status", "gap", "score");
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data/kakkuro-dense");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect();
     files.sort();
     let (mut total, mut proved) = (Duration::ZERO, 0);
+    let mut cut = Vec::new();
     for path in &files {
         let p = kk::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
         let start = Instant::now();
@@ -183,15 +185,55 @@ fn kakkuro_dense(backend: &Backend) {
             _ => ("unfinished", "-".to_string()),
         };
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
-        println!("{:<8} {name:<24} {:>9.1} {:>6}  {status:<10} {gap:>7}  {score}", backend.name(), ms(took), out.calls);
+        println!("{:<8} {name:<24} {:>9.1} {:>9.1} {:>6}  {status:<10} {gap:>7}  {score}", backend.name(), ms(took), ms(out.found_at), out.calls);
+        cut.push((name, out));
     }
     println!("{:<8} {:<24} {:>9.1}  {proved} of {} proved\n", backend.name(), "total", ms(total), files.len());
+    // The same runs cut short, from their timelines: how far below the proved optimum the best
+    // answer of a shorter limit was, and how far above it the upper bound proved by then.
+    println!("kakkuro, dense boards: what a shorter limit would have given (best below the optimum / proved bound above the best)");
+    println!("{:<8} {:<24} {}", "backend", "board", CUTS.iter().map(|c| format!("{:>20}", format!("at {} s", c.as_secs()))).collect::<String>());
+    for (name, run) in &cut {
+        let optimum = run.best.as_ref().and_then(|b| Kakkuro::score_value(&b.score));
+        let at = |limit: Duration| -> String {
+            if run.ended == Some(Ended::Proved) && run.took <= limit {
+                return "proved".into();
+            }
+            let best = run.found.iter().rev().find(|(t, _)| *t <= limit).map(|(_, s)| s);
+            let bound = run.bounds.iter().rev().find(|(t, _)| *t <= limit).map(|&(_, b)| b);
+            match (best, optimum) {
+                (Some(best), Some(opt)) if run.ended == Some(Ended::Proved) => {
+                    let gap = runner::gap::<Kakkuro>(&best.score, bound).map_or("-".into(), |g| format!("{:.1}%", g.percent));
+                    // Equal scores compare exactly; the shortfall is only for reading.
+                    if Some(&best.score) == run.best.as_ref().map(|b| &b.score) {
+                        format!("optimum / +{gap}")
+                    } else {
+                        let below = 100.0 * (1.0 - Kakkuro::score_value(&best.score).unwrap() / opt);
+                        format!("-{below:.1}% / +{gap}")
+                    }
+                }
+                _ => "-".into(),
+            }
+        };
+        println!("{:<8} {name:<24} {}", backend.name(), CUTS.iter().map(|&c| format!("{:>20}", at(c))).collect::<String>());
+    }
+    println!();
 }
+
+/// The shorter limits the dense runs are read at.
+const CUTS: [Duration; 3] = [Duration::from_secs(1), Duration::from_secs(3), Duration::from_secs(10)];
 
 /// What one dense run reported before it ended or its time was up.
 #[derive(Default)]
 struct DenseRun {
     best: Option<kk::Scored>,
+    /// When the best was found, from the start.
+    found_at: Duration,
+    /// Every improvement and every proved upper bound, with its time.
+    found: Vec<(Duration, kk::Scored)>,
+    bounds: Vec<(Duration, f64)>,
+    /// When it ended.
+    took: Duration,
     bound: Option<f64>,
     calls: u32,
     ended: Option<Ended>,
@@ -235,6 +277,7 @@ fn dense_run(backend: &Backend, inst: kk::Instance, limit: Duration) -> DenseRun
     // After the deadline, an interrupted worker gets a grace period to return, as in the driver.
     let (deadline, grace) = (Instant::now() + limit, Instant::now() + limit + Duration::from_secs(5));
     let mut run = DenseRun::default();
+    let start = Instant::now();
     loop {
         let late = Instant::now() >= deadline;
         if late && !stop.is_raised() {
@@ -245,11 +288,19 @@ fn dense_run(backend: &Backend, inst: kk::Instance, limit: Duration) -> DenseRun
             // What comes after the deadline does not count.
             Ok(DenseMsg::Done(_)) if late => return run,
             Ok(_) if late => {}
-            Ok(DenseMsg::Found(s)) => run.best = Some(s),
-            Ok(DenseMsg::Bound(b)) => run.bound = Some(b),
+            Ok(DenseMsg::Found(s)) => {
+                run.found_at = start.elapsed();
+                run.found.push((run.found_at, s.clone()));
+                run.best = Some(s);
+            }
+            Ok(DenseMsg::Bound(b)) => {
+                run.bound = Some(b);
+                run.bounds.push((start.elapsed(), b));
+            }
             Ok(DenseMsg::Calls(c)) => run.calls = c,
             Ok(DenseMsg::Done(e)) => {
                 run.ended = Some(e);
+                run.took = start.elapsed();
                 return run;
             }
             Err(mpsc::RecvTimeoutError::Timeout) if !late => {}

@@ -603,6 +603,34 @@ mod tests {
     }
 
     #[test]
+    fn the_local_four_corner_check_agrees_with_the_whole_board_one() {
+        let (mut bad, mut good) = (0, 0);
+        for seed in 0..300 {
+            let mut rng = Rng::new(seed);
+            let g = Generated::new(15, 15, &mut rng);
+            let window = Rect { row: rng.below(12), col: rng.below(12), height: 1 + rng.below(4), width: 1 + rng.below(4) };
+            let gone: Vec<Rect> = g.rects.iter().filter(|r| overlap(r, &window)).copied().collect();
+            let top = gone.iter().map(|r| r.row).min().unwrap().saturating_sub(1);
+            let left = gone.iter().map(|r| r.col).min().unwrap().saturating_sub(1);
+            let bottom = (gone.iter().map(|r| r.row + r.height).max().unwrap() + 1).min(15);
+            let right = (gone.iter().map(|r| r.col + r.width).max().unwrap() + 1).min(15);
+            let area = Rect { row: top, col: left, height: bottom - top, width: right - left };
+            let kept: Vec<Rect> = g.rects.iter().filter(|r| !overlap(r, &window)).copied().collect();
+            let near: Vec<Rect> = kept.iter().filter(|r| overlap(r, &area)).copied().collect();
+            let mut local = Local::new(area, &near);
+            let fresh = local.fill(15, 15, &mut rng);
+            let mut all: Vec<Rect> = kept.iter().chain(&fresh).copied().collect();
+            all.sort();
+            let cells: usize = all.iter().map(|r| r.height * r.width).sum();
+            assert_eq!(cells, 225, "seed {seed}: the filling covers the cells taken out exactly");
+            let whole = has_four_corners(15, 15, &all);
+            assert_eq!(local.has_four_corners(&fresh), whole, "seed {seed}\n{}", render_rects(&all));
+            if whole { bad += 1 } else { good += 1 }
+        }
+        assert!(bad > 10 && good > 10, "{bad} with a four-corner point, {good} without");
+    }
+
+    #[test]
     fn merging_keeps_a_valid_tiling() {
         let mut merged = 0;
         for seed in 0..200 {
