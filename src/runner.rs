@@ -145,7 +145,13 @@ pub fn search<P: Puzzle>(inst: P::Instance, goal: Goal, keep: usize, opts: &Opti
                     (Task::Maximize, None) => "no answer yet".to_string(),
                     (Task::Enumerate, _) => format!("{} solution{} so far", out.count, if out.count == 1 { "" } else { "s" }),
                 };
-                eprintln!("[{:8.3}s] {calls} SAT call{} done, {so_far}", elapsed.as_secs_f64(), plural(calls));
+                // Calls are counted as they end: before the first one has, say what is running.
+                let done = match (encoded, calls) {
+                    (false, _) => "encoding".to_string(),
+                    (true, 0) => "the first SAT call is running".to_string(),
+                    _ => format!("{calls} SAT call{} done", plural(calls)),
+                };
+                eprintln!("[{:8.3}s] {done}, {so_far}", elapsed.as_secs_f64());
             }
         }
         Msg::Stats(s) => {
