@@ -316,7 +316,7 @@ fn generate_unique(backend: &Backend) {
     println!("tatamibari, generate --unique (release binary, one process each)");
     let bin = env!("CARGO_BIN_EXE_puzzle-sat");
     let mut total = Duration::ZERO;
-    for n in [40, 60, 100] {
+    for n in [40, 60, 100, 200] {
         for seed in 1..=3 {
             let start = Instant::now();
             let size = format!("{n}x{n}");
