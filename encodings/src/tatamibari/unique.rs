@@ -7,7 +7,7 @@ use super::generate::{Generated, Placement, PlacementFormula, Rng};
 use super::{block, decode, encode, Board, Cell, Rect, Shape, Solution};
 use crate::cnf::{ClauseSink, Lit};
 use crate::solver::{NewSolver, SolveResult, Solver, SolverError};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::time::Instant;
 
 /// Rounds of "find a second solution, re-place the clues" before giving up.
@@ -36,17 +36,31 @@ pub fn make_unique(g: Generated, rng: Rng, solvers: &dyn NewSolver, note: &mut d
             .map(move |(row, col)| Rect { row, col, height: WINDOW.min(rows - row), width: WINDOW.min(cols - col) })
     };
     let windows: Vec<Rect> = if rows * cols > WINDOW * WINDOW { grid(0).chain(grid(WINDOW / 2)).collect() } else { Vec::new() };
-    for window in windows.iter().map(Some).chain(std::iter::once(None)) {
+    // Windows to check, the whole board (`None`) last. When the whole board's check finds
+    // second solutions, the clues move only around them, so that is where new ones appear:
+    // windows around each are checked before the whole board again (a window costs about a
+    // millisecond, the whole 200×200 board a tenth of a second).
+    let mut queue: VecDeque<Option<Rect>> = windows.into_iter().map(Some).chain(std::iter::once(None)).collect();
+    while let Some(window) = queue.pop_front() {
         for window_round in 0.. {
             if window.is_some() && window_round == WINDOW_ROUNDS {
                 break;
             }
-            let Some(others) = second_solutions(&u.g, window, solvers).map_err(|e| e.to_string())? else {
+            let Some(others) = second_solutions(&u.g, window.as_ref(), solvers).map_err(|e| e.to_string())? else {
                 note(format!("no unique puzzle yet after {round} rounds"));
                 return Ok(None);
             };
             if others.is_empty() {
                 break;
+            }
+            // Where the whole board's check found them, before the clues move (see below).
+            let mut around: Vec<Rect> = Vec::new();
+            if window.is_none() && rows * cols > WINDOW * WINDOW {
+                for other in &others {
+                    around.extend(u.placement.regions(&u.g, other).iter().filter_map(|region| around_region(region, rows, cols)));
+                }
+                around.sort();
+                around.dedup();
             }
             round += 1;
             if round >= MAX_ROUNDS {
@@ -61,9 +75,26 @@ pub fn make_unique(g: Generated, rng: Rng, solvers: &dyn NewSolver, note: &mut d
                 let (n, splits, merges, retiles) = (u.g.rects.len(), u.splits, u.merges, u.retiles);
                 note(format!("[{t:8.3}s] round {round}: {n} rectangles, {splits} splits, {merges} merges, {retiles} areas tiled anew"));
             }
+            if !around.is_empty() {
+                queue.extend(around.into_iter().map(Some).chain(std::iter::once(None)));
+                break;
+            }
         }
     }
     Ok(Some(u.g))
+}
+
+/// A window of `WINDOW` cells or more around a region of a second solution.
+fn around_region(region: &[Rect], rows: usize, cols: usize) -> Option<Rect> {
+    let top = region.iter().map(|r| r.row).min()?;
+    let left = region.iter().map(|r| r.col).min()?;
+    let bottom = region.iter().map(|r| r.row + r.height).max()?;
+    let right = region.iter().map(|r| r.col + r.width).max()?;
+    let (cr, cc) = ((top + bottom) / 2, (left + right) / 2);
+    let (h, w) = ((bottom - top).max(WINDOW).min(rows), (right - left).max(WINDOW).min(cols));
+    let row = cr.saturating_sub(h / 2).min(rows - h);
+    let col = cc.saturating_sub(w / 2).min(cols - w);
+    Some(Rect { row, col, height: h, width: w })
 }
 
 /// Side of the areas whose changes of tiling are counted (see `Uniquer::reshape`).
