@@ -350,6 +350,11 @@ impl Placement {
         }
     }
 
+    /// The planted rectangle covering cell (r, c), by its index in `g.rects`.
+    pub fn owner(&self, g: &Generated, r: usize, c: usize) -> usize {
+        self.planted_at[r * g.cols + c]
+    }
+
     /// Is `target` broken with the clues where `g` has them now?
     pub fn is_broken(&self, g: &Generated, target: &Rect) -> bool {
         let inside: Vec<usize> = self.reads(g, target).into_iter().filter(|&k| target.contains(g.clues[k].0, g.clues[k].1)).collect();
@@ -372,13 +377,12 @@ impl Placement {
         ks
     }
 
-    /// The regions where `other` differs from the planted solution: its new rectangles, grouped
-    /// by the planted rectangles they overlap, and regions that touch merged (alone, either
+    /// The regions of a second solution, given as its `new_rects` (where it differs from the
+    /// planted solution): those grouped by the planted rectangles they overlap, and regions that touch merged (alone, either
     /// could make a four-corner point on their common border). Each is then a second solution
     /// on its own, with the planted solution everywhere else.
-    pub fn regions(&self, g: &Generated, other: &Solution) -> Vec<Vec<Rect>> {
+    pub fn regions(&self, g: &Generated, new_rects: &[Rect]) -> Vec<Vec<Rect>> {
         let (cols, planted_at) = (g.cols, &self.planted_at);
-        let new_rects: Vec<Rect> = other.iter().filter(|r| g.rects.binary_search(r).is_err()).copied().collect();
         let mut parent: Vec<usize> = (0..new_rects.len()).collect();
         fn root(parent: &mut [usize], mut i: usize) -> usize {
             while parent[i] != i {

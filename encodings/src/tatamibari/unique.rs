@@ -46,7 +46,7 @@ pub fn make_unique(g: Generated, rng: Rng, solvers: &dyn NewSolver, note: &mut d
             if window.is_some() && window_round == WINDOW_ROUNDS {
                 break;
             }
-            let Some(others) = second_solutions(&u.g, window.as_ref(), solvers).map_err(|e| e.to_string())? else {
+            let Some(others) = second_solutions(&u.g, &u.placement, window.as_ref(), solvers).map_err(|e| e.to_string())? else {
                 note(format!("no unique puzzle yet after {round} rounds"));
                 return Ok(None);
             };
@@ -144,10 +144,11 @@ impl<'a> Uniquer<'a> {
         Uniquer { g, rng, solvers, placement, excluded: BTreeMap::new(), readers: HashMap::new(), fresh: Vec::new(), next: 0, splits: 0, merges: 0, retiles: 0, heat: HashMap::new(), split_rects: Vec::new(), postponed: 0 }
     }
 
-    /// Excludes `others` (second solutions) and re-places the clues; when no placement breaks
+    /// Excludes `others` (second solutions, as where each differs from the planted one) and
+    /// re-places the clues; when no placement breaks
     /// them all, changes the tiling where they conflict and tries again. False when the run
     /// was stopped.
-    fn round(&mut self, others: &[Solution]) -> Result<bool, SolverError> {
+    fn round(&mut self, others: &[Vec<Rect>]) -> Result<bool, SolverError> {
         for other in others {
             for region in self.placement.regions(&self.g, other) {
                 let mut reads: Vec<Rect> = region.iter().flat_map(|t| self.placement.reads(&self.g, t)).map(|k| self.g.rects[k]).collect();
@@ -347,12 +348,20 @@ fn place_group(
 /// With a window, only the planted rectangles whose top-left cell is in it make the puzzle
 /// (everything else a hole); what it finds is completed with the planted rectangles outside.
 /// That is a quick filter, not a proof: only the whole board's check (`None`) decides.
+/// Each second solution comes as the rectangles where it differs from the planted one.
 /// `None` when the run was stopped.
-fn second_solutions(g: &Generated, window: Option<&Rect>, solvers: &dyn NewSolver) -> Result<Option<Vec<Solution>>, SolverError> {
+fn second_solutions(g: &Generated, placement: &Placement, window: Option<&Rect>, solvers: &dyn NewSolver) -> Result<Option<Vec<Vec<Rect>>>, SolverError> {
     /// Enough for a round; what is left shows up in the next one.
     const MAX_PER_ROUND: usize = 64;
-    let inside: Vec<usize> =
-        (0..g.rects.len()).filter(|&k| window.is_none_or(|w| w.contains(g.rects[k].row, g.rects[k].col))).collect();
+    let inside: Vec<usize> = match window {
+        None => (0..g.rects.len()).collect(),
+        Some(w) => {
+            let mut ks: Vec<usize> = w.cells().map(|(r, c)| placement.owner(g, r, c)).filter(|&k| w.contains(g.rects[k].row, g.rects[k].col)).collect();
+            ks.sort_unstable();
+            ks.dedup();
+            ks
+        }
+    };
     if inside.is_empty() {
         return Ok(Some(Vec::new()));
     }
@@ -372,8 +381,6 @@ fn second_solutions(g: &Generated, window: Option<&Rect>, solvers: &dyn NewSolve
         let (r, c) = g.clues[k];
         board.cells[(r - top) * board.cols + (c - left)] = Cell::Clue(Shape::of(rect.height, rect.width));
     }
-    let mut is_inside = vec![false; g.rects.len()];
-    inside.iter().for_each(|&k| is_inside[k] = true);
     // The planted solution's blocking clause spans the board's independent regions; with
     // parts, each region is asked on its own for a second solution (see crate::parts).
     let mut solver = crate::parts::solver(solvers);
@@ -392,10 +399,7 @@ fn second_solutions(g: &Generated, window: Option<&Rect>, solvers: &dyn NewSolve
                 solver.add_clause(&[lit]);
             }
         }
-        let mut whole: Solution = other.iter().map(unshift).collect();
-        whole.extend((0..g.rects.len()).filter(|&k| !is_inside[k]).map(|k| g.rects[k]));
-        whole.sort();
-        found.push(whole);
+        found.push(other.iter().filter(|r| planted.binary_search(r).is_err()).map(unshift).collect());
     }
     Ok(Some(found))
 }
