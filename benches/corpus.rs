@@ -165,7 +165,7 @@ fn kakkuro(backend: &Backend, dir: &Path) {
 fn kakkuro_dense(backend: &Backend) {
     const LIMIT: Duration = Duration::from_secs(60);
     println!("kakkuro, dense boards, proved optimum under a {} s limit, one run each", LIMIT.as_secs());
-    println!("{:<8} {:<24} {:>9} {:>9} {:>6}  {:<10} {:>7}  {}", "backend", "board", "ms", "found ms", "calls", "status", "gap", "score");
+    println!("{:<8} {:<24} {:>9} {:>9} {:>6}  {:<10} {:>7}  score", "backend", "board", "ms", "found ms", "calls", "status", "gap");
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data/kakkuro-dense");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect();
     files.sort();
@@ -308,8 +308,6 @@ fn dense_run(backend: &Backend, inst: kk::Instance, limit: Duration) -> DenseRun
         }
     }
 }
-
-/// A Kakkuro score as a float, for the gap.
 
 /// `generate tatamibari --unique` as a puzzle maker runs it (the release binary), per size and seed.
 fn generate_unique(backend: &Backend) {
