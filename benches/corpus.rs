@@ -137,7 +137,7 @@ fn certify(backend: &Backend, root: &Path) {
 /// seconds).
 fn kakkuro(backend: &Backend, dir: &Path) {
     println!("kakkuro, proved optimum (strict mode), one run each");
-    println!("{:<8} {:<24} {:>9} {:>6} {:>7} {:>8}  {:<10} {}", "backend", "board", "ms", "calls", "vars", "clauses", "status", "score");
+    println!("{:<8} {:<24} {:>9} {:>6} {:>7} {:>8}  {:<10} score", "backend", "board", "ms", "calls", "vars", "clauses", "status");
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect();
     files.sort();
     let mut total = Duration::ZERO;
