@@ -179,13 +179,9 @@ impl Generated {
         const TRIES: usize = 200;
         let meets = |r: &Rect| overlap(r, &window);
         let gone: Vec<Rect> = self.rects.iter().filter(|r| meets(r)).copied().collect();
-        let top = gone.iter().map(|r| r.row).min()?;
-        let left = gone.iter().map(|r| r.col).min()?;
-        let bottom = gone.iter().map(|r| r.row + r.height).max()?;
-        let right = gone.iter().map(|r| r.col + r.width).max()?;
+        let changed = bounds(&gone)?;
         // The cells a filling looks at: the ones taken out and a margin of one around them.
-        let (row, col) = (top.saturating_sub(1), left.saturating_sub(1));
-        let area = Rect { row, col, height: (bottom + 1).min(self.rows) - row, width: (right + 1).min(self.cols) - col };
+        let area = grow(changed, 1, self.rows, self.cols);
         let near: Vec<Rect> = self.rects.iter().filter(|r| !meets(r) && overlap(r, &area)).copied().collect();
         for _ in 0..TRIES {
             let mut local = Local::new(area, &near);
@@ -198,10 +194,25 @@ impl Generated {
             let old: HashMap<Rect, (usize, usize)> = self.rects.iter().copied().zip(self.clues.iter().copied()).collect();
             self.clues = rects.iter().map(|r| old.get(r).copied().unwrap_or_else(|| (r.row + rng.below(r.height), r.col + rng.below(r.width)))).collect();
             self.rects = rects;
-            return Some(Rect { row: top, col: left, height: bottom - top, width: right - left });
+            return Some(changed);
         }
         None
     }
+}
+
+/// The smallest rectangle holding all of `rects`.
+pub fn bounds(rects: &[Rect]) -> Option<Rect> {
+    let top = rects.iter().map(|r| r.row).min()?;
+    let left = rects.iter().map(|r| r.col).min()?;
+    let bottom = rects.iter().map(|r| r.row + r.height).max()?;
+    let right = rects.iter().map(|r| r.col + r.width).max()?;
+    Some(Rect { row: top, col: left, height: bottom - top, width: right - left })
+}
+
+/// `r` with `margin` more cells on every side, within a `rows × cols` board.
+fn grow(r: Rect, margin: usize, rows: usize, cols: usize) -> Rect {
+    let (row, col) = (r.row.saturating_sub(margin), r.col.saturating_sub(margin));
+    Rect { row, col, height: (r.row + r.height + margin).min(rows) - row, width: (r.col + r.width + margin).min(cols) - col }
 }
 
 fn overlap(a: &Rect, b: &Rect) -> bool {
@@ -614,11 +625,7 @@ mod tests {
             let g = Generated::new(15, 15, &mut rng);
             let window = Rect { row: rng.below(12), col: rng.below(12), height: 1 + rng.below(4), width: 1 + rng.below(4) };
             let gone: Vec<Rect> = g.rects.iter().filter(|r| overlap(r, &window)).copied().collect();
-            let top = gone.iter().map(|r| r.row).min().unwrap().saturating_sub(1);
-            let left = gone.iter().map(|r| r.col).min().unwrap().saturating_sub(1);
-            let bottom = (gone.iter().map(|r| r.row + r.height).max().unwrap() + 1).min(15);
-            let right = (gone.iter().map(|r| r.col + r.width).max().unwrap() + 1).min(15);
-            let area = Rect { row: top, col: left, height: bottom - top, width: right - left };
+            let area = grow(bounds(&gone).unwrap(), 1, 15, 15);
             let kept: Vec<Rect> = g.rects.iter().filter(|r| !overlap(r, &window)).copied().collect();
             let near: Vec<Rect> = kept.iter().filter(|r| overlap(r, &area)).copied().collect();
             let mut local = Local::new(area, &near);

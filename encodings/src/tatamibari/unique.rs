@@ -3,7 +3,7 @@
 //! second solution found so far is broken, and change the tiling locally where no placement
 //! can. Written against the [`Solver`] trait, so it runs on every backend.
 
-use super::generate::{Generated, Placement, PlacementFormula, Rng};
+use super::generate::{bounds, Generated, Placement, PlacementFormula, Rng};
 use super::{block, decode, encode, Board, Cell, Rect, Shape, Solution};
 use crate::cnf::{ClauseSink, Lit};
 use crate::solver::{NewSolver, SolveResult, Solver, SolverError};
@@ -53,12 +53,11 @@ pub fn make_unique(g: Generated, rng: Rng, solvers: &dyn NewSolver, note: &mut d
             if others.is_empty() {
                 break;
             }
+            let regions: Vec<Vec<Rect>> = others.iter().flat_map(|other| u.placement.regions(&u.g, other)).collect();
             // Where the whole board's check found them, before the clues move (see below).
             let mut around: Vec<Rect> = Vec::new();
             if window.is_none() && rows * cols > WINDOW * WINDOW {
-                for other in &others {
-                    around.extend(u.placement.regions(&u.g, other).iter().filter_map(|region| around_region(region, rows, cols)));
-                }
+                around = regions.iter().filter_map(|region| around_region(region, rows, cols)).collect();
                 around.sort();
                 around.dedup();
             }
@@ -66,7 +65,7 @@ pub fn make_unique(g: Generated, rng: Rng, solvers: &dyn NewSolver, note: &mut d
             if round >= MAX_ROUNDS {
                 return Err(format!("no unique puzzle after {MAX_ROUNDS} rounds; try another --seed"));
             }
-            if solvers.stop().is_raised() || !u.round(&others).map_err(|e| e.to_string())? {
+            if solvers.stop().is_raised() || !u.round(regions).map_err(|e| e.to_string())? {
                 note(format!("no unique puzzle yet after {round} rounds"));
                 return Ok(None);
             }
@@ -86,12 +85,9 @@ pub fn make_unique(g: Generated, rng: Rng, solvers: &dyn NewSolver, note: &mut d
 
 /// A window of `WINDOW` cells or more around a region of a second solution.
 fn around_region(region: &[Rect], rows: usize, cols: usize) -> Option<Rect> {
-    let top = region.iter().map(|r| r.row).min()?;
-    let left = region.iter().map(|r| r.col).min()?;
-    let bottom = region.iter().map(|r| r.row + r.height).max()?;
-    let right = region.iter().map(|r| r.col + r.width).max()?;
-    let (cr, cc) = ((top + bottom) / 2, (left + right) / 2);
-    let (h, w) = ((bottom - top).max(WINDOW).min(rows), (right - left).max(WINDOW).min(cols));
+    let b = bounds(region)?;
+    let (cr, cc) = (b.row + b.height / 2, b.col + b.width / 2);
+    let (h, w) = (b.height.max(WINDOW).min(rows), b.width.max(WINDOW).min(cols));
     let row = cr.saturating_sub(h / 2).min(rows - h);
     let col = cc.saturating_sub(w / 2).min(cols - w);
     Some(Rect { row, col, height: h, width: w })
@@ -144,23 +140,20 @@ impl<'a> Uniquer<'a> {
         Uniquer { g, rng, solvers, placement, excluded: BTreeMap::new(), readers: HashMap::new(), fresh: Vec::new(), next: 0, splits: 0, merges: 0, retiles: 0, heat: HashMap::new(), split_rects: Vec::new(), postponed: 0 }
     }
 
-    /// Excludes `others` (second solutions, as where each differs from the planted one) and
-    /// re-places the clues; when no placement breaks
-    /// them all, changes the tiling where they conflict and tries again. False when the run
-    /// was stopped.
-    fn round(&mut self, others: &[Vec<Rect>]) -> Result<bool, SolverError> {
-        for other in others {
-            for region in self.placement.regions(&self.g, other) {
-                let mut reads: Vec<Rect> = region.iter().flat_map(|t| self.placement.reads(&self.g, t)).map(|k| self.g.rects[k]).collect();
-                reads.sort_unstable();
-                reads.dedup();
-                for r in &reads {
-                    self.readers.entry(*r).or_default().push(self.next);
-                }
-                self.excluded.insert(self.next, Exclusion { region, reads });
-                self.fresh.push(self.next);
-                self.next += 1;
+    /// Excludes `regions` (of second solutions, see [`Placement::regions`]) and re-places the
+    /// clues; when no placement breaks them all, changes the tiling where they conflict and
+    /// tries again. False when the run was stopped.
+    fn round(&mut self, regions: Vec<Vec<Rect>>) -> Result<bool, SolverError> {
+        for region in regions {
+            let mut reads: Vec<Rect> = region.iter().flat_map(|t| self.placement.reads(&self.g, t)).map(|k| self.g.rects[k]).collect();
+            reads.sort_unstable();
+            reads.dedup();
+            for r in &reads {
+                self.readers.entry(*r).or_default().push(self.next);
             }
+            self.excluded.insert(self.next, Exclusion { region, reads });
+            self.fresh.push(self.next);
+            self.next += 1;
         }
         loop {
             let placed = least_moves(&self.g, &self.placement, &self.excluded, &self.readers, &self.fresh, self.solvers)?;
@@ -346,9 +339,9 @@ fn place_group(
 /// (incrementally), so one round sees every ambiguous place of the board, not just one.
 ///
 /// With a window, only the planted rectangles whose top-left cell is in it make the puzzle
-/// (everything else a hole); what it finds is completed with the planted rectangles outside.
-/// That is a quick filter, not a proof: only the whole board's check (`None`) decides.
-/// Each second solution comes as the rectangles where it differs from the planted one.
+/// (everything else a hole), the planted rectangles outside standing as they are. That is a
+/// quick filter, not a proof: only the whole board's check (`None`) decides. Each second
+/// solution comes as the rectangles where it differs from the planted one.
 /// `None` when the run was stopped.
 fn second_solutions(g: &Generated, placement: &Placement, window: Option<&Rect>, solvers: &dyn NewSolver) -> Result<Option<Vec<Vec<Rect>>>, SolverError> {
     /// Enough for a round; what is left shows up in the next one.
