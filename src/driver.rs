@@ -343,8 +343,9 @@ fn solve_best<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> R
 
 fn solve_all<P: Puzzle>(inst: P::Instance, a: &SolveArgs, opts: &Options) -> Result<(Done, Proved<P>)> {
     let (max, keep) = match (a.count, a.unique) {
+        // One more than the limit: a puzzle with exactly MAX solutions is then counted whole.
         // A certified count lists every solution.
-        (Some(max), _) => (max, if a.certify.is_some() { usize::try_from(max).unwrap_or(usize::MAX) } else { 1 }),
+        (Some(max), _) => (max.saturating_add(1), if a.certify.is_some() { usize::try_from(max).unwrap_or(usize::MAX) } else { 1 }),
         (None, true) => (2, 2),
         (None, false) => (1, 1),
     };
@@ -439,7 +440,7 @@ fn verdict(a: &SolveArgs, count: u64, complete: bool, timed_out: bool) -> Option
         } else if timed_out {
             format!("at least {count} {plural} (time limit)")
         } else {
-            format!("at least {count} {plural} (stopped at {max})")
+            format!("more than {max} solutions (stopped at {count})")
         })
     } else if a.unique {
         let line = match (count, complete) {
@@ -633,6 +634,17 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
     Ok(Done { stdout, code: exit::ANSWER })
 }
 
+/// A generated puzzle file read back as the user will read it, with the answer it was made
+/// around re-checked on it by the independent validator: "unique" means "no answer but this
+/// one", so this one must be an answer.
+pub fn generated<P: Puzzle>(text: &str, answer: &P::Answer) -> Result<P::Instance> {
+    let inst = parse::<P>(&Input { name: "the generated puzzle".into(), text: text.to_string() }, &Settings::default())?;
+    if let Err(v) = P::check(&inst, answer) {
+        bail!("internal error: the generated puzzle's own answer breaks a rule: {v}");
+    }
+    Ok(inst)
+}
+
 pub fn generate<P: Puzzle>(a: &GenerateArgs) -> Result<Done> {
     if !P::GENERATES {
         bail!("generate does not make {} puzzles yet", P::NAME);
@@ -640,9 +652,10 @@ pub fn generate<P: Puzzle>(a: &GenerateArgs) -> Result<Done> {
     let opts = Options { backend: a.backend.clone(), time_limit: a.time_limit, progress: a.progress };
     let made = runner::generate::<P>(a.rows, a.cols, a.seed, a.unique, &opts).map_err(|e| anyhow!(e))?;
     let inst = match &made {
-        Some(text) => Some(parse::<P>(&Input { name: "the generated puzzle".into(), text: text.clone() }, &Settings::default())?),
+        Some((text, answer)) => Some(generated::<P>(text, answer)?),
         None => None,
     };
+    let made = made.map(|(text, _)| text);
     // How much of the answer the rules decide by propagation alone: the rest needs reasoning.
     // It builds the whole formula, so only where asked for (a unique puzzle, whose search built
     // it already, or JSON) and where it fits: plain generation stays instant at any size.

@@ -1,10 +1,11 @@
 //! Running a puzzle's search (or generator) in a worker thread under an optional deadline.
 //!
 //! The worker owns the solvers and reports each answer as it is found; the calling thread keeps
-//! them, so when the deadline passes it still has the best found. At the deadline the run's
-//! stop flag is raised: interruptible backends (CaDiCaL, external commands) then return at once
-//! and the worker is waited for, so no solver keeps running; varisat cannot be interrupted
-//! inside a call, and its worker is abandoned (it ends with the process).
+//! every report, in order, so when the deadline passes it still has the best found. At the
+//! deadline the run's stop flag is raised: interruptible backends (CaDiCaL, external commands)
+//! then return at once and the worker is waited for, so no solver keeps running; varisat cannot
+//! be interrupted inside a call, and its worker is abandoned (it ends with the process). What
+//! a late report means is one rule, written at [`receive`].
 
 use crate::backends::Backend;
 use encodings::cnf::MAX_LITERALS;
@@ -81,7 +82,7 @@ enum Msg<P: Puzzle> {
     UpperBound(f64),
     Note(String),
     Done(Result<Ended, SolverError>),
-    Generated(Result<Option<String>, String>),
+    Generated(Result<Option<(String, P::Answer)>, String>),
     Hinted(Result<Option<Hints<P::Answer>>, SolverError>),
     /// A second passed without news (only when progress is printed).
     Tick,
@@ -239,9 +240,9 @@ pub fn fits<P: Puzzle>(inst: &P::Instance) -> Result<(), SolverError> {
     Ok(())
 }
 
-/// Runs `P::generate` under the options' backend and time limit: the puzzle text, or `None`
-/// when the deadline passed first.
-pub fn generate<P: Puzzle>(rows: usize, cols: usize, seed: u64, unique: bool, opts: &Options) -> Result<Option<String>, String> {
+/// Runs `P::generate` under the options' backend and time limit: the puzzle text and the
+/// answer it was made around, or `None` when the deadline passed first.
+pub fn generate<P: Puzzle>(rows: usize, cols: usize, seed: u64, unique: bool, opts: &Options) -> Result<Option<(String, P::Answer)>, String> {
     let start = Instant::now();
     let stop = Stop::new();
     let solvers = opts.backend.solvers(stop.clone());
@@ -283,49 +284,54 @@ pub fn hints<P: Puzzle>(inst: P::Instance, found: (P::Answer, P::Checked), opts:
     }
 }
 
-/// Passes the worker's messages to `on` until it is done (its last message is returned) or
-/// the deadline passes (`None`, after raising the stop flag and giving an interruptible
-/// worker its grace period).
+/// Passes the worker's messages to `on`, in the order sent and none ever dropped, until its
+/// last message (returned) or until the run gives up waiting for it (`None`).
+///
+/// The one rule for a deadline: it raises the stop flag, and the worker's last message is still
+/// taken if it comes. An interruptible worker (CaDiCaL, an external command) gets [`GRACE`]
+/// to send it; varisat cannot be stopped inside a call, so only what it has already sent is
+/// taken. A search that finished is reported in full even when it finished after the
+/// deadline: its verdict rests on the solver's answers, and an interrupted call never answers
+/// UNSAT. A search that saw the flag reports itself stopped; one given up on is reported as
+/// stopped with every answer it had sent.
 fn receive<P: Puzzle>(rx: &Receiver<Msg<P>>, start: Instant, opts: &Options, stop: &Stop, mut on: impl FnMut(Msg<P>)) -> Result<Option<Msg<P>>, SolverError> {
     let mut deadline = opts.time_limit.map(|t| start + t);
     let mut stopped = false;
     let ticking = opts.progress != Progress::Never;
     loop {
         // Wake for the heartbeat too; a tick before the deadline is not the deadline.
-        let tick = ticking.then(|| Instant::now() + HEARTBEAT).filter(|t| deadline.is_none_or(|d| *t < d));
-        if let Some(t) = tick {
-            match rx.recv_timeout(t.saturating_duration_since(Instant::now())) {
-                Ok(Msg::Done(r)) => return Ok(Some(Msg::Done(r))),
-                Ok(Msg::Generated(r)) => return Ok(Some(Msg::Generated(r))),
-                Ok(Msg::Hinted(r)) => return Ok(Some(Msg::Hinted(r))),
-                Ok(m) => on(m),
-                Err(RecvTimeoutError::Timeout) => on(Msg::Tick),
-                Err(RecvTimeoutError::Disconnected) => return Err(died()),
-            }
-            continue;
-        }
-        let msg = match deadline {
-            Some(d) => match rx.recv_timeout(d.saturating_duration_since(Instant::now())) {
-                // A deadline that has passed wins over messages still queued, so a time limit
-                // means the same however the threads were scheduled.
-                Ok(m) if stopped || Instant::now() < d => m,
-                Ok(_) | Err(RecvTimeoutError::Timeout) => {
-                    stop.raise();
-                    if stopped || !opts.backend.interruptible() {
-                        return Ok(None);
-                    }
-                    // The worker's solver returns at once: wait for its last words.
-                    stopped = true;
-                    deadline = Some(Instant::now() + GRACE);
-                    continue;
-                }
-                Err(RecvTimeoutError::Disconnected) => return Err(died()),
-            },
-            None => rx.recv().map_err(|_| died())?,
+        let tick = (ticking && !stopped).then(|| Instant::now() + HEARTBEAT).filter(|t| deadline.is_none_or(|d| *t < d));
+        let wake = tick.or(deadline);
+        let received = match wake {
+            Some(w) => rx.recv_timeout(w.saturating_duration_since(Instant::now())),
+            None => rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
         };
-        match msg {
-            Msg::Done(_) | Msg::Generated(_) | Msg::Hinted(_) => return Ok(Some(msg)),
-            m => on(m),
+        match received {
+            Ok(m @ (Msg::Done(_) | Msg::Generated(_) | Msg::Hinted(_))) => return Ok(Some(m)),
+            Ok(m) => on(m),
+            Err(RecvTimeoutError::Disconnected) => return Err(died()),
+            Err(RecvTimeoutError::Timeout) if tick.is_some() => on(Msg::Tick),
+            Err(RecvTimeoutError::Timeout) => {
+                stop.raise();
+                if stopped || !opts.backend.interruptible() {
+                    return drain(rx, &mut on);
+                }
+                // The worker's solver returns at once: wait for its last words.
+                stopped = true;
+                deadline = Some(Instant::now() + GRACE);
+            }
+        }
+    }
+}
+
+/// What the worker has sent already, when the run gives up waiting for it.
+fn drain<P: Puzzle>(rx: &Receiver<Msg<P>>, on: &mut impl FnMut(Msg<P>)) -> Result<Option<Msg<P>>, SolverError> {
+    loop {
+        match rx.try_recv() {
+            Ok(m @ (Msg::Done(_) | Msg::Generated(_) | Msg::Hinted(_))) => return Ok(Some(m)),
+            Ok(m) => on(m),
+            Err(mpsc::TryRecvError::Empty) => return Ok(None),
+            Err(mpsc::TryRecvError::Disconnected) => return Err(died()),
         }
     }
 }

@@ -343,9 +343,11 @@ pub trait Puzzle: 'static {
     }
 
     /// A random puzzle file of `rows × cols` (unique when asked, checked with solvers from
-    /// `solvers`); `None` when the run's stop flag ended the work first. Only for puzzles with
+    /// `solvers`) with the answer it was made around, which the driver re-checks with the
+    /// validator before printing the puzzle (a uniqueness check only rules out *other*
+    /// answers); `None` when the run's stop flag ended the work first. Only for puzzles with
     /// [`Self::GENERATES`].
-    fn generate(_rows: usize, _cols: usize, _seed: u64, _unique: bool, _solvers: &dyn NewSolver, _note: &mut dyn FnMut(String)) -> Result<Option<String>, String> {
+    fn generate(_rows: usize, _cols: usize, _seed: u64, _unique: bool, _solvers: &dyn NewSolver, _note: &mut dyn FnMut(String)) -> Result<Option<(String, Self::Answer)>, String> {
         Err(format!("generate does not make {} puzzles", Self::NAME))
     }
 }

@@ -311,13 +311,13 @@ impl Puzzle for Tatamibari {
         ]
     }
 
-    fn generate(rows: usize, cols: usize, seed: u64, unique: bool, solvers: &dyn NewSolver, note: &mut dyn FnMut(String)) -> Result<Option<String>, String> {
+    fn generate(rows: usize, cols: usize, seed: u64, unique: bool, solvers: &dyn NewSolver, note: &mut dyn FnMut(String)) -> Result<Option<(String, Solution)>, String> {
         let mut rng = generate::Rng::new(seed);
         let g = generate::Generated::new(rows, cols, &mut rng);
         if !unique {
-            return Ok(Some(g.board().to_text()));
+            return Ok(Some((g.board().to_text(), g.solution())));
         }
-        Ok(unique::make_unique(g, rng, solvers, note)?.map(|g| g.board().to_text()))
+        Ok(unique::make_unique(g, rng, solvers, note)?.map(|g| (g.board().to_text(), g.solution())))
     }
 }
 
