@@ -259,8 +259,17 @@ fn read_at_most(path: &Path, n: u64) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
+/// Refuses a file that says it is larger than `cap` bytes, before reading it.
+fn within(path: &Path, cap: u64) -> Result<(), String> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.len() > cap => Err(format!("{} is larger than {cap} bytes", path.display())),
+        _ => Ok(()),
+    }
+}
+
 /// A certificate's file whole, refused past `cap` bytes before more is read.
 fn read_capped(path: &Path, cap: u64) -> Result<Vec<u8>, String> {
+    within(path, cap)?;
     let bytes = read_at_most(path, cap + 1)?;
     if bytes.len() as u64 > cap {
         return Err(format!("{} is larger than {cap} bytes", path.display()));
@@ -270,6 +279,7 @@ fn read_capped(path: &Path, cap: u64) -> Result<Vec<u8>, String> {
 
 /// Copies a certificate's file to `to` (a new file), refused past `cap` bytes.
 fn copy_capped(path: &Path, to: &Path, cap: u64) -> Result<(), String> {
+    within(path, cap)?;
     let mut from = open_regular(path)?.take(cap + 1);
     let mut out = OpenOptions::new().write(true).create_new(true).open(to).map_err(|e| format!("{}: {e}", to.display()))?;
     let copied = std::io::copy(&mut from, &mut out).map_err(|e| format!("{}: {e}", path.display()))?;
