@@ -405,7 +405,8 @@ fn certify_writes_only_into_an_empty_folder() {
 fn a_claim_saying_what_does_not_apply_is_refused() {
     let five = data_dir("tatamibari").join("codegolf-5x5.txt");
     let count = ["solve", "tatamibari", five.to_str().unwrap(), "--count"];
-    let cases: Vec<(Box<dyn Fn(&mut Value)>, &str)> = vec![
+    type Edit = Box<dyn Fn(&mut Value)>;
+    let cases: Vec<(Edit, &str)> = vec![
         (Box::new(|v| v["proved_by"] = "hand".into()), "unknown field \"proved_by\""),
         (Box::new(|v| v["lenient"] = true.into()), "tatamibari has no lenient rules"),
         (Box::new(|v| v["score"] = "7".into()), "a 'count' claim has no score"),
