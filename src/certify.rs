@@ -7,11 +7,14 @@ use crate::dimacs;
 use crate::output::{exit, Done};
 use crate::registry;
 use anyhow::{anyhow, bail, Result};
-use encodings::certify::{self, Claim, Valid};
-use encodings::cnf::Cnf;
-use encodings::puzzle::{Puzzle, Settings};
+use encodings::certify::{self, Claim, Form, Valid};
+use encodings::cnf::{Cnf, Lit};
+use encodings::puzzle::{Flag, Puzzle, Settings, Task};
 use encodings::solver::{NewSolver, Recorded, Stop};
 use serde_json::{json, Value};
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 use std::time::Instant;
 
@@ -49,10 +52,32 @@ pub struct Certify<'a, P: Puzzle> {
     pub backend: &'a Backend,
 }
 
+/// Refuses a `--certify` folder that holds anything (or is no folder): a certificate is the
+/// folder's whole content, with no stale file beside it.
+pub fn usable_dir(dir: &Path) -> Result<()> {
+    match std::fs::read_dir(dir) {
+        Ok(mut entries) => match entries.next() {
+            None => Ok(()),
+            Some(_) => bail!("{}: --certify needs an empty or new folder", dir.display()),
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => bail!("{}: --certify needs an empty or new folder: {e}", dir.display()),
+    }
+}
+
+/// Creates `dir/name`, refusing one that exists (a symbolic link included): nothing is
+/// written outside the folder.
+fn create_new(dir: &Path, name: &str) -> Result<File> {
+    let path = dir.join(name);
+    OpenOptions::new().write(true).create_new(true).open(&path).map_err(|e| anyhow!("{}: cannot create: {e}", path.display()))
+}
+
 /// Writes the certificate of a proved claim into `c.dir`: `claim.json`, `final.cnf`,
 /// `final.drat`, `README.txt`. Returns a line saying what was written.
 pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
     let started = Instant::now();
+    certify::supports::<P>(c.claim).map_err(|e| anyhow!("no certificate: {e}"))?;
+    usable_dir(c.dir)?;
     let score = match c.claim {
         Claim::Optimal => Some(P::score(&c.answers.first().ok_or_else(|| anyhow!("an optimum without an answer"))?.1)),
         _ => None,
@@ -62,19 +87,32 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
         Claim::Optimal => P::lemmas(c.inst, &solvers)?,
         _ => Vec::new(),
     };
+    // Proofs are made in a private folder, then copied in after their units.
+    let private = tempfile::tempdir().map_err(|e| anyhow!("cannot make a temporary folder: {e}"))?;
+    let proof_of = |name: &str| private.path().join(name);
     std::fs::create_dir_all(c.dir).map_err(|e| anyhow!("{}: cannot make the folder: {e}", c.dir.display()))?;
-    let write = |name: &str, text: &str| std::fs::write(c.dir.join(name), text).map_err(|e| anyhow!("{}: cannot write: {e}", c.dir.join(name).display()));
+    let write = |name: &str, text: &str| create_new(c.dir, name)?.write_all(text.as_bytes()).map_err(|e| anyhow!("{}: cannot write: {e}", c.dir.join(name).display()));
+    let write_proof = |name: &str, units: &[Lit]| -> Result<()> {
+        let mut out = std::io::BufWriter::new(create_new(c.dir, name)?);
+        let mut proof = File::open(proof_of(name)).map_err(|e| anyhow!("{}: {e}", proof_of(name).display()))?;
+        units.iter().try_for_each(|u| writeln!(out, "{} 0", u.dimacs()))?;
+        std::io::copy(&mut proof, &mut out)?;
+        out.flush().map_err(|e| anyhow!("{}: cannot write: {e}", c.dir.join(name).display()))
+    };
     let proving = Instant::now();
     for (k, lemma) in lemmas.iter().enumerate() {
         let (cnf_name, proof_name) = lemma_files(k);
-        let lemma_cnf = certify::lemma_formula::<P>(c.inst, lemma).map_err(|e| anyhow!(e))?;
-        write(&cnf_name, &dimacs::to_string(&lemma_cnf, &lemma_comments::<P>(lemma)))?;
-        if !matches!(c.backend.prove(&lemma_cnf, &c.dir.join(&proof_name)).map_err(|e| anyhow!(e))?, Proved::Refuted) {
+        let (proving_cnf, units) = certify::lemma_formula::<P>(c.inst, lemma, Form::Proving).map_err(|e| anyhow!(e))?;
+        if !matches!(c.backend.prove(&proving_cnf, &proof_of(&proof_name)).map_err(|e| anyhow!(e))?, Proved::Refuted) {
             bail!("internal error: the lemma {lemma} does not hold: no certificate");
         }
+        let (lemma_cnf, _) = certify::lemma_formula::<P>(c.inst, lemma, Form::Stated).map_err(|e| anyhow!(e))?;
+        write(&cnf_name, &dimacs::to_string(&lemma_cnf, &lemma_comments::<P>(lemma)))?;
+        write_proof(&proof_name, &units)?;
     }
-    let (blocked, cnf) = prove_final::<P>(c, score.as_ref(), &lemmas, &solvers)?;
+    let (blocked, cnf, units) = prove_final::<P>(c, score.as_ref(), &lemmas, &solvers, &proof_of("final.drat"))?;
     write("final.cnf", &dimacs::to_string(&cnf, &comments::<P>(c.claim)))?;
+    write_proof("final.drat", &units)?;
     let prove_seconds = proving.elapsed().as_secs_f64();
     let text_of = |(a, k): &(P::Answer, P::Checked)| P::render(c.inst, a, k, P::MACHINE);
     let claim = json!({
@@ -88,7 +126,7 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
         "score": score.as_ref().map(|s| s.to_string()),
         "lemmas": lemmas,
         "answers": c.answers.iter().map(text_of).collect::<Vec<_>>(),
-        "blocked": blocked.iter().map(|b| json!({ "answer": text_of(b), "score": (P::TASK == encodings::puzzle::Task::Maximize).then(|| P::score(&b.1).to_string()) })).collect::<Vec<_>>(),
+        "blocked": blocked.iter().map(|b| json!({ "answer": text_of(b), "score": (P::TASK == Task::Maximize).then(|| P::score(&b.1).to_string()) })).collect::<Vec<_>>(),
         "backend": c.backend.name(),
         "variables": cnf.num_vars,
         "clauses": cnf.clauses.len(),
@@ -108,25 +146,26 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
 /// and 17 through).
 const AFRESH_TRIES: usize = 2;
 
-/// Writes `final.drat`, the proof that the claim's formula is unsatisfiable; returns the
-/// answers that formula blocks and the formula. A backend that writes proofs incrementally
-/// (CaDiCaL) refutes the formula as the search would, blocking answer after answer, and its
-/// proof is the certificate's; otherwise (varisat) the formula is solved afresh with proof
-/// output, re-solved with each answer found blocked.
-fn prove_final<P: Puzzle>(c: &Certify<P>, score: Option<&P::Score>, lemmas: &[Value], solvers: &Solvers) -> Result<(Vec<Valid<P>>, Cnf)> {
-    let proof = c.dir.join("final.drat");
+/// Writes to `proof` a DRAT proof that the claim's formula, with its derived units (see
+/// [`Form`]), is unsatisfiable; returns the answers that formula blocks, the formula as stated,
+/// and the units, which the certificate's proof must start with. A backend that writes proofs
+/// incrementally (CaDiCaL) refutes the formula as the search would, blocking answer after
+/// answer, and its proof is the certificate's; otherwise (varisat) the formula is solved
+/// afresh with proof output, re-solved with each answer found blocked.
+fn prove_final<P: Puzzle>(c: &Certify<P>, score: Option<&P::Score>, lemmas: &[Value], solvers: &Solvers, proof: &Path) -> Result<(Vec<Valid<P>>, Cnf, Vec<Lit>)> {
     let answers = |list: &[Valid<P>]| list.iter().map(|(a, _)| a.clone()).collect::<Vec<_>>();
-    let formula = |list: &[Valid<P>]| certify::formula::<P>(c.inst, c.claim, score, lemmas, &answers(list)).map_err(|e| anyhow!(e));
-    if let Some(solver) = c.backend.proving_solver(&proof, Stop::new()).map_err(|e| anyhow!(e))? {
+    let built = |list: &[Valid<P>], form| certify::built::<P>(c.inst, c.claim, score, lemmas, &answers(list), form).map_err(|e| anyhow!(e));
+    if let Some(solver) = c.backend.proving_solver(proof, Stop::new()).map_err(|e| anyhow!(e))? {
         let mut solver = Recorded::new(solver);
-        let blocked = certify::refute::<P>(c.inst, c.claim, score, lemmas, c.answers, &mut solver, MOST_LET_THROUGH)?;
+        let (blocked, units) = certify::refute::<P>(c.inst, c.claim, score, lemmas, c.answers, &mut solver, MOST_LET_THROUGH)?;
         let Recorded { inner, cnf: given } = solver;
         drop(inner); // finishes the proof
-        let cnf = formula(&blocked)?;
+        let (cnf, _, _) = built(&blocked, Form::Proving)?;
         if (given.num_vars, &given.clauses) != (cnf.num_vars, &cnf.clauses) {
             bail!("internal error: the proof is about another formula than final.cnf");
         }
-        return Ok((blocked, cnf));
+        let stated = built(&blocked, Form::Stated)?.0;
+        return Ok((blocked, stated, units));
     }
     let mut blocked = match c.claim {
         Claim::Optimal | Claim::NoSolution => Vec::new(),
@@ -134,17 +173,23 @@ fn prove_final<P: Puzzle>(c: &Certify<P>, score: Option<&P::Score>, lemmas: &[Va
     };
     if let (Claim::Optimal, Some(score)) = (c.claim, score) {
         for _ in 0..AFRESH_TRIES {
-            let (cnf, enc) = certify::built::<P>(c.inst, c.claim, Some(score), lemmas, &answers(&blocked)).map_err(|e| anyhow!(e))?;
-            match c.backend.prove(&cnf, &proof).map_err(|e| anyhow!(e))? {
-                Proved::Refuted => return Ok((blocked, cnf)),
+            let (cnf, enc, units) = built(&blocked, Form::Proving)?;
+            match c.backend.prove(&cnf, proof).map_err(|e| anyhow!(e))? {
+                Proved::Refuted => {
+                    let stated = built(&blocked, Form::Stated)?.0;
+                    return Ok((blocked, stated, units));
+                }
                 Proved::Model(model) => blocked.push(certify::admit::<P>(c.inst, &enc, &model, score)?),
             }
         }
         blocked = certify::let_through::<P>(c.inst, score, lemmas, &mut solvers.new_solver(), blocked, MOST_LET_THROUGH)?;
     }
-    let cnf = formula(&blocked)?;
-    match c.backend.prove(&cnf, &proof).map_err(|e| anyhow!(e))? {
-        Proved::Refuted => Ok((blocked, cnf)),
+    let (cnf, _, units) = built(&blocked, Form::Proving)?;
+    match c.backend.prove(&cnf, proof).map_err(|e| anyhow!(e))? {
+        Proved::Refuted => {
+            let stated = built(&blocked, Form::Stated)?.0;
+            Ok((blocked, stated, units))
+        }
         Proved::Model(_) => bail!("internal error: the claim's formula is satisfiable: no certificate"),
     }
 }
@@ -186,11 +231,78 @@ fn readme<P: Puzzle>(claim: Claim) -> String {
     )
 }
 
+/// The most `verify` reads of `claim.json`.
+pub const CLAIM_CAP: u64 = 256 << 20;
+/// The most `verify` copies of each proof (`final.drat`, `lemma-N.drat`).
+pub const PROOF_CAP: u64 = 16 << 30;
+
+/// Opens a certificate's file for reading: a regular file only, reached without a symbolic
+/// link, and checked again once open (a file swapped for a pipe in between is refused too).
+fn open_regular(path: &Path) -> Result<File, String> {
+    let name = path.display();
+    let meta = std::fs::symlink_metadata(path).map_err(|e| format!("{name}: {e}"))?;
+    if !meta.file_type().is_file() {
+        return Err(format!("{name} is not a regular file"));
+    }
+    // O_NONBLOCK: opening a pipe put there meanwhile must not wait for a writer.
+    let file = OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK).open(path).map_err(|e| format!("{name}: {e}"))?;
+    if !file.metadata().map_err(|e| format!("{name}: {e}"))?.file_type().is_file() {
+        return Err(format!("{name} is not a regular file"));
+    }
+    Ok(file)
+}
+
+/// The first `n` bytes of a certificate's file, or all if it is shorter.
+fn read_at_most(path: &Path, n: u64) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    open_regular(path)?.take(n).read_to_end(&mut bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(bytes)
+}
+
+/// Refuses a file that says it is larger than `cap` bytes, before reading it.
+fn within(path: &Path, cap: u64) -> Result<(), String> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.len() > cap => Err(format!("{} is larger than {cap} bytes", path.display())),
+        _ => Ok(()),
+    }
+}
+
+/// A certificate's file whole, refused past `cap` bytes before more is read.
+fn read_capped(path: &Path, cap: u64) -> Result<Vec<u8>, String> {
+    within(path, cap)?;
+    let bytes = read_at_most(path, cap + 1)?;
+    if bytes.len() as u64 > cap {
+        return Err(format!("{} is larger than {cap} bytes", path.display()));
+    }
+    Ok(bytes)
+}
+
+/// Copies a certificate's file to `to` (a new file), refused past `cap` bytes.
+fn copy_capped(path: &Path, to: &Path, cap: u64) -> Result<(), String> {
+    within(path, cap)?;
+    let mut from = open_regular(path)?.take(cap + 1);
+    let mut out = OpenOptions::new().write(true).create_new(true).open(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    let copied = std::io::copy(&mut from, &mut out).map_err(|e| format!("{}: {e}", path.display()))?;
+    if copied > cap {
+        return Err(format!("{} is larger than {cap} bytes", path.display()));
+    }
+    Ok(())
+}
+
+/// Compares a stored formula with the rebuilt one, reading at most one byte past its length,
+/// and writes the rebuilt one to `private`, where the checker reads it: the checker gets
+/// exactly the bytes compared, whatever the stored file does afterwards.
+fn same_formula(dir: &Path, name: &str, rebuilt: &str, private: &Path) -> Result<bool, String> {
+    let stored = read_at_most(&dir.join(name), rebuilt.len() as u64 + 1)?;
+    std::fs::write(private.join(name), rebuilt).map_err(|e| format!("{}: {e}", private.join(name).display()))?;
+    Ok(stored == rebuilt.as_bytes())
+}
+
 /// `verify DIR`: which puzzle, from its claim.
 pub fn verify(dir: &Path, checker: &str) -> Result<Done> {
     let path = dir.join("claim.json");
-    let text = std::fs::read_to_string(&path).map_err(|e| anyhow!("{}: cannot read: {e}", path.display()))?;
-    let claim: Value = serde_json::from_str(&text).map_err(|e| anyhow!("{}: not JSON: {e}", path.display()))?;
+    let bytes = read_capped(&path, CLAIM_CAP).map_err(|e| anyhow!("cannot read: {e}"))?;
+    let claim: Value = serde_json::from_slice(&bytes).map_err(|e| anyhow!("{}: not JSON: {e}", path.display()))?;
     let name = claim["puzzle"].as_str().ok_or_else(|| anyhow!("{}: no puzzle named", path.display()))?;
     let entry = registry::find(name).ok_or_else(|| anyhow!("{}: no puzzle called {name}", path.display()))?;
     Ok(match entry.verify(dir, &claim, checker) {
@@ -199,41 +311,79 @@ pub fn verify(dir: &Path, checker: &str) -> Result<Done> {
     })
 }
 
+/// The fields `claim.json` may have; any other is refused (it would say something unchecked).
+const FIELDS: [&str; 16] = ["puzzle", "file", "hash", "text", "lenient", "fixed", "claim", "score", "lemmas", "answers", "blocked", "backend", "variables", "clauses", "prove_seconds", "seconds"];
+
 /// The checks of `verify`, in order; the first that fails is the reason.
 pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Result<String, String> {
+    let object = claim.as_object().ok_or("claim.json is not an object")?;
+    if let Some(k) = object.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+        return Err(format!("claim.json has an unknown field {k:?}"));
+    }
     let field = |k: &str| claim.get(k).ok_or_else(|| format!("claim.json has no {k}"));
     let text = field("text")?.as_str().ok_or("claim.json: text is not a string")?;
     if field("hash")?.as_str() != Some(&hash(text)) {
         return Err("the puzzle text does not match its hash".into());
     }
+    if let Some(named) = encodings::puzzle::header(text).filter(|&h| h != P::NAME) {
+        return Err(format!("the puzzle text's header names {named:?}, not {}", P::NAME));
+    }
     let kind = field("claim")?.as_str().unwrap_or("");
     let kind = Claim::ALL.into_iter().find(|c| c.name() == kind).ok_or_else(|| format!("unknown claim {kind:?}"))?;
-    let settings = Settings { lenient: field("lenient")?.as_bool().unwrap_or(false) };
+    certify::supports::<P>(kind)?;
+    let lenient = field("lenient")?.as_bool().ok_or("claim.json: lenient is not true or false")?;
+    if lenient && !P::FLAGS.contains(&Flag::Lenient) {
+        return Err(format!("claim.json: {} has no lenient rules", P::NAME));
+    }
+    if kind != Claim::Optimal && !claim.get("score").is_none_or(Value::is_null) {
+        return Err(format!("claim.json: a '{kind}' claim has no score"));
+    }
+    let settings = Settings { lenient };
     let (body, _) = encodings::puzzle::without_header(text);
     let mut inst = P::parse(body, &settings).map_err(|e| format!("the puzzle text does not parse: {e}"))?;
-    if let Some(fixed) = claim.get("fixed").and_then(Value::as_str) {
-        let read = P::read_answer(&inst, fixed).map_err(|e| format!("the fixed answer: {e}"))?.map_err(|v| format!("the fixed answer: {v}"))?;
-        inst = P::fix(&inst, &read.answer);
-    }
+    let fixed = match claim.get("fixed").unwrap_or(&Value::Null) {
+        Value::Null => None,
+        Value::String(fixed) => {
+            let read = P::read_answer(&inst, fixed).map_err(|e| format!("the fixed answer: {e}"))?.map_err(|v| format!("the fixed answer: {v}"))?;
+            if read.complete {
+                return Err("the fixed answer is complete: it leaves nothing open".into());
+            }
+            inst = P::fix(&inst, &read.answer);
+            Some(read.answer)
+        }
+        _ => return Err("claim.json: fixed is not a string".into()),
+    };
     // Each listed answer, validated, with the score recorded beside it.
     type Listed<P> = (<P as Puzzle>::Answer, <P as Puzzle>::Checked, Option<String>);
     let read_all = |key: &str| -> Result<Vec<Listed<P>>, String> {
         let list = field(key)?.as_array().ok_or(format!("claim.json: {key} is not a list"))?;
         let mut out = Vec::new();
         for (k, item) in list.iter().enumerate() {
-            let (text, recorded) = match item {
-                Value::String(s) => (s.as_str(), None),
-                v => (v["answer"].as_str().unwrap_or(""), v["score"].as_str().map(str::to_string)),
+            let at = || format!("{key} {}", k + 1);
+            let (text, recorded) = match (key, item) {
+                (_, Value::String(s)) => (s.as_str(), None),
+                ("blocked", Value::Object(m)) if m.keys().all(|k| k == "answer" || k == "score") => {
+                    let recorded = match m.get("score").unwrap_or(&Value::Null) {
+                        Value::Null => None,
+                        Value::String(s) if P::TASK == Task::Maximize => Some(s.clone()),
+                        _ => return Err(format!("{}: a score that is no {} score", at(), P::NAME)),
+                    };
+                    (m.get("answer").and_then(Value::as_str).ok_or_else(|| format!("{}: no answer", at()))?, recorded)
+                }
+                _ => return Err(format!("{}: neither an answer nor an answer with its score", at())),
             };
-            let read = P::read_answer(&inst, text).map_err(|e| format!("{key} {}: {e}", k + 1))?.map_err(|v| format!("{key} {}: {v}", k + 1))?;
+            let read = P::read_answer(&inst, text).map_err(|e| format!("{}: {e}", at()))?.map_err(|v| format!("{}: {v}", at()))?;
             if !read.complete {
-                return Err(format!("{key} {}: incomplete", k + 1));
+                return Err(format!("{}: incomplete", at()));
             }
-            let checked = P::check(&inst, &read.answer).map_err(|v| format!("{key} {} breaks a rule: {v}", k + 1))?;
+            if fixed.as_ref().is_some_and(|f| !P::completes(f, &read.answer)) {
+                return Err(format!("{} does not agree with the fixed answer", at()));
+            }
+            let checked = P::check(&inst, &read.answer).map_err(|v| format!("{} breaks a rule: {v}", at()))?;
             if let Some(r) = &recorded {
                 let exact = P::score(&checked).to_string();
                 if *r != exact {
-                    return Err(format!("{key} {}: recorded score {r}, exact score {exact}", k + 1));
+                    return Err(format!("{}: recorded score {r}, exact score {exact}", at()));
                 }
             }
             out.push((read.answer, checked, recorded));
@@ -273,33 +423,47 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
             None
         }
     };
-    let lemmas: Vec<Value> = claim.get("lemmas").and_then(Value::as_array).cloned().unwrap_or_default();
+    let lemmas: Vec<Value> = match claim.get("lemmas").unwrap_or(&Value::Null) {
+        Value::Null => Vec::new(),
+        Value::Array(list) => list.clone(),
+        _ => return Err("claim.json: lemmas is not a list".into()),
+    };
     if kind != Claim::Optimal && !lemmas.is_empty() {
         return Err("only an optimality claim has lemmas".into());
     }
+    // The checker reads only private copies: the formulas as rebuilt, the proofs as copied.
+    let private = tempfile::tempdir().map_err(|e| format!("cannot make a temporary folder: {e}"))?;
+    let private = private.path();
     for (k, lemma) in lemmas.iter().enumerate() {
         let (cnf_name, proof_name) = lemma_files(k);
-        let rebuilt = dimacs::to_string(&certify::lemma_formula::<P>(&inst, lemma)?, &lemma_comments::<P>(lemma));
-        let stored = std::fs::read_to_string(dir.join(&cnf_name)).map_err(|e| format!("{cnf_name}: {e}"))?;
-        if rebuilt != stored {
+        let rebuilt = dimacs::to_string(&certify::lemma_formula::<P>(&inst, lemma, Form::Stated)?.0, &lemma_comments::<P>(lemma));
+        if !same_formula(dir, &cnf_name, &rebuilt, private)? {
             return Err(format!("{cnf_name} is not lemma {}'s formula", k + 1));
         }
-        run_checker(checker, &dir.join(&cnf_name), &dir.join(&proof_name)).map_err(|e| format!("lemma {}: {e}", k + 1))?;
+        copy_capped(&dir.join(&proof_name), &private.join(&proof_name), PROOF_CAP)?;
+        run_checker(checker, &private.join(&cnf_name), &private.join(&proof_name)).map_err(|e| format!("lemma {}: {e}", k + 1))?;
     }
     let list: Vec<P::Answer> = blocked.into_iter().map(|(a, _, _)| a).collect();
     let cnf = certify::formula::<P>(&inst, kind, score.as_ref(), &lemmas, &list)?;
     let rebuilt = dimacs::to_string(&cnf, &comments::<P>(kind));
-    let stored = std::fs::read_to_string(dir.join("final.cnf")).map_err(|e| format!("final.cnf: {e}"))?;
-    if rebuilt != stored {
+    if !same_formula(dir, "final.cnf", &rebuilt, private)? {
         return Err("final.cnf is not the claim's formula".into());
     }
-    run_checker(checker, &dir.join("final.cnf"), &dir.join("final.drat"))?;
-    let what = match (kind, &score) {
+    copy_capped(&dir.join("final.drat"), &private.join("final.drat"), PROOF_CAP)?;
+    run_checker(checker, &private.join("final.cnf"), &private.join("final.drat"))?;
+    // Say what was proved, no more: the restriction to a fixed answer, and the rules used.
+    let mut what = match (kind, &score) {
         (Claim::Optimal, Some(s)) => format!("{} optimum {s}", P::NAME),
         (Claim::Count, _) => format!("{} has exactly {} solutions", P::NAME, answers.len()),
         (Claim::Unique, _) => format!("{} solution is unique", P::NAME),
         _ => format!("{} has no solution", P::NAME),
     };
+    if fixed.is_some() {
+        what += &format!(" among {}", P::fixed_scope());
+    }
+    if lenient {
+        what += " under the lenient rules";
+    }
     Ok(what)
 }
 

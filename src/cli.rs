@@ -123,7 +123,7 @@ pub struct SolveCli {
     #[arg(long)]
     pub unique: bool,
     /// Write a certificate of the proved claim (optimal, unique, a finished count, no solution)
-    /// into DIR: the claim, the formula whose unsatisfiability it is, a DRAT proof.
+    /// into DIR (new or empty): the claim, the formula whose unsatisfiability it is, a DRAT proof.
     #[arg(long, value_name = "DIR")]
     pub certify: Option<PathBuf>,
     /// Show only what every solution (every optimal answer, for target sudoku) has in common:
@@ -198,7 +198,7 @@ pub struct CheckCli {
     #[arg(long, value_parser = ["text", "json", "svg"], default_value = "text")]
     pub format: String,
     /// When the solver completes the answer (a bare Kakkuro contest string): write a
-    /// certificate that its completion is the best into DIR.
+    /// certificate that its completion is the best into DIR (new or empty).
     #[arg(long, value_name = "DIR")]
     pub certify: Option<PathBuf>,
     /// Kakkuro: score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them.

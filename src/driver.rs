@@ -185,6 +185,9 @@ pub fn solve<P: Puzzle>(a: &SolveArgs) -> Result<Done> {
     if a.certify.is_some() && matches!(a.backend, Backend::Command(_)) {
         bail!("--certify needs a backend that writes proofs: --solver varisat or cadical");
     }
+    if let Some(dir) = &a.certify {
+        crate::certify::usable_dir(dir)?;
+    }
     let input = read_puzzle::<P>(&a.file)?;
     let settings = Settings { lenient: a.lenient };
     let inst = parse::<P>(&input, &settings)?;

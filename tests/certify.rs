@@ -81,7 +81,7 @@ fn a_bare_contest_string_check_is_certified() {
     let r = run(&["check", "kakkuro", &example, "--answer", answer.to_str().unwrap(), "--certify", cert.to_str().unwrap()], None);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let v = run(&["verify", cert.to_str().unwrap()], None);
-    assert_eq!(v.stdout, "VERIFIED: kakkuro optimum 103488\n", "{}", v.stderr);
+    assert_eq!(v.stdout, "VERIFIED: kakkuro optimum 103488 among the answers with the fixed answer's numbers\n", "{}", v.stderr);
     // A complete answer needs no solver, and so no certificate.
     let line = run(&["solve", "kakkuro", &example, "--format", "line"], None);
     fs::write(&answer, &line.stdout).unwrap();
@@ -190,4 +190,241 @@ fn what_cannot_be_certified_says_why() {
     let r = run(&["solve", "target-sudoku", root("docs/examples/target-sudoku.txt").as_str(), "--certify", d, "--solver-cmd", "minisat"], None);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("--certify needs a backend that writes proofs"), "{}", r.stderr);
+}
+
+/// FNV-1a as `claim.json`'s hash: for hand-made and edited claims.
+fn fnv(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// A DRAT proof of `cnf` by varisat (which must refute it), written to `path`.
+fn varisat_proof(cnf: &encodings::cnf::Cnf, path: &Path) {
+    use varisat::ExtendFormula;
+    let mut solver = varisat::Solver::new();
+    solver.write_proof(fs::File::create(path).unwrap(), varisat::ProofFormat::Drat);
+    for c in &cnf.clauses {
+        let lits: Vec<varisat::Lit> = c.iter().map(|l| varisat::Lit::from_dimacs(l.dimacs() as isize)).collect();
+        solver.add_clause(&lits);
+    }
+    assert!(!solver.solve().unwrap(), "the formula is satisfiable");
+    solver.close_proof().unwrap();
+}
+
+/// Kakkuro's blocking clause excludes a whole score class, so "the rules and the answer
+/// blocked" being unsatisfiable says nothing about uniqueness: on a board without red dots
+/// whose best answer paints a cell, it excludes every answer. A hand-made certificate of
+/// `unique` (and of a count of 1) with a correct proof of that formula must not verify.
+#[test]
+fn a_claim_that_the_puzzles_blocking_cannot_state_is_refused() {
+    use encodings::puzzle::Puzzle;
+    use encodings::kakkuro::Kakkuro;
+    let d = tempfile::tempdir().unwrap();
+    let text = "# . .\n. . .\n";
+    let board = d.path().join("board.txt");
+    fs::write(&board, text).unwrap();
+    let line = run(&["solve", "kakkuro", board.to_str().unwrap(), "--format", "line"], None);
+    assert_eq!(line.code, 0, "{}", line.stderr);
+    // Two different valid answers: the board is not unique.
+    let inst = Kakkuro::parse(text, &Default::default()).unwrap();
+    let best = Kakkuro::read_answer(&inst, &line.stdout).unwrap().unwrap().answer;
+    let other = Kakkuro::read_answer(&inst, "9:ES,6,3,9,(8):E,8").unwrap().unwrap().answer;
+    assert!(Kakkuro::check(&inst, &other).is_ok() && other != best);
+    let mut cnf = encodings::cnf::Cnf::new();
+    let enc = Kakkuro::encode(&inst, &mut cnf);
+    Kakkuro::block(&inst, &enc, &mut cnf, std::slice::from_ref(&best));
+    let cert = d.path().join("cert");
+    fs::create_dir(&cert).unwrap();
+    for kind in ["unique", "count"] {
+        let what = if kind == "unique" { "the blocked unique solution" } else { "every counted solution blocked" };
+        let comment = format!("puzzle-sat certificate: kakkuro {kind}: the rules and {what}; unsatisfiable");
+        fs::write(cert.join("final.cnf"), puzzle_sat::dimacs::to_string(&cnf, &[comment])).unwrap();
+        varisat_proof(&cnf, &cert.join("final.drat"));
+        let claim = serde_json::json!({
+            "puzzle": "kakkuro", "file": "board.txt", "hash": fnv(text), "text": text, "lenient": false, "fixed": null,
+            "claim": kind, "score": null, "lemmas": [], "answers": [line.stdout], "blocked": [{ "answer": line.stdout, "score": null }],
+        });
+        fs::write(cert.join("claim.json"), serde_json::to_string_pretty(&claim).unwrap()).unwrap();
+        rejected(&cert, "blocking clauses exclude more than the answers listed");
+    }
+    // Nor is one written.
+    let r = run(&["solve", "kakkuro", board.to_str().unwrap(), "--unique", "--certify", d.path().join("none").to_str().unwrap()], None);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+}
+
+/// The verdict names the rules and a fixed answer's restriction, and every listed answer must
+/// agree with the fixed one.
+#[test]
+fn a_verdict_says_under_which_rules_and_restriction() {
+    let example = root("docs/examples/kakkuro.txt");
+    let d = tempfile::tempdir().unwrap();
+    let c = certified(&["solve", "kakkuro", &example, "--lenient"], d.path(), "varisat");
+    assert_eq!(c["lenient"], true);
+    let v = run(&["verify", d.path().to_str().unwrap()], None);
+    assert_eq!(v.stdout, "VERIFIED: kakkuro optimum 769824 under the lenient rules\n", "{}", v.stderr);
+    // The fixed check's claimed answer swapped for the true optimum: valid, but not one with
+    // the fixed numbers.
+    let dir = tempfile::tempdir().unwrap();
+    let answer = dir.path().join("answer.txt");
+    fs::write(&answer, "103488:1,1,8,7,23,24,6,7,2,9,7,7,1,4,2,3,3,5,1,4,9,4,5,8,8\n").unwrap();
+    let cert = dir.path().join("cert");
+    let r = run(&["check", "kakkuro", &example, "--answer", answer.to_str().unwrap(), "--certify", cert.to_str().unwrap()], None);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let best = run(&["solve", "kakkuro", &example, "--format", "line"], None).stdout;
+    edit_claim(&cert, |v| {
+        v["answers"][0] = best.clone().into();
+        v["score"] = "427680".into();
+    });
+    rejected(&cert, "answers 1 does not agree with the fixed answer");
+}
+
+/// A board whose rules hold an empty clause (a cell no rectangle can cover) is certified in a
+/// form the stock checker takes, on every prover.
+#[test]
+fn a_formula_with_an_empty_clause_is_certified() {
+    for solver in provers() {
+        let d = tempfile::tempdir().unwrap();
+        let board = d.path().join("board.txt");
+        fs::write(&board, "+.\n.+\n").unwrap();
+        let c = certified(&["solve", "tatamibari", board.to_str().unwrap()], &d.path().join("cert"), solver);
+        assert_eq!(c["claim"], "no_solution");
+        let cnf = fs::read_to_string(d.path().join("cert/final.cnf")).unwrap();
+        assert!(!cnf.lines().any(|l| l.trim() == "0"), "an empty clause in\n{cnf}");
+    }
+}
+
+/// Every candidate rectangle of a Tatamibari board: holds exactly one clue, of its shape, and no
+/// hole (brute force, as the rules say it).
+fn candidates(text: &str) -> usize {
+    let grid: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    let (rows, cols) = (grid.len(), grid[0].len());
+    let mut n = 0;
+    for (r0, c0) in (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))) {
+        for (h, w) in (1..=rows - r0).flat_map(|h| (1..=cols - c0).map(move |w| (h, w))) {
+            let cells: Vec<char> = (r0..r0 + h).flat_map(|r| (c0..c0 + w).map(move |c| (r, c))).map(|(r, c)| grid[r][c]).collect();
+            let clues: Vec<char> = cells.iter().copied().filter(|&ch| "+-|?".contains(ch)).collect();
+            let shaped = match clues[..] {
+                ['+'] => h == w,
+                ['-'] => w > h,
+                ['|'] => h > w,
+                ['?'] => true,
+                _ => false,
+            };
+            n += usize::from(shaped && !cells.contains(&'#'));
+        }
+    }
+    n
+}
+
+/// A Tatamibari certificate states the plain formula, over every candidate rectangle, not what
+/// pruning and probing left: its proof starts with their removals as units, which the checker
+/// derives from the plain formula itself, with and without `-d`.
+#[test]
+fn a_tatamibari_certificate_trusts_no_pruning_or_probing() {
+    let file = data_dir("tatamibari").join("codegolf-10x10.txt");
+    let text = fs::read_to_string(&file).unwrap();
+    for solver in provers() {
+        let d = tempfile::tempdir().unwrap();
+        certified(&["solve", "tatamibari", file.to_str().unwrap(), "--unique"], d.path(), solver);
+        let cnf = fs::read_to_string(d.path().join("final.cnf")).unwrap();
+        let rects = cnf.lines().filter(|l| l.starts_with("c ") && l.split_whitespace().nth(2) == Some("rect")).count();
+        assert_eq!(rects, candidates(&text), "{solver}: final.cnf is not over every candidate");
+        let proof = fs::read_to_string(d.path().join("final.drat")).unwrap();
+        let units = proof.lines().take_while(|l| l.split_whitespace().count() == 2 && l.starts_with('-')).count();
+        assert!(units > 0, "{solver}: the proof does not start with the removals");
+        let rate = std::process::Command::new("rate").arg("-d").arg(d.path().join("final.cnf")).arg(d.path().join("final.drat")).output().unwrap();
+        assert!(String::from_utf8_lossy(&rate.stdout).lines().any(|l| l == "s VERIFIED"), "{solver}: rate -d");
+    }
+}
+
+/// `verify` reads regular files only, each once: a link (even to the right bytes), a pipe, a
+/// device and a file past its cap are refused, and the checker reads private copies.
+#[test]
+fn verify_refuses_files_that_are_not_what_they_seem() {
+    let sample = data_dir("target-sudoku").join("sample-1.in");
+    let sudoku = ["solve", "target-sudoku", sample.to_str().unwrap()];
+    let d = tempfile::tempdir().unwrap();
+    fresh(&sudoku, d.path());
+    let keep = tempfile::tempdir().unwrap();
+    for name in ["final.cnf", "final.drat", "claim.json"] {
+        // The same bytes, behind a symbolic link.
+        fs::rename(d.path().join(name), keep.path().join(name)).unwrap();
+        std::os::unix::fs::symlink(keep.path().join(name), d.path().join(name)).unwrap();
+        let v = run(&["verify", d.path().to_str().unwrap()], None);
+        assert!(v.code >= 1 && (v.stdout + &v.stderr).contains("is not a regular file"), "{name} as a link");
+        fs::remove_file(d.path().join(name)).unwrap();
+        // A named pipe nobody writes (read, it would wait forever).
+        assert!(std::process::Command::new("mkfifo").arg(d.path().join(name)).status().unwrap().success());
+        let v = run(&["verify", d.path().to_str().unwrap()], None);
+        assert!(v.code >= 1 && (v.stdout + &v.stderr).contains("is not a regular file"), "{name} as a pipe");
+        fs::remove_file(d.path().join(name)).unwrap();
+        // A link to an endless device.
+        std::os::unix::fs::symlink("/dev/zero", d.path().join(name)).unwrap();
+        let v = run(&["verify", d.path().to_str().unwrap()], None);
+        assert!(v.code >= 1 && (v.stdout + &v.stderr).contains("is not a regular file"), "{name} as /dev/zero");
+        fs::remove_file(d.path().join(name)).unwrap();
+        fs::rename(keep.path().join(name), d.path().join(name)).unwrap();
+    }
+    let v = run(&["verify", d.path().to_str().unwrap()], None);
+    assert_eq!(v.code, 0, "{}", v.stdout);
+    // Past its cap (a sparse file: nothing is written or read).
+    let f = fs::OpenOptions::new().write(true).open(d.path().join("claim.json")).unwrap();
+    f.set_len(puzzle_sat::certify::CLAIM_CAP + 1).unwrap();
+    let v = run(&["verify", d.path().to_str().unwrap()], None);
+    assert_eq!(v.code, 2);
+    assert!(v.stderr.contains("is larger than"), "{}", v.stderr);
+}
+
+/// `--certify DIR` writes into an empty or new folder only, and never through a link.
+#[test]
+fn certify_writes_only_into_an_empty_folder() {
+    let sample = data_dir("target-sudoku").join("sample-1.in");
+    let d = tempfile::tempdir().unwrap();
+    let outside = d.path().join("victim.txt");
+    fs::write(&outside, "untouched").unwrap();
+    let cert = d.path().join("cert");
+    fs::create_dir(&cert).unwrap();
+    std::os::unix::fs::symlink(&outside, cert.join("final.cnf")).unwrap();
+    let r = run(&["solve", "target-sudoku", sample.to_str().unwrap(), "--certify", cert.to_str().unwrap(), "-q"], None);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("empty or new folder"), "{}", r.stderr);
+    assert_eq!(fs::read_to_string(&outside).unwrap(), "untouched");
+    let stale = d.path().join("stale");
+    fs::create_dir(&stale).unwrap();
+    fs::write(stale.join("lemma-1.cnf"), "stale").unwrap();
+    let r = run(&["solve", "target-sudoku", sample.to_str().unwrap(), "--certify", stale.to_str().unwrap(), "-q"], None);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+}
+
+/// `claim.json` may say only what applies to its puzzle and claim.
+#[test]
+fn a_claim_saying_what_does_not_apply_is_refused() {
+    let five = data_dir("tatamibari").join("codegolf-5x5.txt");
+    let count = ["solve", "tatamibari", five.to_str().unwrap(), "--count"];
+    type Edit = Box<dyn Fn(&mut Value)>;
+    let cases: Vec<(Edit, &str)> = vec![
+        (Box::new(|v| v["proved_by"] = "hand".into()), "unknown field \"proved_by\""),
+        (Box::new(|v| v["lenient"] = true.into()), "tatamibari has no lenient rules"),
+        (Box::new(|v| v["score"] = "7".into()), "a 'count' claim has no score"),
+        (Box::new(|v| v["blocked"][0]["score"] = "7".into()), "blocked 1: a score that is no tatamibari score"),
+        (Box::new(|v| v["blocked"][0]["why"] = "x".into()), "blocked 1: neither an answer"),
+        (
+            Box::new(|v| {
+                let text = format!("puzzle-sat: kakkuro\n{}", v["text"].as_str().unwrap());
+                v["hash"] = fnv(&text).into();
+                v["text"] = text.into();
+            }),
+            "header names \"kakkuro\"",
+        ),
+    ];
+    for (edit, reason) in cases {
+        let d = tempfile::tempdir().unwrap();
+        fresh(&count, d.path());
+        edit_claim(d.path(), edit);
+        rejected(d.path(), reason);
+    }
 }

@@ -3,7 +3,7 @@
 //! answers a claim's bound lets through without beating it. Solver-free like the rest of the
 //! crate; proofs are written by the driver's backends.
 
-use crate::cnf::{ClauseSink, Cnf, Model};
+use crate::cnf::{ClauseSink, Cnf, Lit, Model};
 use crate::search::Sink;
 use crate::puzzle::Puzzle;
 use crate::solver::{SolveResult, Solver, SolverError};
@@ -42,30 +42,52 @@ impl fmt::Display for Claim {
     }
 }
 
-/// The claim's formula: the rules; for [`Claim::Optimal`] the lemmas (each proved on its own,
-/// see [`lemma_formula`]) and "strictly better than `score`" ([`Puzzle::better_than`]); then the
-/// blocking clauses of each of `blocked`, one answer at a time, in order (the solutions of a
-/// uniqueness or count claim, or what the bound let through). Its unsatisfiability is the
-/// claim, given that the blocked answers are valid and, for an optimum, score no more than
-/// `score`: which whoever verifies re-checks with the validator.
-pub fn formula<P: Puzzle>(inst: &P::Instance, claim: Claim, score: Option<&P::Score>, lemmas: &[Value], blocked: &[P::Answer]) -> Result<Cnf, String> {
-    Ok(built::<P>(inst, claim, score, lemmas, blocked)?.0)
+/// Which of a claim's two formulas: the one a certificate states (`final.cnf`), or the one its
+/// proving solver is given, the same with [`Puzzle::derived_units`] after the rules. Each
+/// unit follows from the rules by unit propagation, so a proof of the second, after the
+/// units written as its first lines, is a proof of the first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    Stated,
+    Proving,
 }
 
-/// [`formula`] with its encoding, to read a model of it.
-pub fn built<P: Puzzle>(inst: &P::Instance, claim: Claim, score: Option<&P::Score>, lemmas: &[Value], blocked: &[P::Answer]) -> Result<(Cnf, P::Encoding), String> {
-    let mut cnf = Cnf::new();
-    let enc = rules::<P, _>(inst, claim, score, lemmas, &mut cnf)?;
+/// Refuses a claim that the puzzle's blocking cannot state: `unique` and `count` need
+/// [`Puzzle::BLOCKS_EXACTLY`].
+pub fn supports<P: Puzzle>(claim: Claim) -> Result<(), String> {
+    if matches!(claim, Claim::Unique | Claim::Count) && !P::BLOCKS_EXACTLY {
+        return Err(format!("{}'s blocking clauses exclude more than the answers listed, so no certificate can claim '{claim}'", P::NAME));
+    }
+    Ok(())
+}
+
+/// The claim's formula: the rules ([`Puzzle::plain_encode`]); for [`Claim::Optimal`] the lemmas
+/// (each proved on its own, see [`lemma_formula`]) and "strictly better than `score`"
+/// ([`Puzzle::better_than`]); then the blocking clauses of each of `blocked`, one answer at a
+/// time, in order (the solutions of a uniqueness or count claim, or what the bound let
+/// through). Its unsatisfiability is the claim, given that the blocked answers are valid and,
+/// for an optimum, score no more than `score`: which whoever verifies re-checks with the
+/// validator. An empty clause is written as two opposite units (see [`NoEmpty`]).
+pub fn formula<P: Puzzle>(inst: &P::Instance, claim: Claim, score: Option<&P::Score>, lemmas: &[Value], blocked: &[P::Answer]) -> Result<Cnf, String> {
+    Ok(built::<P>(inst, claim, score, lemmas, blocked, Form::Stated)?.0)
+}
+
+/// [`formula`] in either form, with its encoding (to read a model of it) and the derived units
+/// it holds (none in [`Form::Stated`]).
+pub fn built<P: Puzzle>(inst: &P::Instance, claim: Claim, score: Option<&P::Score>, lemmas: &[Value], blocked: &[P::Answer], form: Form) -> Result<(Cnf, P::Encoding, Vec<Lit>), String> {
+    let mut cnf = NoEmpty(Cnf::new());
+    let (enc, units) = rules::<P, _>(inst, claim, score, lemmas, form, &mut cnf)?;
     for answer in blocked {
         P::block(inst, &enc, &mut cnf, std::slice::from_ref(answer));
     }
-    Ok((cnf, enc))
+    Ok((cnf.0, enc, units))
 }
 
 /// The formula before any answer is blocked. [`formula`] and [`refute`] both start with it,
-/// so a solver that [`refute`] fills holds exactly [`formula`]'s clauses.
-fn rules<P: Puzzle, S: ClauseSink>(inst: &P::Instance, claim: Claim, score: Option<&P::Score>, lemmas: &[Value], sink: &mut S) -> Result<P::Encoding, String> {
-    let enc = P::encode(inst, sink);
+/// so a solver that [`refute`] fills holds exactly [`built`]'s clauses.
+fn rules<P: Puzzle, S: ClauseSink>(inst: &P::Instance, claim: Claim, score: Option<&P::Score>, lemmas: &[Value], form: Form, sink: &mut S) -> Result<(P::Encoding, Vec<Lit>), String> {
+    supports::<P>(claim)?;
+    let (enc, units) = plain::<P, _>(inst, form, sink);
     if claim == Claim::Optimal {
         let score = score.ok_or("an optimality claim needs its score")?;
         for l in lemmas {
@@ -73,15 +95,56 @@ fn rules<P: Puzzle, S: ClauseSink>(inst: &P::Instance, claim: Claim, score: Opti
         }
         P::better_than(inst, &enc, sink, score, lemmas)?;
     }
-    Ok(enc)
+    Ok((enc, units))
 }
 
-/// The formula whose unsatisfiability proves `lemma`: the rules and the lemma's negation.
-pub fn lemma_formula<P: Puzzle>(inst: &P::Instance, lemma: &Value) -> Result<Cnf, String> {
-    let mut cnf = Cnf::new();
-    let enc = P::encode(inst, &mut cnf);
+/// The plain rules, and in [`Form::Proving`] the derived units after them.
+fn plain<P: Puzzle, S: ClauseSink>(inst: &P::Instance, form: Form, sink: &mut S) -> (P::Encoding, Vec<Lit>) {
+    let enc = P::plain_encode(inst, sink);
+    let units = match form {
+        Form::Stated => Vec::new(),
+        Form::Proving => P::derived_units(inst, &enc),
+    };
+    units.iter().for_each(|&u| sink.add_clause(&[u]));
+    (enc, units)
+}
+
+/// The formula whose unsatisfiability proves `lemma`: the rules and the lemma's negation (with
+/// the derived units it holds, in [`Form::Proving`]).
+pub fn lemma_formula<P: Puzzle>(inst: &P::Instance, lemma: &Value, form: Form) -> Result<(Cnf, Vec<Lit>), String> {
+    let mut cnf = NoEmpty(Cnf::new());
+    let (enc, units) = plain::<P, _>(inst, form, &mut cnf);
     P::lemma(inst, &enc, &mut cnf, lemma, true)?;
-    Ok(cnf)
+    Ok((cnf.0, units))
+}
+
+/// Passes clauses on, but an empty clause as the two units `t` and `¬t` on a fresh variable:
+/// the same refutation, in a form stock DRAT checkers take (`rate` panics on an empty clause).
+/// Writer and verifier both build through it, so the numbering agrees.
+pub struct NoEmpty<S>(pub S);
+
+impl<S: ClauseSink> ClauseSink for NoEmpty<S> {
+    fn new_var(&mut self) -> Lit {
+        self.0.new_var()
+    }
+
+    fn name_var(&mut self, var: Lit, name: &dyn Fn() -> String) {
+        self.0.name_var(var, name)
+    }
+
+    fn add_clause(&mut self, lits: &[Lit]) {
+        if lits.is_empty() {
+            let t = self.0.new_named_var(&|| "false: an empty clause, as this and its negation".to_string());
+            self.0.add_clause(&[t]);
+            self.0.add_clause(&[!t]);
+        } else {
+            self.0.add_clause(lits)
+        }
+    }
+
+    fn reserve(&mut self, literals: u64) -> bool {
+        self.0.reserve(literals)
+    }
 }
 
 /// An answer with what the validator made of it.
@@ -93,10 +156,15 @@ pub type Valid<P> = (<P as Puzzle>::Answer, <P as Puzzle>::Checked);
 /// of the last call is the certificate's, at about the search's cost. Returns the blocked
 /// answers: for [`Claim::Optimal`] those the bound lets through (see [`let_through`]), for
 /// [`Claim::Unique`] and [`Claim::Count`] the claim's `answers`.
-pub fn refute<P: Puzzle>(inst: &P::Instance, claim: Claim, score: Option<&P::Score>, lemmas: &[Value], answers: &[Valid<P>], solver: &mut dyn Solver, limit: usize) -> Result<Vec<Valid<P>>, SolverError> {
-    let enc = rules::<P, _>(inst, claim, score, lemmas, &mut Sink(&mut *solver)).map_err(SolverError)?;
+/// The formula is [`built`]'s in [`Form::Proving`]; its derived units are returned with the
+/// answers, for the proof's first lines.
+pub fn refute<P: Puzzle>(inst: &P::Instance, claim: Claim, score: Option<&P::Score>, lemmas: &[Value], answers: &[Valid<P>], solver: &mut dyn Solver, limit: usize) -> Result<(Vec<Valid<P>>, Vec<Lit>), SolverError> {
+    let (enc, units) = rules::<P, _>(inst, claim, score, lemmas, Form::Proving, &mut NoEmpty(Sink(&mut *solver))).map_err(SolverError)?;
     let blocked = match claim {
-        Claim::Optimal => return let_more_through::<P>(inst, &enc, score.ok_or_else(|| SolverError("an optimality claim needs its score".into()))?, solver, Vec::new(), limit),
+        Claim::Optimal => {
+            let score = score.ok_or_else(|| SolverError("an optimality claim needs its score".into()))?;
+            return Ok((let_more_through::<P>(inst, &enc, score, solver, Vec::new(), limit)?, units));
+        }
         Claim::NoSolution => Vec::new(),
         Claim::Unique | Claim::Count => answers.to_vec(),
     };
@@ -106,10 +174,10 @@ pub fn refute<P: Puzzle>(inst: &P::Instance, claim: Claim, score: Option<&P::Sco
             SolveResult::Unsat => return Err(SolverError("internal error: the claim's answers are not all solutions".into())),
             SolveResult::Interrupted => return Err(stopped()),
         }
-        P::block(inst, &enc, &mut Sink(&mut *solver), std::slice::from_ref(answer));
+        P::block(inst, &enc, &mut NoEmpty(Sink(&mut *solver)), std::slice::from_ref(answer));
     }
     match solver.solve()? {
-        SolveResult::Unsat => Ok(blocked),
+        SolveResult::Unsat => Ok((blocked, units)),
         SolveResult::Sat => Err(SolverError(format!("internal error: the claim '{claim}' is wrong: the solver finds another answer"))),
         SolveResult::Interrupted => Err(stopped()),
     }
@@ -124,9 +192,9 @@ fn stopped() -> SolverError {
 /// blocking `found` (answers already known to get through). At most `limit` of them; past it,
 /// an error.
 pub fn let_through<P: Puzzle>(inst: &P::Instance, score: &P::Score, lemmas: &[Value], solver: &mut dyn Solver, found: Vec<Valid<P>>, limit: usize) -> Result<Vec<Valid<P>>, SolverError> {
-    let enc = rules::<P, _>(inst, Claim::Optimal, Some(score), lemmas, &mut Sink(&mut *solver)).map_err(SolverError)?;
+    let (enc, _) = rules::<P, _>(inst, Claim::Optimal, Some(score), lemmas, Form::Proving, &mut NoEmpty(Sink(&mut *solver))).map_err(SolverError)?;
     for (answer, _) in &found {
-        P::block(inst, &enc, &mut Sink(&mut *solver), std::slice::from_ref(answer));
+        P::block(inst, &enc, &mut NoEmpty(Sink(&mut *solver)), std::slice::from_ref(answer));
     }
     let_more_through::<P>(inst, &enc, score, solver, found, limit)
 }
@@ -142,7 +210,7 @@ fn let_more_through<P: Puzzle>(inst: &P::Instance, enc: &P::Encoding, score: &P:
         if found.len() == limit {
             return Err(SolverError(format!("the bound lets more than {limit} answers that are not better through: no certificate")));
         }
-        P::block(inst, enc, &mut Sink(&mut *solver), std::slice::from_ref(&valid.0));
+        P::block(inst, enc, &mut NoEmpty(Sink(&mut *solver)), std::slice::from_ref(&valid.0));
         found.push(valid);
     }
 }

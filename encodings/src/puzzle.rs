@@ -289,6 +289,38 @@ pub trait Puzzle: 'static {
     /// the same factors and no smaller D).
     fn block<S: ClauseSink>(inst: &Self::Instance, enc: &Self::Encoding, sink: &mut S, answers: &[Self::Answer]);
 
+    /// Whether [`Self::block`] excludes exactly the listed answers and nothing else: only then
+    /// can a certificate claim `unique` or a count (a class blocked at once would make "no
+    /// answer is left" say nothing about how many there are). Off unless a puzzle states it.
+    const BLOCKS_EXACTLY: bool = false;
+
+    /// The rules as a certificate states them. By default [`Self::encode`]'s; a puzzle whose
+    /// encoder first drops what it found impossible (Tatamibari's pruning and probing) states
+    /// the plain rules here, so that a certificate trusts none of that, and gives what it found
+    /// as [`Self::derived_units`].
+    fn plain_encode<S: ClauseSink>(inst: &Self::Instance, sink: &mut S) -> Self::Encoding {
+        Self::encode(inst, sink)
+    }
+
+    /// Unit clauses over [`Self::plain_encode`]'s variables, each following from the plain
+    /// rules and the units before it by unit propagation alone (a RUP lemma): a certificate
+    /// hands them to its proving solver and writes them as its proof's first lines.
+    fn derived_units(_inst: &Self::Instance, _enc: &Self::Encoding) -> Vec<crate::cnf::Lit> {
+        Vec::new()
+    }
+
+    /// Whether `answer` is a completion of the incomplete answer `fixed` (see
+    /// [`ReadAnswer::complete`]): one of the answers [`Self::fix`]'s instance admits.
+    fn completes(fixed: &Self::Answer, answer: &Self::Answer) -> bool {
+        fixed == answer
+    }
+
+    /// What [`Self::fix`] keeps of an incomplete answer, as a verdict names the restriction:
+    /// "optimum S among {this}".
+    fn fixed_scope() -> &'static str {
+        "the completions of the fixed answer"
+    }
+
     /// Clauses that keep every answer scoring strictly more than `score`, for a certificate of
     /// optimality: they may keep some that do not (the certificate then blocks those one by
     /// one, each listed with its exact score) but must never cut one that does. Only for

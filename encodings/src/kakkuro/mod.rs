@@ -247,6 +247,21 @@ impl crate::puzzle::Puzzle for Kakkuro {
         Instance { puzzle: inst.puzzle.clone(), fixed: Some(answer.clone()) }
     }
 
+    /// The values (white digits, gray numbers) agree; the sides are the solver's, as
+    /// [`fix_values`] leaves them.
+    fn completes(fixed: &Answer, answer: &Answer) -> bool {
+        fixed.cells.len() == answer.cells.len()
+            && fixed.cells.iter().zip(&answer.cells).all(|(f, a)| match (*f, *a) {
+                (Cell::White(x), Cell::White(y)) => x == y,
+                (Cell::Gray { number: x, .. }, Cell::Gray { number: y, .. }) => x == y,
+                _ => false,
+            })
+    }
+
+    fn fixed_scope() -> &'static str {
+        "the answers with the fixed answer's numbers"
+    }
+
     fn no_completion() -> &'static str {
         "no choice of open sides makes these values valid (rules 1, 3, 4 or 5)"
     }

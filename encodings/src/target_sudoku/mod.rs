@@ -195,6 +195,9 @@ impl Puzzle for TargetSudoku {
         ]
     }
 
+    /// One clause over the answer's chosen variables; exactly-one makes them determine it.
+    const BLOCKS_EXACTLY: bool = true;
+
     fn block<S: ClauseSink>(_: &Grid, enc: &Encoding, sink: &mut S, grids: &[Grid]) {
         for grid in grids {
             let clause: Vec<Lit> = (0..81).filter_map(|i| enc.digit[i / 9][i % 9][(grid[i / 9][i % 9] as usize).wrapping_sub(1) % 9].map(|l| !l)).collect();

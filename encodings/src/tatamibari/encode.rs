@@ -156,6 +156,13 @@ pub fn corners(board: &Board, rect: &Rect) -> (Option<usize>, Option<usize>) {
 /// Returns the candidates kept and the number of steps taken (list entries looked at and cell
 /// counts updated), which the tests bound.
 pub fn prune(board: &Board, cands: Vec<(Rect, usize)>) -> (Vec<(Rect, usize)>, usize) {
+    let (kept, steps, _) = prune_in_order(board, cands);
+    (kept, steps)
+}
+
+/// [`prune`], also returning the candidates removed, in the order removed: each is refuted by
+/// unit propagation on the plain formula once those before it are (see [`removals`]).
+fn prune_in_order(board: &Board, cands: Vec<(Rect, usize)>) -> (Vec<(Rect, usize)>, usize, Vec<Rect>) {
     const FEW: usize = 4;
     let cols = board.cols;
     let n = cands.len();
@@ -177,6 +184,7 @@ pub fn prune(board: &Board, cands: Vec<(Rect, usize)>) -> (Vec<(Rect, usize)>, u
     let mut round = 0;
     let mut near = Vec::new();
     let mut steps = 0;
+    let mut killed = Vec::new();
     while let Some(y) = queue.pop() {
         queued[y] = false;
         if live[y] == 0 {
@@ -219,6 +227,7 @@ pub fn prune(board: &Board, cands: Vec<(Rect, usize)>) -> (Vec<(Rect, usize)>, u
                 continue;
             }
             alive[i] = false;
+            killed.push(cands[i].0);
             for (r, c) in cands[i].0.cells() {
                 steps += 1;
                 let k = r * cols + c;
@@ -229,7 +238,7 @@ pub fn prune(board: &Board, cands: Vec<(Rect, usize)>) -> (Vec<(Rect, usize)>, u
             }
         }
     }
-    (cands.into_iter().zip(alive).filter(|(_, a)| *a).map(|(c, _)| c).collect(), steps)
+    (cands.into_iter().zip(alive).filter(|(_, a)| *a).map(|(c, _)| c).collect(), steps, killed)
 }
 
 /// Two candidates exclude each other: the same clue, or a shared cell.
@@ -259,6 +268,27 @@ pub fn encode_with<S: ClauseSink>(board: &Board, sink: &mut S, probing: bool) ->
         return Encoding { rects: Vec::new() };
     }
     emit(board, &kept, sink)
+}
+
+/// The rules over every candidate, before [`prune`] and [`probe`]: the formula a certificate
+/// states, so that it trusts neither (their removals come as [`removals`]).
+pub fn encode_plain<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
+    let all = all_candidates(board);
+    let mut size = SizeCounter::default();
+    emit(board, &all, &mut size);
+    if !sink.reserve(size.literals) {
+        return Encoding { rects: Vec::new() };
+    }
+    emit(board, &all, sink)
+}
+
+/// The candidates [`encode`] leaves out, in the order [`prune`] and then [`probe`] removed
+/// them. Each one's choice, with those before it gone, meets a conflict by the plain
+/// formula's unit propagation: the cell-cover and corner clauses do what both of them do.
+pub fn removals(board: &Board) -> Vec<Rect> {
+    let (kept, _, mut gone) = prune_in_order(board, all_candidates(board));
+    gone.extend(super::probe::probe_in_order(board, kept).1);
+    gone
 }
 
 /// The formula over the candidates `kept`.
@@ -386,6 +416,37 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Each removal of pruning and probing, in [`removals`]' order, is a RUP lemma of the plain
+    /// formula: choosing the candidate, with the removals before it as units, propagates to a
+    /// conflict. Certificates rest on this (their proofs start with these units).
+    #[test]
+    fn every_removal_follows_from_the_plain_formula_by_propagation() {
+        use crate::cnf::Cnf;
+        let mut rng = super::super::generate::Rng::new(23);
+        let mut boards: Vec<String> = vec!["+.\n.+\n".into()];
+        for _ in 0..300 {
+            let (rows, cols) = (2 + rng.below(6), 2 + rng.below(6));
+            boards.push((0..rows).map(|_| (0..cols).map(|_| if rng.below(4) == 0 { ['+', '-', '|', '?', '#', '-', '|'][rng.below(7)] } else { '.' }).collect::<String>() + "\n").collect());
+        }
+        boards.push(super::super::generate::Generated::new(12, 12, &mut super::super::generate::Rng::new(3)).board().to_text());
+        let mut checked = 0;
+        for text in &boards {
+            let board = parse(text).unwrap();
+            let mut cnf = Cnf::new();
+            let enc = encode_plain(&board, &mut cnf);
+            let lit: HashMap<Rect, Lit> = enc.rects.iter().copied().collect();
+            for rect in removals(&board) {
+                let l = lit[&rect];
+                let mut probe = cnf.clone();
+                probe.add_clause(&[l]);
+                assert_eq!(crate::propagate::units(probe), None, "{rect:?} is no RUP lemma of\n{text}");
+                cnf.add_clause(&[!l]);
+                checked += 1;
+            }
+        }
+        assert!(checked > 500, "only {checked} removals: the test shows little");
     }
 
     /// A formula past a limited sink's room is refused whole: not one clause goes in.

@@ -185,6 +185,16 @@ impl Puzzle for Tatamibari {
         encode(board, sink)
     }
 
+    fn plain_encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
+        encode::encode_plain(board, sink)
+    }
+
+    /// Pruning's and probing's removals, in their order, as units "not this candidate".
+    fn derived_units(board: &Board, enc: &Encoding) -> Vec<Lit> {
+        let lit: std::collections::HashMap<Rect, Lit> = enc.rects.iter().copied().collect();
+        encode::removals(board).iter().filter_map(|r| lit.get(r)).map(|&l| !l).collect()
+    }
+
     fn decode(_: &Board, enc: &Encoding, model: &Model) -> Solution {
         decode(enc, model)
     }
@@ -245,6 +255,9 @@ impl Puzzle for Tatamibari {
         sol.sort();
         Ok(Ok(ReadAnswer { answer: sol, complete: true, claimed: None }))
     }
+
+    /// One clause over the answer's chosen variables; exactly-one makes them determine it.
+    const BLOCKS_EXACTLY: bool = true;
 
     fn block<S: ClauseSink>(_: &Board, enc: &Encoding, sink: &mut S, sols: &[Solution]) {
         sols.iter().for_each(|sol| encode::block(enc, sink, sol));

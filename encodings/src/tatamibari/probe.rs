@@ -216,10 +216,16 @@ impl State {
 /// removal may make others fail). Returns the candidates kept, or all of them untouched when
 /// the board has no solution at all (the formula then says so itself).
 pub fn probe(board: &Board, cands: Vec<(Rect, usize)>) -> Vec<(Rect, usize)> {
+    probe_in_order(board, cands).0
+}
+
+/// [`probe`], also returning the candidates removed in the order removed (none when it
+/// returns them all).
+pub fn probe_in_order(board: &Board, cands: Vec<(Rect, usize)>) -> (Vec<(Rect, usize)>, Vec<Rect>) {
     let (rows, cols) = (board.rows, board.cols);
     let n = cands.len();
     if n == 0 {
-        return cands;
+        return (cands, Vec::new());
     }
     let cover = Lists::new(rows * cols, n, |i| cands[i].0.cells().map(move |(r, c)| r * cols + c));
     let clue = Lists::new(rows * cols, n, |i| std::iter::once(cands[i].1));
@@ -250,8 +256,9 @@ pub fn probe(board: &Board, cands: Vec<(Rect, usize)>) -> Vec<(Rect, usize)> {
     s.queue = (0..rows * cols).filter(|&x| s.live[x] == 1).map(|x| x as u32).collect();
     let mut dirty = vec![true; n];
     let all: Vec<usize> = (0..rows * cols).collect();
-    if !settle(&mut g, &mut s, &mut dirty, all) {
-        return cands;
+    let mut gone = Vec::new();
+    if !settle(&mut g, &mut s, &mut dirty, all, &mut gone) {
+        return (cands, Vec::new());
     }
     // A probe looks again only at candidates near something that changed since it last
     // looked (they share a cell with a candidate removed or chosen), and all probing stops
@@ -268,8 +275,8 @@ pub fn probe(board: &Board, cands: Vec<(Rect, usize)>) -> Vec<(Rect, usize)> {
             }
             changed = true;
             s.kill(&g, i);
-            if !settle(&mut g, &mut s, &mut dirty, Vec::new()) {
-                return cands;
+            if !settle(&mut g, &mut s, &mut dirty, Vec::new(), &mut gone) {
+                return (cands, Vec::new());
             }
         }
         if !changed || s.steps > budget {
@@ -277,7 +284,8 @@ pub fn probe(board: &Board, cands: Vec<(Rect, usize)>) -> Vec<(Rect, usize)> {
         }
     }
     let alive = s.alive;
-    cands.into_iter().zip(alive).filter(|(_, a)| *a).map(|(c, _)| c).collect()
+    let gone = gone.into_iter().map(|j| cands[j as usize].0).collect();
+    (cands.into_iter().zip(alive).filter(|(_, a)| *a).map(|(c, _)| c).collect(), gone)
 }
 
 /// Probing stops after this many steps per entry of the cells' candidate lists: on generated
@@ -291,14 +299,18 @@ const PROBE_STEPS: u64 = 4096;
 /// Propagates at level 0 from a change on the cells `touched`, for good: forced candidates,
 /// and clues that alone can cover a cell. Drops the dead from the lists on the way and marks
 /// the candidates near each change for probing again. False on a contradiction: the board has
-/// no solution.
-fn settle(g: &mut Graph, s: &mut State, dirty: &mut [bool], mut touched: Vec<usize>) -> bool {
+/// no solution. Every removal at this level, in order, goes to `gone` (a failed probe's
+/// candidate is killed just before, so it is first in the trail taken here).
+fn settle(g: &mut Graph, s: &mut State, dirty: &mut [bool], mut touched: Vec<usize>, gone: &mut Vec<u32>) -> bool {
     loop {
         s.propagate(g);
         if s.conflict {
             return false;
         }
         for e in std::mem::take(&mut s.trail) {
+            if let Event::Kill(j) = e {
+                gone.push(j);
+            }
             let (Event::Kill(j) | Event::Choose(j)) = e;
             touched.extend(g.cells(j as usize));
         }
