@@ -556,6 +556,10 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
         bail!("check prints text, json or svg, not {}", a.format);
     }
     allow::<P>(a.lenient, Flag::Lenient, "--lenient")?;
+    // Before the completion is solved, which may take long.
+    if let Some(dir) = &a.certify {
+        crate::certify::usable_dir(dir)?;
+    }
     let input = read_puzzle::<P>(&a.file)?;
     let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
     let answer_file = read_input(&a.answer)?;

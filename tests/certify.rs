@@ -85,9 +85,14 @@ fn a_bare_contest_string_check_is_certified() {
     // A complete answer needs no solver, and so no certificate.
     let line = run(&["solve", "kakkuro", &example, "--format", "line"], None);
     fs::write(&answer, &line.stdout).unwrap();
-    let r = run(&["check", "kakkuro", &example, "--answer", answer.to_str().unwrap(), "--certify", cert.to_str().unwrap()], None);
+    let again = dir.path().join("cert-2");
+    let r = run(&["check", "kakkuro", &example, "--answer", answer.to_str().unwrap(), "--certify", again.to_str().unwrap()], None);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("its own certificate"), "{}", r.stderr);
+    // The folder is checked before anything is solved.
+    let r = run(&["check", "kakkuro", &example, "--answer", answer.to_str().unwrap(), "--certify", cert.to_str().unwrap()], None);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("needs an empty or new folder"), "{}", r.stderr);
 }
 
 /// A fresh certificate in `dir`, for tampering.
