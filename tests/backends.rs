@@ -197,6 +197,18 @@ fn every_claim_resting_on_an_unchecked_unsat_says_so() {
             assert_eq!(line, if note { first.clone() } else { first.replace(&format!(" {NOTE}"), "") }, "{all:?}");
         }
     }
+    // Kakkuro's best choice of sides for a bare contest string, and that there is none.
+    let kakkuro = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/kakkuro.txt");
+    for (answer, code, said) in [
+        ("427680:8,8,15,9,17,30,7,8,9,6,4,15,7,(2),2,4,9,9,8,1,15,6,9,8,8\n", 0, "note: that no completion scores more is per the external solver; unchecked\n"),
+        ("1:1,8,15,9,17,30,7,8,9,6,4,15,7,(2),2,4,9,9,8,1,15,6,9,8,8\n", 1, "(per the external solver; unchecked)\n"),
+    ] {
+        let r = run(&["check", "kakkuro", kakkuro.to_str().unwrap(), "--answer", "-", "--solver-cmd", "cadical"], Some(answer.as_bytes()));
+        assert_eq!(r.code, code, "{}", r.stderr);
+        assert!(r.stdout.ends_with(said), "{}", r.stdout);
+    }
+    let r = run(&["generate", "tatamibari", "--size", "5x5", "--unique", "--format", "json", "--solver-cmd", "cadical"], None);
+    assert_eq!((r.code, json_field(&r.stdout, "unique").as_str(), json_field(&r.stdout, "unsat_answers").as_str()), (0, "true", "\"unchecked\""), "{}", r.stderr);
     let r = run(&["solve", "tatamibari", example, "--hints", "--solver-cmd", "cadical"], None);
     assert!(r.stdout.ends_with(&format!("are the same in every solution {NOTE}\n")), "{}", r.stdout);
     let r = run(&["run", data_dir("target-sudoku").join("noip2009-01.in").to_str().unwrap(), "--solver-cmd", "cadical"], None);
