@@ -2,7 +2,7 @@
 //! supports (before any work), read the input, run the search, print the answer in the
 //! format asked for. Everything puzzle-specific comes through the `Puzzle` trait.
 
-use crate::backends::Backend;
+use crate::backends::{Backend, Trust};
 use crate::dimacs;
 use crate::input::{read_input, Input};
 use crate::output::{exit, Done, Status};
@@ -151,9 +151,14 @@ fn answer_fields<P: Puzzle>(inst: &P::Instance, answer: Option<&(P::Answer, P::C
     }
 }
 
-fn stats_fields<P: Puzzle>(out: &Outcome<P>) -> Map<String, Value> {
+/// The field saying how far the UNSAT answers behind the output's claims were checked.
+fn trust_field(trust: Trust) -> (String, Value) {
+    ("unsat_answers".into(), json!(trust.json_name()))
+}
+
+fn stats_fields<P: Puzzle>(out: &Outcome<P>, trust: Trust) -> Map<String, Value> {
     let s = &out.stats;
-    let Value::Object(m) = json!({
+    let Value::Object(mut m) = json!({
         "backend": s.backend,
         "sat_calls": s.solver.calls,
         "variables": s.solver.vars,
@@ -166,6 +171,7 @@ fn stats_fields<P: Puzzle>(out: &Outcome<P>) -> Map<String, Value> {
     }) else {
         unreachable!()
     };
+    m.extend([trust_field(trust)]);
     m
 }
 
@@ -234,8 +240,15 @@ fn hints<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> Result
         (Some(found), Ended::Limit) => Some(found.clone()),
         _ => return Ok(time_limit()),
     };
+    let trust = opts.backend.trust();
     let Some(found) = found else {
-        let stdout = if format == Format::Json { line(head::<P>(&inst, Status::NoSolution)) } else { "no solution\n".to_string() };
+        let stdout = if format == Format::Json {
+            let mut m = head::<P>(&inst, Status::NoSolution);
+            m.extend([trust_field(trust)]);
+            line(m)
+        } else {
+            Status::NoSolution.verdict(trust) + "\n"
+        };
         return Ok(Done { stdout, code: exit::NO_SOLUTION });
     };
     let Some(h) = runner::hints::<P>(inst.clone(), found.clone(), opts, start)? else {
@@ -245,6 +258,7 @@ fn hints<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> Result
         Task::Maximize => format!("{} of {} {} are the same in every {every} (score {})", h.decided, h.of, h.unit, P::score(&found.1)),
         Task::Enumerate => format!("{} of {} {} are the same in every {every}", h.decided, h.of, h.unit),
     };
+    let what = trust.claim(&what);
     let stdout = match format {
         Format::Json => {
             let status = if P::TASK == Task::Maximize { Status::Optimal } else { Status::Solved };
@@ -252,6 +266,7 @@ fn hints<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> Result
             m.insert("hints".into(), h.json);
             m.insert("decided".into(), json!(h.decided));
             m.insert("of".into(), json!(h.of));
+            m.extend([trust_field(trust)]);
             line(m)
         }
         Format::Svg => {
@@ -287,16 +302,24 @@ fn solve_best<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> R
         _ => None,
     };
     let mut code = status.exit_code();
+    let trust = opts.backend.trust();
     // How far from the optimum a stopped run may be (searches that prove upper bounds).
     let gap = best.filter(|_| status == Status::BestFound).and_then(|(_, c)| runner::gap::<P>(&P::score(c), out.upper_bound));
     let verdict = match &gap {
-        Some(g) => format!("{}\n{}", status.text(), g.text()),
-        None => status.text().to_string(),
+        Some(g) => format!("{}\n{}", status.verdict(trust), g.text(trust)),
+        None => status.verdict(trust),
+    };
+    // The judge's line has no room for a note: it goes to stderr.
+    let judge_note = |said: &str| {
+        if let (Some(note), Status::Optimal | Status::NoSolution) = (trust.note(), status) {
+            eprintln!("puzzle-sat: {said} is {note}");
+        }
     };
     let stdout = match format {
         Format::Judge => match (status, best) {
             (Status::NoSolution, _) => {
                 code = exit::ANSWER;
+                judge_note("that there is no solution (-1)");
                 "-1\n".to_string()
             }
             (_, None) => {
@@ -309,10 +332,11 @@ fn solve_best<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> R
                     // The judge's line claims the maximum: an unproved one must not pass for it.
                     eprintln!("puzzle-sat: time limit passed: {score} is the best found, not proved optimal");
                     if let Some(g) = &gap {
-                        eprintln!("puzzle-sat: {}", g.text());
+                        eprintln!("puzzle-sat: {}", g.text(trust));
                     }
                     code = exit::TIME_LIMIT;
                 }
+                judge_note(&format!("that {score} is the maximum"));
                 format!("{score}\n")
             }
         },
@@ -323,13 +347,13 @@ fn solve_best<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> R
                 m.insert("upper_bound".into(), json!(g.bound));
                 m.insert("gap_percent".into(), json!(g.percent));
             }
-            m.extend(stats_fields(&out));
+            m.extend(stats_fields(&out, trust));
             line(m)
         }
         // The picture alone, its verdict on stderr and as its caption.
         Format::Svg => {
             eprintln!("{verdict}");
-            P::svg(&inst, &best.map(|(a, c)| (a, c)).into_iter().collect::<Vec<_>>(), status.text())
+            P::svg(&inst, &best.map(|(a, c)| (a, c)).into_iter().collect::<Vec<_>>(), &status.verdict(trust))
         }
         // The answer alone, its verdict on stderr.
         _ if format.bare() => {
@@ -353,6 +377,7 @@ fn solve_all<P: Puzzle>(inst: P::Instance, a: &SolveArgs, opts: &Options) -> Res
         (None, false) => (1, 1),
     };
     let out = runner::search::<P>(inst.clone(), Goal::Enumerate { max }, keep, opts)?;
+    let trust = opts.backend.trust();
     let complete = out.ended == Ended::Proved;
     let timed_out = out.ended == Ended::Stopped;
     let status = match (out.count, timed_out) {
@@ -375,16 +400,16 @@ fn solve_all<P: Puzzle>(inst: P::Instance, a: &SolveArgs, opts: &Options) -> Res
             m.insert("unique".into(), unique);
             m.insert("second".into(), out.answers.get(1).map_or(Value::Null, |s| Value::Object(answer_fields::<P>(&inst, Some(s)))));
         }
-        m.extend(stats_fields(&out));
+        m.extend(stats_fields(&out, trust));
         line(m)
     } else if a.format == Format::Svg {
         // The picture alone (both solutions when not unique); the verdict on stderr and as its caption.
-        let caption = verdict(a, out.count, complete, timed_out).unwrap_or_else(|| status.text().to_string());
+        let caption = verdict(a, out.count, complete, timed_out, trust).unwrap_or_else(|| status.verdict(trust));
         eprintln!("{caption}");
         let shown: Vec<_> = out.answers.iter().take(if a.unique { 2 } else { 1 }).map(|(x, c)| (x, c)).collect();
         P::svg(&inst, &shown, &caption)
     } else {
-        enumeration_text::<P>(&inst, a, &out, complete, timed_out)
+        enumeration_text::<P>(&inst, a, &out, complete, timed_out, trust)
     };
     // A puzzle maker's `if puzzle-sat solve … --unique; then`: two solutions is a "no".
     let code = if a.unique && out.count >= 2 { exit::NO_SOLUTION } else { status.exit_code() };
@@ -397,12 +422,12 @@ fn solve_all<P: Puzzle>(inst: P::Instance, a: &SolveArgs, opts: &Options) -> Res
     Ok((Done { stdout, code }, proved))
 }
 
-fn enumeration_text<P: Puzzle>(inst: &P::Instance, a: &SolveArgs, out: &Outcome<P>, complete: bool, timed_out: bool) -> String {
+fn enumeration_text<P: Puzzle>(inst: &P::Instance, a: &SolveArgs, out: &Outcome<P>, complete: bool, timed_out: bool, trust: Trust) -> String {
     let format = a.format;
     let draw = |k: usize| P::render(inst, &out.answers[k].0, &out.answers[k].1, format);
     // `rects` and `line` print answers and nothing else; verdicts go to stderr there.
     let mut text = String::new();
-    if let Some(line) = verdict(a, out.count, complete, timed_out) {
+    if let Some(line) = verdict(a, out.count, complete, timed_out, trust) {
         if format.bare() {
             eprintln!("{line}");
         } else {
@@ -431,15 +456,15 @@ fn enumeration_text<P: Puzzle>(inst: &P::Instance, a: &SolveArgs, out: &Outcome<
 }
 
 /// What `--count` or `--unique` found, or that nothing was; `None` for a plain solve's
-/// answer, which says it all.
-fn verdict(a: &SolveArgs, count: u64, complete: bool, timed_out: bool) -> Option<String> {
+/// answer, which says it all. A claim that rests on UNSAT is worded as `trust` allows.
+fn verdict(a: &SolveArgs, count: u64, complete: bool, timed_out: bool, trust: Trust) -> Option<String> {
     if count == 0 {
-        return Some(if timed_out { "no solution found (time limit)" } else { "no solution" }.to_string());
+        return Some(if timed_out { "no solution found (time limit)".to_string() } else { Status::NoSolution.verdict(trust) });
     }
     if let Some(max) = a.count {
         let plural = if count == 1 { "solution" } else { "solutions" };
         Some(if complete {
-            format!("{count} {plural}")
+            trust.claim(&format!("{count} {plural}"))
         } else if timed_out {
             format!("at least {count} {plural} (time limit)")
         } else {
@@ -447,11 +472,11 @@ fn verdict(a: &SolveArgs, count: u64, complete: bool, timed_out: bool) -> Option
         })
     } else if a.unique {
         let line = match (count, complete) {
-            (1, true) => "unique",
-            (1, false) => "one solution found; uniqueness unknown (time limit)",
-            _ => "not unique: two different solutions",
+            (1, true) => trust.claim("unique"),
+            (1, false) => "one solution found; uniqueness unknown (time limit)".to_string(),
+            _ => "not unique: two different solutions".to_string(),
         };
-        Some(line.to_string())
+        Some(line)
     } else {
         None
     }
@@ -489,9 +514,6 @@ pub fn encode<P: Puzzle>(a: &EncodeArgs) -> Result<Done> {
     }
 }
 
-/// `decode`'s verdict on a solver that refuted the CNF.
-const REFUTED: &str = "no solution (the solver refuted the CNF)";
-
 pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
     allow_format::<P>(a.format)?;
     if a.format == Format::Judge {
@@ -507,15 +529,28 @@ pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
     let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
     let (cnf, enc, _) = cnf::<P>(&inst, &input.name, a.min_score.as_deref())?;
     let Some(m) = dimacs::external_model(&cnf, &model.text, &model.name)? else {
-        let stdout = match a.format {
-            Format::Json => line(head::<P>(&inst, Status::NoSolution)),
-            Format::Svg => {
-                eprintln!("{REFUTED}");
-                P::svg(&inst, &[], REFUTED)
-            }
-            _ => format!("{REFUTED}\n"),
+        // The solver's word, and with a bound only that nothing reaches it.
+        let trust = Trust::Unchecked;
+        let (status, refuted) = match a.min_score.as_deref() {
+            Some(s) => (Status::NoneAtMinScore, trust.claim(&format!("no answer scores {s} or more"))),
+            None => (Status::NoSolution, Status::NoSolution.verdict(trust)),
         };
-        return Ok(Done { stdout, code: exit::NO_SOLUTION });
+        let stdout = match a.format {
+            Format::Json => {
+                let mut m = head::<P>(&inst, status);
+                if let Some(s) = &a.min_score {
+                    m.insert("min_score".into(), json!(s));
+                }
+                m.extend([trust_field(trust)]);
+                line(m)
+            }
+            Format::Svg => {
+                eprintln!("{refuted}");
+                P::svg(&inst, &[], &refuted)
+            }
+            _ => format!("{refuted}\n"),
+        };
+        return Ok(Done { stdout, code: status.exit_code() });
     };
     let answer = P::decode(&inst, &enc, &m);
     let checked = P::check(&inst, &answer).map_err(|v| anyhow!("{}: the decoded answer breaks a rule: {v}", model.name))?;
@@ -607,7 +642,7 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
         }
         match best {
             Some((answer, checked)) => (answer, checked, true),
-            None => return invalid(P::no_completion()),
+            None => return invalid(&a.backend.trust().claim(P::no_completion())),
         }
     };
     if a.certify.is_some() && !completed {
@@ -615,6 +650,8 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
     }
     let score = P::score(&checked).to_string();
     let differs = read.claimed.filter(|c| *c != score);
+    // A completion is the best one only as far as the solver's UNSAT answers are trusted.
+    let note = a.backend.trust().note().filter(|_| completed).map(|n| format!("note: that no completion scores more is {n}"));
     let stdout = if json {
         let mut m = Map::new();
         m.insert("puzzle".into(), json!(P::NAME));
@@ -623,11 +660,17 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
         m.extend(P::answer_json(&inst, &answer, &checked));
         m.insert("completed".into(), json!(completed));
         m.insert("claimed".into(), json!(differs));
+        if completed {
+            m.extend([trust_field(a.backend.trust())]);
+        }
         line(m)
     } else if a.format == Format::Svg {
         let mut verdict = P::describe_valid(&inst, &answer, &checked, completed).lines().next().unwrap_or("valid").to_string();
         if let Some(claimed) = differs {
             verdict += &format!("\nnote: the answer claims {claimed}, the exact score is {score}");
+        }
+        if let Some(note) = &note {
+            verdict += &format!("\n{note}");
         }
         eprintln!("{verdict}");
         P::svg(&inst, &[(&answer, &checked)], &verdict)
@@ -635,6 +678,9 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
         let mut text = P::describe_valid(&inst, &answer, &checked, completed);
         if let Some(claimed) = differs {
             text += &format!("note: the answer claims {claimed}, the exact score is {score}\n");
+        }
+        if let Some(note) = &note {
+            text += &format!("{note}\n");
         }
         text
     };
@@ -658,6 +704,10 @@ pub fn generate<P: Puzzle>(a: &GenerateArgs) -> Result<Done> {
     }
     let opts = Options { backend: a.backend.clone(), time_limit: a.time_limit, progress: a.progress };
     let made = runner::generate::<P>(a.rows, a.cols, a.seed, a.unique, &opts).map_err(|e| anyhow!(e))?;
+    let trust = a.backend.trust();
+    if let (Some(note), true, true) = (trust.note(), a.unique, made.is_some()) {
+        eprintln!("puzzle-sat: that the puzzle is unique is {note}");
+    }
     let inst = match &made {
         Some((text, answer)) => Some(generated::<P>(text, answer)?),
         None => None,
@@ -679,6 +729,7 @@ pub fn generate<P: Puzzle>(a: &GenerateArgs) -> Result<Done> {
         m.insert("seed".into(), json!(a.seed));
         // Proved by the solver when asked for; unknown otherwise.
         m.insert("unique".into(), if a.unique && text.is_some() { json!(true) } else { Value::Null });
+        m.extend([trust_field(trust)]);
         m.insert("text".into(), json!(text));
         m.insert("propagated".into(), json!(difficulty.map(|d| d.0)));
         m.insert("parts".into(), json!(difficulty.map(|d| d.1)));

@@ -1,6 +1,8 @@
 //! What every command hands back: the text it printed, its exit status, and the one
 //! vocabulary of status words shared by all commands and puzzles.
 
+use crate::backends::Trust;
+
 /// What a command printed and the exit status it chose.
 pub struct Done {
     pub stdout: String,
@@ -30,6 +32,9 @@ pub enum Status {
     Solved,
     /// The puzzle has no valid answer (proved).
     NoSolution,
+    /// No answer scores `--min-score` or more (`decode` of a refuted bounded CNF): there
+    /// may be answers below it.
+    NoneAtMinScore,
     /// The time limit passed before any answer was found.
     Unknown,
 }
@@ -41,17 +46,29 @@ impl Status {
             Status::BestFound => "best_found",
             Status::Solved => "solved",
             Status::NoSolution => "no_solution",
+            Status::NoneAtMinScore => "none_at_min_score",
             Status::Unknown => "unknown",
         }
     }
 
-    /// The verdict line of text output.
+    /// The verdict line of text output, for a search whose UNSAT answers are as trusted as
+    /// `trust` says: a claim resting on them carries its note.
+    pub fn verdict(self, trust: Trust) -> String {
+        match self {
+            Status::Optimal => format!("optimal ({})", trust.note().unwrap_or("proved")),
+            Status::NoSolution => trust.claim("no solution"),
+            _ => self.text().to_string(),
+        }
+    }
+
+    /// The verdict line of text output, the claims resting on UNSAT as proved ones.
     pub fn text(self) -> &'static str {
         match self {
             Status::Optimal => "optimal (proved)",
             Status::BestFound => "best found (time limit: not proved optimal)",
             Status::Solved => "solved",
             Status::NoSolution => "no solution",
+            Status::NoneAtMinScore => "no answer scores --min-score or more",
             Status::Unknown => "no answer found (time limit)",
         }
     }
@@ -59,7 +76,7 @@ impl Status {
     pub fn exit_code(self) -> i32 {
         match self {
             Status::Optimal | Status::BestFound | Status::Solved => exit::ANSWER,
-            Status::NoSolution => exit::NO_SOLUTION,
+            Status::NoSolution | Status::NoneAtMinScore => exit::NO_SOLUTION,
             Status::Unknown => exit::TIME_LIMIT,
         }
     }

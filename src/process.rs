@@ -36,7 +36,8 @@ pub fn run(mut process: Command, limit: u64, stop: impl Fn() -> bool) -> io::Res
     #[cfg(target_os = "linux")]
     {
         let parent = std::process::id();
-        // SAFETY: prctl and getppid are async-signal-safe, as the child of a fork needs.
+        // SAFETY: between fork and exec only async-signal-safe work: prctl, getppid, and
+        // errors made from a number (no allocation; std reports any error as its errno).
         unsafe {
             process.pre_exec(move || {
                 if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == -1 {
@@ -44,7 +45,7 @@ pub fn run(mut process: Command, limit: u64, stop: impl Fn() -> bool) -> io::Res
                 }
                 // The parent may have died before the signal was asked for.
                 if libc::getppid() as u32 != parent {
-                    return Err(io::Error::other("puzzle-sat ended"));
+                    return Err(io::Error::from_raw_os_error(libc::ESRCH));
                 }
                 Ok(())
             });

@@ -191,8 +191,10 @@ fn solve_row<P: Puzzle>(file: &Path, opts: &Options, row: &mut Map<String, Value
         };
         row.insert("unique".into(), unique);
     }
-    // What the row claims was refuted: no better score, no other solution, no solution at all.
+    // What the row claims was refuted: no better score, no other solution, no solution at all;
+    // proved as far as the backend's UNSAT answers are trusted.
     row.insert("proved".into(), json!(!stopped));
+    row.insert("unsat_answers".into(), json!(opts.backend.trust().json_name()));
     let s = &out.stats;
     row.insert("seconds".into(), json!(s.elapsed.as_secs_f64()));
     row.insert("variables".into(), json!(s.solver.vars));
@@ -384,11 +386,7 @@ fn table(rows: &[Map<String, Value>]) -> String {
     let mut lines: Vec<Vec<String>> = vec![head.iter().map(|h| h.to_string()).collect()];
     for r in rows {
         let seconds = r.get("seconds").and_then(Value::as_f64).map_or("-".into(), |s| format!("{s:.2}"));
-        let proved = match r.get("proved") {
-            Some(Value::Bool(true)) => "yes",
-            Some(Value::Bool(false)) => "no",
-            _ => "-",
-        };
+        let proved = proved(r);
         lines.push(vec![
             text(r, "file"),
             text(r, "puzzle"),
@@ -415,12 +413,26 @@ fn table(rows: &[Map<String, Value>]) -> String {
     out
 }
 
+/// The `proved` column: yes, no, or (on an external solver's word) unchecked.
+fn proved(row: &Map<String, Value>) -> &'static str {
+    match (row.get("proved"), row.get("unsat_answers").and_then(Value::as_str)) {
+        (Some(Value::Bool(true)), Some("unchecked")) => "unchecked",
+        (Some(Value::Bool(true)), _) => "yes",
+        (Some(Value::Bool(false)), _) => "no",
+        _ => "-",
+    }
+}
+
 /// The stable part of the rows: no times, sizes or backend, so that it changes only when an
 /// answer does.
 pub fn snapshot(rows: &[Map<String, Value>]) -> String {
     let mut out = String::from("# puzzle-sat run snapshot: file, puzzle, status, score or solutions, proved, result\n");
     for r in rows {
-        let proved = text(r, "proved");
+        let proved = match proved(r) {
+            "yes" => "true",
+            "no" => "false",
+            other => other,
+        };
         let _ = writeln!(out, "{}\t{}\t{}\t{}\t{}\t{}", text(r, "file"), text(r, "puzzle"), text(r, "status"), found(r), proved, text(r, "verdict"));
     }
     out

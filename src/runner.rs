@@ -7,7 +7,7 @@
 //! be interrupted inside a call, and its worker is abandoned (it ends with the process). What
 //! a late report means is one rule, written at [`receive`].
 
-use crate::backends::Backend;
+use crate::backends::{Backend, Trust};
 use encodings::cnf::MAX_LITERALS;
 use encodings::puzzle::{Ended, Goal, Hints, Observer, Puzzle, Task};
 use encodings::solver::{SolverError, SolverStats, Stop};
@@ -140,7 +140,7 @@ pub fn search<P: Puzzle>(inst: P::Instance, goal: Goal, keep: usize, opts: &Opti
                 let calls = out.stats.solver.calls;
                 let so_far = match (P::TASK, out.answers.last()) {
                     (Task::Maximize, Some((_, c))) => match gap::<P>(&P::score(c), out.upper_bound) {
-                        Some(g) => format!("best score so far {}, {}", P::score(c), g.text()),
+                        Some(g) => format!("best score so far {}, {}", P::score(c), g.text(opts.backend.trust())),
                         None => format!("best score so far {}", P::score(c)),
                     },
                     (Task::Maximize, None) => "no answer yet".to_string(),
@@ -191,12 +191,13 @@ pub fn search<P: Puzzle>(inst: P::Instance, goal: Goal, keep: usize, opts: &Opti
     out.stats.elapsed = start.elapsed();
     if opts.progress.now(out.stats.elapsed) {
         let calls = out.stats.solver.calls;
+        let trust = opts.backend.trust();
         let what = match (P::TASK, out.ended, out.count) {
-            (Task::Maximize, Ended::Proved, 0) => "proved unsolvable".to_string(),
-            (Task::Maximize, Ended::Proved, _) => "proved optimal".to_string(),
+            (Task::Maximize, Ended::Proved, 0) => trust.note().map_or("proved unsolvable".into(), |n| format!("unsolvable ({n})")),
+            (Task::Maximize, Ended::Proved, _) => trust.note().map_or("proved optimal".into(), |n| format!("optimal ({n})")),
             (Task::Maximize, _, 0) => "time limit: no answer found".to_string(),
             (Task::Maximize, _, _) => match out.answers.last().and_then(|(_, c)| gap::<P>(&P::score(c), out.upper_bound)) {
-                Some(g) => format!("time limit: best found, not proved; {}", g.text()),
+                Some(g) => format!("time limit: best found, not proved; {}", g.text(trust)),
                 None => "time limit: best found, not proved".to_string(),
             },
             (Task::Enumerate, _, n) => format!("{n} solutions found"),
@@ -216,8 +217,12 @@ pub struct Gap {
 }
 
 impl Gap {
-    pub fn text(&self) -> String {
-        format!("proved upper bound {:.0} ({:.1}% above the best found)", self.bound, self.percent)
+    /// The bound rests on UNSAT answers: worded as `trust` allows.
+    pub fn text(&self, trust: Trust) -> String {
+        match trust.note() {
+            None => format!("proved upper bound {:.0} ({:.1}% above the best found)", self.bound, self.percent),
+            Some(note) => format!("upper bound {:.0} ({note}; {:.1}% above the best found)", self.bound, self.percent),
+        }
     }
 }
 
@@ -528,6 +533,7 @@ mod tests {
         assert_eq!((g.bound, g.percent), (4.0, 33.4));
         assert_eq!(gap::<ToyPuzzle>(&3, Some(3.0)).unwrap().percent, 0.0);
         assert_eq!(gap::<ToyPuzzle>(&3, None), None);
-        assert!(g.text().contains("proved upper bound 4 (33.4% above the best found)"), "{}", g.text());
+        assert!(g.text(Trust::Embedded).contains("proved upper bound 4 (33.4% above the best found)"), "{}", g.text(Trust::Embedded));
+        assert_eq!(g.text(Trust::Unchecked), "upper bound 4 (per the external solver; unchecked; 33.4% above the best found)");
     }
 }

@@ -14,7 +14,8 @@ use std::time::{Duration, Instant};
 fn backends() -> Vec<(String, Vec<String>)> {
     let mut all: Vec<(String, Vec<String>)> =
         common::backends().iter().map(|b| (b.name().to_string(), vec!["--solver".to_string(), b.name().to_string()])).collect();
-    for cmd in ["cadical", "minisat {cnf} {out}"] {
+    // The last: CaDiCaL's UNSAT answers each with a DRAT proof, checked by rate.
+    for cmd in ["cadical", "minisat {cnf} {out}", "cadical {cnf} {proof}"] {
         let program = cmd.split(' ').next().unwrap();
         assert!(
             std::process::Command::new("sh").args(["-c", &format!("command -v {program}")]).output().unwrap().status.success(),
@@ -128,6 +129,91 @@ fn a_broken_external_solver_is_an_error_never_an_answer() {
         assert!(r.stderr.contains(cmd.split(' ').next_back().unwrap()), "{cmd}: the message names the command: {}", r.stderr);
         assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
     }
+}
+
+/// The liar: CaDiCaL answers the first call, every later one is "UNSAT" unlooked. Without
+/// `{proof}` its wrong optimum (2842; the true one is 2852) must not pass for a proved one;
+/// with `{proof}` the lie is an error. A truthful CaDiCaL with `{proof}` proves 2852.
+#[test]
+fn an_external_unsat_is_checked_with_a_proof_or_said_to_be_unchecked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mark = tmp.path().join("called");
+    let script = format!("if [ -e {m} ]; then echo 's UNSATISFIABLE'; exit 20; fi; touch {m}; exec cadical -q \"$@\"", m = mark.display());
+    let liar = fake(tmp.path(), "liar.sh", &script);
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/target-sudoku.txt");
+    let puzzle = puzzle.to_str().unwrap();
+    let solve = |cmd: &str, format: &str| {
+        let _ = std::fs::remove_file(&mark);
+        run(&["solve", "target-sudoku", puzzle, "--solver-cmd", cmd, "--format", format], None)
+    };
+
+    let r = solve(&liar, "text");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.ends_with("score 2842\noptimal (per the external solver; unchecked)\n"), "{}", r.stdout);
+    let r = solve(&liar, "json");
+    assert_eq!((json_field(&r.stdout, "status").as_str(), json_field(&r.stdout, "unsat_answers").as_str()), ("\"optimal\"", "\"unchecked\""));
+    let r = solve(&liar, "judge");
+    assert_eq!((r.code, r.stdout.as_str()), (0, "2842\n"), "{}", r.stderr);
+    assert!(r.stderr.contains("that 2842 is the maximum is per the external solver; unchecked"), "{}", r.stderr);
+
+    let r = solve(&format!("{liar} {{cnf}} {{proof}}"), "text");
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.is_empty() && r.stderr.contains("answered UNSAT, but `rate -d {cnf} {proof}` rejects its proof"), "{}", r.stderr);
+
+    for format in ["text", "json"] {
+        let r = solve("cadical {cnf} {proof}", format);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        if format == "text" {
+            assert!(r.stdout.ends_with("score 2852\noptimal (proved)\n"), "{}", r.stdout);
+        } else {
+            assert_eq!(json_field(&r.stdout, "unsat_answers"), "\"drat_checked\"");
+        }
+    }
+    let r = run(&["solve", "target-sudoku", puzzle, "--format", "json"], None);
+    assert_eq!(json_field(&r.stdout, "unsat_answers"), "\"embedded\"");
+}
+
+/// Each verdict that rests on UNSAT says so on an unchecked external solver: no solution,
+/// unique, an exact count, hints, and `run`'s proved column.
+#[test]
+fn every_claim_resting_on_an_unchecked_unsat_says_so() {
+    const NOTE: &str = "(per the external solver; unchecked)";
+    let tmp = tempfile::tempdir().unwrap();
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/tatamibari.txt");
+    let example = example.to_str().unwrap();
+    let none = tmp.path().join("none.txt");
+    std::fs::write(&none, "+.\n").unwrap();
+    for (args, code, first) in [
+        (vec!["solve", "tatamibari", none.to_str().unwrap()], 1, format!("no solution {NOTE}")),
+        (vec!["solve", "tatamibari", example, "--unique"], 0, format!("unique {NOTE}")),
+        (vec!["solve", "tatamibari", example, "--count=5"], 0, format!("1 solution {NOTE}")),
+    ] {
+        for (cmd, note) in [("cadical", true), ("cadical {cnf} {proof}", false)] {
+            let mut all = args.clone();
+            all.extend(["--solver-cmd", cmd]);
+            let r = run(&all, None);
+            assert_eq!(r.code, code, "{all:?}: {}", r.stderr);
+            let line = r.stdout.lines().next().unwrap();
+            assert_eq!(line, if note { first.clone() } else { first.replace(&format!(" {NOTE}"), "") }, "{all:?}");
+        }
+    }
+    // Kakkuro's best choice of sides for a bare contest string, and that there is none.
+    let kakkuro = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/kakkuro.txt");
+    for (answer, code, said) in [
+        ("427680:8,8,15,9,17,30,7,8,9,6,4,15,7,(2),2,4,9,9,8,1,15,6,9,8,8\n", 0, "note: that no completion scores more is per the external solver; unchecked\n"),
+        ("1:1,8,15,9,17,30,7,8,9,6,4,15,7,(2),2,4,9,9,8,1,15,6,9,8,8\n", 1, "(per the external solver; unchecked)\n"),
+    ] {
+        let r = run(&["check", "kakkuro", kakkuro.to_str().unwrap(), "--answer", "-", "--solver-cmd", "cadical"], Some(answer.as_bytes()));
+        assert_eq!(r.code, code, "{}", r.stderr);
+        assert!(r.stdout.ends_with(said), "{}", r.stdout);
+    }
+    let r = run(&["generate", "tatamibari", "--size", "5x5", "--unique", "--format", "json", "--solver-cmd", "cadical"], None);
+    assert_eq!((r.code, json_field(&r.stdout, "unique").as_str(), json_field(&r.stdout, "unsat_answers").as_str()), (0, "true", "\"unchecked\""), "{}", r.stderr);
+    let r = run(&["solve", "tatamibari", example, "--hints", "--solver-cmd", "cadical"], None);
+    assert!(r.stdout.ends_with(&format!("are the same in every solution {NOTE}\n")), "{}", r.stdout);
+    let r = run(&["run", data_dir("target-sudoku").join("noip2009-01.in").to_str().unwrap(), "--solver-cmd", "cadical"], None);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.lines().nth(1).unwrap().contains(" no_solution  -            unchecked "), "{}", r.stdout);
 }
 
 #[test]

@@ -140,7 +140,15 @@ fn dimacs_round_trip_at_the_optimum() {
     std::fs::write(&unsat, "s UNSATISFIABLE\n").unwrap();
     let case = data_dir("target-sudoku").join("sample-1.in");
     let r = run(&["decode", "target-sudoku", path_str(&case), "--model", path_str(&unsat)], None);
+    assert_eq!((r.code, r.stdout.as_str()), (1, "no solution (per the external solver; unchecked)\n"));
+    // A refuted bounded CNF says only that nothing reaches the bound.
+    let r = run(&["decode", "target-sudoku", path_str(&case), "--model", path_str(&unsat), "--min-score", "3000"], None);
+    assert_eq!((r.code, r.stdout.as_str()), (1, "no answer scores 3000 or more (per the external solver; unchecked)\n"));
+    let r = run(&["decode", "target-sudoku", path_str(&case), "--model", path_str(&unsat), "--min-score", "3000", "--format", "json"], None);
     assert_eq!(r.code, 1);
+    assert_eq!(json_field(&r.stdout, "status"), "\"none_at_min_score\"");
+    assert_eq!(json_field(&r.stdout, "min_score"), "\"3000\"");
+    assert_eq!(json_field(&r.stdout, "unsat_answers"), "\"unchecked\"");
 }
 
 #[test]

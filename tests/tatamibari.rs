@@ -344,6 +344,34 @@ fn unique_answers_yes_or_no_in_the_exit_status() {
     }
 }
 
+/// Rectangle numbers that overflow (they once wrapped to a rectangle of no cells, and panicked
+/// in debug builds) or that leave the board: a clear error or a broken rule, never a panic.
+#[test]
+fn huge_rectangle_numbers_are_an_error_not_a_wrap() {
+    let tmp = tempfile::tempdir().unwrap();
+    let board = tmp.path().join("board.txt");
+    std::fs::write(&board, "+.\n..\n").unwrap();
+    let check = |answer: &str| {
+        let path = tmp.path().join("answer.txt");
+        std::fs::write(&path, answer).unwrap();
+        let r = run(&["check", "tatamibari", path_str(&board), "--answer", path_str(&path)], None);
+        assert!(!r.stderr.contains("panicked"), "{answer:?}: {}", r.stderr);
+        r
+    };
+    for (answer, at, what) in [
+        ("1 0 18446744073709551615 1\n", ":1:1:", "reaches past any board"),
+        ("0 0 2 2\n18446744073709551615 3 1 1\n", ":2:1:", "reaches past any board"),
+        ("0 0 2 18446744073709551616\n", ":1:7:", "too large"),
+        ("0 0 0 2\n", ":1:5:", "height 0"),
+    ] {
+        let r = check(answer);
+        assert_eq!(r.code, 2, "{answer:?}: {}{}", r.stdout, r.stderr);
+        assert!(r.stderr.contains(&format!("answer.txt{at}")) && r.stderr.contains(what), "{answer:?}: {}", r.stderr);
+    }
+    let r = check("0 0 2 2\n18446744073709551614 0 1 1\n");
+    assert_eq!((r.code, r.stdout.as_str()), (1, "invalid: row 18446744073709551615 column 1: covered twice, or a rectangle leaves the board there\n"));
+}
+
 #[test]
 fn any_number_of_rectangles_is_checked() {
     // 40,000 squares in one row: past the 20,000 distinct labels the checker once had.

@@ -1,5 +1,6 @@
-//! Literals, the clause-sink trait every encoder writes into, and three sinks: an in-memory
-//! formula (for DIMACS and tests), a size counter, and the model type decoders read.
+//! Literals; the clause-sink trait every encoder writes into, with two sinks (an in-memory
+//! formula for DIMACS and tests, a size counter) and a wrapper that caps a sink's literals;
+//! and the model type decoders read.
 
 use std::ops::Not;
 

@@ -2,8 +2,9 @@
 //! any particular one: the driver's backends (varisat, CaDiCaL, an external command) implement
 //! [`Solver`]; the searches are written against it, so every search runs on every backend.
 //!
-//! Capabilities follow RustSAT's split: every backend solves under assumptions and gives a
-//! model; a failed core and a running call's interruption are offered where the backend can.
+//! One trait for all of them, every method required: each backend solves under assumptions and
+//! gives a model; one without failed cores returns all the assumptions as the core, and one
+//! that cannot stop inside a call says so through [`Solver::interruptible`].
 
 use crate::cnf::{ClauseSink, Cnf, Limited, Lit, Model};
 use std::fmt;

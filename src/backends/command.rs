@@ -3,8 +3,11 @@
 //!
 //! It is not incremental: every call writes the whole formula, with the call's assumptions as
 //! unit clauses, and runs the command afresh. It gives no failed core (all the assumptions
-//! stand for one), and nothing it says is trusted: a model is checked against every clause and
-//! every assumption before it is taken.
+//! stand for one). A model is checked against every clause and every assumption before it is
+//! taken. An UNSAT answer is checked only when the command takes `{proof}`: its DRAT proof is
+//! then checked with `rate` against the very file the command read, and a rejected proof is an
+//! error. Without `{proof}` UNSAT is the solver's word, and every verdict resting on it says so
+//! (see [`super::Trust`]).
 
 use crate::dimacs::{self, SolverAnswer};
 use crate::process;
@@ -22,6 +25,8 @@ use std::process::ExitStatus;
 const CNF: &str = "{cnf}";
 /// Where it takes the result file's path; with it, the answer is read from that file.
 const OUT: &str = "{out}";
+/// Where it writes a DRAT proof of an UNSAT answer, which is then checked.
+const PROOF: &str = "{proof}";
 /// How much of the command's stderr is shown in an error.
 const STDERR_SHOWN: usize = 2000;
 
@@ -33,6 +38,8 @@ pub struct Command {
     cnf: Cnf,
     stop: Stop,
     calls: u32,
+    /// Whether it takes `{proof}`: every UNSAT answer is then checked.
+    proofs: bool,
     /// The last call's assumptions (its failed core) and checked model.
     assumptions: Vec<Lit>,
     model: Option<Model>,
@@ -58,7 +65,8 @@ impl Command {
         if !words.iter().any(|w| w.contains(CNF)) {
             words.push(CNF.into());
         }
-        Ok(Command { cmd: cmd.into(), words, cnf: Cnf::new(), stop, calls: 0, assumptions: Vec::new(), model: None })
+        let proofs = words.iter().any(|w| w.contains(PROOF));
+        Ok(Command { cmd: cmd.into(), words, cnf: Cnf::new(), stop, proofs, calls: 0, assumptions: Vec::new(), model: None })
     }
 
     fn reads_result_file(&self) -> bool {
@@ -100,8 +108,8 @@ impl Command {
     }
 
     /// Runs the command to its end, or kills it when the run is stopped (`None`).
-    fn run(&self, cnf: &Path, out: &Path) -> Result<Option<Run>, SolverError> {
-        let mut words = self.words.iter().map(|w| substitute(w, cnf, out));
+    fn run(&self, cnf: &Path, out: &Path, proof: &Path) -> Result<Option<Run>, SolverError> {
+        let mut words = self.words.iter().map(|w| substitute(w, cnf, out, proof));
         let mut process = std::process::Command::new(words.next().expect("a command has a word"));
         process.args(words);
         let limit = self.output_limit();
@@ -153,6 +161,36 @@ impl Command {
         }
     }
 
+    /// Checks the DRAT proof the command wrote of its UNSAT answer against `cnf`, the file it
+    /// read (assumptions included as unit clauses): `Unsat` when the checker accepts it.
+    fn check_proof(&self, cnf: &Path, proof: &Path) -> Result<SolveResult, SolverError> {
+        // A formula with the empty clause needs no proof (and rate need not be asked).
+        if self.cnf.clauses.iter().any(Vec::is_empty) {
+            return Ok(SolveResult::Unsat);
+        }
+        let checker = crate::certify::DEFAULT_CHECKER;
+        let mut words = checker.split_whitespace().map(|w| substitute(w, cnf, Path::new(""), proof));
+        let mut process = std::process::Command::new(words.next().expect("a checker has a word"));
+        process.args(words);
+        let rejected = |why: &str| self.error(format!("answered UNSAT, but `{checker}` rejects its proof ({why})"), b"");
+        match process::run(process, 1 << 20, || self.stop.is_raised()) {
+            Ok(process::Ended::Exited { status, stdout, stderr }) => {
+                let stdout = String::from_utf8_lossy(&stdout);
+                let verdict = stdout.lines().find(|l| l.starts_with("s ")).map(str::trim);
+                if status.success() && verdict == Some("s VERIFIED") {
+                    return Ok(SolveResult::Unsat);
+                }
+                let stderr = String::from_utf8_lossy(&stderr);
+                let last = |text: &'_ str| text.lines().rev().map(str::trim).find(|l| !l.is_empty()).map(str::to_string);
+                let said = verdict.map(str::to_string).or_else(|| last(&stderr)).or_else(|| last(&stdout)).unwrap_or("no verdict".into());
+                Err(rejected(&format!("{status}: {said}")))
+            }
+            Ok(process::Ended::Stopped) => Ok(SolveResult::Interrupted),
+            Ok(process::Ended::Overflow { .. }) => Err(rejected("the checker printed more than 1 MiB")),
+            Err(e) => Err(self.error(format!("takes {PROOF}, but the DRAT checker `{checker}` cannot be started: {e} (install it: cargo install --locked rate)"), b"")),
+        }
+    }
+
     /// The model `lits` describe, if it is one: of this formula's variables, each given once,
     /// satisfying every clause and every assumption.
     fn check(&self, lits: Vec<Lit>) -> Result<Model, String> {
@@ -181,12 +219,18 @@ impl Command {
     }
 }
 
-/// `word` with the formula's and the result file's paths in place of `{cnf}` and `{out}`.
-fn substitute(word: &str, cnf: &Path, out: &Path) -> OsString {
+/// Whether the command string `cmd` takes `{proof}`, so that its UNSAT answers are checked.
+pub fn checks_proofs(cmd: &str) -> bool {
+    shell_words::split(cmd).is_ok_and(|words| words.iter().any(|w| w.contains(PROOF)))
+}
+
+/// `word` with the paths of the formula, the result file and the proof in place of `{cnf}`,
+/// `{out}` and `{proof}`.
+fn substitute(word: &str, cnf: &Path, out: &Path, proof: &Path) -> OsString {
     let mut result = OsString::new();
     let mut rest = word;
     while let Some((at, placeholder, path)) =
-        [(CNF, cnf), (OUT, out)].into_iter().filter_map(|(p, path)| Some((rest.find(p)?, p, path))).min_by_key(|m| m.0)
+        [(CNF, cnf), (OUT, out), (PROOF, proof)].into_iter().filter_map(|(p, path)| Some((rest.find(p)?, p, path))).min_by_key(|m| m.0)
     {
         result.push(&rest[..at]);
         result.push(path);
@@ -232,12 +276,16 @@ impl Solver for Command {
             .prefix("puzzle-sat-")
             .tempdir()
             .map_err(|e| self.error(format!("has no temporary directory to work in: {e}"), b""))?;
-        let (cnf, out) = (dir.path().join("formula.cnf"), dir.path().join("result"));
+        let (cnf, out, proof) = (dir.path().join("formula.cnf"), dir.path().join("result"), dir.path().join("proof.drat"));
         self.write_cnf(&cnf).map_err(|e| self.error(format!("cannot be given its formula: {e}"), b""))?;
-        match self.run(&cnf, &out)? {
-            Some(run) => self.answer(run, &out),
-            None => Ok(SolveResult::Interrupted),
+        let answer = match self.run(&cnf, &out, &proof)? {
+            Some(run) => self.answer(run, &out)?,
+            None => return Ok(SolveResult::Interrupted),
+        };
+        if answer == SolveResult::Unsat && self.proofs {
+            return self.check_proof(&cnf, &proof);
         }
+        Ok(answer)
     }
 
     fn model(&self) -> Model {
@@ -429,6 +477,41 @@ mod tests {
     #[test]
     fn minisat_result_file_solves_real_formulas() {
         solves_real_formulas("minisat {cnf} {out}");
+    }
+
+    #[test]
+    fn cadical_with_checked_proofs_answers_under_assumptions_and_added_clauses() {
+        answers_under_assumptions_and_added_clauses("cadical {cnf} {proof}");
+    }
+
+    #[test]
+    fn cadical_with_checked_proofs_solves_real_formulas() {
+        solves_real_formulas("cadical {cnf} {proof}");
+    }
+
+    /// With `{proof}`, an UNSAT without a proof that checks is an error; without it, the same
+    /// lie is taken, and the backend says its UNSAT is unchecked.
+    #[test]
+    fn an_unsat_whose_proof_does_not_check_is_an_error() {
+        for (body, why) in [
+            ("echo 's UNSATISFIABLE'\nexit 20", "No such file"),
+            (": > \"$2\"\necho 's UNSATISFIABLE'\nexit 20", "s NOT VERIFIED"),
+            ("printf '0\\n' > \"$2\"\necho 's UNSATISFIABLE'\nexit 20", "s NOT VERIFIED"),
+        ] {
+            let (_dir, cmd) = fake(body);
+            let with = format!("{cmd} {{cnf}} {{proof}}");
+            let e = error(&mut solver(&with, &[&[1, 2]]), &[lit(-1).dimacs()]);
+            assert!(e.contains("answered UNSAT, but `rate -d {cnf} {proof}` rejects its proof") && e.contains(why), "{body}: {e}");
+            assert_eq!(crate::backends::Backend::Command(with).trust(), crate::backends::Trust::Checked);
+            let without = format!("{cmd} {{cnf}} /dev/null");
+            assert_eq!(solver(&without, &[&[1, 2]]).solve().unwrap(), SolveResult::Unsat, "unchecked, the lie is taken");
+            assert_eq!(crate::backends::Backend::Command(without).trust(), crate::backends::Trust::Unchecked);
+        }
+        // A formula holding the empty clause is refuted without a proof.
+        let (_dir, cmd) = fake("echo 's UNSATISFIABLE'\nexit 20");
+        let mut s = solver(&format!("{cmd} {{cnf}} {{proof}}"), &[&[1]]);
+        s.add_clause(&[]);
+        assert_eq!(s.solve().unwrap(), SolveResult::Unsat);
     }
 
     #[test]

@@ -235,7 +235,10 @@ pub fn parse_answer(p: &Puzzle, text: &str) -> Result<ReadAnswer, ParseError> {
 }
 
 fn number(s: &str) -> Result<u32, String> {
-    s.parse().map_err(|_| format!("{s:?} is not a number"))
+    s.parse().map_err(|_| {
+        let what = if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) { "is too large" } else { "is not a number" };
+        format!("{s:?} {what}")
+    })
 }
 
 fn answer_cell(token: &str) -> Result<Cell, String> {

@@ -90,7 +90,7 @@ pub fn check_rects(board: &Board, rects: &[super::Rect]) -> Result<(), Violation
         for (r, c) in rect.cells() {
             let off = r >= board.rows || c >= board.cols || board.cells[r * board.cols + c] == Cell::Hole;
             if off || labels[r * board.cols + c].is_some() {
-                return Err(Violation::Overlap { row: r + 1, col: c + 1 });
+                return Err(Violation::Overlap { row: r.saturating_add(1), col: c.saturating_add(1) });
             }
             labels[r * board.cols + c] = Some(k);
         }
@@ -152,11 +152,26 @@ pub fn parse_rects(text: &str) -> Result<Option<Vec<super::Rect>>, ParseError> {
     }
     let mut rects = Vec::new();
     for (i, l) in lines {
-        let v: Vec<usize> = l
-            .split_whitespace()
-            .map(|t| t.parse().map_err(|_| ParseError::new(i + 1, 1, format!("{t:?} is too large"))))
-            .collect::<Result<_, _>>()?;
-        rects.push(super::Rect { row: v[0], col: v[1], height: v[2], width: v[3] });
+        // Each number with the column it starts at.
+        let mut v = Vec::with_capacity(4);
+        let mut end = 0;
+        for t in l.split_whitespace() {
+            let start = end + l[end..].find(t).unwrap_or(0);
+            end = start + t.len();
+            let column = l[..start].chars().count() + 1;
+            let n: usize = t.parse().map_err(|_| ParseError::new(i + 1, column, format!("{t:?} is too large")))?;
+            v.push((n, column));
+        }
+        let [(row, _), (col, _), (height, hc), (width, wc)] = v[..] else { unreachable!("four numbers, checked above") };
+        for (size, column, what) in [(height, hc, "height"), (width, wc, "width")] {
+            if size == 0 {
+                return Err(ParseError::new(i + 1, column, format!("a rectangle of {what} 0")));
+            }
+        }
+        if row.checked_add(height).is_none() || col.checked_add(width).is_none() {
+            return Err(ParseError::new(i + 1, 1, format!("the rectangle {} reaches past any board", l.trim())));
+        }
+        rects.push(super::Rect { row, col, height, width });
     }
     rects.sort();
     Ok(Some(rects))
@@ -273,6 +288,26 @@ mod tests {
         assert_eq!(verdict("#+\n+.\n", " 1\n22\n"), Err(Violation::WrongShape { label: "'2'".into(), clue: '+', height: 1, width: 2 }));
         assert_eq!(verdict("#+\n-.\n", " 1\n22\n"), Ok(()));
         assert_eq!(verdict("#+\n-.\n", "#1\n22\n"), Ok(()), "anything may stand on a hole");
+    }
+
+    /// Numbers near usize::MAX are read without overflow: refused where they leave every
+    /// board, and a rectangle built from them by hand is no panic either.
+    #[test]
+    fn huge_rectangles_are_refused_not_wrapped() {
+        use super::super::Rect;
+        let e = parse_rects("0 0 1 1\n1 0 18446744073709551615 1\n").unwrap_err();
+        assert_eq!((e.line, e.col), (2, 1), "{e:?}");
+        assert!(e.message.contains("reaches past any board"), "{e:?}");
+        let e = parse_rects("0  0 0 1\n").unwrap_err();
+        assert_eq!((e.line, e.col, e.message.as_str()), (1, 6, "a rectangle of height 0"));
+        let e = parse_rects("0 0 1 99999999999999999999\n").unwrap_err();
+        assert_eq!((e.line, e.col), (1, 7), "{e:?}");
+        let board = parse("+.\n..\n").unwrap();
+        let huge = Rect { row: 1, col: usize::MAX, height: usize::MAX, width: 2 };
+        assert!(huge.contains(usize::MAX - 1, usize::MAX) && !huge.contains(0, usize::MAX) && !huge.contains(1, 0));
+        let m = usize::MAX;
+        assert_eq!(huge.cells().take(3).collect::<Vec<_>>(), [(1, m), (2, m), (3, m)], "columns up to usize::MAX");
+        assert_eq!(check_rects(&board, &[huge]), Err(Violation::Overlap { row: 2, col: usize::MAX }));
     }
 
     #[test]

@@ -115,13 +115,17 @@ pub struct Rect {
     pub width: usize,
 }
 
+// Without additions that can overflow: a rectangle read from an answer may reach past
+// usize::MAX (its reader refuses that, but nothing here relies on it).
 impl Rect {
     pub fn contains(&self, r: usize, c: usize) -> bool {
-        (self.row..self.row + self.height).contains(&r) && (self.col..self.col + self.width).contains(&c)
+        r.checked_sub(self.row).is_some_and(|d| d < self.height) && c.checked_sub(self.col).is_some_and(|d| d < self.width)
     }
 
+    /// Row by row; cells past `usize::MAX` are left out.
     pub fn cells(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        (self.row..self.row + self.height).flat_map(move |r| (self.col..self.col + self.width).map(move |c| (r, c)))
+        let along = |start: usize, len: usize| (0..len).map_while(move |d| start.checked_add(d));
+        along(self.row, self.height).flat_map(move |r| along(self.col, self.width).map(move |c| (r, c)))
     }
 }
 
