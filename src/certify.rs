@@ -15,7 +15,8 @@ use serde_json::{json, Value};
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::os::unix::fs::OpenOptionsExt;
-use std::path::Path;
+use std::os::unix::io::AsRawFd;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The most answers a bound may let through before certifying gives up.
@@ -78,6 +79,7 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
     let started = Instant::now();
     certify::supports::<P>(c.claim).map_err(|e| anyhow!("no certificate: {e}"))?;
     usable_dir(c.dir)?;
+    crate::runner::fits::<P>(c.inst).map_err(|e| anyhow!("no certificate: {e}"))?;
     let score = match c.claim {
         Claim::Optimal => Some(P::score(&c.answers.first().ok_or_else(|| anyhow!("an optimum without an answer"))?.1)),
         _ => None,
@@ -233,8 +235,36 @@ fn readme<P: Puzzle>(claim: Claim) -> String {
 
 /// The most `verify` reads of `claim.json`.
 pub const CLAIM_CAP: u64 = 256 << 20;
-/// The most `verify` copies of each proof (`final.drat`, `lemma-N.drat`).
-pub const PROOF_CAP: u64 = 16 << 30;
+/// The largest proof (`final.drat`, `lemma-N.drat`) `verify` hands its checker.
+pub const PROOF_CAP: u64 = 4 << 30;
+
+/// The most JSON values `verify` parses in `claim.json`: a value in memory takes tens of bytes
+/// where its text may take two (`0,`), so the byte cap alone does not bound memory. A claim
+/// holds a few per answer (answers are strings): 100,000 let-through answers take 400,000.
+pub const CLAIM_VALUES: usize = 4_000_000;
+
+/// About how many values a JSON text holds (its separators and openings outside strings, each
+/// of which starts at most one value), counted without parsing it.
+fn json_values(bytes: &[u8]) -> usize {
+    let (mut n, mut in_string, mut escaped) = (1, false, false);
+    for &b in bytes {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+        } else {
+            match b {
+                b'"' => in_string = true,
+                b',' | b'[' | b'{' | b':' => n += 1,
+                _ => {}
+            }
+        }
+    }
+    n
+}
 
 /// Opens a certificate's file for reading: a regular file only, reached without a symbolic
 /// link, and checked again once open (a file swapped for a pipe in between is refused too).
@@ -277,6 +307,24 @@ fn read_capped(path: &Path, cap: u64) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
+/// A proof as the checker is to read it: the regular file opened here, which the checker reads
+/// through this process's descriptor (`/proc/PID/fd/N`), so it reads what was opened whatever
+/// the folder holds by then, with nothing copied; where there is no `/proc`, a private copy in
+/// `private`. Keep the file open until the checker is done.
+fn proof_for_checker(path: &Path, private: &Path, name: &str) -> Result<(PathBuf, Option<File>), String> {
+    let file = open_regular(path)?;
+    let size = file.metadata().map_err(|e| format!("{}: {e}", path.display()))?.len();
+    if size > PROOF_CAP {
+        return Err(format!("{} is larger than {PROOF_CAP} bytes", path.display()));
+    }
+    let fd = format!("/proc/{}/fd/{}", std::process::id(), file.as_raw_fd());
+    if Path::new(&fd).exists() {
+        return Ok((PathBuf::from(fd), Some(file)));
+    }
+    copy_capped(path, &private.join(name), PROOF_CAP)?;
+    Ok((private.join(name), None))
+}
+
 /// Copies a certificate's file to `to` (a new file), refused past `cap` bytes.
 fn copy_capped(path: &Path, to: &Path, cap: u64) -> Result<(), String> {
     within(path, cap)?;
@@ -302,6 +350,9 @@ fn same_formula(dir: &Path, name: &str, rebuilt: &str, private: &Path) -> Result
 pub fn verify(dir: &Path, checker: &str) -> Result<Done> {
     let path = dir.join("claim.json");
     let bytes = read_capped(&path, CLAIM_CAP).map_err(|e| anyhow!("cannot read: {e}"))?;
+    if json_values(&bytes) > CLAIM_VALUES {
+        bail!("{}: more than {CLAIM_VALUES} JSON values, more than any certificate writes", path.display());
+    }
     let claim: Value = serde_json::from_slice(&bytes).map_err(|e| anyhow!("{}: not JSON: {e}", path.display()))?;
     let name = claim["puzzle"].as_str().ok_or_else(|| anyhow!("{}: no puzzle named", path.display()))?;
     let entry = registry::find(name).ok_or_else(|| anyhow!("{}: no puzzle called {name}", path.display()))?;
@@ -353,6 +404,8 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
         }
         _ => return Err("claim.json: fixed is not a string".into()),
     };
+    // Before anything the size of the formula is built (what `solve` refuses, so is this).
+    crate::runner::fits::<P>(&inst).map_err(|e| e.to_string())?;
     // Each listed answer, validated, with the score recorded beside it.
     type Listed<P> = (<P as Puzzle>::Answer, <P as Puzzle>::Checked, Option<String>);
     let read_all = |key: &str| -> Result<Vec<Listed<P>>, String> {
@@ -380,6 +433,11 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
                 return Err(format!("{} does not agree with the fixed answer", at()));
             }
             let checked = P::check(&inst, &read.answer).map_err(|v| format!("{} breaks a rule: {v}", at()))?;
+            // A score written into the answer itself (Kakkuro's contest string) is part of what
+            // the file says: it must be the exact one too.
+            if let Some(own) = read.claimed.as_ref().filter(|&c| *c != P::score(&checked).to_string()) {
+                return Err(format!("{}: the answer claims the score {own}, its exact score is {}", at(), P::score(&checked)));
+            }
             if let Some(r) = &recorded {
                 let exact = P::score(&checked).to_string();
                 if *r != exact {
@@ -395,7 +453,7 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
     let score = match kind {
         Claim::Optimal => {
             let [(_, best, _)] = &answers[..] else { return Err("an optimality claim lists one answer".into()) };
-            let claimed = field("score")?.as_str().unwrap_or("");
+            let claimed = field("score")?.as_str().ok_or("claim.json: score is not a string")?;
             let exact = P::score(best);
             if exact.to_string() != claimed {
                 return Err(format!("the claimed score {claimed} is not the answer's exact score {exact}"));
@@ -440,8 +498,8 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
         if !same_formula(dir, &cnf_name, &rebuilt, private)? {
             return Err(format!("{cnf_name} is not lemma {}'s formula", k + 1));
         }
-        copy_capped(&dir.join(&proof_name), &private.join(&proof_name), PROOF_CAP)?;
-        run_checker(checker, &private.join(&cnf_name), &private.join(&proof_name)).map_err(|e| format!("lemma {}: {e}", k + 1))?;
+        let (proof, _open) = proof_for_checker(&dir.join(&proof_name), private, &proof_name)?;
+        run_checker(checker, &private.join(&cnf_name), &proof).map_err(|e| format!("lemma {}: {e}", k + 1))?;
     }
     let list: Vec<P::Answer> = blocked.into_iter().map(|(a, _, _)| a).collect();
     let cnf = certify::formula::<P>(&inst, kind, score.as_ref(), &lemmas, &list)?;
@@ -449,12 +507,12 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
     if !same_formula(dir, "final.cnf", &rebuilt, private)? {
         return Err("final.cnf is not the claim's formula".into());
     }
-    copy_capped(&dir.join("final.drat"), &private.join("final.drat"), PROOF_CAP)?;
-    run_checker(checker, &private.join("final.cnf"), &private.join("final.drat"))?;
+    let (proof, _open) = proof_for_checker(&dir.join("final.drat"), private, "final.drat")?;
+    run_checker(checker, &private.join("final.cnf"), &proof)?;
     // Say what was proved, no more: the restriction to a fixed answer, and the rules used.
     let mut what = match (kind, &score) {
         (Claim::Optimal, Some(s)) => format!("{} optimum {s}", P::NAME),
-        (Claim::Count, _) => format!("{} has exactly {} solutions", P::NAME, answers.len()),
+        (Claim::Count, _) => format!("{} has exactly {} solution{}", P::NAME, answers.len(), if answers.len() == 1 { "" } else { "s" }),
         (Claim::Unique, _) => format!("{} solution is unique", P::NAME),
         _ => format!("{} has no solution", P::NAME),
     };

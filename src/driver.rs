@@ -468,7 +468,7 @@ fn verdict(a: &SolveArgs, count: u64, complete: bool, timed_out: bool, trust: Tr
         } else if timed_out {
             format!("at least {count} {plural} (time limit)")
         } else {
-            format!("more than {max} solutions (stopped at {count})")
+            format!("more than {max} solution{} (stopped at {count})", if max == 1 { "" } else { "s" })
         })
     } else if a.unique {
         let line = match (count, complete) {

@@ -433,3 +433,75 @@ fn a_claim_saying_what_does_not_apply_is_refused() {
         rejected(d.path(), reason);
     }
 }
+
+/// `verify` under a memory limit, as a shell's `ulimit -v` sets it (KiB): a claim must be refused
+/// within it, never read or built until the machine's memory runs out.
+fn verify_within(dir: &Path, kib: u64) -> common::Run {
+    let bin = env!("CARGO_BIN_EXE_puzzle-sat");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kib}; exec \"$0\" verify \"$1\""))
+        .arg(bin)
+        .arg(dir)
+        .output()
+        .unwrap();
+    common::Run { code: out.status.code().unwrap_or(-1), stdout: String::from_utf8_lossy(&out.stdout).into(), stderr: String::from_utf8_lossy(&out.stderr).into() }
+}
+
+/// A claim whose formula would be huge (a 34×34 board with one `?` in the middle: every
+/// rectangle around it a candidate, which `solve` takes after pruning but no certificate can
+/// state) and a claim.json of millions of tiny values are refused in
+/// bounded memory; each ran `verify` out of memory before.
+#[test]
+fn a_claim_too_large_to_build_or_parse_is_refused_in_bounded_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("big");
+    fs::create_dir(&cert).unwrap();
+    let mut text = String::new();
+    for r in 0..34 {
+        text += &(0..34).map(|c| if (r, c) == (17, 17) { '?' } else { '.' }).collect::<String>();
+        text.push('\n');
+    }
+    let claim = serde_json::json!({ "puzzle": "tatamibari", "file": "big.txt", "hash": fnv(&text), "text": text, "lenient": false, "claim": "no_solution", "answers": [], "blocked": [] });
+    fs::write(cert.join("claim.json"), claim.to_string()).unwrap();
+    fs::write(cert.join("final.cnf"), "p cnf 1 1\n1 0\n").unwrap();
+    fs::write(cert.join("final.drat"), "").unwrap();
+    let v = verify_within(&cert, 3_000_000);
+    assert_eq!(v.code, 1, "{}{}", v.stdout, v.stderr);
+    assert!(v.stdout.starts_with("NOT VERIFIED: the claim's formula is too large"), "{}{}", v.stdout, v.stderr);
+    // 40 MB of `0,`: each a JSON value of tens of bytes once parsed.
+    let mut huge = String::from("{\"puzzle\":\"tatamibari\",\"lemmas\":[");
+    huge += &"0,".repeat(20_000_000);
+    huge += "0]}";
+    fs::write(cert.join("claim.json"), huge).unwrap();
+    let v = verify_within(&cert, 1_000_000);
+    assert_eq!(v.code, 2, "{}{}", v.stdout, v.stderr);
+    assert!(v.stderr.contains("JSON values"), "{}", v.stderr);
+}
+
+/// The score a Kakkuro contest string carries is part of what claim.json says: a wrong one is
+/// refused even where the claimed optimum itself is right.
+#[test]
+fn an_answer_claiming_a_wrong_score_of_its_own_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("k");
+    fresh(&["solve", "kakkuro", &root("docs/examples/kakkuro.txt")], &cert);
+    edit_claim(&cert, |v| {
+        let a = v["answers"][0].as_str().unwrap().to_string();
+        let (_, rest) = a.split_once(':').unwrap();
+        v["answers"][0] = Value::String(format!("999999:{rest}"));
+    });
+    rejected(&cert, "the answer claims the score 999999");
+}
+
+/// A board of holes has one solution, no rectangles: its count certificate reads back.
+#[test]
+fn a_board_of_holes_is_certified_with_its_empty_tiling() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("holes.txt");
+    fs::write(&board, "##\n##\n").unwrap();
+    let cert = dir.path().join("c");
+    certified(&["solve", "tatamibari", board.to_str().unwrap(), "--count=5"], &cert, "varisat");
+    let v = run(&["verify", cert.to_str().unwrap()], None);
+    assert_eq!(v.stdout, "VERIFIED: tatamibari has exactly 1 solution\n");
+}

@@ -3,7 +3,7 @@
 //! answers a claim's bound lets through without beating it. Solver-free like the rest of the
 //! crate; proofs are written by the driver's backends.
 
-use crate::cnf::{ClauseSink, Cnf, Lit, Model};
+use crate::cnf::{ClauseSink, Cnf, Limited, Lit, Model, MAX_LITERALS};
 use crate::search::Sink;
 use crate::puzzle::Puzzle;
 use crate::solver::{SolveResult, Solver, SolverError};
@@ -87,15 +87,20 @@ pub fn built<P: Puzzle>(inst: &P::Instance, claim: Claim, score: Option<&P::Scor
 /// so a solver that [`refute`] fills holds exactly [`built`]'s clauses.
 fn rules<P: Puzzle, S: ClauseSink>(inst: &P::Instance, claim: Claim, score: Option<&P::Score>, lemmas: &[Value], form: Form, sink: &mut S) -> Result<(P::Encoding, Vec<Lit>), String> {
     supports::<P>(claim)?;
-    let (enc, units) = plain::<P, _>(inst, form, sink);
+    // Bounded as `solve` is: a claim's text alone must not make either side build without end.
+    let mut sink = Limited::new(Sink(sink), MAX_LITERALS);
+    let (enc, units) = plain::<P, _>(inst, form, &mut sink);
     if claim == Claim::Optimal {
         let score = score.ok_or("an optimality claim needs its score")?;
         for l in lemmas {
-            P::lemma(inst, &enc, sink, l, false)?;
+            P::lemma(inst, &enc, &mut sink, l, false)?;
         }
-        P::better_than(inst, &enc, sink, score, lemmas)?;
+        P::better_than(inst, &enc, &mut sink, score, lemmas)?;
     }
-    Ok((enc, units))
+    match sink.over() {
+        Some(e) => Err(format!("the claim's formula is too large: {e}")),
+        None => Ok((enc, units)),
+    }
 }
 
 /// The plain rules, and in [`Form::Proving`] the derived units after them.
@@ -112,10 +117,13 @@ fn plain<P: Puzzle, S: ClauseSink>(inst: &P::Instance, form: Form, sink: &mut S)
 /// The formula whose unsatisfiability proves `lemma`: the rules and the lemma's negation (with
 /// the derived units it holds, in [`Form::Proving`]).
 pub fn lemma_formula<P: Puzzle>(inst: &P::Instance, lemma: &Value, form: Form) -> Result<(Cnf, Vec<Lit>), String> {
-    let mut cnf = NoEmpty(Cnf::new());
+    let mut cnf = Limited::new(NoEmpty(Cnf::new()), MAX_LITERALS);
     let (enc, units) = plain::<P, _>(inst, form, &mut cnf);
     P::lemma(inst, &enc, &mut cnf, lemma, true)?;
-    Ok((cnf.0, units))
+    match cnf.over() {
+        Some(e) => Err(format!("the lemma's formula is too large: {e}")),
+        None => Ok((cnf.inner.0, units)),
+    }
 }
 
 /// Passes clauses on, but an empty clause as the two units `t` and `¬t` on a fresh variable:

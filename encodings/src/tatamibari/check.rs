@@ -21,6 +21,9 @@ pub enum Violation {
     FourCorners { row: usize, col: usize },
     /// Two rectangles of a list cover this cell, or one reaches off the board or onto a hole.
     Overlap { row: usize, col: usize },
+    /// A rectangle of a list covers no cell (height or width 0): an answer would have two
+    /// forms that mean the same tiling.
+    Empty { label: String },
 }
 
 impl fmt::Display for Violation {
@@ -49,6 +52,7 @@ impl fmt::Display for Violation {
             Violation::Overlap { row, col } => {
                 write!(f, "row {row} column {col}: covered twice, or a rectangle leaves the board there")
             }
+            Violation::Empty { label } => write!(f, "rectangle {label} covers no cell"),
             Violation::FourCorners { row, col } => write!(
                 f,
                 "four corners at row {row}/{} column {col}/{}: four rectangles meet at one point",
@@ -87,6 +91,9 @@ pub fn parse_labels(board: &Board, text: &str) -> Result<Vec<char>, ParseError> 
 pub fn check_rects(board: &Board, rects: &[super::Rect]) -> Result<(), Violation> {
     let mut labels: Vec<Option<usize>> = vec![None; board.rows * board.cols];
     for (k, rect) in rects.iter().enumerate() {
+        if rect.height == 0 || rect.width == 0 {
+            return Err(Violation::Empty { label: format!("#{} of the list", k + 1) });
+        }
         for (r, c) in rect.cells() {
             let off = r >= board.rows || c >= board.cols || board.cells[r * board.cols + c] == Cell::Hole;
             if off || labels[r * board.cols + c].is_some() {
@@ -322,6 +329,9 @@ mod tests {
         assert_eq!(check_rects(&board, &twice), Err(Violation::Overlap { row: 2, col: 2 }));
         assert_eq!(check_rects(&board, &good[..4]), Err(Violation::Unlabelled { row: 3, col: 1 }));
         assert_eq!(check_rects(&board, &[r(0, 0, 4, 1)]), Err(Violation::Overlap { row: 4, col: 1 }));
+        // An empty rectangle beside a valid tiling is refused, not ignored.
+        let with_empty = [&good[..], &[r(0, 0, 0, 0)]].concat();
+        assert!(matches!(check_rects(&board, &with_empty), Err(Violation::Empty { .. })));
     }
 
     #[test]

@@ -226,6 +226,10 @@ impl Puzzle for Tatamibari {
     /// `rects` lines; checked as labels first (a label whose cells are no rectangle has no
     /// rectangle to stand for).
     fn read_answer(board: &Board, text: &str) -> Result<Result<ReadAnswer<Self>, String>, ParseError> {
+        // No rectangles at all (how `rects` writes the tiling of a board of holes).
+        if text.trim().is_empty() {
+            return Ok(Ok(ReadAnswer { answer: Vec::new(), complete: true, claimed: None }));
+        }
         let (labels, chars) = if text.contains(['│', '─']) {
             (check::parse_box(board, text)?, None)
         } else if let Some(rects) = check::parse_rects(text)? {
