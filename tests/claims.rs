@@ -165,13 +165,20 @@ fn tatamibari_claims_are_true_under_any_deadline() {
             let v = json(done);
             assert!(matches!(v["status"].as_str(), Some("no_solution" | "unknown")), "on {b} under {limit:?}: {v}");
         });
-        // Hints: all or nothing, and the same as without a limit.
-        let hints = |limit| driver::solve::<Tatamibari>(&SolveArgs { hints: true, ..solve_args(example.clone(), &backend, limit) });
-        hammer(&format!("--hints on {b}"), 6, hints, |reference, done, limit| {
+    }
+    audit_hints::<Tatamibari>("docs/examples/tatamibari.txt", 6);
+}
+
+/// `--hints`: all or nothing, and the same as without a limit.
+fn audit_hints<P: Puzzle>(file: &str, seed: u64) {
+    for backend in backends() {
+        let what = format!("{} --hints on {}", P::NAME, backend.name());
+        let hints = |limit| driver::solve::<P>(&SolveArgs { hints: true, ..solve_args(root(file), &backend, limit) });
+        hammer(&what, seed, hints, |reference, done, limit| {
             if done.code == exit::TIME_LIMIT {
-                assert_eq!(done.stdout, "", "--hints on {b} under {limit:?}");
+                assert_eq!(done.stdout, "", "{what} under {limit:?}");
             } else {
-                assert_eq!(json(done)["hints"], json(reference)["hints"], "--hints on {b} under {limit:?}");
+                assert_eq!(json(done)["hints"], json(reference)["hints"], "{what} under {limit:?}");
             }
         });
     }
@@ -179,17 +186,7 @@ fn tatamibari_claims_are_true_under_any_deadline() {
 
 #[test]
 fn target_sudoku_hints_are_all_or_nothing() {
-    for backend in backends() {
-        let b = backend.name();
-        let hints = |limit| driver::solve::<TargetSudoku>(&SolveArgs { hints: true, ..solve_args(root("docs/examples/target-sudoku.txt"), &backend, limit) });
-        hammer(&format!("sudoku --hints on {b}"), 7, hints, |reference, done, limit| {
-            if done.code == exit::TIME_LIMIT {
-                assert_eq!(done.stdout, "", "--hints on {b} under {limit:?}");
-            } else {
-                assert_eq!(json(done)["hints"], json(reference)["hints"], "--hints on {b} under {limit:?}");
-            }
-        });
-    }
+    audit_hints::<TargetSudoku>("docs/examples/target-sudoku.txt", 7);
 }
 
 /// `generate --unique`: the same puzzle as without a limit (the seed decides it), or none.
