@@ -137,7 +137,7 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
     });
     write("claim.json", &(serde_json::to_string_pretty(&claim)? + "\n"))?;
     write("README.txt", &readme::<P>(c.claim))?;
-    Ok(format!("certificate of the claim '{}' written to {} ({} blocked answers, proved in {prove_seconds:.2} s)", c.claim, c.dir.display(), blocked.len()))
+    Ok(format!("certificate of the claim '{}' written to {} ({} blocked answer{}, proved in {prove_seconds:.2} s)", c.claim, c.dir.display(), blocked.len(), if blocked.len() == 1 { "" } else { "s" }))
 }
 
 /// How many times varisat solves an optimality claim's formula afresh with proof output, each
@@ -268,7 +268,7 @@ fn json_values(bytes: &[u8]) -> usize {
 
 /// Opens a certificate's file for reading: a regular file only, reached without a symbolic
 /// link, and checked again once open (a file swapped for a pipe in between is refused too).
-fn open_regular(path: &Path) -> Result<File, String> {
+pub(crate) fn open_regular(path: &Path) -> Result<File, String> {
     let name = path.display();
     let meta = std::fs::symlink_metadata(path).map_err(|e| format!("{name}: {e}"))?;
     if !meta.file_type().is_file() {
@@ -317,12 +317,18 @@ fn proof_for_checker(path: &Path, private: &Path, name: &str) -> Result<(PathBuf
     if size > PROOF_CAP {
         return Err(format!("{} is larger than {PROOF_CAP} bytes", path.display()));
     }
-    let fd = format!("/proc/{}/fd/{}", std::process::id(), file.as_raw_fd());
-    if Path::new(&fd).exists() {
-        return Ok((PathBuf::from(fd), Some(file)));
+    if let Some(fd) = descriptor_path(&file) {
+        return Ok((fd, Some(file)));
     }
     copy_capped(path, &private.join(name), PROOF_CAP)?;
     Ok((private.join(name), None))
+}
+
+/// A path by which a child process reads `file` as this process opened it (`/proc/PID/fd/N`),
+/// whatever happens meanwhile to the name it was opened by; `None` without `/proc`.
+pub(crate) fn descriptor_path(file: &File) -> Option<PathBuf> {
+    let fd = PathBuf::from(format!("/proc/{}/fd/{}", std::process::id(), file.as_raw_fd()));
+    fd.exists().then_some(fd)
 }
 
 /// Copies a certificate's file to `to` (a new file), refused past `cap` bytes.

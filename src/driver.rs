@@ -599,12 +599,16 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
     let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
     let answer_file = read_input(&a.answer)?;
     let json = a.format == Format::Json;
-    let invalid = |why: &str| {
+    // `solved`: the verdict rests on the solver's refutation (no completion is valid).
+    let invalid = |why: &str, solved: bool| {
         let stdout = if json {
             let mut m = Map::new();
             m.insert("puzzle".into(), json!(P::NAME));
             m.insert("valid".into(), json!(false));
             m.insert("reason".into(), json!(why));
+            if solved {
+                m.insert("unsat_answers".into(), json!(a.backend.trust().json_name()));
+            }
             line(m)
         } else if a.format == Format::Svg {
             // The bare puzzle: a broken answer may not be drawable.
@@ -618,12 +622,12 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
     };
     let read = match P::read_answer(&inst, &answer_file.text).map_err(|e| answer_file.error(e))? {
         Ok(read) => read,
-        Err(v) => return invalid(&v),
+        Err(v) => return invalid(&v, false),
     };
     let (answer, checked, completed) = if read.complete {
         match P::check(&inst, &read.answer) {
             Ok(checked) => (read.answer, checked, false),
-            Err(v) => return invalid(&v),
+            Err(v) => return invalid(&v, false),
         }
     } else {
         // The solver completes the answer as well as it can (e.g. Kakkuro's best sides).
@@ -642,7 +646,7 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
         }
         match best {
             Some((answer, checked)) => (answer, checked, true),
-            None => return invalid(&a.backend.trust().claim(P::no_completion())),
+            None => return invalid(&a.backend.trust().claim(P::no_completion()), true),
         }
     };
     if a.certify.is_some() && !completed {
@@ -742,7 +746,8 @@ pub fn generate<P: Puzzle>(a: &GenerateArgs) -> Result<Done> {
         }
         Some(_) if a.svg => {
             let inst = inst.as_ref().expect("parsed above");
-            let caption = format!("{} {}×{}, seed {}{}", P::NAME, a.rows, a.cols, a.seed, if a.unique { ", unique" } else { "" });
+            let unique = if a.unique { format!(", {}", a.backend.trust().claim("unique")) } else { String::new() };
+            let caption = format!("{} {}×{}, seed {}{unique}", P::NAME, a.rows, a.cols, a.seed);
             Ok(Done { stdout: P::svg(inst, &[], &caption), code: exit::ANSWER })
         }
         Some(text) => Ok(Done { stdout: if a.json { json(Some(&text)) } else { text }, code: exit::ANSWER }),

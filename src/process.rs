@@ -15,6 +15,8 @@ use std::time::Duration;
 pub const STDERR_KEPT: usize = 64 * 1024;
 /// How often a running child is checked for having ended or being stopped.
 const POLL: Duration = Duration::from_millis(10);
+/// How long a child's pipes may stay open after it ended and its group was killed.
+const LEFT_OPEN: Duration = Duration::from_secs(2);
 
 /// How a child ended.
 pub enum Ended {
@@ -26,8 +28,9 @@ pub enum Ended {
 }
 
 /// Runs `process` (stdin closed, stdout and stderr piped) until it ends, `stop()` turns true,
-/// or it prints more than `limit` bytes on stdout. Only a child that cannot be started or
-/// waited for is an error.
+/// or it prints more than `limit` bytes on stdout. When it ends, what is left of its process
+/// group is killed. Only a child that cannot be started or waited for, or that leaves a process
+/// outside its group holding its output open, is an error.
 pub fn run(mut process: Command, limit: u64, stop: impl Fn() -> bool) -> io::Result<Ended> {
     process.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
     // A group of its own, so a stop kills whatever a wrapper script started too; it then
@@ -66,12 +69,14 @@ pub fn run(mut process: Command, limit: u64, stop: impl Fn() -> bool) -> io::Res
     // Short first pauses, so quick children are not slowed to the poll's pace.
     let mut pause = Duration::from_millis(1);
     let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) => {}
-            Err(e) => {
-                kill(&mut child);
-                return Err(e);
+        if ended(&child) {
+            // Whatever it left behind in its group goes with it (processes that would hold its
+            // pipes open, or touch its files after it answered); it is reaped only after, so
+            // the group's number cannot meanwhile be another's.
+            kill(&mut child);
+            match child.wait() {
+                Ok(status) => break status,
+                Err(e) => return Err(e),
             }
         }
         if stop() {
@@ -86,6 +91,15 @@ pub fn run(mut process: Command, limit: u64, stop: impl Fn() -> bool) -> io::Res
         thread::sleep(pause);
         pause = (pause * 2).min(POLL);
     };
+    // A process that left the group (a new session) may still hold the pipes: wait for the
+    // readers only so long, and as long as the run is not stopped.
+    let waited = std::time::Instant::now();
+    while !(stdout.is_finished() && stderr.is_finished()) {
+        if stop() || waited.elapsed() > LEFT_OPEN {
+            return Err(io::Error::other("it ended, but a process it started still holds its output open"));
+        }
+        thread::sleep(POLL);
+    }
     let stdout = stdout.join().expect("stdout reader");
     let stderr = stderr.join().expect("stderr reader");
     if overflow.load(Ordering::Relaxed) {
@@ -119,6 +133,17 @@ fn read_tail(mut pipe: impl Read) -> Vec<u8> {
         if tail.len() > 2 * STDERR_KEPT {
             tail.drain(..tail.len() - STDERR_KEPT);
         }
+    }
+}
+
+/// Whether the child has ended, without reaping it (`WNOWAIT`): its process group stays its own
+/// until it is reaped. A failed wait counts as ended, so the caller reaps and reports it.
+fn ended(child: &Child) -> bool {
+    // SAFETY: a plain system call on our own child, writing only into `info`.
+    unsafe {
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        let r = libc::waitid(libc::P_PID, child.id() as libc::id_t, &mut info, libc::WEXITED | libc::WNOHANG | libc::WNOWAIT);
+        r != 0 || info.si_pid() != 0
     }
 }
 

@@ -334,7 +334,7 @@ fn child_row(exe: &Path, a: &RunArgs, job: &Job) -> Map<String, Value> {
     // The child keeps its own time limit; this one catches a child that cannot (a long
     // encoding, a hung solver).
     let started = Instant::now();
-    let hard = a.time_limit.map(|t| t + Duration::from_secs(30));
+    let hard = a.time_limit.map(|t| t.saturating_add(Duration::from_secs(30)));
     let ended = process::run(cmd, 1 << 20, || hard.is_some_and(|h| started.elapsed() > h));
     match ended {
         Ok(process::Ended::Exited { status, stdout, stderr }) => {

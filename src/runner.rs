@@ -300,7 +300,8 @@ pub fn hints<P: Puzzle>(inst: P::Instance, found: (P::Answer, P::Checked), opts:
 /// UNSAT. A search that saw the flag reports itself stopped; one given up on is reported as
 /// stopped with every answer it had sent.
 fn receive<P: Puzzle>(rx: &Receiver<Msg<P>>, start: Instant, opts: &Options, stop: &Stop, mut on: impl FnMut(Msg<P>)) -> Result<Option<Msg<P>>, SolverError> {
-    let mut deadline = opts.time_limit.map(|t| start + t);
+    // A limit past what the clock can count is no limit.
+    let mut deadline = opts.time_limit.and_then(|t| start.checked_add(t));
     let mut stopped = false;
     let ticking = opts.progress != Progress::Never;
     loop {

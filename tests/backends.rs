@@ -279,3 +279,79 @@ fn a_time_limit_interrupts_cadical_inside_a_call() {
         c => panic!("exit {c}: {}", r.stderr),
     }
 }
+
+/// A `{proof}` solver cannot forge a checked UNSAT by rewriting the formula file it was given
+/// (into one with an empty-proof refutation): the checker reads the formula as puzzle-sat wrote
+/// it, not the solver's file. Before, this printed `optimal (proved)` for 2842.
+#[test]
+fn a_proof_is_checked_against_our_formula_not_the_solvers_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mark = tmp.path().join("called");
+    let script = format!(
+        "if [ -e {m} ]; then printf 'p cnf 1 2\\n1 0\\n-1 0\\n' > \"$1\"; : > \"$2\"; echo 's UNSATISFIABLE'; exit 20; fi\ntouch {m}; exec cadical -q \"$1\"",
+        m = mark.display()
+    );
+    let forger = fake(tmp.path(), "forger.sh", &script);
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/target-sudoku.txt");
+    let r = run(&["solve", "target-sudoku", puzzle.to_str().unwrap(), "--solver-cmd", &format!("{forger} {{cnf}} {{proof}}")], None);
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.is_empty() && r.stderr.contains("rejects its proof"), "{}{}", r.stdout, r.stderr);
+}
+
+/// Whether process `pid` has ended (gone, or a zombie left for its new parent to reap), given
+/// a moment for a kill to land.
+fn gone(pid: &str) -> bool {
+    for _ in 0..100 {
+        match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+            Err(_) => return true,
+            Ok(stat) if stat.rsplit(')').next().is_some_and(|rest| rest.trim_start().starts_with('Z')) => return true,
+            Ok(_) => std::thread::sleep(Duration::from_millis(20)),
+        }
+    }
+    false
+}
+
+/// What a solver leaves behind goes with it: a process it started in the background is killed
+/// when it answers, a pipe put where its result file goes is refused at once (it would block the
+/// read), and a background process holding its output open does not hold up the run.
+#[test]
+fn a_solver_leaves_nothing_running_and_nothing_that_blocks() {
+    let tmp = tempfile::tempdir().unwrap();
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/target-sudoku.txt");
+    let puzzle = puzzle.to_str().unwrap();
+    let pid_file = tmp.path().join("pid");
+    let leaver = fake(tmp.path(), "leaver.sh", &format!("sleep 60 >/dev/null 2>&1 </dev/null &\necho $! > {}\nexec cadical -q \"$1\"", pid_file.display()));
+    let r = run(&["solve", "target-sudoku", puzzle, "--solver-cmd", &leaver], None);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    assert!(gone(pid.trim()), "the solver's background process {} still runs", pid.trim());
+
+    let fifo = fake(tmp.path(), "fifo.sh", "mkfifo \"$2\"; exit 10");
+    let started = Instant::now();
+    let r = run(&["solve", "target-sudoku", puzzle, "--solver-cmd", &format!("{fifo} {{cnf}} {{out}}")], None);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("is not a regular file") && started.elapsed() < Duration::from_secs(5), "{}", r.stderr);
+
+    let holder = fake(tmp.path(), "holder.sh", "sleep 60 &\nexec cadical -q \"$1\"");
+    let started = Instant::now();
+    let r = run(&["solve", "target-sudoku", puzzle, "--solver-cmd", &holder, "--time-limit", "20"], None);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.ends_with("score 2852\noptimal (per the external solver; unchecked)\n"), "{}", r.stdout);
+    assert!(started.elapsed() < Duration::from_secs(10), "held up for {:?}", started.elapsed());
+}
+
+/// Claims on an unchecked solver say so in the pictures and JSON too, and a time limit past
+/// what the clock counts is no limit, not a panic.
+#[test]
+fn unchecked_in_every_form_and_a_huge_time_limit() {
+    let r = run(&["generate", "tatamibari", "--size", "5x5", "--seed", "3", "--unique", "--format", "svg", "--solver-cmd", "cadical"], None);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("unique (per") && r.stdout.contains("unchecked)"), "the caption says what is unchecked");
+    let kakkuro = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/kakkuro.txt");
+    let answer = "1:1,8,15,9,17,30,7,8,9,6,4,15,7,(2),2,4,9,9,8,1,15,6,9,8,8\n";
+    let r = run(&["check", "kakkuro", kakkuro.to_str().unwrap(), "--answer", "-", "--solver-cmd", "cadical", "--format", "json"], Some(answer.as_bytes()));
+    assert_eq!((r.code, json_field(&r.stdout, "unsat_answers").as_str()), (1, "\"unchecked\""), "{}", r.stdout);
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/tatamibari.txt");
+    let r = run(&["solve", "tatamibari", example.to_str().unwrap(), "--time-limit=1e19"], None);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}

@@ -5,8 +5,8 @@
 //! unit clauses, and runs the command afresh. It gives no failed core (all the assumptions
 //! stand for one). A model is checked against every clause and every assumption before it is
 //! taken. An UNSAT answer is checked only when the command takes `{proof}`: its DRAT proof is
-//! then checked with `rate` against the very file the command read, and a rejected proof is an
-//! error. Without `{proof}` UNSAT is the solver's word, and every verdict resting on it says so
+//! then checked with `rate` against the call's formula as written anew here (never the file the
+//! command was given, which it could rewrite), and a rejected proof is an error. Without `{proof}` UNSAT is the solver's word, and every verdict resting on it says so
 //! (see [`super::Trust`]).
 
 use crate::dimacs::{self, SolverAnswer};
@@ -16,7 +16,7 @@ use encodings::solver::{SolveResult, Solver, SolverError, SolverStats, Stop};
 use std::ffi::OsString;
 use std::fmt::Display;
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
 use std::process::ExitStatus;
@@ -97,11 +97,16 @@ impl Command {
 
     /// The formula plus the assumptions as unit clauses, lent to the writer for the moment.
     fn write_cnf(&mut self, path: &Path) -> io::Result<()> {
+        let mut file = File::create(path)?;
+        self.write_cnf_to(&mut file)
+    }
+
+    fn write_cnf_to(&mut self, out: &mut impl Write) -> io::Result<()> {
         let (vars, clauses) = (self.cnf.num_vars, self.cnf.clauses.len());
         self.cnf.num_vars = self.num_vars();
         self.cnf.clauses.extend(self.assumptions.iter().map(|&a| vec![a]));
         let comment = format!("puzzle-sat: the last {} clauses are this call's assumptions", self.assumptions.len());
-        let written = File::create(path).and_then(|mut f| dimacs::write(&mut f, &self.cnf, &[comment]));
+        let written = dimacs::write(out, &self.cnf, &[comment]);
         self.cnf.clauses.truncate(clauses);
         self.cnf.num_vars = vars;
         written
@@ -117,7 +122,7 @@ impl Command {
             Ok(process::Ended::Exited { status, stdout, stderr }) => Ok(Some(Run { status, stdout, stderr })),
             Ok(process::Ended::Stopped) => Ok(None),
             Ok(process::Ended::Overflow { stderr }) => Err(self.error(format!("printed more than {limit} bytes"), &stderr)),
-            Err(e) => Err(self.error(format!("cannot be started: {e}"), b"")),
+            Err(e) => Err(self.error(format!("cannot be run: {e}"), b"")),
         }
     }
 
@@ -131,7 +136,8 @@ impl Command {
             (None, None) => return Err(self.error(format!("ended oddly: {status}"), &stderr)),
         };
         let (text, source) = if self.reads_result_file() {
-            let read = File::open(out).and_then(|f| {
+            // A regular file only: a pipe put there would block the read.
+            let read = crate::certify::open_regular(out).map_err(io::Error::other).and_then(|f| {
                 let mut text = Vec::new();
                 f.take(self.output_limit() + 1).read_to_end(&mut text).map(|_| text)
             });
@@ -161,18 +167,40 @@ impl Command {
         }
     }
 
-    /// Checks the DRAT proof the command wrote of its UNSAT answer against `cnf`, the file it
-    /// read (assumptions included as unit clauses): `Unsat` when the checker accepts it.
-    fn check_proof(&self, cnf: &Path, proof: &Path) -> Result<SolveResult, SolverError> {
+    /// Checks the DRAT proof the command wrote of its UNSAT answer against this call's formula
+    /// (assumptions included as unit clauses): `Unsat` when the checker accepts it. The checker
+    /// reads the formula as written anew here, into a file without a name, never the one the
+    /// command was given (which it could have rewritten), and the proof through the descriptor
+    /// opened and checked here (a regular file, no link, no pipe).
+    fn check_proof(&mut self, proof: &Path) -> Result<SolveResult, SolverError> {
         // A formula with the empty clause needs no proof (and rate need not be asked).
         if self.cnf.clauses.iter().any(Vec::is_empty) {
             return Ok(SolveResult::Unsat);
         }
         let checker = crate::certify::DEFAULT_CHECKER;
-        let mut words = checker.split_whitespace().map(|w| substitute(w, cnf, Path::new(""), proof));
+        let rejected = |why: &str| format!("answered UNSAT, but `{checker}` rejects its proof ({why})");
+        let proof = crate::certify::open_regular(proof).map_err(|e| self.error(rejected(&e), b""))?;
+        if proof.metadata().map_or(true, |m| m.len() > crate::certify::PROOF_CAP) {
+            return Err(self.error(rejected("a proof larger than the cap"), b""));
+        }
+        let private = tempfile::Builder::new().prefix("puzzle-sat-check-").tempdir().map_err(|e| self.error(format!("has no temporary directory: {e}"), b""))?;
+        let mut formula = tempfile::tempfile().map_err(|e| self.error(format!("has no temporary file: {e}"), b""))?;
+        self.write_cnf_to(&mut formula).map_err(|e| self.error(format!("cannot write the formula for the checker: {e}"), b""))?;
+        let (cnf, proof_path) = match (crate::certify::descriptor_path(&formula), crate::certify::descriptor_path(&proof)) {
+            (Some(c), Some(p)) => (c, p),
+            // No /proc: private copies.
+            _ => {
+                let (c, p) = (private.path().join("formula.cnf"), private.path().join("proof.drat"));
+                self.write_cnf(&c).map_err(|e| self.error(format!("cannot write the formula for the checker: {e}"), b""))?;
+                let mut from = proof.try_clone().map_err(|e| self.error(format!("cannot copy the proof: {e}"), b""))?;
+                File::create(&p).and_then(|mut to| io::copy(&mut from, &mut to)).map_err(|e| self.error(format!("cannot copy the proof: {e}"), b""))?;
+                (c, p)
+            }
+        };
+        let mut words = checker.split_whitespace().map(|w| substitute(w, &cnf, Path::new(""), &proof_path));
         let mut process = std::process::Command::new(words.next().expect("a checker has a word"));
         process.args(words);
-        let rejected = |why: &str| self.error(format!("answered UNSAT, but `{checker}` rejects its proof ({why})"), b"");
+        let rejected = |why: &str| self.error(rejected(why), b"");
         match process::run(process, 1 << 20, || self.stop.is_raised()) {
             Ok(process::Ended::Exited { status, stdout, stderr }) => {
                 let stdout = String::from_utf8_lossy(&stdout);
@@ -283,7 +311,7 @@ impl Solver for Command {
             None => return Ok(SolveResult::Interrupted),
         };
         if answer == SolveResult::Unsat && self.proofs {
-            return self.check_proof(&cnf, &proof);
+            return self.check_proof(&proof);
         }
         Ok(answer)
     }
@@ -609,7 +637,7 @@ mod tests {
         assert!(e.contains("killed by signal 9"), "{e}");
 
         let e = error(&mut solver("/nonexistent/puzzle-sat-solver", &[&[1]]), &[]);
-        assert!(e.contains("/nonexistent/puzzle-sat-solver") && e.contains("cannot be started"), "{e}");
+        assert!(e.contains("/nonexistent/puzzle-sat-solver") && e.contains("cannot be run"), "{e}");
     }
 
     #[test]
