@@ -14,6 +14,7 @@ use anyhow::{anyhow, bail, Result};
 use encodings::puzzle::{self, Ended, Goal, Puzzle, Settings, Task};
 use rayon::prelude::*;
 use serde_json::{json, Map, Value};
+use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -62,6 +63,8 @@ struct Signs {
     extension: Option<&'static str>,
     /// For `.txt` and `.in` files, the nearest enclosing folder named after a puzzle.
     folder: Option<&'static str>,
+    /// For `.txt` and `.in` files, the puzzle the file is named after (`kakkuro.txt`).
+    stem: Option<&'static str>,
     plain: bool,
 }
 
@@ -71,16 +74,17 @@ fn signs(file: &Path) -> Signs {
     let extension = PUZZLES.iter().find(|e| e.name() == ext || e.extensions().contains(&ext)).map(|e| e.name());
     let plain = PLAIN.contains(&ext);
     let folder = plain.then(|| file.ancestors().skip(1).find_map(|dir| registry::find(dir.file_name()?.to_str()?)).map(|e| e.name())).flatten();
-    Signs { header, extension, folder, plain }
+    let stem = plain.then(|| registry::find(file.file_stem()?.to_str()?).map(|e| e.name())).flatten();
+    Signs { header, extension, folder, stem, plain }
 }
 
-/// The kind of `file`: `--puzzle`, else its header line, else its extension, else its
-/// folder. `None` when nothing tells (or the header names no puzzle).
+/// The kind of `file`: `--puzzle`, else its header line, else its extension, else its name,
+/// else its folder. `None` when nothing tells (or the header names no puzzle).
 fn kind(signs: &Signs, forced: Option<&'static str>) -> Option<&'static str> {
     match (forced, signs.header) {
         (Some(f), _) => Some(f),
         (None, Some(named)) => named,
-        (None, None) => signs.extension.or(signs.folder),
+        (None, None) => signs.extension.or(signs.stem).or(signs.folder),
     }
 }
 
@@ -94,7 +98,7 @@ fn first_line(file: &Path) -> Option<String> {
 
 /// Whether a file met while walking a folder is a puzzle file.
 fn is_candidate(signs: &Signs, forced: bool) -> bool {
-    signs.extension.is_some() || signs.header.is_some() || (signs.plain && (forced || signs.folder.is_some()))
+    signs.extension.is_some() || signs.header.is_some() || signs.stem.is_some() || (signs.plain && (forced || signs.folder.is_some()))
 }
 
 /// The puzzle files under `paths` (folders walked in name order) and how many other files
@@ -102,9 +106,10 @@ fn is_candidate(signs: &Signs, forced: bool) -> bool {
 fn collect(paths: &[PathBuf], forced: Option<&'static str>) -> Result<(Vec<Job>, usize)> {
     let mut jobs = Vec::new();
     let mut skipped = 0;
+    let mut seen = HashSet::new();
     for path in paths {
         if path.is_dir() {
-            walk(path, forced, &mut jobs, &mut skipped)?;
+            walk(path, forced, &mut jobs, &mut skipped, &mut seen)?;
         } else if path.exists() {
             jobs.push(Job { file: path.clone(), puzzle: kind(&signs(path), forced) });
         } else {
@@ -114,7 +119,13 @@ fn collect(paths: &[PathBuf], forced: Option<&'static str>) -> Result<(Vec<Job>,
     Ok((jobs, skipped))
 }
 
-fn walk(dir: &Path, forced: Option<&'static str>, jobs: &mut Vec<Job>, skipped: &mut usize) -> Result<()> {
+/// Walks `dir` unless it was walked already (`seen` holds the real paths of the folders walked):
+/// links that lead back up, or twice to one folder, are followed once, so the walk ends.
+fn walk(dir: &Path, forced: Option<&'static str>, jobs: &mut Vec<Job>, skipped: &mut usize, seen: &mut HashSet<PathBuf>) -> Result<()> {
+    let real = std::fs::canonicalize(dir).map_err(|e| anyhow!("{}: cannot read the folder: {e}", dir.display()))?;
+    if !seen.insert(real) {
+        return Ok(());
+    }
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| anyhow!("{}: cannot read the folder: {e}", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -122,7 +133,7 @@ fn walk(dir: &Path, forced: Option<&'static str>, jobs: &mut Vec<Job>, skipped: 
     entries.sort();
     for path in entries {
         if path.is_dir() {
-            walk(&path, forced, jobs, skipped)?;
+            walk(&path, forced, jobs, skipped, seen)?;
         } else {
             let signs = signs(&path);
             if is_candidate(&signs, forced.is_some()) {
@@ -281,7 +292,9 @@ fn compare<P: Puzzle>(inst: &P::Instance, path: &Path, answers: &[(P::Answer, P:
 
 /// The run's rows, in file order.
 fn run_jobs(a: &RunArgs, jobs: &[Job]) -> Result<Vec<Map<String, Value>>> {
-    let threads = a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    // More workers than files, or than a few per core, only cost (each is a thread and a child).
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = a.jobs.unwrap_or(cores).min(4 * cores).min(jobs.len()).max(1);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| anyhow!("cannot start {threads} workers: {e}"))?;
     let bar = if !a.quiet && std::io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(jobs.len() as u64);
@@ -485,6 +498,12 @@ pub fn run(a: &RunArgs) -> Result<Done> {
         None => None,
     };
     let (jobs, skipped) = collect(&a.paths, forced)?;
+    if jobs.is_empty() {
+        bail!(
+            "no puzzle files found ({skipped} other file{} skipped): a puzzle file has a puzzle-sat: header, a puzzle's extension or name, or sits in a folder named after its puzzle; --puzzle NAME takes every .txt and .in file",
+            if skipped == 1 { "" } else { "s" }
+        );
+    }
     let rows = run_jobs(a, &jobs)?;
     let mut stdout = if a.json {
         rows.iter().map(|r| Value::Object(r.clone()).to_string() + "\n").collect()

@@ -143,15 +143,20 @@ fn kinds_come_from_the_flag_the_header_the_extension_or_the_folder() {
     let r = run(&["run", d.join("a.txt").to_str().unwrap(), "--format", "json"], None);
     assert_eq!(r.code, 1);
     assert!(field(&rows(&r.stdout)[0], "reason").contains("cannot tell which puzzle"), "{}", r.stdout);
+    // Finding no puzzle at all is a failed run, not an empty success.
     let r = run(&["run", d.to_str().unwrap(), "--format", "json"], None);
-    assert_eq!((r.code, r.stdout.as_str()), (0, ""), "{}", r.stderr);
-    assert!(r.stderr.contains("0 puzzles") && r.stderr.contains("1 other file skipped"), "{}", r.stderr);
+    assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{}", r.stderr);
+    assert!(r.stderr.contains("no puzzle files found") && r.stderr.contains("1 other file skipped"), "{}", r.stderr);
     // --puzzle says.
     let r = run(&["run", d.to_str().unwrap(), "--puzzle", "tatamibari", "--format", "json"], None);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(rows(&r.stdout)[0]["unique"], Value::Bool(true));
+    // The file's name says.
+    fs::rename(d.join("a.txt"), d.join("tatamibari.txt")).unwrap();
+    let r = run(&["run", d.to_str().unwrap(), "--format", "json"], None);
+    assert_eq!(field(&rows(&r.stdout)[0], "puzzle"), "tatamibari");
     // The extension says.
-    fs::rename(d.join("a.txt"), d.join("a.tatamibari")).unwrap();
+    fs::rename(d.join("tatamibari.txt"), d.join("a.tatamibari")).unwrap();
     let r = run(&["run", d.to_str().unwrap(), "--format", "json"], None);
     assert_eq!(field(&rows(&r.stdout)[0], "puzzle"), "tatamibari");
 }
@@ -169,4 +174,38 @@ fn every_command_reads_a_header_line_and_refuses_a_wrong_one() {
     let r = run(&["solve", "kakkuro", f.to_str().unwrap()], None);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("p.txt:1:1: the header says this is a \"tatamibari\" puzzle, not kakkuro"), "{}", r.stderr);
+}
+
+/// A folder whose links lead back up, or twice to one folder, is walked once: the run ends
+/// with each puzzle once (it used to walk forever, growing).
+#[test]
+fn links_that_loop_are_followed_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let inner = dir.path().join("a");
+    fs::create_dir(&inner).unwrap();
+    copy(Path::new("docs/examples/tatamibari.txt"), &inner.join("tatamibari.txt"));
+    std::os::unix::fs::symlink("..", inner.join("up")).unwrap();
+    std::os::unix::fs::symlink(dir.path(), inner.join("self")).unwrap();
+    let r = run(&["run", dir.path().to_str().unwrap(), "--format", "json", "-q"], None);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert_eq!(rows(&r.stdout).len(), 1, "{}", r.stdout);
+}
+
+/// The bundled examples are found by their names; a run that finds no puzzle says so and fails;
+/// `-j` far past the work costs nothing (it used to start every worker asked for).
+#[test]
+fn examples_are_found_and_finding_none_is_an_error() {
+    let r = run(&["run", "docs/examples", "--format", "json", "-q"], None);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let kinds: Vec<String> = rows(&r.stdout).iter().map(|row| field(row, "puzzle").to_string()).collect();
+    assert_eq!(kinds, ["kakkuro", "target-sudoku", "tatamibari"]);
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("notes.md"), "no puzzle here\n").unwrap();
+    let r = run(&["run", dir.path().to_str().unwrap()], None);
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(r.stderr.contains("no puzzle files found (1 other file skipped)"), "{}", r.stderr);
+    let started = std::time::Instant::now();
+    let r = run(&["run", "docs/examples/tatamibari.txt", "-j", "65535", "-q"], None);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(started.elapsed() < std::time::Duration::from_secs(10), "{:?}", started.elapsed());
 }
