@@ -664,14 +664,15 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
         m.extend(P::answer_json(&inst, &answer, &checked));
         m.insert("completed".into(), json!(completed));
         m.insert("claimed".into(), json!(differs));
+        m.insert("claim_holds".into(), json!(differs.is_none()));
         if completed {
             m.extend([trust_field(a.backend.trust())]);
         }
         line(m)
     } else if a.format == Format::Svg {
         let mut verdict = P::describe_valid(&inst, &answer, &checked, completed).lines().next().unwrap_or("valid").to_string();
-        if let Some(claimed) = differs {
-            verdict += &format!("\nnote: the answer claims {claimed}, the exact score is {score}");
+        if let Some(claimed) = &differs {
+            verdict += &format!("\nwrong claim: the answer claims {claimed}, the exact score is {score}");
         }
         if let Some(note) = &note {
             verdict += &format!("\n{note}");
@@ -680,15 +681,17 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
         P::svg(&inst, &[(&answer, &checked)], &verdict)
     } else {
         let mut text = P::describe_valid(&inst, &answer, &checked, completed);
-        if let Some(claimed) = differs {
-            text += &format!("note: the answer claims {claimed}, the exact score is {score}\n");
+        if let Some(claimed) = &differs {
+            text += &format!("wrong claim: the answer claims {claimed}, the exact score is {score}\n");
         }
         if let Some(note) = &note {
             text += &format!("{note}\n");
         }
         text
     };
-    Ok(Done { stdout, code: exit::ANSWER })
+    // A claim that does not hold is a failed check, however valid the answer is.
+    let code = if differs.is_some() { exit::NO_SOLUTION } else { exit::ANSWER };
+    Ok(Done { stdout, code })
 }
 
 /// A generated puzzle file read back as the user will read it, with the answer it was made

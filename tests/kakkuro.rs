@@ -76,9 +76,11 @@ fn the_seeds_contest_strings_check_with_the_best_sides() {
         assert!(r.stdout.contains(&format!("score {score}:")), "{}", r.stdout);
         assert!(!r.stdout.contains("claims"), "{}", r.stdout);
     }
-    // A wrong claimed score is pointed out; values no sides can make valid are rejected.
+    // A wrong claimed score fails the check (it was a note, exit 0); values no sides can make
+    // valid are rejected.
     let r = check_answer(EXAMPLE, "99999:1,1,8,7,23,24,6,7,2,9,7,7,1,4,2,3,3,5,1,4,9,4,5,8,8");
-    assert!(r.stdout.contains("claims 99999, the exact score is 103488"), "{}", r.stdout);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(r.stdout.contains("wrong claim: the answer claims 99999, the exact score is 103488"), "{}", r.stdout);
     let r = check_answer(EXAMPLE, "1,1,8,7,23,24,6,7,2,9,7,7,1,4,2,3,3,5,1,4,9,4,5,8,9");
     assert_eq!(r.code, 1, "{}", r.stdout);
     assert!(r.stdout.starts_with("invalid"), "{}", r.stdout);
