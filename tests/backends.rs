@@ -355,3 +355,13 @@ fn unchecked_in_every_form_and_a_huge_time_limit() {
     let r = run(&["solve", "tatamibari", example.to_str().unwrap(), "--time-limit=1e19"], None);
     assert_eq!(r.code, 0, "{}", r.stderr);
 }
+
+/// `--solver-cmd minisat` without `{out}`: MiniSat prints only a banner and its bare verdict, so
+/// the error says how to give it a result file (it said only that a literal was expected).
+#[test]
+fn minisat_without_a_result_file_is_told_how() {
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/target-sudoku.txt");
+    let r = run(&["solve", "target-sudoku", puzzle.to_str().unwrap(), "--solver-cmd", "minisat"], None);
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(r.stderr.contains("try --solver-cmd \"minisat {cnf} {out}\""), "{}", r.stderr);
+}

@@ -152,8 +152,17 @@ impl Command {
             (stdout, "stdout")
         };
         let text = String::from_utf8_lossy(&text);
-        let answer = dimacs::read_model(&text)
-            .map_err(|e| self.error(format!("printed no answer that can be read ({source}:{e})"), &stderr))?;
+        let answer = dimacs::read_model(&text).map_err(|e| {
+            // MiniSat prints a banner and its bare verdict, and the model only to a result file.
+            let bare = text.lines().any(|l| matches!(l.trim(), "SATISFIABLE" | "UNSATISFIABLE" | "INDETERMINATE"));
+            let hint = if bare && !self.reads_result_file() {
+                let program = self.words.first().map_or("minisat", String::as_str);
+                format!("; it prints a bare verdict, as MiniSat does, which writes its model only to a result file: try --solver-cmd \"{program} {CNF} {OUT}\"")
+            } else {
+                String::new()
+            };
+            self.error(format!("printed no answer that can be read ({source}:{e}){hint}"), &stderr)
+        })?;
         match (answer, code) {
             (SolverAnswer::Unknown, _) => Err(self.error("gave no answer (UNKNOWN)", &stderr)),
             (SolverAnswer::Sat(_), 20) => Err(self.error("exited with status 20 (UNSAT) but said SAT", &stderr)),
