@@ -354,6 +354,8 @@ fn same_formula(dir: &Path, name: &str, rebuilt: &str, private: &Path) -> Result
 
 /// `verify DIR`: which puzzle, from its claim.
 pub fn verify(dir: &Path, checker: &str) -> Result<Done> {
+    // A checker that is not there is a missing tool (exit 2), not a certificate that failed.
+    checker_installed(checker)?;
     let path = dir.join("claim.json");
     let bytes = read_capped(&path, CLAIM_CAP).map_err(|e| anyhow!("cannot read: {e}"))?;
     if json_values(&bytes) > CLAIM_VALUES {
@@ -533,6 +535,23 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
 
 /// Runs the DRAT checker (`{cnf}` and `{proof}` replaced, else both appended); it must exit 0
 /// and say `s VERIFIED` where it prints a verdict line.
+/// Refuses a `--checker` whose program cannot be found: named with a path, it must be a file;
+/// otherwise on `PATH`.
+fn checker_installed(checker: &str) -> Result<()> {
+    let words = shell_words::split(checker).map_err(|e| anyhow!("--checker: {e}"))?;
+    let program = words.first().ok_or_else(|| anyhow!("--checker is empty"))?;
+    let found = if program.contains('/') {
+        Path::new(program).is_file()
+    } else {
+        std::env::var_os("PATH").is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
+    };
+    if found {
+        return Ok(());
+    }
+    let install = if program == "rate" { " (install it: cargo install --locked rate)" } else { "" };
+    bail!("the DRAT checker {program} is not installed{install}")
+}
+
 fn run_checker(checker: &str, cnf: &Path, proof: &Path) -> Result<(), String> {
     let mut words = shell_words::split(checker).map_err(|e| format!("--checker: {e}"))?;
     if words.is_empty() {
@@ -547,13 +566,17 @@ fn run_checker(checker: &str, cnf: &Path, proof: &Path) -> Result<(), String> {
     let out = std::process::Command::new(&words[0])
         .args(&words[1..])
         .output()
-        .map_err(|e| format!("the checker {} cannot be run: {e} (install it: cargo install --locked rate)", words[0]))?;
+        .map_err(|e| format!("the checker {} cannot be run: {e}", words[0]))?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let verdict = stdout.lines().find(|l| l.starts_with("s ")).map(str::trim);
     if out.status.success() && verdict.is_none_or(|v| v == "s VERIFIED") {
         Ok(())
     } else {
-        let said = verdict.map_or_else(|| String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or("").to_string(), str::to_string);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let said = verdict
+            .map(str::to_string)
+            .or_else(|| stderr.lines().rev().map(str::trim).find(|l| !l.is_empty()).map(str::to_string))
+            .unwrap_or_else(|| "no verdict".to_string());
         Err(format!("the DRAT checker rejects the proof ({}: {said})", out.status))
     }
 }

@@ -505,3 +505,19 @@ fn a_board_of_holes_is_certified_with_its_empty_tiling() {
     let v = run(&["verify", cert.to_str().unwrap()], None);
     assert_eq!(v.stdout, "VERIFIED: tatamibari has exactly 1 solution\n");
 }
+
+/// A missing checker is a missing tool (exit 2, and `rate`'s install line only for `rate`),
+/// not a failed certificate; a missing proof names the file.
+#[test]
+fn a_missing_checker_or_proof_says_which() {
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("c");
+    fresh(&["solve", "tatamibari", &root("docs/examples/tatamibari.txt"), "--unique"], &cert);
+    let r = run(&["verify", cert.to_str().unwrap(), "--checker", "no-such-drat-checker {cnf} {proof}"], None);
+    assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{}", r.stderr);
+    assert!(r.stderr.contains("the DRAT checker no-such-drat-checker is not installed") && !r.stderr.contains("cargo install"), "{}", r.stderr);
+    fs::remove_file(cert.join("final.drat")).unwrap();
+    let r = run(&["verify", cert.to_str().unwrap()], None);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stdout.starts_with("NOT VERIFIED: ") && r.stdout.contains("final.drat: No such file"), "{}", r.stdout);
+}
