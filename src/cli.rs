@@ -216,9 +216,10 @@ pub struct GenerateCli {
     /// Board size, rows x columns.
     #[arg(long, value_name = "RxC", value_parser = parse_size)]
     pub size: (usize, usize),
-    /// Seed of the random choices: the same seed gives the same puzzle.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    /// Seed of the random choices: the same seed gives the same puzzle. Without it a seed is
+    /// picked at random and printed (stderr; the `seed` field in JSON).
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Reshape until the solution is unique (checked with the solver).
     #[arg(long)]
     pub unique: bool,
@@ -380,7 +381,13 @@ pub fn run(cli: Cli) -> Result<Done> {
         Command::Generate(a) => entry(&a.puzzle).generate(&driver::GenerateArgs {
             rows: a.size.0,
             cols: a.size.1,
-            seed: a.seed,
+            seed: a.seed.unwrap_or_else(|| {
+                let seed = random_seed();
+                if !a.quiet {
+                    eprintln!("puzzle-sat: seed {seed} (the same --seed makes the same puzzle again)");
+                }
+                seed
+            }),
             unique: a.unique,
             time_limit: a.time_limit,
             json: a.format == "json",
@@ -412,4 +419,11 @@ pub fn run(cli: Cli) -> Result<Done> {
             Ok(Done { stdout: out, code: exit::ANSWER })
         }
     }
+}
+
+/// A seed for `generate` when none is given: from the operating system's randomness (as std's
+/// hash maps seed themselves), kept to nine digits so that it is easy to type back.
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    std::collections::hash_map::RandomState::new().build_hasher().finish() % 1_000_000_000
 }

@@ -420,3 +420,18 @@ fn a_row_of_tall_clues_across_a_tall_board_is_solved_by_probing() {
     assert!(r.stdout.starts_with(&columns), "{}", r.stdout);
     assert!(mib < 1024, "took {mib} MiB");
 }
+
+/// Without `--seed`, `generate` picks a seed and prints it (stderr, and `seed` in JSON); that
+/// seed makes the same puzzle again. (Every run used seed 0 before.)
+#[test]
+fn generate_picks_a_seed_and_says_which() {
+    let r = run(&["generate", "tatamibari", "--size", "6x6"], None);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let seed = r.stderr.split("seed ").nth(1).and_then(|s| s.split_whitespace().next()).expect("the seed is printed").to_string();
+    let again = run(&["generate", "tatamibari", "--size", "6x6", "--seed", &seed], None);
+    assert_eq!(again.stdout, r.stdout, "seed {seed}");
+    let seeds: std::collections::HashSet<String> = (0..4)
+        .map(|_| json_field(&run(&["generate", "tatamibari", "--size", "6x6", "--format", "json", "-q"], None).stdout, "seed"))
+        .collect();
+    assert!(seeds.len() > 1, "four runs, one seed: {seeds:?}");
+}
