@@ -5,6 +5,7 @@
 
 pub mod backends;
 pub mod certify;
+pub mod cleanup;
 pub mod cli;
 pub mod dimacs;
 pub mod driver;

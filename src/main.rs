@@ -1,5 +1,10 @@
 //! The `puzzle-sat` command: everything lives in the library; this only sets the exit status.
 
 fn main() {
-    std::process::exit(puzzle_sat::cli::main());
+    puzzle_sat::cleanup::install();
+    let code = puzzle_sat::cli::main();
+    while puzzle_sat::cleanup::ending() {
+        std::thread::park();
+    }
+    std::process::exit(code);
 }

@@ -365,3 +365,45 @@ fn minisat_without_a_result_file_is_told_how() {
     assert_eq!(r.code, 2, "{}", r.stdout);
     assert!(r.stderr.contains("try --solver-cmd \"minisat {cnf} {out}\""), "{}", r.stderr);
 }
+
+/// SIGTERM or SIGINT during `solve --solver-cmd` or `run` leaves nothing behind: the solver
+/// (and `run`'s worker) ended, the temporary folder as it was. Both used to stay: the formula
+/// file and the running solver.
+#[test]
+fn an_interrupted_run_leaves_nothing_behind() {
+    let tmp = tempfile::tempdir().unwrap();
+    let scratch = tmp.path().join("tmp");
+    std::fs::create_dir(&scratch).unwrap();
+    let pid_file = tmp.path().join("pid");
+    let slow = tmp.path().join("slow.sh");
+    std::fs::write(&slow, format!("#!/bin/sh\necho $$ > {}\nexec sleep 60\n", pid_file.display())).unwrap();
+    std::fs::set_permissions(&slow, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/target-sudoku.txt");
+    for (args, signal) in [(vec!["solve", "target-sudoku"], libc::SIGTERM), (vec!["run"], libc::SIGINT)] {
+        let _ = std::fs::remove_file(&pid_file);
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_puzzle-sat"))
+            .args(&args)
+            .args([puzzle.to_str().unwrap(), "--solver-cmd", slow.to_str().unwrap(), "-q"])
+            .env("TMPDIR", &scratch)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let started = Instant::now();
+        let solver = loop {
+            match std::fs::read_to_string(&pid_file) {
+                Ok(pid) if pid.ends_with('\n') => break pid.trim().to_string(),
+                _ => assert!(started.elapsed() < Duration::from_secs(20), "{args:?}: the solver never started"),
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        assert!(std::fs::read_dir(&scratch).unwrap().next().is_some(), "{args:?}: the formula is in the temporary folder");
+        // SAFETY: a plain system call on our own child.
+        unsafe { libc::kill(child.id() as i32, signal) };
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(128 + signal), "{args:?}");
+        assert!(gone(&solver), "{args:?}: the solver {solver} still runs");
+        let left: Vec<_> = std::fs::read_dir(&scratch).unwrap().map(|e| e.unwrap().path()).collect();
+        assert!(left.is_empty(), "{args:?} left {left:?}");
+    }
+}

@@ -193,6 +193,7 @@ impl Command {
             return Err(self.error(rejected("a proof larger than the cap"), b""));
         }
         let private = tempfile::Builder::new().prefix("puzzle-sat-check-").tempdir().map_err(|e| self.error(format!("has no temporary directory: {e}"), b""))?;
+        let _tracked = crate::cleanup::Folder::new(private.path());
         let mut formula = tempfile::tempfile().map_err(|e| self.error(format!("has no temporary file: {e}"), b""))?;
         self.write_cnf_to(&mut formula).map_err(|e| self.error(format!("cannot write the formula for the checker: {e}"), b""))?;
         let (cnf, proof_path) = match (crate::certify::descriptor_path(&formula), crate::certify::descriptor_path(&proof)) {
@@ -313,6 +314,7 @@ impl Solver for Command {
             .prefix("puzzle-sat-")
             .tempdir()
             .map_err(|e| self.error(format!("has no temporary directory to work in: {e}"), b""))?;
+        let _tracked = crate::cleanup::Folder::new(dir.path());
         let (cnf, out, proof) = (dir.path().join("formula.cnf"), dir.path().join("result"), dir.path().join("proof.drat"));
         self.write_cnf(&cnf).map_err(|e| self.error(format!("cannot be given its formula: {e}"), b""))?;
         let answer = match self.run(&cnf, &out, &proof)? {
@@ -729,6 +731,8 @@ mod tests {
         let mut me = std::process::Command::new(std::env::current_exe().unwrap())
             .args(["--exact", "backends::command::tests::the_command_dies_with_puzzle_sat", "--nocapture"])
             .env(CHILD, &cmd)
+            // Its temporary folder, which a SIGKILL leaves behind, goes with this test's.
+            .env("TMPDIR", dir.path())
             .stdout(Stdio::null())
             .spawn()
             .unwrap();
