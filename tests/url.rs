@@ -107,3 +107,21 @@ fn bad_urls_exit_2_naming_the_column() {
     let r = std::process::Command::new(env!("CARGO_BIN_EXE_puzzle-sat")).current_dir(dir.path()).args(["solve", "tatamibari", "tatamibari/5/5/m3g"]).output().unwrap();
     assert_eq!((r.status.code(), String::from_utf8_lossy(&r.stdout).as_ref()), (Some(0), "1\n"));
 }
+
+/// The largest boards a URL may name are refused in little memory, whatever their shape: a
+/// column of 16,777,216 cells took 988 MB (an allocation per row) before it was refused.
+#[test]
+fn a_huge_thin_board_is_refused_in_little_memory() {
+    for url in ["tatamibari/1/16777216/", "tatamibari/16777216/1/", "tatamibari/4096/4096/"] {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg("ulimit -v 400000; exec \"$0\" solve tatamibari \"$1\"")
+            .arg(env!("CARGO_BIN_EXE_puzzle-sat"))
+            .arg(url)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{url}: {stderr}");
+        assert!(stderr.contains("too large"), "{url}: {stderr}");
+    }
+}

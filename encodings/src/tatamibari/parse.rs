@@ -7,51 +7,53 @@ use crate::error::ParseError;
 
 pub fn parse(text: &str) -> Result<Board, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut lines: Vec<Vec<char>> = text.lines().map(|l| l.trim_end_matches('\r').chars().collect()).collect();
-    while lines.last().is_some_and(|l| l.iter().all(|&c| c == ' ')) {
-        lines.pop();
-    }
-    if lines.is_empty() {
+    let lines = || text.lines().map(|l| l.trim_end_matches('\r'));
+    // Read in passes over the text, keeping nothing per line: a board of millions of short
+    // rows must cost its cells, not an allocation per row.
+    let rows = lines().enumerate().filter(|(_, l)| !l.chars().all(|c| c == ' ')).map(|(i, _)| i + 1).last().unwrap_or(0);
+    if rows == 0 {
         let what = if text.trim().is_empty() && !text.is_empty() { "only blank lines" } else { "empty input" };
         return Err(ParseError::new(1, 1, format!("{what}: expected a board, one row per line")));
     }
-    let mut cells = Vec::new();
-    for (i, line) in lines.iter().enumerate() {
-        for (j, &ch) in line.iter().enumerate() {
-            cells.push(match ch {
-                '+' => Cell::Clue(Shape::Square),
-                '-' => Cell::Clue(Shape::Wide),
-                '|' => Cell::Clue(Shape::Tall),
-                '?' => Cell::Clue(Shape::Any),
-                '.' | '*' => Cell::Blank,
-                '#' | ' ' => Cell::Hole,
-                _ => {
-                    return Err(ParseError::new(
-                        i + 1,
-                        j + 1,
-                        format!("unexpected character {ch:?}: expected + - | ? for clues, . or * for blanks, # or space for holes"),
-                    ))
-                }
-            });
+    let cell = |ch: char| match ch {
+        '+' => Some(Cell::Clue(Shape::Square)),
+        '-' => Some(Cell::Clue(Shape::Wide)),
+        '|' => Some(Cell::Clue(Shape::Tall)),
+        '?' => Some(Cell::Clue(Shape::Any)),
+        '.' | '*' => Some(Cell::Blank),
+        '#' | ' ' => Some(Cell::Hole),
+        _ => None,
+    };
+    let (mut cols, mut paper_style) = (0, false);
+    for (i, line) in lines().take(rows).enumerate() {
+        let mut n = 0;
+        for (j, ch) in line.chars().enumerate() {
+            if cell(ch).is_none() {
+                return Err(ParseError::new(
+                    i + 1,
+                    j + 1,
+                    format!("unexpected character {ch:?}: expected + - | ? for clues, . or * for blanks, # or space for holes"),
+                ));
+            }
+            paper_style |= ch == ' ';
+            n += 1;
         }
+        cols = cols.max(n);
     }
-    let cols = lines.iter().map(Vec::len).max().unwrap();
-    let paper_style = lines.iter().any(|l| l.contains(&' '));
     if !paper_style {
-        if let Some((i, l)) = lines.iter().enumerate().find(|(_, l)| l.len() != cols) {
-            let msg = format!("this row has {} cells, the longest has {cols} (pad with # for holes)", l.len());
-            return Err(ParseError::new(i + 1, l.len() + 1, msg));
+        if let Some((i, n)) = lines().take(rows).map(|l| l.chars().count()).enumerate().find(|&(_, n)| n != cols) {
+            let msg = format!("this row has {n} cells, the longest has {cols} (pad with # for holes)");
+            return Err(ParseError::new(i + 1, n + 1, msg));
         }
     }
-    // Rebuild row by row, padding short rows with holes.
-    let mut board = Vec::with_capacity(lines.len() * cols);
-    let mut k = 0;
-    for l in &lines {
-        board.extend_from_slice(&cells[k..k + l.len()]);
-        board.extend(std::iter::repeat_n(Cell::Hole, cols - l.len()));
-        k += l.len();
+    // Row by row, short rows padded with holes.
+    let mut cells = Vec::with_capacity(rows.saturating_mul(cols));
+    for line in lines().take(rows) {
+        let before = cells.len();
+        cells.extend(line.chars().filter_map(cell));
+        cells.extend(std::iter::repeat_n(Cell::Hole, cols - (cells.len() - before)));
     }
-    Ok(Board { rows: lines.len(), cols, cells: board })
+    Ok(Board { rows, cols, cells })
 }
 
 #[cfg(test)]
