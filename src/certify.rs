@@ -421,7 +421,7 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
         let list = field(key)?.as_array().ok_or(format!("claim.json: {key} is not a list"))?;
         let mut out = Vec::new();
         for (k, item) in list.iter().enumerate() {
-            let at = || format!("{key} {}", k + 1);
+            let at = || format!("{} {}", if key == "answers" { "answer" } else { "blocked answer" }, k + 1);
             let (text, recorded) = match (key, item) {
                 (_, Value::String(s)) => (s.as_str(), None),
                 ("blocked", Value::Object(m)) if m.keys().all(|k| k == "answer" || k == "score") => {

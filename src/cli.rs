@@ -223,8 +223,8 @@ pub struct GenerateCli {
     /// Reshape until the solution is unique (checked with the solver).
     #[arg(long)]
     pub unique: bool,
-    /// With --unique: give up after this many seconds (exit 3).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    /// With --unique: give up after this many seconds (exit 3). Plain generation is instant.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, requires = "unique")]
     pub time_limit: Option<Duration>,
     /// `text` (the puzzle file), `json` (one object with the puzzle file's text), `url` (a
     /// puzz.link URL) or `svg` (a picture of the puzzle).

@@ -163,8 +163,6 @@ fn stats_fields<P: Puzzle>(out: &Outcome<P>, trust: Trust) -> Map<String, Value>
         "sat_calls": s.solver.calls,
         "variables": s.solver.vars,
         "clauses": s.solver.clauses,
-        "conflicts": s.solver.conflicts,
-        "decisions": s.solver.decisions,
         "encode_seconds": s.encode.as_secs_f64(),
         "solve_seconds": s.elapsed.saturating_sub(s.encode).as_secs_f64(),
         "seconds": s.elapsed.as_secs_f64(),
@@ -211,8 +209,13 @@ pub fn solve<P: Puzzle>(a: &SolveArgs) -> Result<Done> {
         Task::Enumerate => solve_all::<P>(inst.clone(), a, &opts)?,
     };
     if let Some(dir) = &a.certify {
-        let Some((claim, answers)) = claim else {
-            bail!("no certificate: nothing was proved (a time limit, a count that stopped at its limit, or a second solution, which is its own proof)");
+        let (claim, answers) = match claim {
+            Ok(proved) => proved,
+            // What was found is still printed; the one reason there is no certificate is said.
+            Err(why) => {
+                eprintln!("puzzle-sat: error: no certificate: {why}");
+                return Ok(Done { stdout: done.stdout, code: exit::ERROR });
+            }
         };
         let c = crate::certify::Certify::<P> { dir, file: &input.name, text: &input.text, settings, inst: &inst, fixed: None, claim, answers: &answers, backend: &a.backend };
         eprintln!("puzzle-sat: {}", crate::certify::write(&c)?);
@@ -285,7 +288,8 @@ fn time_limit() -> Done {
 }
 
 /// A proved claim and its answers, for `--certify`.
-type Proved<P> = Option<(Claim, Vec<(<P as Puzzle>::Answer, <P as Puzzle>::Checked)>)>;
+/// A proved claim and its answers, or why nothing certifiable was proved.
+type Proved<P> = std::result::Result<(Claim, Vec<(<P as Puzzle>::Answer, <P as Puzzle>::Checked)>), &'static str>;
 
 fn solve_best<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> Result<(Done, Proved<P>)> {
     let out = runner::search::<P>(inst.clone(), Goal::Best, 1, opts)?;
@@ -297,9 +301,9 @@ fn solve_best<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> R
         (_, false) => Status::NoSolution,
     };
     let proved = match status {
-        Status::Optimal => Some((Claim::Optimal, best.into_iter().cloned().collect())),
-        Status::NoSolution => Some((Claim::NoSolution, Vec::new())),
-        _ => None,
+        Status::Optimal => Ok((Claim::Optimal, best.into_iter().cloned().collect())),
+        Status::NoSolution => Ok((Claim::NoSolution, Vec::new())),
+        _ => Err("the time limit stopped the proof; the best answer found is printed"),
     };
     let mut code = status.exit_code();
     let trust = opts.backend.trust();
@@ -344,7 +348,7 @@ fn solve_best<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> R
             let mut m = head::<P>(&inst, status);
             m.extend(answer_fields::<P>(&inst, best));
             if let Some(g) = &gap {
-                m.insert("upper_bound".into(), json!(g.bound));
+                m.insert("upper_bound".into(), json!(format!("{:.0}", g.bound)));
                 m.insert("gap_percent".into(), json!(g.percent));
             }
             m.extend(stats_fields(&out, trust));
@@ -414,10 +418,13 @@ fn solve_all<P: Puzzle>(inst: P::Instance, a: &SolveArgs, opts: &Options) -> Res
     // A puzzle maker's `if puzzle-sat solve … --unique; then`: two solutions is a "no".
     let code = if a.unique && out.count >= 2 { exit::NO_SOLUTION } else { status.exit_code() };
     let proved = match (out.count, complete) {
-        (0, true) => Some((Claim::NoSolution, Vec::new())),
-        (1, true) if a.unique => Some((Claim::Unique, out.answers.clone())),
-        (_, true) if a.count.is_some() => Some((Claim::Count, out.answers.clone())),
-        _ => None,
+        (0, true) => Ok((Claim::NoSolution, Vec::new())),
+        (1, true) if a.unique => Ok((Claim::Unique, out.answers.clone())),
+        (_, true) if a.count.is_some() => Ok((Claim::Count, out.answers.clone())),
+        _ if timed_out => Err("the time limit stopped the search before it was complete"),
+        _ if a.unique => Err("the puzzle is not unique: its two solutions are printed, and are their own proof"),
+        _ if a.count.is_some() => Err("the count passed --count's limit: raise it to count every solution"),
+        _ => Err("a plain solve claims only its answer, which the validator checks: add --unique or --count to certify a claim"),
     };
     Ok((Done { stdout, code }, proved))
 }

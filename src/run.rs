@@ -190,7 +190,7 @@ fn solve_row<P: Puzzle>(file: &Path, opts: &Options, row: &mut Map<String, Value
         _ => Value::Null,
     });
     if let Some(g) = found.filter(|_| status == Status::BestFound).and_then(|(_, c)| runner::gap::<P>(&P::score(c), out.upper_bound)) {
-        row.insert("upper_bound".into(), json!(g.bound));
+        row.insert("upper_bound".into(), json!(format!("{:.0}", g.bound)));
         row.insert("gap_percent".into(), json!(g.percent));
     }
     if P::TASK == Task::Enumerate {
@@ -455,11 +455,11 @@ fn summary(rows: &[Map<String, Value>], skipped: usize) -> String {
     let count = |v: &str| rows.iter().filter(|r| r.get("verdict").and_then(Value::as_str) == Some(v)).count();
     let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     format!(
-        "{}: {} passed, {} failed, {} errors, {} timed out, {} without an expected answer; {} skipped\n",
+        "{}: {} passed, {} failed, {}, {} timed out, {} without an expected answer; {} skipped\n",
         plural(rows.len(), "puzzle", "puzzles"),
         count("pass"),
         count("fail"),
-        count("error"),
+        plural(count("error"), "error", "errors"),
         count("timeout"),
         count("ok"),
         plural(skipped, "other file", "other files"),

@@ -131,7 +131,7 @@ fn tampering_is_caught_with_its_reason() {
         b.swap(0, 1);
         v["answers"][0] = String::from_utf8(b).unwrap().into();
     });
-    rejected(d.path(), "answers 1");
+    rejected(d.path(), "answer 1");
     // A clause removed from final.cnf.
     let d = tempfile::tempdir().unwrap();
     fresh(&sudoku, d.path());
@@ -154,7 +154,7 @@ fn tampering_is_caught_with_its_reason() {
     let d = tempfile::tempdir().unwrap();
     fresh(&kakkuro, d.path());
     edit_claim(d.path(), |v| v["blocked"][0]["score"] = "999999999".into());
-    rejected(d.path(), "blocked 1: recorded score 999999999, exact score");
+    rejected(d.path(), "blocked answer 1: recorded score 999999999, exact score");
     let d = tempfile::tempdir().unwrap();
     fresh(&kakkuro, d.path());
     // The claimed best swapped for a worse valid answer (the contest's own 103488, with its
@@ -189,9 +189,18 @@ fn what_cannot_be_certified_says_why() {
     let d = dir.path().to_str().unwrap();
     let five = data_dir("tatamibari").join("codegolf-5x5.txt");
     // Not unique: the two solutions are the proof; nothing to refute.
+    // What was found is printed all the same (it used to be thrown away), with the one cause.
     let r = run(&["solve", "tatamibari", five.to_str().unwrap(), "--unique", "--certify", d], None);
     assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("no certificate"), "{}", r.stderr);
+    assert!(r.stderr.contains("no certificate: the puzzle is not unique: its two solutions are printed"), "{}", r.stderr);
+    assert!(r.stdout.starts_with("not unique: two different solutions\n") && r.stdout.lines().count() > 5, "{}", r.stdout);
+    let example = root("docs/examples/tatamibari.txt");
+    let r = run(&["solve", "tatamibari", &example, "--certify", d], None);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("no certificate: a plain solve claims only its answer") && r.stderr.contains("add --unique or --count"), "{}", r.stderr);
+    assert_eq!(r.stdout, run(&["solve", "tatamibari", &example], None).stdout, "the solution is printed");
+    let r = run(&["solve", "tatamibari", five.to_str().unwrap(), "--count=1", "--certify", d], None);
+    assert!(r.stderr.contains("no certificate: the count passed --count's limit"), "{}", r.stderr);
     let r = run(&["solve", "target-sudoku", root("docs/examples/target-sudoku.txt").as_str(), "--certify", d, "--solver-cmd", "minisat"], None);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("--certify needs a backend that writes proofs"), "{}", r.stderr);
@@ -284,7 +293,7 @@ fn a_verdict_says_under_which_rules_and_restriction() {
         v["answers"][0] = best.clone().into();
         v["score"] = "427680".into();
     });
-    rejected(&cert, "answers 1 does not agree with the fixed answer");
+    rejected(&cert, "answer 1 does not agree with the fixed answer");
 }
 
 /// A board whose rules hold an empty clause (a cell no rectangle can cover) is certified in a
@@ -415,8 +424,8 @@ fn a_claim_saying_what_does_not_apply_is_refused() {
         (Box::new(|v| v["proved_by"] = "hand".into()), "unknown field \"proved_by\""),
         (Box::new(|v| v["lenient"] = true.into()), "tatamibari has no lenient rules"),
         (Box::new(|v| v["score"] = "7".into()), "a 'count' claim has no score"),
-        (Box::new(|v| v["blocked"][0]["score"] = "7".into()), "blocked 1: a score that is no tatamibari score"),
-        (Box::new(|v| v["blocked"][0]["why"] = "x".into()), "blocked 1: neither an answer"),
+        (Box::new(|v| v["blocked"][0]["score"] = "7".into()), "blocked answer 1: a score that is no tatamibari score"),
+        (Box::new(|v| v["blocked"][0]["why"] = "x".into()), "blocked answer 1: neither an answer"),
         (
             Box::new(|v| {
                 let text = format!("puzzle-sat: kakkuro\n{}", v["text"].as_str().unwrap());

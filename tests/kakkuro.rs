@@ -517,7 +517,7 @@ fn lenient_mode_counts_errors_and_weighs_them_exactly() {
     let r = run(&["check", "kakkuro", board, "--answer", path.to_str().unwrap(), "--lenient"], None);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert!(r.stdout.contains("valid (lenient mode)"), "{}", r.stdout);
-    assert!(r.stdout.contains("score 4: P = 4, D = 1 (0 painted, 1 errors), E = 1 (lenient mode)"), "{}", r.stdout);
+    assert!(r.stdout.contains("score 4: P = 4, D = 1 (0 painted, 1 error), E = 1 (lenient mode)"), "{}", r.stdout);
     // Best: 9 + 8 = 17 with the bonus (18.7) beats 9 + 9 = 18 with an error, in both modes.
     for extra in [&[][..], &["--lenient"][..]] {
         let mut args = vec!["solve", "kakkuro", board, "--format", "json"];

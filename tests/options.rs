@@ -40,6 +40,8 @@ fn tatamibari_refuses_what_it_does_not_have() {
     refused(&["encode", "tatamibari", MISSING, "--min-score", "5"], "--min-score");
     refused(&["decode", "tatamibari", MISSING, "--model", MISSING, "--min-score", "5"], "--min-score");
     refused(&["solve", "tatamibari", MISSING, "--count=0"], "--count");
+    // Plain generation is instant: a time limit means something only with --unique.
+    refused(&["generate", "tatamibari", "--size", "5x5", "--time-limit", "3"], "--unique");
 }
 
 #[test]

@@ -125,7 +125,7 @@ fn every_row_fails_on_its_own_and_the_others_still_run() {
     assert_ne!(field(row_of(&rows, "slow.kakkuro"), "status"), "optimal");
     assert_eq!(verdict("other.txt"), "fail");
     assert!(field(row_of(&rows, "other.txt"), "reason").contains("other.sol breaks a rule"), "{:?}", row_of(&rows, "other.txt"));
-    assert!(r.stderr.contains("6 puzzles: 2 passed, 2 failed, 1 errors, 1 timed out, 0 without an expected answer; 5 other files skipped"), "{}", r.stderr);
+    assert!(r.stderr.contains("6 puzzles: 2 passed, 2 failed, 1 error, 1 timed out, 0 without an expected answer; 5 other files skipped"), "{}", r.stderr);
 
     // The table names every failure with its reason.
     let t = run(&["run", d.to_str().unwrap(), "--time-limit", "0.5", "-q", "-j", "1"], None);

@@ -409,12 +409,13 @@ fn describe(p: &Puzzle, answer: &Answer, sc: &Scored) -> String {
     let mut out = render(p, answer);
     out += &format!("{}\n", contest_string(p, answer, score));
     out += &format!(
-        "score {score}{}: P = {}, D = {} ({} painted, {} errors), E = {}{} ({} mode)\n",
+        "score {score}{}: P = {}, D = {} ({} painted, {} error{}), E = {}{} ({} mode)\n",
         decimal(score),
         score.p,
         score.d,
         sc.painted,
         score.e,
+        if score.e == 1 { "" } else { "s" },
         score.e,
         if score.e == 0 { ", × 1.1" } else { "" },
         mode(p)
