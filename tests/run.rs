@@ -209,3 +209,23 @@ fn examples_are_found_and_finding_none_is_an_error() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(started.elapsed() < std::time::Duration::from_secs(10), "{:?}", started.elapsed());
 }
+
+/// An insta snapshot (a `---` header, as the tests keep `snapshots/run-tests-data.snap`) is
+/// compared without its header and rewritten with it: it always "differed" on the header, and
+/// `--update-snapshot` stripped it.
+#[test]
+fn an_insta_snapshot_keeps_its_header() {
+    let dir = tempfile::tempdir().unwrap();
+    let snap = dir.path().join("examples.snap");
+    let header = "---\nsource: tests/run.rs\nexpression: text\n---\n";
+    fs::write(&snap, format!("{header}stale\n")).unwrap();
+    let s = snap.to_str().unwrap();
+    let r = run(&["run", "docs/examples", "--snapshot", s, "-q"], None);
+    assert_eq!(r.code, 1, "a stale body differs: {}", r.stderr);
+    let r = run(&["run", "docs/examples", "--snapshot", s, "--update-snapshot", "-q"], None);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let written = fs::read_to_string(&snap).unwrap();
+    assert!(written.starts_with(header) && written.contains("docs/examples/kakkuro.txt\tkakkuro\toptimal\t427680"), "{written}");
+    let r = run(&["run", "docs/examples", "--snapshot", s, "-q"], None);
+    assert_eq!(r.code, 0, "the same body with its header is the same snapshot: {}", r.stderr);
+}
