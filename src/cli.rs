@@ -310,7 +310,16 @@ fn parse_seconds(s: &str) -> Result<Duration, String> {
 }
 
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse() {
+    // `solve URL` (and check, encode, decode): the puzzle's name is read from the URL.
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let takes_puzzle = args.get(1).is_some_and(|c| ["solve", "check", "encode", "decode"].iter().any(|n| c == n));
+    if takes_puzzle {
+        let named = args.get(2).and_then(|a| a.to_str()).filter(|a| crate::registry::find(a).is_none()).and_then(driver::puzzle_of_url);
+        if let Some(name) = named {
+            args.insert(2, name.into());
+        }
+    }
+    let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) if e.use_stderr() => {
             // One style for every error: ours, plain, `puzzle-sat: error: …`.

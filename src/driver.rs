@@ -111,12 +111,36 @@ fn allow_format<P: Puzzle>(format: Format) -> Result<()> {
 /// read as the puzzle file it stands for.
 fn read_puzzle<P: Puzzle>(arg: &std::path::Path) -> Result<Input> {
     let s = arg.to_string_lossy();
-    if encodings::url::is_url(&s) && !arg.exists() {
-        let link = encodings::url::split(&s).map_err(|e| anyhow!("{s}:{e}"))?;
-        let text = P::from_url(&link).map_err(|e| anyhow!("{s}:{e}"))?;
-        return Ok(Input { name: s.into_owned(), text });
+    // As pasted: spaces around it and a trailing `/` are no part of the URL.
+    let url = s.trim().trim_end_matches('/');
+    if encodings::url::is_url(url) && !arg.exists() {
+        return from_url::<P>(url);
     }
-    read_input(arg)
+    let input = read_input(arg)?;
+    // A URL pasted into a file or standard input, alone on its line.
+    let pasted = input.text.trim().trim_end_matches('/');
+    if !pasted.contains('\n') && encodings::url::is_url(pasted) {
+        return from_url::<P>(pasted);
+    }
+    Ok(input)
+}
+
+fn from_url<P: Puzzle>(url: &str) -> Result<Input> {
+    let link = encodings::url::split(url).map_err(|e| anyhow!("{url}:{e}"))?;
+    let text = P::from_url(&link).map_err(|e| anyhow!("{url}:{e}"))?;
+    Ok(Input { name: url.to_string(), text })
+}
+
+/// The puzzle a URL holds, by its kind (`sudoku` URLs are read as target sudoku), for a
+/// command given a URL without the puzzle's name.
+pub fn puzzle_of_url(url: &str) -> Option<&'static str> {
+    let url = url.trim().trim_end_matches('/');
+    if !encodings::url::is_url(url) {
+        return None;
+    }
+    let kind = encodings::url::split(url).ok()?.kind;
+    let name = if kind == "sudoku" { "target-sudoku" } else { kind };
+    crate::registry::find(name).map(|e| e.name())
 }
 
 /// Parses a puzzle file, skipping its header line (which must name this puzzle when present).

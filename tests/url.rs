@@ -125,3 +125,20 @@ fn a_huge_thin_board_is_refused_in_little_memory() {
         assert!(stderr.contains("too large"), "{url}: {stderr}");
     }
 }
+
+/// A URL as pasted: without the puzzle's name (read from the URL), with spaces around it and a
+/// trailing `/`, or on standard input. Each was an error.
+#[test]
+fn a_pasted_url_is_read_as_it_is_pasted() {
+    let want = run(&["solve", "tatamibari", PZPRJS_URL], None);
+    assert_eq!(want.code, 0, "{}", want.stderr);
+    for args in [vec!["solve", PZPRJS_URL], vec!["solve", "tatamibari", " https://puzz.link/p?tatamibari/5/5/m3g11i2g31h13g3g/ "]] {
+        let r = run(&args, None);
+        assert_eq!((r.code, &r.stdout), (0, &want.stdout), "{args:?}: {}", r.stderr);
+    }
+    let r = run(&["solve", "tatamibari", "-"], Some(format!("  {PZPRJS_URL}/\n").as_bytes()));
+    assert_eq!((r.code, &r.stdout), (0, &want.stdout), "{}", r.stderr);
+    // A sudoku URL is read as a target sudoku.
+    let r = run(&["solve", "sudoku/9/9/", "--format", "judge"], None);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "2906\n"), "{}", r.stderr);
+}
