@@ -65,8 +65,25 @@ fn generator_parser() -> impl TypedValueParser<Value = String> {
 }
 
 fn format_parser() -> impl TypedValueParser<Value = Format> {
-    PossibleValuesParser::new(Format::ALL.map(|f| f.name()))
-        .map(|s| *Format::ALL.iter().find(|f| f.name() == s).expect("one of the possible values"))
+    formats_parser(&Format::ALL)
+}
+
+/// `decode` prints an answer read back: no judge line (it proves no maximum), no URL.
+fn decode_format_parser() -> impl TypedValueParser<Value = Format> {
+    formats_parser(&Format::ALL.into_iter().filter(|f| !matches!(f, Format::Judge | Format::Url)).collect::<Vec<_>>())
+}
+
+/// `formats`, each with the puzzles that print it in `--help` (a puzzle refuses the others).
+fn formats_parser(formats: &[Format]) -> impl TypedValueParser<Value = Format> {
+    let values: Vec<PossibleValue> = formats
+        .iter()
+        .map(|&f| {
+            let who: Vec<&str> = PUZZLES.iter().filter(|p| f == Format::Json || p.formats().contains(&f)).map(|p| p.name()).collect();
+            let who = if who.len() == PUZZLES.len() { "every puzzle".to_string() } else { who.join(", ") };
+            PossibleValue::new(f.name()).help(who)
+        })
+        .collect();
+    PossibleValuesParser::new(values).map(|s| *Format::ALL.iter().find(|f| f.name() == s).expect("one of the possible values"))
 }
 
 /// Which solver runs the searches.
@@ -176,7 +193,7 @@ pub struct DecodeCli {
     /// The --min-score the CNF was encoded with (a bound may add variables).
     #[arg(long, value_name = "S")]
     pub min_score: Option<String>,
-    #[arg(long, value_parser = format_parser(), default_value = "text")]
+    #[arg(long, value_parser = decode_format_parser(), default_value = "text")]
     pub format: Format,
     /// Kakkuro: score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them.
     #[arg(long)]

@@ -22,6 +22,8 @@ pub trait Entry: Sync {
     fn about(&self) -> &'static str;
     /// Whether `generate` makes puzzles of this kind.
     fn generates(&self) -> bool;
+    /// The formats it prints besides `json` (for `--help`).
+    fn formats(&self) -> &'static [encodings::puzzle::Format];
     /// File extensions that mark this puzzle's files for `run`, besides its name.
     fn extensions(&self) -> &'static [&'static str];
     /// One `run` row: solve `file` and compare it with its expected answer.
@@ -48,6 +50,10 @@ impl<P: Puzzle> Entry for Of<P> {
 
     fn generates(&self) -> bool {
         P::GENERATES
+    }
+
+    fn formats(&self) -> &'static [encodings::puzzle::Format] {
+        P::FORMATS
     }
 
     fn extensions(&self) -> &'static [&'static str] {

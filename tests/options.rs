@@ -109,3 +109,13 @@ fn every_error_has_one_style() {
         assert!(!r.stderr.contains('\x1b'), "{args:?}: {}", r.stderr);
     }
 }
+
+/// `--help` says which puzzles print each format, and `decode` offers none it refuses (it
+/// listed `judge` and `url` for every puzzle).
+#[test]
+fn help_lists_each_format_with_its_puzzles() {
+    let help = run(&["solve", "--help"], None).stdout;
+    assert!(help.contains("- judge: target-sudoku\n") && help.contains("- rects: tatamibari\n") && help.contains("- svg:   every puzzle\n"), "{help}");
+    let help = run(&["decode", "--help"], None).stdout;
+    assert!(!help.contains("- judge") && !help.contains("- url") && help.contains("- line:  target-sudoku, kakkuro\n"), "{help}");
+}
