@@ -600,3 +600,17 @@ fn min_score_cnfs_keep_exactly_the_answers_at_or_above_the_bound() {
         }
     }
 }
+
+/// The `line` examples in README and docs/formats.md are the start of what `solve` prints for
+/// the bundled example (they showed another optimum).
+#[test]
+fn the_documented_line_example_is_what_solve_prints() {
+    let r = run(&["solve", "kakkuro", EXAMPLE, "--format", "line"], None);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for doc in ["README.md", "docs/formats.md"] {
+        let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(doc)).unwrap();
+        let shown = text.split('`').find(|s| s.starts_with("427680:") && s.contains('…')).unwrap_or_else(|| panic!("{doc} shows no line example"));
+        let prefix = shown.split('…').next().unwrap();
+        assert!(r.stdout.starts_with(prefix), "{doc} shows {shown}, solve prints {}", r.stdout);
+    }
+}
