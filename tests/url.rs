@@ -93,7 +93,7 @@ fn bad_urls_exit_2_naming_the_column() {
         (vec!["solve", "target-sudoku", "https://puzz.link/p?sudoku/9/9/g.g"], "unknown"),
         (vec!["solve", "kakkuro", "https://puzz.link/p?kakuro/5/5/g"], "no puzz.link URL form"),
         (vec!["solve", "tatamibari", &holes, "--format", "url"], "holes"),
-        (vec!["decode", "tatamibari", PZPRJS_URL, "--model", "-", "--format", "url"], "prints a puzzle"),
+        (vec!["decode", "tatamibari", PZPRJS_URL, "--model", "-", "--format", "url"], "invalid value 'url' for '--format"),
     ] {
         let r = run(&args, Some(b""));
         assert_eq!(r.code, 2, "{args:?}: {}{}", r.stdout, r.stderr);
