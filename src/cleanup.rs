@@ -36,7 +36,7 @@ fn end(signal: i32) -> ! {
         unsafe { libc::kill(-g, libc::SIGTERM) };
     }
     let asked = Instant::now();
-    while asked.elapsed() < CHILDREN_GRACE && !groups.iter().all(|&g| leader_ended(g)) {
+    while asked.elapsed() < CHILDREN_GRACE && !groups.iter().all(|&g| crate::process::exited_unreaped(g as u32)) {
         std::thread::sleep(Duration::from_millis(10));
     }
     for &g in &groups {
@@ -53,16 +53,6 @@ fn end(signal: i32) -> ! {
 /// waits for the cleanup's exit instead of exiting first with an error of its own.
 pub fn ending() -> bool {
     ENDING.load(Ordering::SeqCst)
-}
-
-/// Whether the child `pid` has ended, without reaping it.
-fn leader_ended(pid: i32) -> bool {
-    // SAFETY: a plain system call on our own child, writing only into `info`.
-    unsafe {
-        let mut info: libc::siginfo_t = std::mem::zeroed();
-        let r = libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, libc::WEXITED | libc::WNOHANG | libc::WNOWAIT);
-        r != 0 || info.si_pid() != 0
-    }
 }
 
 /// A child's process group, ended on a signal while this lives.
