@@ -155,5 +155,15 @@ fn hints_are_drawn() {
         assert_eq!(count(&r.stdout, fills.0, fills.1) + givens, decided, "{puzzle}");
         assert_eq!(count(&r.stdout, "score", "text"), 0, "{puzzle}: no score for a part");
         assert!(r.stdout.contains("hints: ") && r.stderr.starts_with("hints: "), "{puzzle}: {}", r.stderr);
+        if puzzle == "target-sudoku" {
+            // No blank line where the score would be: the caption starts a score line higher.
+            let caption_y = |svg: &str| {
+                let doc = roxmltree::Document::parse(svg).unwrap();
+                let caption = doc.descendants().find(|n| n.attribute("class") == Some("caption")).unwrap();
+                caption.descendants().find(|n| n.has_tag_name("text")).unwrap().attribute("y").unwrap().parse::<f64>().unwrap()
+            };
+            let solved = run(&["solve", puzzle, file, "--format", "svg"], None).stdout;
+            assert_eq!(caption_y(&solved) - caption_y(&r.stdout), 30.0, "{puzzle}");
+        }
     }
 }

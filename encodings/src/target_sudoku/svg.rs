@@ -22,7 +22,9 @@ pub fn svg(givens: &Grid, answers: &[&Grid], caption: &str) -> String {
 
 fn panel(givens: &Grid, grid: Option<&Grid>, marked: &[bool]) -> Svg {
     let side = 9.0 * CELL;
-    let mut s = Svg::new(side + 2.0 * EDGE, side + 2.0 * EDGE + if grid.is_some() { 30.0 } else { 0.0 });
+    // Room for the score line only where there is one: a grid with gaps (`--hints`) has none.
+    let scored = grid.is_some_and(|g| g.iter().flatten().all(|&d| d != 0));
+    let mut s = Svg::new(side + 2.0 * EDGE, side + 2.0 * EDGE + if scored { 30.0 } else { 0.0 });
     let at = |k: usize| EDGE + k as f64 * CELL;
     for r in 0..9 {
         for c in 0..9 {
@@ -43,8 +45,7 @@ fn panel(givens: &Grid, grid: Option<&Grid>, marked: &[bool]) -> Svg {
         }
         s.close_group();
         svg::mark_cells(&mut s, EDGE, EDGE, 9, CELL, marked);
-        // A grid with gaps (`--hints`) has no score of its own.
-        if grid.iter().flatten().all(|&d| d != 0) {
+        if scored {
             s.open_group("score");
             s.text(EDGE, side + 2.0 * EDGE + 15.0, &format!("score {}", score(grid)), Font { bold: true, ..Font::left(16.0) });
             s.close_group();
