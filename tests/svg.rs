@@ -269,6 +269,8 @@ fn chromium_renders_each_picture_at_its_size_and_not_blank() {
         ("target-sudoku", data_dir("target-sudoku").join("sample-1.in"), &[][..]),
         ("tatamibari", data_dir("tatamibari").join("codegolf-5x5.txt"), &["--unique"][..]),
         ("kakkuro", data_dir("kakkuro").join("example.txt"), &[][..]),
+        // README's picture.
+        ("tatamibari", root().join("docs/examples/tatamibari.txt"), &["--unique"][..]),
     ];
     for (puzzle, file, extra) in cases {
         let svg = solve_svg(puzzle, &file, extra).stdout;
@@ -301,4 +303,15 @@ fn snapshots_of_the_seed_examples() {
             insta::assert_snapshot!(name, r.stdout);
         });
     }
+}
+
+/// README's picture is what `solve` draws today for the bundled example (it is also rendered
+/// above): regenerate it with the command in the message when a drawing changes.
+#[test]
+fn the_readme_picture_is_current() {
+    let svg = solve_svg("tatamibari", &root().join("docs/examples/tatamibari.txt"), &["--unique"]).stdout;
+    let committed = std::fs::read_to_string(root().join("docs/examples/tatamibari.svg")).unwrap();
+    assert!(svg == committed, "run: puzzle-sat solve tatamibari docs/examples/tatamibari.txt --unique --format svg > docs/examples/tatamibari.svg");
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    assert!(readme.contains("](docs/examples/tatamibari.svg)"), "README shows the picture");
 }
