@@ -509,7 +509,7 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
             return Err(format!("{cnf_name} is not lemma {}'s formula", k + 1));
         }
         let (proof, _open) = proof_for_checker(&dir.join(&proof_name), private, &proof_name)?;
-        run_checker(checker, &private.join(&cnf_name), &proof).map_err(|e| format!("lemma {}: {e}", k + 1))?;
+        check_proof(checker, &private.join(&cnf_name), &proof).map_err(|e| format!("lemma {}: {e}", k + 1))?;
     }
     let list: Vec<P::Answer> = blocked.into_iter().map(|(a, _, _)| a).collect();
     let cnf = certify::formula::<P>(&inst, kind, score.as_ref(), &lemmas, &list)?;
@@ -518,7 +518,7 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
         return Err("final.cnf is not the claim's formula".into());
     }
     let (proof, _open) = proof_for_checker(&dir.join("final.drat"), private, "final.drat")?;
-    run_checker(checker, &private.join("final.cnf"), &proof)?;
+    check_proof(checker, &private.join("final.cnf"), &proof)?;
     // Say what was proved, no more: the restriction to a fixed answer, and the rules used.
     let mut what = match (kind, &score) {
         (Claim::Optimal, Some(s)) => format!("{} optimum {s}", P::NAME),
@@ -535,8 +535,6 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
     Ok(what)
 }
 
-/// Runs the DRAT checker (`{cnf}` and `{proof}` replaced, else both appended); it must exit 0
-/// and say `s VERIFIED` where it prints a verdict line.
 /// Refuses a `--checker` whose program cannot be found: named with a path, it must be a file;
 /// otherwise on `PATH`.
 fn checker_installed(checker: &str) -> Result<()> {
@@ -554,7 +552,19 @@ fn checker_installed(checker: &str) -> Result<()> {
     bail!("the DRAT checker {program} is not installed{install}")
 }
 
-fn run_checker(checker: &str, cnf: &Path, proof: &Path) -> Result<(), String> {
+/// What a DRAT checker made of a proof.
+pub(crate) enum Checked {
+    Accepted,
+    /// Its exit status and verdict line (or the last line it printed).
+    Rejected(String),
+    /// `stop` said so first; the checker was killed.
+    Stopped,
+}
+
+/// Runs the DRAT checker (`{cnf}` and `{proof}` replaced, else both appended) as `verify` and
+/// the `{proof}` backend both do: accepted when it exits 0 and says `s VERIFIED` where it prints
+/// a verdict line. `Err` when it cannot be run at all.
+pub(crate) fn run_checker(checker: &str, cnf: &Path, proof: &Path, stop: impl Fn() -> bool) -> Result<Checked, String> {
     let mut words = shell_words::split(checker).map_err(|e| format!("--checker: {e}"))?;
     if words.is_empty() {
         return Err("--checker is empty".into());
@@ -565,20 +575,30 @@ fn run_checker(checker: &str, cnf: &Path, proof: &Path) -> Result<(), String> {
         words.push(p.clone());
     }
     let words: Vec<String> = words.iter().map(|w| w.replace("{cnf}", &c).replace("{proof}", &p)).collect();
-    let out = std::process::Command::new(&words[0])
-        .args(&words[1..])
-        .output()
-        .map_err(|e| format!("the checker {} cannot be run: {e}", words[0]))?;
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let mut process = std::process::Command::new(&words[0]);
+    process.args(&words[1..]);
+    let (status, stdout, stderr) = match crate::process::run(process, 1 << 20, stop) {
+        Ok(crate::process::Ended::Exited { status, stdout, stderr }) => (status, stdout, stderr),
+        Ok(crate::process::Ended::Stopped) => return Ok(Checked::Stopped),
+        Ok(crate::process::Ended::Overflow { .. }) => return Ok(Checked::Rejected("the checker printed more than 1 MiB".into())),
+        Err(e) => return Err(format!("the checker {} cannot be run: {e}", words[0])),
+    };
+    let stdout = String::from_utf8_lossy(&stdout);
     let verdict = stdout.lines().find(|l| l.starts_with("s ")).map(str::trim);
-    if out.status.success() && verdict.is_none_or(|v| v == "s VERIFIED") {
-        Ok(())
-    } else {
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        let said = verdict
-            .map(str::to_string)
-            .or_else(|| stderr.lines().rev().map(str::trim).find(|l| !l.is_empty()).map(str::to_string))
-            .unwrap_or_else(|| "no verdict".to_string());
-        Err(format!("the DRAT checker rejects the proof ({}: {said})", out.status))
+    if status.success() && verdict.is_none_or(|v| v == "s VERIFIED") {
+        return Ok(Checked::Accepted);
+    }
+    let stderr = String::from_utf8_lossy(&stderr);
+    let last = |text: &str| text.lines().rev().map(str::trim).find(|l| !l.is_empty()).map(str::to_string);
+    let said = verdict.map(str::to_string).or_else(|| last(&stderr)).or_else(|| last(&stdout)).unwrap_or_else(|| "no verdict".to_string());
+    Ok(Checked::Rejected(format!("{status}: {said}")))
+}
+
+/// [`run_checker`] for `verify`, which is never stopped: the reason a proof fails.
+fn check_proof(checker: &str, cnf: &Path, proof: &Path) -> Result<(), String> {
+    match run_checker(checker, cnf, proof, || false)? {
+        Checked::Accepted => Ok(()),
+        Checked::Rejected(why) => Err(format!("the DRAT checker rejects the proof ({why})")),
+        Checked::Stopped => Err("the DRAT checker was stopped".into()),
     }
 }

@@ -192,14 +192,14 @@ impl Command {
         if proof.metadata().map_or(true, |m| m.len() > crate::certify::PROOF_CAP) {
             return Err(self.error(rejected("a proof larger than the cap"), b""));
         }
-        let private = tempfile::Builder::new().prefix("puzzle-sat-check-").tempdir().map_err(|e| self.error(format!("has no temporary directory: {e}"), b""))?;
-        let _tracked = crate::cleanup::Folder::new(private.path());
         let mut formula = tempfile::tempfile().map_err(|e| self.error(format!("has no temporary file: {e}"), b""))?;
         self.write_cnf_to(&mut formula).map_err(|e| self.error(format!("cannot write the formula for the checker: {e}"), b""))?;
+        // Without /proc, private copies (made only then).
+        let private;
         let (cnf, proof_path) = match (crate::certify::descriptor_path(&formula), crate::certify::descriptor_path(&proof)) {
             (Some(c), Some(p)) => (c, p),
-            // No /proc: private copies.
             _ => {
+                private = tempfile::Builder::new().prefix("puzzle-sat-check-").tempdir().map_err(|e| self.error(format!("has no temporary directory: {e}"), b""))?;
                 let (c, p) = (private.path().join("formula.cnf"), private.path().join("proof.drat"));
                 self.write_cnf(&c).map_err(|e| self.error(format!("cannot write the formula for the checker: {e}"), b""))?;
                 let mut from = proof.try_clone().map_err(|e| self.error(format!("cannot copy the proof: {e}"), b""))?;
@@ -207,25 +207,11 @@ impl Command {
                 (c, p)
             }
         };
-        let mut words = checker.split_whitespace().map(|w| substitute(w, &cnf, Path::new(""), &proof_path));
-        let mut process = std::process::Command::new(words.next().expect("a checker has a word"));
-        process.args(words);
-        let rejected = |why: &str| self.error(rejected(why), b"");
-        match process::run(process, 1 << 20, || self.stop.is_raised()) {
-            Ok(process::Ended::Exited { status, stdout, stderr }) => {
-                let stdout = String::from_utf8_lossy(&stdout);
-                let verdict = stdout.lines().find(|l| l.starts_with("s ")).map(str::trim);
-                if status.success() && verdict == Some("s VERIFIED") {
-                    return Ok(SolveResult::Unsat);
-                }
-                let stderr = String::from_utf8_lossy(&stderr);
-                let last = |text: &'_ str| text.lines().rev().map(str::trim).find(|l| !l.is_empty()).map(str::to_string);
-                let said = verdict.map(str::to_string).or_else(|| last(&stderr)).or_else(|| last(&stdout)).unwrap_or("no verdict".into());
-                Err(rejected(&format!("{status}: {said}")))
-            }
-            Ok(process::Ended::Stopped) => Ok(SolveResult::Interrupted),
-            Ok(process::Ended::Overflow { .. }) => Err(rejected("the checker printed more than 1 MiB")),
-            Err(e) => Err(self.error(format!("takes {PROOF}, but the DRAT checker `{checker}` cannot be started: {e} (install it: cargo install --locked rate)"), b"")),
+        match crate::certify::run_checker(checker, &cnf, &proof_path, || self.stop.is_raised()) {
+            Ok(crate::certify::Checked::Accepted) => Ok(SolveResult::Unsat),
+            Ok(crate::certify::Checked::Rejected(why)) => Err(self.error(rejected(&why), b"")),
+            Ok(crate::certify::Checked::Stopped) => Ok(SolveResult::Interrupted),
+            Err(e) => Err(self.error(format!("takes {PROOF}, but {e} (install it: cargo install --locked rate)"), b"")),
         }
     }
 

@@ -262,24 +262,23 @@ pub fn encode_with<S: ClauseSink>(board: &Board, sink: &mut S, probing: bool) ->
     if probing {
         kept = probe(board, kept);
     }
-    let mut size = SizeCounter::default();
-    emit(board, &kept, &mut size);
-    if !sink.reserve(size.literals) {
-        return Encoding { rects: Vec::new() };
-    }
-    emit(board, &kept, sink)
+    emit_counted(board, &kept, sink)
 }
 
 /// The rules over every candidate, before [`prune`] and [`probe`]: the formula a certificate
 /// states, so that it trusts neither (their removals come as [`removals`]).
 pub fn encode_plain<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
-    let all = all_candidates(board);
+    emit_counted(board, &all_candidates(board), sink)
+}
+
+/// [`emit`], counted first: a sink that refuses that many literals gets none of it.
+fn emit_counted<S: ClauseSink>(board: &Board, kept: &[(Rect, usize)], sink: &mut S) -> Encoding {
     let mut size = SizeCounter::default();
-    emit(board, &all, &mut size);
+    emit(board, kept, &mut size);
     if !sink.reserve(size.literals) {
         return Encoding { rects: Vec::new() };
     }
-    emit(board, &all, sink)
+    emit(board, kept, sink)
 }
 
 /// The candidates [`encode`] leaves out, in the order [`prune`] and then [`probe`] removed
