@@ -638,7 +638,7 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
             m.insert("valid".into(), json!(false));
             m.insert("reason".into(), json!(why));
             if solved {
-                m.insert("unsat_answers".into(), json!(a.backend.trust().json_name()));
+                m.extend([trust_field(a.backend.trust())]);
             }
             line(m)
         } else if a.format == Format::Svg {
