@@ -28,6 +28,10 @@ fn main() {
     // `cargo bench` passes `--bench`; a backend's name picks backends, anything else is a
     // name filter.
     let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    if args.iter().any(|a| a == "cadical") && Backend::by_name("cadical").is_none() {
+        eprintln!("corpus: the embedded CaDiCaL is not in this build: cargo bench --bench corpus --features cadical");
+        std::process::exit(2);
+    }
     let (names, filter): (Vec<String>, Vec<String>) = args.into_iter().partition(|a| Backend::by_name(a).is_some());
     let backends: Vec<Backend> = if names.is_empty() {
         BUILT_IN.iter().map(|(n, _)| Backend::by_name(n).unwrap()).collect()

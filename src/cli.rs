@@ -106,6 +106,14 @@ impl SolverArgs {
                 Some(b) => b,
                 None => {
                     let names: Vec<&str> = BUILT_IN.iter().map(|b| b.0).collect();
+                    if self.solver == "cadical" {
+                        bail!(
+                            "--solver cadical: this build leaves out the embedded CaDiCaL; build with \
+                             `cargo build --release --features cadical` (needs g++), or run Debian's \
+                             with --solver-cmd cadical (built in: {})",
+                            names.join(", ")
+                        )
+                    }
                     bail!("--solver {}: no such backend in this build (built in: {})", self.solver, names.join(", "))
                 }
             },
@@ -440,6 +448,9 @@ pub fn run(cli: Cli) -> Result<Done> {
             let mut out = String::new();
             for (name, about) in BUILT_IN {
                 out += &format!("{name:<10} {about}\n");
+            }
+            if Backend::by_name("cadical").is_none() {
+                out += "(the embedded CaDiCaL is not in this build: `cargo build --release --features cadical`)\n";
             }
             out += "--solver-cmd \"CMD ARGS\"  any external solver reading DIMACS (SAT-competition output or MiniSat's result file)\n";
             Ok(Done { stdout: out, code: exit::ANSWER })

@@ -211,7 +211,7 @@ pub fn solve<P: Puzzle>(a: &SolveArgs) -> Result<Done> {
         bail!("--count needs a limit of at least 1");
     }
     if a.certify.is_some() && matches!(a.backend, Backend::Command(_)) {
-        bail!("--certify needs a backend that writes proofs: --solver varisat or cadical");
+        bail!("--certify needs a backend that writes proofs: an embedded one (--solver varisat, the default), not --solver-cmd");
     }
     if let Some(dir) = &a.certify {
         crate::certify::usable_dir(dir)?;
@@ -432,7 +432,7 @@ fn solve_all<P: Puzzle>(inst: P::Instance, a: &SolveArgs, opts: &Options) -> Res
         line(m)
     } else if a.format == Format::Svg {
         // The picture alone (both solutions when not unique); the verdict on stderr and as its caption.
-        let caption = verdict(a, out.count, complete, timed_out, trust).unwrap_or_else(|| status.verdict(trust));
+        let caption = verdict(a, out.count, complete, timed_out, trust);
         eprintln!("{caption}");
         let shown: Vec<_> = out.answers.iter().take(if a.unique { 2 } else { 1 }).map(|(x, c)| (x, c)).collect();
         P::svg(&inst, &shown, &caption)
@@ -456,19 +456,20 @@ fn solve_all<P: Puzzle>(inst: P::Instance, a: &SolveArgs, opts: &Options) -> Res
 fn enumeration_text<P: Puzzle>(inst: &P::Instance, a: &SolveArgs, out: &Outcome<P>, complete: bool, timed_out: bool, trust: Trust) -> String {
     let format = a.format;
     let draw = |k: usize| P::render(inst, &out.answers[k].0, &out.answers[k].1, format);
-    // `rects` and `line` print answers and nothing else; verdicts go to stderr there.
+    // The drawings, then the verdict line as under every puzzle's answer; `rects` and `line`
+    // print answers and nothing else, their verdict going to stderr.
     let mut text = String::new();
-    if let Some(line) = verdict(a, out.count, complete, timed_out, trust) {
-        if format.bare() {
-            eprintln!("{line}");
-        } else {
-            text.push_str(&line);
-            text.push('\n');
-        }
+    let line = verdict(a, out.count, complete, timed_out, trust);
+    if format.bare() {
+        eprintln!("{line}");
+    } else {
+        text = format!("{line}\n");
     }
     if out.count == 0 {
         return text;
     }
+    let verdict_line = text;
+    let mut text = String::new();
     if a.count.is_some() {
         if format.bare() {
             text += &draw(0);
@@ -483,33 +484,32 @@ fn enumeration_text<P: Puzzle>(inst: &P::Instance, a: &SolveArgs, out: &Outcome<
     } else {
         text += &draw(0);
     }
-    text
+    text + &verdict_line
 }
 
-/// What `--count` or `--unique` found, or that nothing was; `None` for a plain solve's
-/// answer, which says it all. A claim that rests on UNSAT is worded as `trust` allows.
-fn verdict(a: &SolveArgs, count: u64, complete: bool, timed_out: bool, trust: Trust) -> Option<String> {
+/// What `--count` or `--unique` found, that nothing was, or a plain solve's `solved`. A claim
+/// that rests on UNSAT is worded as `trust` allows.
+fn verdict(a: &SolveArgs, count: u64, complete: bool, timed_out: bool, trust: Trust) -> String {
     if count == 0 {
-        return Some(if timed_out { "no solution found (time limit)".to_string() } else { Status::NoSolution.verdict(trust) });
+        return if timed_out { "no solution found (time limit)".to_string() } else { Status::NoSolution.verdict(trust) };
     }
     if let Some(max) = a.count {
         let plural = if count == 1 { "solution" } else { "solutions" };
-        Some(if complete {
+        if complete {
             trust.claim(&format!("{count} {plural}"))
         } else if timed_out {
             format!("at least {count} {plural} (time limit)")
         } else {
             format!("more than {max} solution{} (stopped at {count})", if max == 1 { "" } else { "s" })
-        })
+        }
     } else if a.unique {
-        let line = match (count, complete) {
+        match (count, complete) {
             (1, true) => trust.claim("unique"),
             (1, false) => "one solution found; uniqueness unknown (time limit)".to_string(),
             _ => "not unique: two different solutions".to_string(),
-        };
-        Some(line)
+        }
     } else {
-        None
+        Status::Solved.text().to_string()
     }
 }
 
@@ -610,7 +610,11 @@ pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
                     drawn
                 }
                 Task::Maximize => format!("{drawn}valid answer (optimality not checked)\n"),
-                Task::Enumerate => drawn,
+                Task::Enumerate if format.bare() => {
+                    eprintln!("{}", Status::Solved.text());
+                    drawn
+                }
+                Task::Enumerate => format!("{drawn}{}\n", Status::Solved.text()),
             }
         }
     };
@@ -642,10 +646,15 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
             }
             line(m)
         } else if a.format == Format::Svg {
-            // The bare puzzle: a broken answer may not be drawable.
+            // A broken answer with the cells of the rule it breaks outlined; the bare puzzle
+            // where no completion exists (the answer itself broke no rule).
             let verdict = format!("invalid: {why}");
             eprintln!("{verdict}");
-            P::svg(&inst, &[], &verdict)
+            if solved {
+                P::svg(&inst, &[], &verdict)
+            } else {
+                P::svg_broken(&inst, &answer_file.text, &verdict)
+            }
         } else {
             format!("invalid: {why}\n")
         };
@@ -788,6 +797,40 @@ pub fn generate<P: Puzzle>(a: &GenerateArgs) -> Result<Done> {
         None => {
             eprintln!("puzzle-sat: time limit: no unique puzzle yet; try another --seed or a smaller size");
             Ok(Done { stdout: if a.json { json(None) } else { String::new() }, code: exit::TIME_LIMIT })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backends::Trust;
+
+    /// Every verdict line `solve` prints under an answer reads as one to the answer readers
+    /// ([`puzzle::is_verdict`]), and a line of labels does not.
+    #[test]
+    fn every_verdict_line_reads_as_a_verdict() {
+        let mut lines: Vec<String> = Vec::new();
+        for trust in [Trust::Embedded, Trust::Checked, Trust::Unchecked] {
+            for status in [Status::Optimal, Status::BestFound, Status::Solved, Status::NoSolution, Status::NoneAtMinScore, Status::Unknown] {
+                lines.push(status.verdict(trust));
+                lines.push(status.text().to_string());
+            }
+            for (count, unique) in [(None, false), (None, true), (Some(1), false), (Some(5), false)] {
+                let a = SolveArgs { count, unique, ..SolveArgs::default() };
+                for found in [0, 1, 2, 13] {
+                    for (complete, timed_out) in [(true, false), (false, true), (false, false)] {
+                        lines.push(verdict(&a, found, complete, timed_out, trust));
+                    }
+                }
+            }
+        }
+        lines.push("valid answer (optimality not checked)".into());
+        for line in &lines {
+            assert!(puzzle::is_verdict(line), "{line:?}");
+        }
+        for row in ["1111122334", "QQRRSSSTPP", "12 3", "solve", "uniq"] {
+            assert!(!puzzle::is_verdict(row), "{row:?}");
         }
     }
 }

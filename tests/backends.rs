@@ -193,7 +193,8 @@ fn every_claim_resting_on_an_unchecked_unsat_says_so() {
             all.extend(["--solver-cmd", cmd]);
             let r = run(&all, None);
             assert_eq!(r.code, code, "{all:?}: {}", r.stderr);
-            let line = r.stdout.lines().next().unwrap();
+            // The verdict line, under the answer.
+            let line = r.stdout.lines().last().unwrap();
             assert_eq!(line, if note { first.clone() } else { first.replace(&format!(" {NOTE}"), "") }, "{all:?}");
         }
     }

@@ -132,7 +132,11 @@ fn exercise_puzzle<P: Limits>(text: &str, settings: &Settings, printed: &mut Vec
 fn exercise_answer<P: Limits>(inst: &P::Instance, text: &str) -> Result<Depth, String> {
     let read = match P::read_answer(inst, text) {
         Err(e) => return position_ok(text, e.line, e.col, &e.message).map(|()| Depth::Refused),
-        Ok(Err(_)) => return Ok(Depth::Read),
+        Ok(Err(_)) => {
+            // `check --format svg` draws it with the broken rule marked.
+            let _ = P::svg_broken(inst, text, "invalid");
+            return Ok(Depth::Read);
+        }
         Ok(Ok(read)) => read,
     };
     if read.complete {
@@ -141,7 +145,10 @@ fn exercise_answer<P: Limits>(inst: &P::Instance, text: &str) -> Result<Depth, S
                 let _ = P::describe_valid(inst, &read.answer, &checked, false);
                 Depth::Answered
             }
-            Err(_) => Depth::Read,
+            Err(_) => {
+                let _ = P::svg_broken(inst, text, "invalid");
+                Depth::Read
+            }
         });
     } else if P::solve_ok(inst) {
         let opts = Options { backend: Backend::Varisat, time_limit: Some(SOLVE_LIMIT), progress: Progress::Never };

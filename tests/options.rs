@@ -63,6 +63,13 @@ fn unknown_backends_and_conflicting_solver_flags_are_refused() {
     refused(&["solve", "kakkuro", MISSING, "--solver-cmd", ""], "--solver-cmd");
 }
 
+/// The embedded CaDiCaL is a cargo feature, off by default: a build without it says how to get it.
+#[cfg(not(feature = "cadical"))]
+#[test]
+fn cadical_in_a_build_without_it_says_how_to_get_it() {
+    refused(&["solve", "target-sudoku", MISSING, "--solver", "cadical"], "--features cadical");
+}
+
 #[test]
 fn refused_before_solving_a_hard_board() {
     // The hardest bundled board takes seconds to prove; the refusal is instant.

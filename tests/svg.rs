@@ -174,8 +174,9 @@ fn check_draws_a_valid_answer_and_captions_an_invalid_one() {
     let r = run(&["check", "tatamibari", path_str(&file), "--answer", "-", "--format", "svg"], Some("11111\n".repeat(5).as_bytes()));
     assert_eq!(r.code, 1);
     let doc = Document::parse(&r.stdout).unwrap();
-    assert!(caption(&doc).starts_with("invalid: "), "{}", caption(&doc));
-    assert!(groups(&doc, "rectangles").is_empty());
+    assert!(caption(&doc).starts_with("invalid: two clues"), "{}", caption(&doc));
+    // One label everywhere: one rectangle, drawn, all of it outlined as the rule's region.
+    assert_eq!((count(&doc, "rectangles", "rect"), count(&doc, "broken", "rect")), (1, 25));
     // Kakkuro's bare contest string: the solver's sides are drawn, the score written.
     let example = data_dir("kakkuro").join("example.txt");
     let contest = "427680:7,7,8,9,20,30,8,6,9,7,6,15,2,(4),4,6,9,9,8,1,15,6,9,8,8\n";
@@ -184,6 +185,76 @@ fn check_draws_a_valid_answer_and_captions_an_invalid_one() {
     let doc = Document::parse(&r.stdout).unwrap();
     assert_eq!(texts(&doc, "score")[0], "score 427680");
     assert!(caption(&doc).starts_with("valid (strict mode), scored with the best choice of sides"), "{}", caption(&doc));
+}
+
+/// The (x, y) of each outline of the broken rule.
+fn broken_at(doc: &Document) -> Vec<(f64, f64)> {
+    let at = |n: &Node, a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
+    groups(doc, "broken").iter().flat_map(|g| g.children().filter(|c| c.has_tag_name("rect")).map(|c| (at(&c, "x"), at(&c, "y"))).collect::<Vec<_>>()).collect()
+}
+
+#[test]
+fn check_draws_a_broken_answer_with_the_rule_it_breaks_marked() {
+    let check = |puzzle: &str, file: &Path, answer: &str| {
+        let r = run(&["check", puzzle, path_str(file), "--answer", "-", "--format", "svg"], Some(answer.as_bytes()));
+        assert_eq!(r.code, 1, "{puzzle}: {}", r.stderr);
+        let doc = Document::parse(&r.stdout).unwrap().input_text().to_string();
+        (doc, r.stderr)
+    };
+    let docs = root().join("docs/examples");
+
+    // Target sudoku: two 8s in column 1 after swapping two digits of the first row.
+    let file = docs.join("target-sudoku.txt");
+    let solved = run(&["solve", "target-sudoku", path_str(&file)], None).stdout;
+    assert!(solved.starts_with("6 8 1 |"), "{solved}");
+    let (text, stderr) = check("target-sudoku", &file, &solved.replacen("6 8 1", "8 6 1", 1));
+    let doc = Document::parse(&text).unwrap();
+    assert_eq!(caption(&doc), "invalid: column 1 holds 8 twice");
+    assert_eq!(stderr.trim(), caption(&doc));
+    let marks = broken_at(&doc);
+    assert_eq!(marks.len(), 2, "the two 8s");
+    assert_eq!(marks[0].0, marks[1].0, "in one column");
+    assert!(texts(&doc, "digit").contains(&"6".to_string()), "the answer is drawn");
+    assert!(texts(&doc, "score").is_empty(), "no score for a broken answer");
+
+    // Tatamibari: the last row's `+` rectangle made 1 tall and 2 wide.
+    let file = docs.join("tatamibari.txt");
+    let solved = run(&["solve", "tatamibari", path_str(&file)], None).stdout;
+    assert!(solved.ends_with("QQRRSSSTPP\nsolved\n"), "{solved}");
+    let (text, _) = check("tatamibari", &file, &solved.replace("QQRRSSSTPP", "QQRRSSTTPP"));
+    let doc = Document::parse(&text).unwrap();
+    assert!(caption(&doc).starts_with("invalid: wrong shape: rectangle 'T' is 1 tall and 2 wide"), "{}", caption(&doc));
+    let marks = broken_at(&doc);
+    assert_eq!(marks.len(), 2, "the two cells of T");
+    assert_eq!(marks[0].1, marks[1].1, "in one row");
+    assert_eq!(count(&doc, "rectangles", "rect"), solved.trim_end_matches("solved\n").chars().filter(|c| c.is_alphanumeric()).collect::<std::collections::HashSet<_>>().len(), "every region drawn");
+    // A region that is no rectangle is outlined, not drawn.
+    let (text, _) = check("tatamibari", &file, &solved.replace("QQRRSSSTPP", "QQRRSSSPPP"));
+    let doc = Document::parse(&text).unwrap();
+    assert!(caption(&doc).starts_with("invalid: not a rectangle: label 'P'"), "{}", caption(&doc));
+    assert_eq!(broken_at(&doc).len(), 5, "P's cells");
+
+    // Kakkuro: a digit changed under an open side: the gray cell whose sum breaks is marked.
+    let file = docs.join("kakkuro.txt");
+    let line = run(&["solve", "kakkuro", path_str(&file), "--format", "line"], None).stdout;
+    assert!(line.contains(",4:N,9,9:ESW,"), "{line}");
+    let (text, _) = check("kakkuro", &file, &line.replace(",4:N,9,9:ESW,", ",4:N,5,9:ESW,"));
+    let doc = Document::parse(&text).unwrap();
+    assert!(caption(&doc).starts_with("invalid: rule 1 broken at row 3, column 2"), "{}", caption(&doc));
+    assert_eq!(broken_at(&doc).len(), 1);
+    assert!(texts(&doc, "digit").contains(&"5".to_string()), "the answer is drawn");
+    assert!(texts(&doc, "score").is_empty());
+    // Values without sides, one out of range: drawn and marked, the gray cells bordered as given.
+    let (text, _) = check("kakkuro", &file, "427680:8,8,15,9,17,30,7,8,9,12,4,15,7,(2),2,4,9,9,8,1,15,6,9,8,8\n");
+    let doc = Document::parse(&text).unwrap();
+    assert!(caption(&doc).starts_with("invalid: rule 1 broken at row 2, column 5: white cell holds 12"), "{}", caption(&doc));
+    assert_eq!((broken_at(&doc).len(), count(&doc, "open", "polygon")), (1, 0), "no sides drawn");
+    assert!(texts(&doc, "digit").contains(&"12".to_string()));
+    // Values with no valid choice of sides: nothing to mark, the bare puzzle.
+    let (text, _) = check("kakkuro", &file, "427680:8,8,15,9,17,30,7,8,9,6,4,15,7,(2),2,4,9,9,8,1,15,6,9,8,7\n");
+    let doc = Document::parse(&text).unwrap();
+    assert!(caption(&doc).starts_with("invalid: no choice of open sides"), "{}", caption(&doc));
+    assert!(broken_at(&doc).is_empty() && texts(&doc, "digit").is_empty());
 }
 
 #[test]

@@ -340,7 +340,7 @@ fn unique_answers_yes_or_no_in_the_exit_status() {
         let path = data_dir("tatamibari").join(format!("{name}.txt"));
         let r = run(&["solve", "tatamibari", path_str(&path), "--unique"], None);
         assert_eq!(r.code, code, "{name}: {}", r.stdout);
-        assert!(r.stdout.starts_with(if code == 0 { "unique" } else { "not unique" }), "{}", r.stdout);
+        assert!(r.stdout.ends_with(if code == 0 { "\nunique\n" } else { "\nnot unique: two different solutions\n" }), "{}", r.stdout);
     }
 }
 

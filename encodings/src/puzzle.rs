@@ -161,6 +161,30 @@ pub struct ReadAnswer<P: Puzzle + ?Sized> {
     pub claimed: Option<String>,
 }
 
+/// How the verdict lines that `solve` and `decode` print under an answer begin (`solved`,
+/// `unique`, `not unique: …`, `13 solutions`, `no solution`, …), so that an answer reader can
+/// tell such a line after the answer from the answer: the driver's tests hold every verdict to it.
+const VERDICT_STARTS: &[&str] = &[
+    "solved",
+    "unique",
+    "not unique",
+    "no solution",
+    "no answer",
+    "one solution found",
+    "at least ",
+    "more than ",
+    "optimal",
+    "best found",
+    "valid answer",
+];
+
+/// Whether `line` is a verdict line (see [`VERDICT_STARTS`]), `N solution(s) …` included.
+pub fn is_verdict(line: &str) -> bool {
+    let line = line.trim();
+    let counted = line.split_once(' ').is_some_and(|(n, rest)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && rest.starts_with("solution"));
+    counted || VERDICT_STARTS.iter().any(|s| line.starts_with(s))
+}
+
 /// The optional first line of a puzzle file naming its kind, `puzzle-sat: NAME`: `run` sorts
 /// files by it, and every command skips it (checking that it names the puzzle asked for).
 pub const HEADER: &str = "puzzle-sat:";
@@ -261,6 +285,13 @@ pub trait Puzzle: 'static {
     /// with one the answer and its score, with two both side by side, the cells where they
     /// differ marked; `caption` (the verdict) is written under it.
     fn svg(inst: &Self::Instance, answers: &[(&Self::Answer, &Self::Checked)], caption: &str) -> String;
+
+    /// `check --format svg` of an answer (`text`, as `check` read it) that breaks a rule: the
+    /// answer as far as it can be drawn, with the cells the first broken rule names outlined,
+    /// and no score; the bare puzzle by default.
+    fn svg_broken(inst: &Self::Instance, _text: &str, caption: &str) -> String {
+        Self::svg(inst, &[], caption)
+    }
 
     /// `check`'s report on a valid answer; `completed` when the solver chose its open parts.
     fn describe_valid(inst: &Self::Instance, answer: &Self::Answer, checked: &Self::Checked, completed: bool) -> String;

@@ -255,12 +255,25 @@ fn wrap(text: &str, max: usize) -> Vec<String> {
     out
 }
 
-/// Marks `marked` cells (indices `r * cols + c`) of a grid at (x, y) with a red outline.
+/// Marks `marked` cells (indices `r * cols + c`) of a grid at (x, y) with a red outline: where
+/// two answers differ.
 pub fn mark_cells(svg: &mut Svg, x: f64, y: f64, cols: usize, cell: f64, marked: &[bool]) {
+    outline(svg, "differs", x, y, cols, cell, marked);
+}
+
+/// Marks the cells a broken rule names, as [`mark_cells`] does (`check --format svg` of an
+/// answer that breaks a rule, as pzprjs's Check points at the error).
+pub fn mark_broken(svg: &mut Svg, x: f64, y: f64, cols: usize, cell: f64, cells: &[usize]) {
+    let mut marked = vec![false; cells.iter().max().map_or(0, |&m| m + 1)];
+    cells.iter().for_each(|&i| marked[i] = true);
+    outline(svg, "broken", x, y, cols, cell, &marked);
+}
+
+fn outline(svg: &mut Svg, class: &str, x: f64, y: f64, cols: usize, cell: f64, marked: &[bool]) {
     if !marked.contains(&true) {
         return;
     }
-    svg.open_group("differs");
+    svg.open_group(class);
     let w = (cell / 10.0).max(2.0);
     for (i, _) in marked.iter().enumerate().filter(|(_, &m)| m) {
         let (r, c) = ((i / cols) as f64, (i % cols) as f64);

@@ -9,7 +9,7 @@ pub mod varisat;
 use encodings::cnf::{ClauseSink, Limited, Lit, Model, MAX_LITERALS};
 use encodings::solver::{NewSolver, SolveResult, Solver, SolverError, SolverStats, Stop};
 
-const NO_PROOFS: &str = "--solver-cmd writes no proofs: certify with --solver varisat or cadical";
+const NO_PROOFS: &str = "--solver-cmd writes no proofs: certify with an embedded backend (--solver varisat, the default)";
 
 /// What a solve with proof output found.
 pub enum Proved {
@@ -73,7 +73,7 @@ pub enum Backend {
 pub const BUILT_IN: &[(&str, &str)] = &[
     ("varisat", "embedded CDCL solver in pure Rust (the default); not interruptible inside a call"),
     #[cfg(feature = "cadical")]
-    ("cadical", "embedded CaDiCaL 1.9.5 (C++, the `cadical` cargo feature, on by default); interruptible"),
+    ("cadical", "embedded CaDiCaL 1.9.5 (C++, the `cadical` cargo feature); interruptible"),
 ];
 
 impl Backend {

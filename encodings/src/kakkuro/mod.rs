@@ -277,6 +277,15 @@ impl crate::puzzle::Puzzle for Kakkuro {
         svg::svg(&inst.puzzle, answers, caption)
     }
 
+    /// The answer read as `check` reads it, with the cell its first broken rule names.
+    fn svg_broken(inst: &Instance, text: &str, caption: &str) -> String {
+        let p = &inst.puzzle;
+        let Ok(read) = parse_answer(p, text) else { return svg::svg(p, &[], caption) };
+        let broken = if read.sides { check(p, &read.answer).err() } else { check_values(p, &read.answer).err() };
+        let cells: Vec<usize> = broken.iter().map(|v| v.row * p.cols + v.col).collect();
+        svg::broken(p, &read.answer, read.sides, &cells, caption)
+    }
+
     fn describe_valid(inst: &Instance, answer: &Answer, scored: &Scored, completed: bool) -> String {
         let how = if completed { ", scored with the best choice of sides" } else { "" };
         format!("valid ({} mode){how}\n{}", mode(&inst.puzzle), describe(&inst.puzzle, answer, scored))

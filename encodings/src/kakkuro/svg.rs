@@ -18,12 +18,33 @@ const PARTS: f64 = 13.0;
 pub fn svg(p: &Puzzle, answers: &[(&Answer, &Scored)], caption: &str) -> String {
     let cell = svg::cell_size(p.rows, p.cols, answers.len().min(2));
     let differ = |a: &(&Answer, &Scored), b: &(&Answer, &Scored)| a.0.cells.iter().zip(&b.0.cells).map(|(x, y)| x != y).collect();
-    svg::compose(&svg::panels(answers, differ, |answer, marked| panel(p, answer.copied(), marked, cell)), caption)
+    let panel = |answer: Option<&(&Answer, &Scored)>, marked: &[bool]| {
+        panel(p, answer.map(|&(a, s)| Drawn { answer: a, scored: Some(s), sides: true }), marked, cell)
+    };
+    svg::compose(&svg::panels(answers, differ, panel), caption)
 }
 
-fn panel(p: &Puzzle, answer: Option<(&Answer, &Scored)>, marked: &[bool], cell: f64) -> Svg {
+/// An answer that breaks a rule (`sides`: whether it gives its open sides), with the cells of
+/// `broken` (row-major indices) outlined and no score.
+pub fn broken(p: &Puzzle, answer: &Answer, sides: bool, broken: &[usize], caption: &str) -> String {
+    let cell = svg::cell_size(p.rows, p.cols, 1);
+    let mut s = panel(p, Some(Drawn { answer, scored: None, sides }), &[], cell);
+    svg::mark_broken(&mut s, EDGE, EDGE, p.cols, cell, broken);
+    svg::compose(&[s], caption)
+}
+
+#[derive(Clone, Copy)]
+struct Drawn<'a> {
+    answer: &'a Answer,
+    scored: Option<&'a Scored>,
+    /// Without its sides, an answer's gray cells are drawn bordered as the puzzle gives them.
+    sides: bool,
+}
+
+fn panel(p: &Puzzle, drawn: Option<Drawn>, marked: &[bool], cell: f64) -> Svg {
     let (rows, cols) = (p.rows, p.cols);
-    let lines = answer.map(|(_, scored)| {
+    let answer = drawn.map(|d| (d.answer, d.sides));
+    let lines = drawn.and_then(|d| d.scored).map(|scored| {
         let s = &scored.score;
         [format!("score {s}"), format!("P = {}, D = {} ({} painted), E = {}", s.p, s.d, scored.painted, s.e)]
     });
@@ -35,12 +56,13 @@ fn panel(p: &Puzzle, answer: Option<(&Answer, &Scored)>, marked: &[bool], cell: 
         Some((a, _)) => matches!(a.cells[i], Cell::Gray { .. }),
         None => p.cells[i] != Given::White,
     };
-    let open = |i: usize, d: usize| answer.is_some_and(|(a, _)| matches!(a.cells[i], Cell::Gray { open, .. } if open[d]));
-    // Bordered: every side of a gray cell that is not open; without an answer, the given ones.
+    let open = |i: usize, d: usize| answer.is_some_and(|(a, sides)| sides && matches!(a.cells[i], Cell::Gray { open, .. } if open[d]));
+    // Bordered: every side of a gray cell that is not open; without an answer or its sides,
+    // the given ones.
     let thick = |i: usize, d: usize| match (answer, p.cells[i]) {
-        (Some(_), _) => gray(i) && !open(i, d),
-        (None, Given::Gray { thick, .. }) => thick[d],
-        (None, Given::White) => false,
+        (Some((_, true)), _) => gray(i) && !open(i, d),
+        (_, Given::Gray { thick, .. }) => thick[d],
+        (_, Given::White) => false,
     };
     for i in (0..rows * cols).filter(|&i| gray(i)) {
         let fill = if p.cells[i] == Given::White { PAINTED } else { GRAY };

@@ -24,6 +24,25 @@ impl fmt::Display for Violation {
     }
 }
 
+impl Violation {
+    /// The cells (row-major indices from 0) it names in `grid`: the one cell, or the house's
+    /// cells holding the repeated digit.
+    pub fn cells(&self, grid: &Grid) -> Vec<usize> {
+        match *self {
+            Violation::NotADigit { row, col, .. } | Violation::GivenChanged { row, col, .. } => vec![(row - 1) * 9 + col - 1],
+            Violation::Repeated { house, index, digit } => {
+                let i = index - 1;
+                let in_house = |r: usize, c: usize| match house {
+                    "row" => r == i,
+                    "column" => c == i,
+                    _ => r / 3 * 3 + c / 3 == i,
+                };
+                (0..81).filter(|&k| in_house(k / 9, k % 9) && grid[k / 9][k % 9] == digit).collect()
+            }
+        }
+    }
+}
+
 pub fn check(givens: &Grid, grid: &Grid) -> Result<(), Violation> {
     for r in 0..9 {
         for c in 0..9 {

@@ -154,6 +154,13 @@ impl Puzzle for TargetSudoku {
         svg::svg(givens, &answers.iter().map(|a| a.0).collect::<Vec<_>>(), caption)
     }
 
+    /// The grid read as `check` reads it, with the cells its first broken rule names.
+    fn svg_broken(givens: &Grid, text: &str, caption: &str) -> String {
+        let Ok(Ok(read)) = Self::read_answer(givens, text) else { return svg::svg(givens, &[], caption) };
+        let cells = check(givens, &read.answer).err().map_or(Vec::new(), |v| v.cells(&read.answer));
+        svg::broken(givens, &read.answer, &cells, caption)
+    }
+
     fn describe_valid(_: &Grid, _: &Grid, score: &u32, _: bool) -> String {
         format!("valid, score {score}\n")
     }

@@ -17,13 +17,21 @@ const THICK: Stroke = Stroke::solid("#000", 3.0);
 
 pub fn svg(givens: &Grid, answers: &[&Grid], caption: &str) -> String {
     let differ = |a: &&Grid, b: &&Grid| (0..81).map(|i| a[i / 9][i % 9] != b[i / 9][i % 9]).collect();
-    svg::compose(&svg::panels(answers, differ, |grid, marked| panel(givens, grid.copied(), marked)), caption)
+    let scored = |grid: Option<&Grid>| grid.is_some_and(|g| g.iter().flatten().all(|&d| d != 0));
+    svg::compose(&svg::panels(answers, differ, |grid, marked| panel(givens, grid.copied(), marked, scored(grid.copied()))), caption)
 }
 
-fn panel(givens: &Grid, grid: Option<&Grid>, marked: &[bool]) -> Svg {
+/// A grid that breaks a rule, with the cells of `broken` (row-major indices) outlined and no
+/// score.
+pub fn broken(givens: &Grid, grid: &Grid, broken: &[usize], caption: &str) -> String {
+    let mut s = panel(givens, Some(grid), &[], false);
+    svg::mark_broken(&mut s, EDGE, EDGE, 9, CELL, broken);
+    svg::compose(&[s], caption)
+}
+
+/// `scored`: a score line under the grid (not under a grid with gaps, `--hints`, or a broken one).
+fn panel(givens: &Grid, grid: Option<&Grid>, marked: &[bool], scored: bool) -> Svg {
     let side = 9.0 * CELL;
-    // Room for the score line only where there is one: a grid with gaps (`--hints`) has none.
-    let scored = grid.is_some_and(|g| g.iter().flatten().all(|&d| d != 0));
     let mut s = Svg::new(side + 2.0 * EDGE, side + 2.0 * EDGE + if scored { 30.0 } else { 0.0 });
     let at = |k: usize| EDGE + k as f64 * CELL;
     for r in 0..9 {

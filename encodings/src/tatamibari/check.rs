@@ -67,8 +67,15 @@ impl fmt::Display for Violation {
 /// hole cells may hold anything (a space, `#`); short lines are padded with spaces.
 pub fn parse_labels(board: &Board, text: &str) -> Result<Vec<char>, ParseError> {
     let mut lines: Vec<Vec<char>> = text.lines().map(|l| l.trim_end_matches('\r').chars().collect()).collect();
-    while lines.last().is_some_and(|l| l.iter().all(|&c| c == ' ')) {
-        lines.pop();
+    // Blank lines at the end, and `solve`'s verdict line under the grid (only past the
+    // board's rows: a row of labels is never taken for one).
+    while let Some(last) = lines.last() {
+        let last: String = last.iter().collect();
+        if last.chars().all(|c| c == ' ') || (lines.len() > board.rows && crate::puzzle::is_verdict(&last)) {
+            lines.pop();
+        } else {
+            break;
+        }
     }
     if lines.len() != board.rows {
         let line = lines.len().min(board.rows) + 1;
@@ -89,6 +96,13 @@ pub fn parse_labels(board: &Board, text: &str) -> Result<Vec<char>, ParseError> 
 /// Checks a list of rectangles (the solver's output form) by labelling the board with them,
 /// one label (its index) per rectangle, and checking the labelling: any number of rectangles.
 pub fn check_rects(board: &Board, rects: &[super::Rect]) -> Result<(), Violation> {
+    let labels = rect_labels(board, rects)?;
+    check_labelled(board, &labels, |k| format!("#{} of the list", k + 1))
+}
+
+/// The labelling a list of rectangles makes (each labelled by its index); a rectangle that
+/// covers no cell, leaves the board or overlaps another is a violation.
+pub fn rect_labels(board: &Board, rects: &[super::Rect]) -> Result<Vec<Option<usize>>, Violation> {
     let mut labels: Vec<Option<usize>> = vec![None; board.rows * board.cols];
     for (k, rect) in rects.iter().enumerate() {
         if rect.height == 0 || rect.width == 0 {
@@ -102,7 +116,7 @@ pub fn check_rects(board: &Board, rects: &[super::Rect]) -> Result<(), Violation
             labels[r * board.cols + c] = Some(k);
         }
     }
-    check_labelled(board, &labels, |k| format!("#{} of the list", k + 1))
+    Ok(labels)
 }
 
 /// Checks a label grid (`labels[r * cols + c]`, a space for no label) of `board`.
@@ -186,6 +200,17 @@ pub fn parse_rects(text: &str) -> Result<Option<Vec<super::Rect>>, ParseError> {
 
 /// Checks a labelling by any kind of label (`None`: unlabelled); `name` shows a label in messages.
 fn check_labelled<L: Copy + Eq + Hash>(board: &Board, labels: &[Option<L>], name: impl Fn(L) -> String) -> Result<(), Violation> {
+    located(board, labels, name).map_err(|(v, _)| v)
+}
+
+/// [`check_labels`] with the cells (row-major indices) the broken rule names: the one cell,
+/// the label's whole region, or the four around a point; `check --format svg` outlines them.
+pub fn locate_labels(board: &Board, labels: &[Option<usize>]) -> Result<(), (Violation, Vec<usize>)> {
+    located(board, labels, |k| format!("#{k}"))
+}
+
+fn located<L: Copy + Eq + Hash>(board: &Board, labels: &[Option<L>], name: impl Fn(L) -> String) -> Result<(), (Violation, Vec<usize>)> {
+    let region = |label: L| (0..labels.len()).filter(|&i| labels[i] == Some(label) && board.cells[i] != Cell::Hole).collect::<Vec<_>>();
     let (rows, cols) = (board.rows, board.cols);
     assert_eq!(labels.len(), rows * cols, "a label per cell of the board");
     // Bounding box and cell count of every label, in row-major order of first appearance.
@@ -207,7 +232,7 @@ fn check_labelled<L: Copy + Eq + Hash>(board: &Board, labels: &[Option<L>], name
                 continue;
             }
             let Some(label) = labels[r * cols + c] else {
-                return Err(Violation::Unlabelled { row: r + 1, col: c + 1 });
+                return Err((Violation::Unlabelled { row: r + 1, col: c + 1 }, vec![r * cols + c]));
             };
             let g = groups.entry(label).or_insert_with(|| {
                 order.push(label);
@@ -227,10 +252,10 @@ fn check_labelled<L: Copy + Eq + Hash>(board: &Board, labels: &[Option<L>], name
         let g = &groups[label];
         let (height, width) = (g.bottom - g.top + 1, g.right - g.left + 1);
         if g.count != height * width {
-            return Err(Violation::NotARectangle { label: name(*label), row: g.first.0 + 1, col: g.first.1 + 1 });
+            return Err((Violation::NotARectangle { label: name(*label), row: g.first.0 + 1, col: g.first.1 + 1 }, region(*label)));
         }
         match g.clues[..] {
-            [] => return Err(Violation::NoClue { label: name(*label), row: g.top + 1, col: g.left + 1 }),
+            [] => return Err((Violation::NoClue { label: name(*label), row: g.top + 1, col: g.left + 1 }, region(*label))),
             [(_, _, clue)] => {
                 let ok = match clue {
                     '+' => height == width,
@@ -239,11 +264,12 @@ fn check_labelled<L: Copy + Eq + Hash>(board: &Board, labels: &[Option<L>], name
                     _ => true, // '?'
                 };
                 if !ok {
-                    return Err(Violation::WrongShape { label: name(*label), clue, height, width });
+                    return Err((Violation::WrongShape { label: name(*label), clue, height, width }, region(*label)));
                 }
             }
             [(r1, c1, _), (r2, c2, _), ..] => {
-                return Err(Violation::TwoClues { label: name(*label), first: (r1 + 1, c1 + 1), second: (r2 + 1, c2 + 1) })
+                let v = Violation::TwoClues { label: name(*label), first: (r1 + 1, c1 + 1), second: (r2 + 1, c2 + 1) };
+                return Err((v, region(*label)));
             }
         }
     }
@@ -257,7 +283,7 @@ fn check_labelled<L: Copy + Eq + Hash>(board: &Board, labels: &[Option<L>], name
             }
             let l: Vec<Option<L>> = window.iter().map(|&(a, b)| labels[a * cols + b]).collect();
             if l[0] != l[1] && l[0] != l[2] && l[0] != l[3] && l[1] != l[2] && l[1] != l[3] && l[2] != l[3] {
-                return Err(Violation::FourCorners { row: r + 1, col: c + 1 });
+                return Err((Violation::FourCorners { row: r + 1, col: c + 1 }, window.iter().map(|&(a, b)| a * cols + b).collect()));
             }
         }
     }

@@ -287,6 +287,36 @@ impl Puzzle for Tatamibari {
         svg::svg(board, &answers.iter().map(|a| a.0).collect::<Vec<_>>(), caption)
     }
 
+    /// The answer read as `check` reads it: its regions that are rectangles, with the cells
+    /// its first broken rule names (the cell, the whole region, or the four around a point).
+    fn svg_broken(board: &Board, text: &str, caption: &str) -> String {
+        let n = board.rows * board.cols;
+        let on_board = |cells: Vec<usize>| cells.into_iter().filter(|&i| i < n).collect::<Vec<_>>();
+        let labels: Vec<Option<usize>> = if text.trim().is_empty() {
+            vec![None; n]
+        } else if text.contains(['│', '─']) {
+            let Ok(labels) = check::parse_box(board, text) else { return svg::svg(board, &[], caption) };
+            labels
+        } else {
+            match check::parse_rects(text) {
+                Ok(Some(rects)) => match check::rect_labels(board, &rects) {
+                    Ok(labels) => labels,
+                    Err(check::Violation::Overlap { row, col }) if row <= board.rows && col <= board.cols => {
+                        return svg::broken(board, None, &on_board(vec![(row - 1) * board.cols + col - 1]), caption)
+                    }
+                    Err(_) => return svg::svg(board, &[], caption),
+                },
+                Ok(None) => {
+                    let Ok(chars) = parse_labels(board, text) else { return svg::svg(board, &[], caption) };
+                    check::regions(board, |i| chars[i] == ' ', |i, j| chars[i] == chars[j])
+                }
+                Err(_) => return svg::svg(board, &[], caption),
+            }
+        };
+        let cells = check::locate_labels(board, &labels).err().map_or(Vec::new(), |(_, cells)| cells);
+        svg::broken(board, Some(&rectangles(board, &labels)), &on_board(cells), caption)
+    }
+
     fn describe_valid(_: &Board, _: &Solution, _: &(), _: bool) -> String {
         "valid\n".to_string()
     }
@@ -343,6 +373,28 @@ impl Puzzle for Tatamibari {
 }
 
 /// `[[row, col, height, width], …]`.
+/// The regions of a labelling that fill their bounding box, as rectangles (holes belong to none).
+fn rectangles(board: &Board, labels: &[Option<usize>]) -> Solution {
+    // Per label: bounding box and cell count.
+    let mut boxes: std::collections::HashMap<usize, (usize, usize, usize, usize, usize)> = std::collections::HashMap::new();
+    for (i, l) in labels.iter().enumerate() {
+        let Some(l) = *l else { continue };
+        if board.cells[i] == Cell::Hole {
+            continue;
+        }
+        let (r, c) = (i / board.cols, i % board.cols);
+        let b = boxes.entry(l).or_insert((r, c, r, c, 0));
+        *b = (b.0.min(r), b.1.min(c), b.2.max(r), b.3.max(c), b.4 + 1);
+    }
+    let mut sol: Solution = boxes
+        .into_values()
+        .filter(|&(top, left, bottom, right, count)| count == (bottom - top + 1) * (right - left + 1))
+        .map(|(top, left, bottom, right, _)| Rect { row: top, col: left, height: bottom - top + 1, width: right - left + 1 })
+        .collect();
+    sol.sort();
+    sol
+}
+
 pub fn rects_json(sol: &Solution) -> Value {
     json!(sol.iter().map(|r| [r.row, r.col, r.height, r.width]).collect::<Vec<_>>())
 }

@@ -23,6 +23,15 @@ pub fn svg(board: &Board, answers: &[&Solution], caption: &str) -> String {
     svg::compose(&svg::panels(answers, differ, |sol, marked| panel(board, sol.copied(), marked, cell)), caption)
 }
 
+/// An answer that breaks a rule: `sol`, the regions of it that are rectangles (none when it
+/// could not be read), with the cells of `broken` (row-major indices) outlined.
+pub fn broken(board: &Board, sol: Option<&Solution>, broken: &[usize], caption: &str) -> String {
+    let cell = svg::cell_size(board.rows, board.cols, 1);
+    let mut s = panel(board, sol, &[], cell);
+    svg::mark_broken(&mut s, EDGE, EDGE, board.cols, cell, broken);
+    svg::compose(&[s], caption)
+}
+
 fn panel(board: &Board, sol: Option<&Solution>, marked: &[bool], cell: f64) -> Svg {
     let (rows, cols) = (board.rows, board.cols);
     let mut s = Svg::new(cols as f64 * cell + 2.0 * EDGE, rows as f64 * cell + 2.0 * EDGE);
