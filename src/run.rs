@@ -12,12 +12,13 @@ use crate::registry::{self, PUZZLES};
 use crate::runner::{self, Options, Progress};
 use anyhow::{anyhow, bail, Result};
 use encodings::puzzle::{self, Ended, Goal, Puzzle, Settings, Task};
-use rayon::prelude::*;
 use serde_json::{json, Map, Value};
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// `run`'s arguments.
@@ -295,33 +296,80 @@ fn run_jobs(a: &RunArgs, jobs: &[Job]) -> Result<Vec<Map<String, Value>>> {
     // More workers than files, or than a few per core, only cost (each is a thread and a child).
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = a.jobs.unwrap_or(cores).min(4 * cores).min(jobs.len()).max(1);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| anyhow!("cannot start {threads} workers: {e}"))?;
-    let bar = if !a.quiet && std::io::stderr().is_terminal() {
-        let bar = indicatif::ProgressBar::new(jobs.len() as u64);
-        let style = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {wide_msg}").expect("a valid template");
-        bar.set_style(style);
-        bar
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
     let exe = std::env::current_exe().map_err(|e| anyhow!("cannot find the puzzle-sat binary to run: {e}"))?;
-    // Jobs are handed out one at a time in file order (par_bridge pulls on demand), so a slow
-    // puzzle never holds a batch of others behind it, as a split of the list into halves would.
-    let mut rows: Vec<(usize, Map<String, Value>)> = pool.install(|| {
-        jobs.iter()
-            .enumerate()
-            .par_bridge()
-            .map(|(k, job)| {
-                bar.set_message(job.file.display().to_string());
-                let row = child_row(&exe, a, job);
-                bar.inc(1);
-                (k, row)
-            })
-            .collect()
-    });
-    bar.finish_and_clear();
+    let bar = Bar::new(jobs.len(), !a.quiet && std::io::stderr().is_terminal());
+    // Each worker takes the next job in file order when it is free, so a slow puzzle never
+    // holds a batch of others behind it, as a split of the list into parts would.
+    let next = AtomicUsize::new(0);
+    let rows = Mutex::new(Vec::with_capacity(jobs.len()));
+    let work = || loop {
+        let k = next.fetch_add(1, Ordering::Relaxed);
+        let Some(job) = jobs.get(k) else { break };
+        bar.started(&job.file);
+        let row = child_row(&exe, a, job);
+        bar.done();
+        rows.lock().unwrap_or_else(|e| e.into_inner()).push((k, row));
+    };
+    std::thread::scope(|s| {
+        for _ in 1..threads {
+            std::thread::Builder::new().spawn_scoped(s, work).map_err(|e| anyhow!("cannot start {threads} workers: {e}"))?;
+        }
+        work();
+        Ok::<(), anyhow::Error>(())
+    })?;
+    bar.clear();
+    let mut rows = rows.into_inner().unwrap_or_else(|e| e.into_inner());
     rows.sort_by_key(|(k, _)| *k);
     Ok(rows.into_iter().map(|(_, row)| row).collect())
+}
+
+/// The run's progress on a terminal's stderr, one line: a bar, files done of all, seconds
+/// since the start, the latest file; redrawn at most ten times a second, cleared at the end.
+struct Bar {
+    total: usize,
+    shown: bool,
+    start: Instant,
+    /// Files done, the latest file started, and when the line was last drawn.
+    state: Mutex<(usize, String, Option<Instant>)>,
+}
+
+impl Bar {
+    fn new(total: usize, shown: bool) -> Bar {
+        Bar { total, shown, start: Instant::now(), state: Mutex::new((0, String::new(), None)) }
+    }
+
+    fn started(&self, file: &Path) {
+        self.update(|s| s.1 = file.display().to_string());
+    }
+
+    fn done(&self) {
+        self.update(|s| s.0 += 1);
+    }
+
+    fn update(&self, change: impl FnOnce(&mut (usize, String, Option<Instant>))) {
+        if !self.shown {
+            return;
+        }
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        change(&mut s);
+        let now = Instant::now();
+        if s.2.is_some_and(|t| now - t < Duration::from_millis(100)) && s.0 < self.total {
+            return;
+        }
+        s.2 = Some(now);
+        const WIDTH: usize = 30;
+        let filled = WIDTH * s.0 / self.total.max(1);
+        // The end of a long path says most about it.
+        let chars: Vec<char> = s.1.chars().collect();
+        let file: String = chars[chars.len().saturating_sub(60)..].iter().collect();
+        eprint!("\r\x1b[K[{}{}] {}/{} {}s {file}", "#".repeat(filled), " ".repeat(WIDTH - filled), s.0, self.total, self.start.elapsed().as_secs());
+    }
+
+    fn clear(&self) {
+        if self.shown {
+            eprint!("\r\x1b[K");
+        }
+    }
 }
 
 /// Runs one job in a child process and takes its row; a child that fails to give one is
