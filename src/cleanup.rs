@@ -4,7 +4,7 @@
 //! (SIGKILL cannot be caught: children still die with it, by their death signal, but a
 //! temporary folder stays.)
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -30,7 +30,8 @@ pub fn install() {
 
 fn end(signal: i32) -> ! {
     ENDING.store(true, Ordering::SeqCst);
-    let groups = GROUPS.lock().map(|g| g.clone()).unwrap_or_default();
+    // After the flag: a spawn under way finishes and is listed, none starts after.
+    let groups = GROUPS.lock().map(|g| g.clone()).unwrap_or_else(|e| e.into_inner().clone());
     for &g in &groups {
         // SAFETY: plain system calls on process groups this process started and has not reaped.
         unsafe { libc::kill(-g, libc::SIGTERM) };
@@ -43,8 +44,14 @@ fn end(signal: i32) -> ! {
         // SAFETY: as above.
         unsafe { libc::kill(-g, libc::SIGKILL) };
     }
-    for folder in FOLDERS.lock().map(|f| f.clone()).unwrap_or_default() {
-        let _ = std::fs::remove_dir_all(folder);
+    for folder in FOLDERS.lock().map(|f| f.clone()).unwrap_or_else(|e| e.into_inner().clone()) {
+        // The command's own thread may still write a file into it as it goes.
+        for _ in 0..5 {
+            if std::fs::remove_dir_all(&folder).is_ok() || !folder.exists() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
     std::process::exit(128 + signal);
 }
@@ -58,14 +65,19 @@ pub fn ending() -> bool {
 /// A child's process group, ended on a signal while this lives.
 pub struct Group(i32);
 
-impl Group {
-    pub fn new(pid: u32) -> Group {
-        let g = pid as i32;
-        if let Ok(mut groups) = GROUPS.lock() {
-            groups.push(g);
-        }
-        Group(g)
+/// Starts `command` (a process group of its own) and tracks its group. The two happen under
+/// the lock the signal's end takes before it lists the groups, and not once it has begun: a
+/// child started during the end would be left out, killed only by its death signal, and leave
+/// its temporary files behind.
+pub fn spawn(command: &mut std::process::Command) -> std::io::Result<(std::process::Child, Group)> {
+    let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
+    if ending() {
+        return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "puzzle-sat is ending on a signal"));
     }
+    let child = command.spawn()?;
+    let g = child.id() as i32;
+    groups.push(g);
+    Ok((child, Group(g)))
 }
 
 impl Drop for Group {
@@ -79,13 +91,18 @@ impl Drop for Group {
 /// A temporary folder, removed on a signal while this lives (its owner removes it otherwise).
 pub struct Folder(PathBuf);
 
-impl Folder {
-    pub fn new(path: &Path) -> Folder {
-        if let Ok(mut folders) = FOLDERS.lock() {
-            folders.push(path.to_path_buf());
-        }
-        Folder(path.to_path_buf())
+/// A new temporary folder named `prefix…`, tracked: made and listed under the lock the
+/// signal's end takes before it removes the listed ones, and not once it has begun (a folder
+/// made during the end would stay). The folder goes with the `TempDir`, dropped first.
+pub fn temp_dir(prefix: &str) -> std::io::Result<(tempfile::TempDir, Folder)> {
+    let mut folders = FOLDERS.lock().unwrap_or_else(|e| e.into_inner());
+    if ending() {
+        return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "puzzle-sat is ending on a signal"));
     }
+    let dir = tempfile::Builder::new().prefix(prefix).tempdir()?;
+    folders.push(dir.path().to_path_buf());
+    let tracked = Folder(dir.path().to_path_buf());
+    Ok((dir, tracked))
 }
 
 impl Drop for Folder {

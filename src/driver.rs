@@ -829,7 +829,7 @@ mod tests {
         for line in &lines {
             assert!(puzzle::is_verdict(line), "{line:?}");
         }
-        for row in ["1111122334", "QQRRSSSTPP", "12 3", "solve", "uniq"] {
+        for row in ["1111122334", "QQRRSSSTPP", "12 3", "solve", "uniq", "solvedXYZ", "12 solutionsfoo", "optimal", "unique!", "at least 3 solutions", "more than 5 solutions (stopped at x)"] {
             assert!(!puzzle::is_verdict(row), "{row:?}");
         }
     }

@@ -54,9 +54,8 @@ pub fn run(mut process: Command, limit: u64, stop: impl Fn() -> bool) -> io::Res
             });
         }
     }
-    let mut child = process.spawn()?;
-    // Ended with puzzle-sat on SIGINT or SIGTERM; dropped (at return) only once reaped.
-    let _group = crate::cleanup::Group::new(child.id());
+    // Ended with puzzle-sat on SIGINT or SIGTERM; the group is dropped (at return) only once reaped.
+    let (mut child, _group) = crate::cleanup::spawn(&mut process)?;
 
     // Read in threads, so a child that fills one pipe while we wait on it cannot hang.
     let overflow = Arc::new(AtomicBool::new(false));

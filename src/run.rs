@@ -303,6 +303,10 @@ fn run_jobs(a: &RunArgs, jobs: &[Job]) -> Result<Vec<Map<String, Value>>> {
     let next = AtomicUsize::new(0);
     let rows = Mutex::new(Vec::with_capacity(jobs.len()));
     let work = || loop {
+        // A signal ends the run: its cleanup then waits for no new child.
+        if crate::cleanup::ending() {
+            break;
+        }
         let k = next.fetch_add(1, Ordering::Relaxed);
         let Some(job) = jobs.get(k) else { break };
         bar.started(&job.file);
@@ -328,6 +332,8 @@ fn run_jobs(a: &RunArgs, jobs: &[Job]) -> Result<Vec<Map<String, Value>>> {
 struct Bar {
     total: usize,
     shown: bool,
+    /// The terminal's width: a longer line would wrap, and `\r` redraw only its last row.
+    columns: usize,
     start: Instant,
     /// Files done, the latest file started, and when the line was last drawn.
     state: Mutex<(usize, String, Option<Instant>)>,
@@ -335,7 +341,13 @@ struct Bar {
 
 impl Bar {
     fn new(total: usize, shown: bool) -> Bar {
-        Bar { total, shown, start: Instant::now(), state: Mutex::new((0, String::new(), None)) }
+        // SAFETY: TIOCGWINSZ fills the winsize given; on failure it is left zeroed.
+        let mut size: libc::winsize = unsafe { std::mem::zeroed() };
+        let columns = match unsafe { libc::ioctl(libc::STDERR_FILENO, libc::TIOCGWINSZ, &mut size) } {
+            0 if size.ws_col > 0 => usize::from(size.ws_col),
+            _ => 80,
+        };
+        Bar { total, shown, columns, start: Instant::now(), state: Mutex::new((0, String::new(), None)) }
     }
 
     fn started(&self, file: &Path) {
@@ -359,10 +371,12 @@ impl Bar {
         s.2 = Some(now);
         const WIDTH: usize = 30;
         let filled = WIDTH * s.0 / self.total.max(1);
-        // The end of a long path says most about it.
+        let head = format!("[{}{}] {}/{} {}s ", "#".repeat(filled), " ".repeat(WIDTH - filled), s.0, self.total, self.start.elapsed().as_secs());
+        // What fits of the file name, its end, which says most about it.
+        let room = self.columns.saturating_sub(head.chars().count() + 1);
         let chars: Vec<char> = s.1.chars().collect();
-        let file: String = chars[chars.len().saturating_sub(60)..].iter().collect();
-        eprint!("\r\x1b[K[{}{}] {}/{} {}s {file}", "#".repeat(filled), " ".repeat(WIDTH - filled), s.0, self.total, self.start.elapsed().as_secs());
+        let file: String = chars[chars.len().saturating_sub(room)..].iter().collect();
+        eprint!("\r\x1b[K{head}{file}");
     }
 
     fn clear(&self) {
@@ -387,8 +401,15 @@ fn child_row(exe: &Path, a: &RunArgs, job: &Job) -> Map<String, Value> {
     let Some(puzzle) = job.puzzle else {
         return error(row, "error", "cannot tell which puzzle this is: use --puzzle, a first line `puzzle-sat: NAME`, or the extension .NAME".into());
     };
+    // The child's temporary files go into a folder of ours, removed after it even when a
+    // signal kills it before it can clean up (one that lands between its fork and its exec
+    // is taken by our handler, and the child runs on until the kill).
+    let (tmp, _tracked) = match crate::cleanup::temp_dir("puzzle-sat-run-") {
+        Ok(made) => made,
+        Err(e) => return error(row, "error", format!("cannot make a temporary folder: {e}")),
+    };
     let mut cmd = std::process::Command::new(exe);
-    cmd.arg("run-file").arg(puzzle).arg(&job.file).args(&a.solver_flags);
+    cmd.arg("run-file").arg(puzzle).arg(&job.file).args(&a.solver_flags).env("TMPDIR", tmp.path());
     if let Some(t) = a.time_limit {
         cmd.arg(format!("--time-limit={}", t.as_secs_f64()));
     }

@@ -175,3 +175,32 @@ fn what_decode_prints_check_reads() {
         }
     }
 }
+
+/// Found by review: the label reader dropped a last row of holes with the verdict under it,
+/// joined same labels through a hole, and skipped any line starting like a verdict, or several.
+#[test]
+fn tatamibari_labels_with_holes_and_verdict_lines() {
+    let tmp = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = tmp.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let holes_last = write("holes-last.txt", "+.\n..\n##\n");
+    for format in ["text", "box", "rects"] {
+        assert_eq!(round_trip("tatamibari", &holes_last, &["--format", format]).stdout, "valid\n", "{format}");
+    }
+    let check = |puzzle: &str, answer: &str| run(&["check", "tatamibari", puzzle, "--answer", "-"], Some(answer.as_bytes()));
+    // Anything stands on a hole, and joins nothing across it.
+    let apart = write("apart.txt", "+#+\n");
+    assert_eq!(check(&apart, "111\n").stdout, "valid\n");
+    let four = data_dir("tatamibari").join("codegolf-4x4.txt");
+    let four = four.to_str().unwrap();
+    let grid = "1122\n1122\n3322\n3344\n";
+    for verdict in ["solved\n", "unique\n", "13 solutions (per the external solver; unchecked)\n", "\n"] {
+        assert_eq!(check(four, &format!("{grid}{verdict}")).stdout, "valid\n", "{verdict:?}");
+    }
+    for junk in ["solvedXYZ\n", "12 solutionsfoo\n", "optimal\n", "solved\nsolved\n", "solved\nunique\n"] {
+        assert_eq!(check(four, &format!("{grid}{junk}")).code, 2, "{junk:?}");
+    }
+}

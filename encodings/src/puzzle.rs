@@ -161,28 +161,49 @@ pub struct ReadAnswer<P: Puzzle + ?Sized> {
     pub claimed: Option<String>,
 }
 
-/// How the verdict lines that `solve` and `decode` print under an answer begin (`solved`,
-/// `unique`, `not unique: …`, `13 solutions`, `no solution`, …), so that an answer reader can
-/// tell such a line after the answer from the answer: the driver's tests hold every verdict to it.
-const VERDICT_STARTS: &[&str] = &[
-    "solved",
-    "unique",
-    "not unique",
-    "no solution",
-    "no answer",
-    "one solution found",
-    "at least ",
-    "more than ",
-    "optimal",
-    "best found",
-    "valid answer",
-];
-
-/// Whether `line` is a verdict line (see [`VERDICT_STARTS`]), `N solution(s) …` included.
+/// Whether `line` is a whole verdict line as `solve` and `decode` print them under an answer
+/// (`solved`, `unique`, `not unique: two different solutions`, `13 solutions`, …, with or
+/// without the external solver's note), so that an answer reader can tell such a line after
+/// the answer from the answer. The driver's tests hold every verdict it prints to it.
 pub fn is_verdict(line: &str) -> bool {
-    let line = line.trim();
-    let counted = line.split_once(' ').is_some_and(|(n, rest)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && rest.starts_with("solution"));
-    counted || VERDICT_STARTS.iter().any(|s| line.starts_with(s))
+    const EXACT: &[&str] = &[
+        "solved",
+        "unique",
+        "no solution",
+        "not unique: two different solutions",
+        "no solution found (time limit)",
+        "one solution found; uniqueness unknown (time limit)",
+        "optimal (proved)",
+        "best found (time limit: not proved optimal)",
+        "no answer found (time limit)",
+        "no answer scores --min-score or more",
+        "valid answer (optimality not checked)",
+    ];
+    let line = line.trim_end();
+    if line == "optimal (per the external solver; unchecked)" {
+        return true;
+    }
+    let line = line.strip_suffix(" (per the external solver; unchecked)").unwrap_or(line);
+    if EXACT.contains(&line) {
+        return true;
+    }
+    // `N solution(s)`, `at least N solution(s) (time limit)`, `more than N solution(s) (stopped at M)`.
+    let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let solutions = |s: &str| -> Option<String> {
+        let (n, rest) = s.split_once(' ')?;
+        let rest = rest.strip_prefix("solutions").or_else(|| rest.strip_prefix("solution"))?;
+        number(n).then(|| rest.to_string())
+    };
+    if solutions(line).is_some_and(|rest| rest.is_empty()) {
+        return true;
+    }
+    if let Some(rest) = line.strip_prefix("at least ").and_then(solutions) {
+        return rest == " (time limit)";
+    }
+    if let Some(rest) = line.strip_prefix("more than ").and_then(solutions) {
+        return rest.strip_prefix(" (stopped at ").and_then(|r| r.strip_suffix(')')).is_some_and(number);
+    }
+    false
 }
 
 /// The optional first line of a puzzle file naming its kind, `puzzle-sat: NAME`: `run` sorts

@@ -67,14 +67,16 @@ impl fmt::Display for Violation {
 /// hole cells may hold anything (a space, `#`); short lines are padded with spaces.
 pub fn parse_labels(board: &Board, text: &str) -> Result<Vec<char>, ParseError> {
     let mut lines: Vec<Vec<char>> = text.lines().map(|l| l.trim_end_matches('\r').chars().collect()).collect();
-    // Blank lines at the end, and `solve`'s verdict line under the grid (only past the
-    // board's rows: a row of labels is never taken for one).
-    while let Some(last) = lines.last() {
-        let last: String = last.iter().collect();
-        if last.chars().all(|c| c == ' ') || (lines.len() > board.rows && crate::puzzle::is_verdict(&last)) {
+    // Past the board's rows only (a row of labels, or of holes, is never taken for either):
+    // blank lines at the end, and one verdict line, `solve`'s under the grid.
+    let blank = |l: &[char]| l.iter().all(|&c| c == ' ');
+    while lines.len() > board.rows && lines.last().is_some_and(|l| blank(l)) {
+        lines.pop();
+    }
+    if lines.len() > board.rows && crate::puzzle::is_verdict(&lines[lines.len() - 1].iter().collect::<String>()) {
+        lines.pop();
+        while lines.len() > board.rows && lines.last().is_some_and(|l| blank(l)) {
             lines.pop();
-        } else {
-            break;
         }
     }
     if lines.len() != board.rows {

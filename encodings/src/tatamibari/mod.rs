@@ -237,7 +237,7 @@ impl Puzzle for Tatamibari {
         } else {
             // A label may be reused by rectangles that do not touch: each region is one.
             let chars = parse_labels(board, text)?;
-            (check::regions(board, |i| chars[i] == ' ', |i, j| chars[i] == chars[j]), Some(chars))
+            (check::regions(board, |i| chars[i] == ' ' || board.cells[i] == Cell::Hole, |i, j| chars[i] == chars[j]), Some(chars))
         };
         // Messages name a region by its label, or a box drawing's region by its number.
         let name = |k: usize| match &chars {
@@ -308,7 +308,7 @@ impl Puzzle for Tatamibari {
                 },
                 Ok(None) => {
                     let Ok(chars) = parse_labels(board, text) else { return svg::svg(board, &[], caption) };
-                    check::regions(board, |i| chars[i] == ' ', |i, j| chars[i] == chars[j])
+                    check::regions(board, |i| chars[i] == ' ' || board.cells[i] == Cell::Hole, |i, j| chars[i] == chars[j])
                 }
                 Err(_) => return svg::svg(board, &[], caption),
             }
