@@ -367,6 +367,17 @@ fn minisat_without_a_result_file_is_told_how() {
     assert!(r.stderr.contains("try --solver-cmd \"minisat {cnf} {out}\""), "{}", r.stderr);
 }
 
+/// puzzle-sat started with `args`, its temporary folder `tmp`, its output thrown away.
+fn started_in(args: &[&str], tmp: &Path) -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_puzzle-sat"))
+        .args(args)
+        .env("TMPDIR", tmp)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
 /// SIGTERM or SIGINT during `solve --solver-cmd` or `run` leaves nothing behind: the solver
 /// (and `run`'s worker) ended, the temporary folder as it was. Both used to stay: the formula
 /// file and the running solver.
@@ -382,14 +393,7 @@ fn an_interrupted_run_leaves_nothing_behind() {
     let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/target-sudoku.txt");
     for (args, signal) in [(vec!["solve", "target-sudoku"], libc::SIGTERM), (vec!["run"], libc::SIGINT)] {
         let _ = std::fs::remove_file(&pid_file);
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_puzzle-sat"))
-            .args(&args)
-            .args([puzzle.to_str().unwrap(), "--solver-cmd", slow.to_str().unwrap(), "-q"])
-            .env("TMPDIR", &scratch)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child = started_in(&[&args[..], &[puzzle.to_str().unwrap(), "--solver-cmd", slow.to_str().unwrap(), "-q"]].concat(), &scratch);
         let started = Instant::now();
         let solver = loop {
             match std::fs::read_to_string(&pid_file) {
@@ -423,13 +427,7 @@ fn a_run_ended_while_starting_children_leaves_nothing_behind() {
         std::fs::copy(&example, files.join(format!("k{k:03}.txt"))).unwrap();
     }
     for delay in [100, 250, 400] {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_puzzle-sat"))
-            .args(["run", files.to_str().unwrap(), "-j", "4", "--solver-cmd", "cadical", "-q"])
-            .env("TMPDIR", &scratch)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child = started_in(&["run", files.to_str().unwrap(), "-j", "4", "--solver-cmd", "cadical", "-q"], &scratch);
         let started = Instant::now();
         while std::fs::read_dir(&scratch).unwrap().next().is_none() {
             assert!(started.elapsed() < Duration::from_secs(20), "no formula was ever written");
