@@ -6,6 +6,8 @@
 //! the corpus and gadgets with a uniqueness check, generated boards, and `generate --unique`
 //! (`-- tatamibari-generate` for that alone; `-- tatamibari-1000` runs a generated 1000×1000
 //! board, about a minute, and nothing else). Kakkuro: every bundled board proved optimal.
+//! `-- hard`: the boards of benches/data/hard (sparse-clue Tatamibari, Kakkuro that must
+//! paint; made by benches/generators) as processes under a time limit, with each class's worst.
 
 use encodings::cnf::SizeCounter;
 use encodings::kakkuro::{self as kk, Kakkuro};
@@ -85,6 +87,54 @@ fn corpus(backend: &Backend, root: &Path, wanted: &dyn Fn(&str) -> bool, named: 
     if wanted("certify") {
         certify(backend, root);
     }
+    // Minutes: only when asked for by name.
+    if named("hard") {
+        hard(backend);
+    }
+}
+
+/// The boards of benches/data/hard (benches/generators/make.sh: sparse-clue Tatamibari,
+/// Kakkuro that must paint), each solved as the command a user types, one process, under a
+/// time limit (`HARD_LIMIT` seconds, 60 by default), plain and, for Tatamibari, `--unique`;
+/// then each class's worst case (a class: the file name without its seed).
+fn hard(backend: &Backend) {
+    let bin = env!("CARGO_BIN_EXE_puzzle-sat");
+    let limit: u64 = std::env::var("HARD_LIMIT").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data/hard");
+    println!("hard boards, one process each, --time-limit {limit} (CPU with children)");
+    println!("{:<8} {:<40} {:<8} {:>9}  {}", "backend", "case", "mode", "cpu s", "verdict");
+    let mut worst: std::collections::BTreeMap<String, (f64, usize, usize)> = std::collections::BTreeMap::new();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect();
+    files.sort();
+    for case in files {
+        let name = case.file_stem().unwrap().to_string_lossy().to_string();
+        let puzzle = if name.starts_with("kakkuro") { "kakkuro" } else { "tatamibari" };
+        let modes: &[&str] = if puzzle == "tatamibari" { &["plain", "--unique"] } else { &["plain"] };
+        for &mode in modes {
+            let mut cmd = Command::new(bin);
+            cmd.args(["solve", puzzle]).arg(&case).args(["--time-limit", &limit.to_string(), "-q", "--solver", backend.name()]);
+            if mode != "plain" {
+                cmd.arg(mode);
+            }
+            let cpu0 = children_cpu();
+            let out = cmd.output().unwrap();
+            let cpu = (children_cpu() - cpu0).as_secs_f64();
+            let text = String::from_utf8_lossy(&out.stdout);
+            let verdict = text.lines().last().unwrap_or("").to_string();
+            // Done: a proved verdict (a time-limited Kakkuro run ends with its bound line).
+            const PROVED: [&str; 5] = ["optimal (proved)", "solved", "unique", "not unique: two different solutions", "no solution"];
+            let done = text.lines().any(|l| PROVED.contains(&l));
+            println!("{:<8} {:<40} {:<8} {:>9.2}  {}", backend.name(), name, mode, cpu, verdict);
+            let class = format!("{} {mode}", name.rsplit_once("-s").map_or(name.as_str(), |(c, _)| c));
+            let w = worst.entry(class).or_insert((0.0, 0, 0));
+            *w = (w.0.max(cpu), w.1 + usize::from(done), w.2 + 1);
+        }
+    }
+    println!("\n{:<8} {:<49} {:>9} {:>6}", "backend", "class", "worst s", "done");
+    for (class, (cpu, done, all)) in worst {
+        println!("{:<8} {:<49} {:>9.2} {:>3}/{}", backend.name(), class, cpu, done, all);
+    }
+    println!();
 }
 
 /// Certificates of the largest claims: the plain solve, `solve --certify` and `verify` (with
