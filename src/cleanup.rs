@@ -62,6 +62,14 @@ pub fn ending() -> bool {
     ENDING.load(Ordering::SeqCst)
 }
 
+/// Nothing new is started once a signal's end has begun.
+fn refuse_if_ending() -> std::io::Result<()> {
+    match ending() {
+        true => Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "puzzle-sat is ending on a signal")),
+        false => Ok(()),
+    }
+}
+
 /// A child's process group, ended on a signal while this lives.
 pub struct Group(i32);
 
@@ -71,9 +79,7 @@ pub struct Group(i32);
 /// its temporary files behind.
 pub fn spawn(command: &mut std::process::Command) -> std::io::Result<(std::process::Child, Group)> {
     let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
-    if ending() {
-        return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "puzzle-sat is ending on a signal"));
-    }
+    refuse_if_ending()?;
     let child = command.spawn()?;
     let g = child.id() as i32;
     groups.push(g);
@@ -96,9 +102,7 @@ pub struct Folder(PathBuf);
 /// made during the end would stay). The folder goes with the `TempDir`, dropped first.
 pub fn temp_dir(prefix: &str) -> std::io::Result<(tempfile::TempDir, Folder)> {
     let mut folders = FOLDERS.lock().unwrap_or_else(|e| e.into_inner());
-    if ending() {
-        return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "puzzle-sat is ending on a signal"));
-    }
+    refuse_if_ending()?;
     let dir = tempfile::Builder::new().prefix(prefix).tempdir()?;
     folders.push(dir.path().to_path_buf());
     let tracked = Folder(dir.path().to_path_buf());

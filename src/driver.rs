@@ -110,19 +110,21 @@ fn allow_format<P: Puzzle>(format: Format) -> Result<()> {
 /// The puzzle argument: a file, `-` for stdin, or a puzz.link URL (when no file has that name),
 /// read as the puzzle file it stands for.
 fn read_puzzle<P: Puzzle>(arg: &std::path::Path) -> Result<Input> {
-    let s = arg.to_string_lossy();
-    // As pasted: spaces around it and a trailing `/` are no part of the URL.
-    let url = s.trim().trim_end_matches('/');
-    if encodings::url::is_url(url) && !arg.exists() {
+    if let Some(url) = pasted_url(&arg.to_string_lossy()).filter(|_| !arg.exists()) {
         return from_url::<P>(url);
     }
     let input = read_input(arg)?;
     // A URL pasted into a file or standard input, alone on its line.
-    let pasted = input.text.trim().trim_end_matches('/');
-    if !pasted.contains('\n') && encodings::url::is_url(pasted) {
-        return from_url::<P>(pasted);
+    if let Some(url) = pasted_url(&input.text).filter(|u| !u.contains('\n')) {
+        return from_url::<P>(url);
     }
     Ok(input)
+}
+
+/// `s` as a URL, as pasted: spaces around it and a trailing `/` are no part of it.
+fn pasted_url(s: &str) -> Option<&str> {
+    let url = s.trim().trim_end_matches('/');
+    encodings::url::is_url(url).then_some(url)
 }
 
 fn from_url<P: Puzzle>(url: &str) -> Result<Input> {
@@ -134,10 +136,7 @@ fn from_url<P: Puzzle>(url: &str) -> Result<Input> {
 /// The puzzle a URL holds, by its kind (`sudoku` URLs are read as target sudoku), for a
 /// command given a URL without the puzzle's name.
 pub fn puzzle_of_url(url: &str) -> Option<&'static str> {
-    let url = url.trim().trim_end_matches('/');
-    if !encodings::url::is_url(url) {
-        return None;
-    }
+    let url = pasted_url(url)?;
     let kind = encodings::url::split(url).ok()?.kind;
     let name = if kind == "sudoku" { "target-sudoku" } else { kind };
     crate::registry::find(name).map(|e| e.name())
@@ -459,32 +458,30 @@ fn enumeration_text<P: Puzzle>(inst: &P::Instance, a: &SolveArgs, out: &Outcome<
     // The drawings, then the verdict line as under every puzzle's answer; `rects` and `line`
     // print answers and nothing else, their verdict going to stderr.
     let mut text = String::new();
+    if out.count > 0 {
+        if a.count.is_some() {
+            if format.bare() {
+                text += &draw(0);
+            }
+        } else if a.unique {
+            for k in 0..out.answers.len() {
+                if k > 0 {
+                    text.push('\n');
+                }
+                text += &draw(k);
+            }
+        } else {
+            text += &draw(0);
+        }
+    }
     let line = verdict(a, out.count, complete, timed_out, trust);
     if format.bare() {
         eprintln!("{line}");
     } else {
-        text = format!("{line}\n");
+        text += &line;
+        text.push('\n');
     }
-    if out.count == 0 {
-        return text;
-    }
-    let verdict_line = text;
-    let mut text = String::new();
-    if a.count.is_some() {
-        if format.bare() {
-            text += &draw(0);
-        }
-    } else if a.unique {
-        for k in 0..out.answers.len() {
-            if k > 0 {
-                text.push('\n');
-            }
-            text += &draw(k);
-        }
-    } else {
-        text += &draw(0);
-    }
-    text + &verdict_line
+    text
 }
 
 /// What `--count` or `--unique` found, that nothing was, or a plain solve's `solved`. A claim

@@ -226,18 +226,9 @@ impl Puzzle for Tatamibari {
     /// `rects` lines; checked as labels first (a label whose cells are no rectangle has no
     /// rectangle to stand for).
     fn read_answer(board: &Board, text: &str) -> Result<Result<ReadAnswer<Self>, String>, ParseError> {
-        // No rectangles at all (how `rects` writes the tiling of a board of holes).
-        if text.trim().is_empty() {
-            return Ok(Ok(ReadAnswer { answer: Vec::new(), complete: true, claimed: None }));
-        }
-        let (labels, chars) = if text.contains(['│', '─']) {
-            (check::parse_box(board, text)?, None)
-        } else if let Some(rects) = check::parse_rects(text)? {
-            return Ok(Ok(ReadAnswer { answer: rects, complete: true, claimed: None }));
-        } else {
-            // A label may be reused by rectangles that do not touch: each region is one.
-            let chars = parse_labels(board, text)?;
-            (check::regions(board, |i| chars[i] == ' ' || board.cells[i] == Cell::Hole, |i, j| chars[i] == chars[j]), Some(chars))
+        let (labels, chars) = match read_regions(board, text)? {
+            Regions::Rects(rects) => return Ok(Ok(ReadAnswer { answer: rects, complete: true, claimed: None })),
+            Regions::Labels(labels, chars) => (labels, chars),
         };
         // Messages name a region by its label, or a box drawing's region by its number.
         let name = |k: usize| match &chars {
@@ -247,21 +238,8 @@ impl Puzzle for Tatamibari {
         if let Err(v) = check::check_labels(board, &labels, &name) {
             return Ok(Err(v.to_string()));
         }
-        let mut boxes: std::collections::HashMap<usize, Rect> = std::collections::HashMap::new();
-        for (i, l) in labels.iter().enumerate() {
-            let Some(l) = *l else { continue };
-            if board.cells[i] == Cell::Hole {
-                continue;
-            }
-            let (r, c) = (i / board.cols, i % board.cols);
-            let b = boxes.entry(l).or_insert(Rect { row: r, col: c, height: 1, width: 1 });
-            // Row-major order: the first cell is the top-left one, the last the bottom-right.
-            b.height = r - b.row + 1;
-            b.width = b.width.max(c + 1 - b.col);
-        }
-        let mut sol: Solution = boxes.into_values().collect();
-        sol.sort();
-        Ok(Ok(ReadAnswer { answer: sol, complete: true, claimed: None }))
+        // Every region is a rectangle now.
+        Ok(Ok(ReadAnswer { answer: rectangles(board, &labels), complete: true, claimed: None }))
     }
 
     /// One clause over the answer's chosen variables; exactly-one makes them determine it.
@@ -290,31 +268,19 @@ impl Puzzle for Tatamibari {
     /// The answer read as `check` reads it: its regions that are rectangles, with the cells
     /// its first broken rule names (the cell, the whole region, or the four around a point).
     fn svg_broken(board: &Board, text: &str, caption: &str) -> String {
-        let n = board.rows * board.cols;
-        let on_board = |cells: Vec<usize>| cells.into_iter().filter(|&i| i < n).collect::<Vec<_>>();
-        let labels: Vec<Option<usize>> = if text.trim().is_empty() {
-            vec![None; n]
-        } else if text.contains(['│', '─']) {
-            let Ok(labels) = check::parse_box(board, text) else { return svg::svg(board, &[], caption) };
-            labels
-        } else {
-            match check::parse_rects(text) {
-                Ok(Some(rects)) => match check::rect_labels(board, &rects) {
-                    Ok(labels) => labels,
-                    Err(check::Violation::Overlap { row, col }) if row <= board.rows && col <= board.cols => {
-                        return svg::broken(board, None, &on_board(vec![(row - 1) * board.cols + col - 1]), caption)
-                    }
-                    Err(_) => return svg::svg(board, &[], caption),
-                },
-                Ok(None) => {
-                    let Ok(chars) = parse_labels(board, text) else { return svg::svg(board, &[], caption) };
-                    check::regions(board, |i| chars[i] == ' ' || board.cells[i] == Cell::Hole, |i, j| chars[i] == chars[j])
+        let labels = match read_regions(board, text) {
+            Ok(Regions::Labels(labels, _)) => labels,
+            Ok(Regions::Rects(rects)) => match check::rect_labels(board, &rects) {
+                Ok(labels) => labels,
+                Err(check::Violation::Overlap { row, col }) if row <= board.rows && col <= board.cols => {
+                    return svg::broken(board, None, &[(row - 1) * board.cols + col - 1], caption)
                 }
                 Err(_) => return svg::svg(board, &[], caption),
-            }
+            },
+            Err(_) => return svg::svg(board, &[], caption),
         };
         let cells = check::locate_labels(board, &labels).err().map_or(Vec::new(), |(_, cells)| cells);
-        svg::broken(board, Some(&rectangles(board, &labels)), &on_board(cells), caption)
+        svg::broken(board, Some(&rectangles(board, &labels)), &cells, caption)
     }
 
     fn describe_valid(_: &Board, _: &Solution, _: &(), _: bool) -> String {
@@ -372,7 +338,32 @@ impl Puzzle for Tatamibari {
     }
 }
 
-/// `[[row, col, height, width], …]`.
+/// How an answer's text divides the board: the regions of a label grid (with its labels, to
+/// name them) or of a box drawing, or a `rects` list.
+enum Regions {
+    Labels(Vec<Option<usize>>, Option<Vec<char>>),
+    Rects(Solution),
+}
+
+/// Any of `solve`'s forms, read as `check` reads them.
+fn read_regions(board: &Board, text: &str) -> Result<Regions, ParseError> {
+    // No rectangles at all (how `rects` writes the tiling of a board of holes).
+    if text.trim().is_empty() {
+        return Ok(Regions::Rects(Vec::new()));
+    }
+    if text.contains(['│', '─']) {
+        return Ok(Regions::Labels(check::parse_box(board, text)?, None));
+    }
+    if let Some(rects) = check::parse_rects(text)? {
+        return Ok(Regions::Rects(rects));
+    }
+    // A label may be reused by rectangles that do not touch: each region is one. Anything
+    // may stand on a hole, and joins nothing.
+    let chars = parse_labels(board, text)?;
+    let labels = check::regions(board, |i| chars[i] == ' ' || board.cells[i] == Cell::Hole, |i, j| chars[i] == chars[j]);
+    Ok(Regions::Labels(labels, Some(chars)))
+}
+
 /// The regions of a labelling that fill their bounding box, as rectangles (holes belong to none).
 fn rectangles(board: &Board, labels: &[Option<usize>]) -> Solution {
     // Per label: bounding box and cell count.
@@ -395,6 +386,7 @@ fn rectangles(board: &Board, labels: &[Option<usize>]) -> Solution {
     sol
 }
 
+/// `[[row, col, height, width], …]`.
 pub fn rects_json(sol: &Solution) -> Value {
     json!(sol.iter().map(|r| [r.row, r.col, r.height, r.width]).collect::<Vec<_>>())
 }
