@@ -457,9 +457,10 @@ fn verify_within(dir: &Path, kib: u64) -> common::Run {
     common::Run { code: out.status.code().unwrap_or(-1), stdout: String::from_utf8_lossy(&out.stdout).into(), stderr: String::from_utf8_lossy(&out.stderr).into() }
 }
 
-/// A claim whose formula would be huge (a 34×34 board with one `?` in the middle: every
-/// rectangle around it a candidate, which `solve` takes after pruning but no certificate can
-/// state) and a claim.json of millions of tiny values are refused in
+/// A claim whose formula would be huge (a 34×34 board with a `?` in the middle and one in a
+/// corner: nearly every rectangle around either a candidate, every cell two clues' to own, a
+/// formula about three times what the candidate lists take, which `solve` takes after pruning
+/// but no certificate can state) and a claim.json of millions of tiny values are refused in
 /// bounded memory; each ran `verify` out of memory before.
 #[test]
 fn a_claim_too_large_to_build_or_parse_is_refused_in_bounded_memory() {
@@ -468,7 +469,7 @@ fn a_claim_too_large_to_build_or_parse_is_refused_in_bounded_memory() {
     fs::create_dir(&cert).unwrap();
     let mut text = String::new();
     for r in 0..34 {
-        text += &(0..34).map(|c| if (r, c) == (17, 17) { '?' } else { '.' }).collect::<String>();
+        text += &(0..34).map(|c| if (r, c) == (17, 17) || (r, c) == (0, 0) { '?' } else { '.' }).collect::<String>();
         text.push('\n');
     }
     let claim = serde_json::json!({ "puzzle": "tatamibari", "file": "big.txt", "hash": fnv(&text), "text": text, "lenient": false, "claim": "no_solution", "answers": [], "blocked": [] });

@@ -2,9 +2,12 @@
 //!
 //! - One variable per candidate rectangle: it contains exactly one clue, has that clue's shape,
 //!   and avoids holes.
-//! - Each board cell is covered by exactly one chosen rectangle (pairwise at-most-one for a
-//!   few candidates, a sequential counter for many). A clue's cell is covered only by its own
-//!   candidates, so every clue gets exactly one rectangle without clauses of its own.
+//! - Each board cell is covered by exactly one chosen rectangle, said through owners: at most
+//!   one candidate per clue, and where several clues can reach a cell, one `owner` variable per
+//!   such clue that its candidates over the cell imply, exactly one owner per cell. A cell lies
+//!   in many candidates but is reachable by few clues, so this is far smaller than exactly-one
+//!   over the cell's candidates, and propagates as well. A clue's cell is reached only by its
+//!   own candidates, so every clue gets a rectangle without clauses of its own.
 //! - Corner exclusion: four rectangles meet at the interior point below-right of cell (r, c)
 //!   exactly when a chosen rectangle ends (bottom-right cell) at (r, c) and another starts
 //!   (top-left cell) at (r + 1, c + 1); see docs/encodings/tatamibari.md. Two auxiliaries per
@@ -12,9 +15,9 @@
 
 use super::probe::probe;
 use super::{Board, Cell, Rect, Shape, Solution};
-use crate::amo::exactly_one;
+use crate::amo::{at_most_one, exactly_one};
 use crate::cnf::{ClauseSink, Lit, Model, SizeCounter};
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 pub struct Encoding {
     /// Every candidate rectangle left after [`prune`] with its variable, grouped by clue in
@@ -298,16 +301,48 @@ fn emit<S: ClauseSink>(board: &Board, kept: &[(Rect, usize)], sink: &mut S) -> E
         let name = || format!("rect {} {} {} {}", rect.row, rect.col, rect.height, rect.width);
         rects.push((rect, sink.new_named_var(&name)));
     }
-    let mut cover: Vec<Vec<Lit>> = vec![Vec::new(); rows * cols];
-    for &(rect, lit) in &rects {
+    // Per cell, the clues that may own it, each with its candidates over the cell: a clue's
+    // candidates all hold its cell, and a board cell is reached by a few clues (3.5 on average
+    // on sparse 100×100 boards) but by many candidates (86 there).
+    let mut owners: Vec<Vec<(usize, Vec<Lit>)>> = vec![Vec::new(); rows * cols];
+    let mut by_clue: BTreeMap<usize, Vec<Lit>> = BTreeMap::new();
+    for (&(rect, clue), &(_, lit)) in kept.iter().zip(&rects) {
+        by_clue.entry(clue).or_default().push(lit);
         for (r, c) in rect.cells() {
-            cover[r * cols + c].push(lit);
+            let here = &mut owners[r * cols + c];
+            match here.iter_mut().find(|(k, _)| *k == clue) {
+                Some((_, lits)) => lits.push(lit),
+                None => here.push((clue, vec![lit])),
+            }
         }
     }
-    for (k, lits) in cover.iter().enumerate() {
-        if board.cells[k] != Cell::Hole {
-            exactly_one(sink, lits); // the empty clause when nothing can cover the cell
+    for lits in by_clue.values() {
+        at_most_one(sink, lits);
+    }
+    for (k, here) in owners.iter().enumerate() {
+        if board.cells[k] == Cell::Hole {
+            continue;
         }
+        if here.len() <= 1 {
+            // One clue can own it (or none: the empty clause): one of its candidates covers it,
+            // and the clue's at-most-one does the rest.
+            sink.add_clause(here.first().map_or(&[][..], |(_, lits)| lits));
+            continue;
+        }
+        let (r, c) = (k / cols, k % cols);
+        let mut owned = Vec::with_capacity(here.len());
+        for (clue, lits) in here {
+            let o = sink.new_named_var(&|| format!("owner {r} {c} {} {}", clue / cols, clue % cols));
+            for &l in lits {
+                sink.add_clause(&[!l, o]);
+            }
+            let mut back = Vec::with_capacity(lits.len() + 1);
+            back.push(!o);
+            back.extend_from_slice(lits);
+            sink.add_clause(&back);
+            owned.push(o);
+        }
+        exactly_one(sink, &owned);
     }
     // Interior points: index (r, c) is the point below-right of cell (r, c).
     let mut ends: Vec<Vec<Lit>> = vec![Vec::new(); rows * cols];

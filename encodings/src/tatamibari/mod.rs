@@ -324,7 +324,7 @@ impl Puzzle for Tatamibari {
     fn dimacs_comments(_: &Board, name: &str) -> Vec<String> {
         vec![
             format!("puzzle-sat tatamibari {name}"),
-            "variables: rect R C H W: the rectangle with top-left cell (R, C) (0-based), H tall, W wide is chosen; ends-at R C / starts-at R C: a chosen rectangle has its bottom-right / top-left cell there".to_string(),
+            "variables: rect R C H W: the rectangle with top-left cell (R, C) (0-based), H tall, W wide is chosen; owner R C R' C': cell (R, C) belongs to the clue at (R', C'); ends-at R C / starts-at R C: a chosen rectangle has its bottom-right / top-left cell there".to_string(),
         ]
     }
 

@@ -10,8 +10,9 @@ use super::{Board, Cell, Shape};
 
 /// About how many literals' room the candidate lists of `board` take before pruning, counted
 /// no further than just past `limit`: each candidate is listed once per cell it covers, plus
-/// its own record. (The formula, about 8 literals per cell of each candidate that survives,
-/// is counted after probing: on generated boards a third to a fifth of them survive.)
+/// its own record. (The formula, one to three literals per cell of each candidate that
+/// survives and about ten per candidate, is counted after probing: on generated boards a third
+/// to a fifth of them survive.)
 pub fn estimate(board: &Board, limit: u64) -> u64 {
     // Every cell is covered by some candidate, so the board's cells alone may say enough, and
     // then nothing the size of the board is built.
