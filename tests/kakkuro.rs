@@ -614,3 +614,71 @@ fn the_documented_line_example_is_what_solve_prints() {
         assert!(r.stdout.starts_with(prefix), "{doc} shows {shown}, solve prints {}", r.stdout);
     }
 }
+
+/// Lines longer than nine cells: the encoding's redundant "at most nine white cells per line"
+/// must cut no valid answer. Random answers on one-row boards of 11 to 13 cells (a given gray
+/// cell at the left, the rest white), judged by the independent validator; every valid one,
+/// most with exactly nine white cells, is accepted by the CNF.
+#[test]
+fn the_cnf_accepts_valid_answers_on_lines_longer_than_nine() {
+    let mut rng = Rng::new(9);
+    let (mut valid, mut nine) = (0, 0);
+    for trial in 0..20_000 {
+        let n = 11 + trial % 3;
+        let mut cells = vec![Given::White; n];
+        cells[0] = Given::Gray { dot: trial % 3 == 0, thick: [false; 4] };
+        let p = Puzzle { rows: 1, cols: n, cells, lenient: false };
+        // Paint n − 10 or one more of the n − 1 white cells: nine or eight left white.
+        let mut gray = vec![false; n];
+        gray[0] = true;
+        let mut left = n - 10 + rng.below(2);
+        while left > 0 {
+            let c = 1 + rng.below(n - 1);
+            if !gray[c] {
+                gray[c] = true;
+                left -= 1;
+            }
+        }
+        let mut digits: Vec<u32> = (1..=9).collect();
+        for i in (1..9).rev() {
+            digits.swap(i, rng.below(i + 1));
+        }
+        let mut next = digits.into_iter();
+        let mut answer: Vec<Cell> = (0..n).map(|c| if gray[c] { Cell::Gray { number: 0, open: [false; 4] } } else { Cell::White(next.next().unwrap()) }).collect();
+        for c in 0..n {
+            if !gray[c] {
+                continue;
+            }
+            let run_sum = |dir: isize| {
+                let mut s = 0;
+                let mut x = c as isize + dir;
+                while x >= 0 && (x as usize) < n && !gray[x as usize] {
+                    if let Cell::White(d) = answer[x as usize] {
+                        s += d;
+                    }
+                    x += dir;
+                }
+                s
+            };
+            let (east, west) = (run_sum(1), run_sum(-1));
+            // Open towards one side with a run (E is d = 1, W is d = 3), its sum the number.
+            let (d, number) = match (east > 0, west > 0) {
+                (true, true) => if rng.below(2) == 0 { (1, east) } else { (3, west) },
+                (true, false) => (1, east),
+                (false, true) => (3, west),
+                (false, false) => (1, 0),
+            };
+            let mut open = [false; 4];
+            open[d] = true;
+            answer[c] = Cell::Gray { number, open };
+        }
+        let answer = Answer { cells: answer };
+        if kk::check(&p, &answer).is_err() {
+            continue;
+        }
+        valid += 1;
+        nine += usize::from(gray.iter().filter(|&&g| !g).count() == 9);
+        assert!(cnf_accepts(&p, &answer), "the CNF refuses the valid answer {answer:?} of {p:?}");
+    }
+    assert!(valid >= 100 && nine >= 50, "{valid} valid answers, {nine} with nine white cells: the test shows little");
+}

@@ -10,8 +10,8 @@ for n in 40 100 150; do
         python3 tatamibari_sparse.py "$n" "$n" 1 "$cells" 12 > "$out/tatamibari-sparse-${n}x${n}-c${cells}-s1.txt" 2>/dev/null
     done
 done
-for n in 10 12 14; do
-    for density in 0.2 0.28; do
+for n in 10 12 14 16; do
+    for density in 0.15 0.2 0.28; do
         python3 kakkuro_painting.py "$n" 1 "$density" 8 > "$out/kakkuro-painting-${n}x${n}-d${density}-s1.txt"
     done
 done

@@ -14,10 +14,12 @@
 //!   lenient mode instead forces a literal per gray cell with a repeated digit in an open run
 //!   and leaves pairs of equal numbers to be counted by the bound), and the red dots' exact
 //!   factor literals.
+//! - strict mode, redundant: at most nine white cells per line (see [`at_most_nine_white`]).
 
 use super::{factor, opposite, Answer, Cell, Given, Puzzle, MAX_NUMBER};
 use crate::amo::{at_most_one, exactly_one};
 use crate::cnf::{ClauseSink, Lit, Model};
+use crate::sum::{encode_sum, Bound, Use};
 
 /// Segment sums are one-hot over 0..=45; 45 stands for 45 or more.
 const OVER: usize = 45;
@@ -229,6 +231,7 @@ pub fn encode<S: ClauseSink>(p: &Puzzle, sink: &mut S) -> Encoding {
                 let lits: Vec<Lit> = line.iter().filter(|&&i| white_given(i)).map(|&i| digit[i][k]).collect();
                 at_most_one(sink, &lits);
             }
+            at_most_nine_white(line.iter().filter(|&&i| white_given(i)).map(|&i| !gray[i]).collect(), sink);
         }
     }
     let mut repeats = Vec::new();
@@ -347,6 +350,23 @@ pub fn decode(enc: &Encoding, model: &Model) -> Answer {
         })
         .collect();
     Answer { cells }
+}
+
+/// Redundant: at most nine of a line's cells are white, since rule 7 gives them nine
+/// different digits. Rule 7's clauses imply it, but only through the pigeonhole principle,
+/// which resolution proves in exponentially many steps: on a line of ten or more cells the
+/// solver would never learn that it must paint (issue 22: Kakkuro boards with long lines). A
+/// totalizer over the white cells, capped at ten, its ten-output refuted.
+fn at_most_nine_white<S: ClauseSink>(white: Vec<Lit>, sink: &mut S) {
+    if white.len() <= 9 {
+        return;
+    }
+    let singles: Vec<Vec<(Lit, u64)>> = white.into_iter().map(|l| vec![(l, 1)]).collect();
+    match encode_sum(sink, &singles, Some(10), Use::AtMost).at_most(9) {
+        Bound::Lit(l) => sink.add_clause(&[l]),
+        Bound::Trivial => {}
+        Bound::Impossible => sink.add_clause(&[]),
+    }
 }
 
 /// Fixes every cell's value (and which cells are gray) to `answer`'s, leaving the sides free:
