@@ -15,7 +15,7 @@
 
 use super::probe::probe;
 use super::{Board, Cell, Rect, Shape, Solution};
-use crate::amo::{at_most_one, exactly_one};
+use crate::amo::{at_most_one, exactly_one, PAIRWISE_MAX};
 use crate::cnf::{ClauseSink, Lit, Model, SizeCounter};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -316,17 +316,29 @@ fn emit<S: ClauseSink>(board: &Board, kept: &[(Rect, usize)], sink: &mut S) -> E
             }
         }
     }
-    for lits in by_clue.values() {
-        at_most_one(sink, lits);
+    // A cell with few candidates gets exactly-one over them, pairwise and without auxiliaries,
+    // as before owners existed (dense boards, where nearly every cell is such, keep their
+    // formula); owners only pay where candidates pile up.
+    let few = |here: &[(usize, Vec<Lit>)]| here.iter().map(|(_, lits)| lits.len()).sum::<usize>() <= PAIRWISE_MAX;
+    for (&clue, lits) in &by_clue {
+        // A clue whose cell is few-candidate has its at-most-one there already (every one of
+        // its candidates holds its cell).
+        if !few(&owners[clue]) {
+            at_most_one(sink, lits);
+        }
     }
     for (k, here) in owners.iter().enumerate() {
         if board.cells[k] == Cell::Hole {
             continue;
         }
-        if here.len() <= 1 {
-            // One clue can own it (or none: the empty clause): one of its candidates covers it,
-            // and the clue's at-most-one does the rest.
-            sink.add_clause(here.first().map_or(&[][..], |(_, lits)| lits));
+        if few(here) {
+            exactly_one(sink, &here.iter().flat_map(|(_, lits)| lits.iter().copied()).collect::<Vec<Lit>>());
+            continue;
+        }
+        if here.len() == 1 {
+            // One clue can own it: one of its candidates covers it, and the clue's at-most-one
+            // does the rest.
+            sink.add_clause(&here[0].1);
             continue;
         }
         let (r, c) = (k / cols, k % cols);
