@@ -4,7 +4,8 @@
 //! can. Written against the [`Solver`] trait, so it runs on every backend.
 
 use super::generate::{bounds, Generated, Placement, PlacementFormula, Rng};
-use super::{block, decode, encode, Board, Cell, Rect, Shape, Solution};
+use super::encode::encode_without_owners;
+use super::{block, decode, Board, Cell, Rect, Shape, Solution};
 use crate::cnf::{ClauseSink, Lit};
 use crate::solver::{NewSolver, SolveResult, Solver, SolverError};
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
@@ -377,7 +378,7 @@ fn second_solutions(g: &Generated, placement: &Placement, window: Option<&Rect>,
     // The planted solution's blocking clause spans the board's independent regions; with
     // parts, each region is asked on its own for a second solution (see crate::parts).
     let mut solver = crate::parts::solver(solvers);
-    let enc = encode(&board, &mut solver);
+    let enc = encode_without_owners(&board, &mut solver);
     block(&enc, &mut solver, &planted);
     let mut found = Vec::new();
     while found.len() < MAX_PER_ROUND {
