@@ -77,30 +77,7 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
     if !s.solve(&[])? {
         return Ok(());
     }
-    let (_, first) = s.take()?;
-    // The fewest painted cells first (strict mode, where D is exactly their count): D divides
-    // the score, and on boards whose lines are longer than nine the first answers paint many
-    // times more than the best do (59 against about 30 on a sparse 14×14), so that bounding
-    // the dots' deficits first asked the solver about D in the dark. Each call asks for fewer
-    // than the fewest seen; its refutation is kept as a unit (`D ≥` that many), which every
-    // later bound then propagates.
-    let mut least_d = 1;
-    if let Some(div) = div.as_ref() {
-        let mut fewest = first.score.d;
-        while fewest > 1 {
-            let Some(at_least) = div.at_least(fewest) else { break };
-            if !s.solve(&[!at_least])? {
-                s.solver.add_clause(&[at_least]);
-                least_d = fewest;
-                break;
-            }
-            let (_, found) = s.take()?;
-            if found.score.d >= fewest {
-                break; // cannot happen while D is counted exactly; never loop on it
-            }
-            fewest = found.score.d;
-        }
-    }
+    s.take()?;
     // Each dot's largest factor on its own, by binary search over its possible values; every
     // refuted value and all above it are excluded for good.
     let mut maxima = Vec::with_capacity(dots);
@@ -131,8 +108,7 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
     // Π f̂ × 1.1 / e^proved, a bound reported as it rises (the gap when a time limit stops).
     let top: f64 = maxima.iter().map(|&m| (m as f64).ln()).sum::<f64>() + 1.1f64.ln();
     let report = |out: &mut dyn Observer<Kakkuro>, proved: f64| out.upper_bound((top - proved).exp() * (1.0 + 1e-9));
-    // Every answer paints at least `least_d` cells: its deficit is at least ln of that.
-    report(s.out, (least_d as f64).ln());
+    report(s.out, 0.0);
     let mut limit = FIRST_BOUND;
     let mut sum: Option<SumOutputs> = None;
     loop {
