@@ -362,10 +362,8 @@ fn at_most_nine_white<S: ClauseSink>(white: Vec<Lit>, sink: &mut S) {
         return;
     }
     let singles: Vec<Vec<(Lit, u64)>> = white.into_iter().map(|l| vec![(l, 1)]).collect();
-    match encode_sum(sink, &singles, Some(10), Use::AtMost).at_most(9) {
-        Bound::Lit(l) => sink.add_clause(&[l]),
-        Bound::Trivial => {}
-        Bound::Impossible => sink.add_clause(&[]),
+    if let Bound::Lit(l) = encode_sum(sink, &singles, Some(10), Use::AtMost).at_most(9) {
+        sink.add_clause(&[l]);
     }
 }
 

@@ -260,8 +260,7 @@ pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
 /// with owners it took more rounds (100×100, seeds 10–29: 1.6× the CPU in all, one seed 10×).
 /// This formula is the one before owners, so a seed makes the same puzzle as before them.
 pub fn encode_without_owners<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
-    let kept = probe(board, prune(board, all_candidates(board)).0);
-    emit_counted(board, &kept, sink, usize::MAX)
+    emit_counted(board, &kept(board, true), sink, usize::MAX)
 }
 
 /// `probing`: also drop the candidates [`probe`] refutes. Off only to grade how much plain
@@ -271,11 +270,17 @@ pub fn encode_without_owners<S: ClauseSink>(board: &Board, sink: &mut S) -> Enco
 /// [`ClauseSink::reserve`]) gets none of it: what probing leaves is known only now, and may
 /// still be too large.
 pub fn encode_with<S: ClauseSink>(board: &Board, sink: &mut S, probing: bool) -> Encoding {
-    let mut kept = prune(board, all_candidates(board)).0;
+    emit_counted(board, &kept(board, probing), sink, OWNERS_ABOVE)
+}
+
+/// The candidates left after [`prune`] and, with `probing`, [`probe`].
+fn kept(board: &Board, probing: bool) -> Vec<(Rect, usize)> {
+    let kept = prune(board, all_candidates(board)).0;
     if probing {
-        kept = probe(board, kept);
+        probe(board, kept)
+    } else {
+        kept
     }
-    emit_counted(board, &kept, sink, OWNERS_ABOVE)
 }
 
 /// The rules over every candidate, before [`prune`] and [`probe`]: the formula a certificate
