@@ -435,3 +435,66 @@ fn generate_picks_a_seed_and_says_which() {
         .collect();
     assert!(seeds.len() > 1, "four runs, one seed: {seeds:?}");
 }
+
+/// A board from a random tiling (sides up to 3, placed row-major where free), one clue of the
+/// rectangle's shape in a random cell of each: solvable when the tiling meets no four-corner
+/// point, often otherwise too, sometimes not.
+fn tiled_board(rows: usize, cols: usize, rng: &mut Rng) -> Board {
+    let mut taken = vec![false; rows * cols];
+    let mut cells = vec![Cell::Blank; rows * cols];
+    for k in 0..rows * cols {
+        if taken[k] {
+            continue;
+        }
+        let (r, c) = (k / cols, k % cols);
+        let (mut height, mut width) = ((1 + rng.below(3)).min(rows - r), (1 + rng.below(3)).min(cols - c));
+        while width > 1 && (0..width).any(|d| taken[r * cols + c + d]) {
+            width -= 1;
+        }
+        while height > 1 && (0..width).any(|d| taken[(r + height - 1) * cols + c + d]) {
+            height -= 1;
+        }
+        let rect = Rect { row: r, col: c, height, width };
+        rect.cells().for_each(|(a, b)| taken[a * cols + b] = true);
+        let (a, b) = (r + rng.below(height), c + rng.below(width));
+        cells[a * cols + b] = Cell::Clue(Shape::of(height, width));
+    }
+    Board { rows, cols, cells }
+}
+
+/// The sweep (a first answer window by window, for large sparse boards) on small random boards
+/// with tiny windows: every answer it puts together passes the independent validator by
+/// itself (the sweep's own final check is left out here), and with one window as tall as the
+/// board it finds an answer exactly when brute force does.
+#[test]
+fn sweep_windows_fit_together_and_one_window_finds_every_solvable_board() {
+    use encodings::tatamibari::sweep::{windows, Bands, Swept};
+    let (boards, seed) = common::random_boards(150, 2031);
+    for backend in common::backends() {
+        let solvers = backend.solvers(encodings::solver::Stop::new());
+        let mut rng = Rng::new(seed);
+        let (mut assembled, mut dead_ends, mut solvable) = (0, 0, 0);
+        for _ in 0..boards {
+            let (rows, cols) = (3 + rng.below(4), 1 + rng.below(3));
+            let board = tiled_board(rows, cols, &mut rng);
+            let kept = tb::kept_candidates(&board);
+            let expected = brute_force_count(&board);
+            solvable += (expected > 0) as usize;
+            let mut stats = Default::default();
+            for bands in [Bands { band: 1, look: 1 }, Bands { band: 1, look: 0 }, Bands { band: 2, look: 1 }] {
+                match windows(&board, &kept, bands, &solvers, &mut stats).unwrap() {
+                    Swept::Found(sol) => {
+                        assert_eq!(validate(&board, &sol), Ok(()), "{bands:?} on\n{}", board.to_text());
+                        assembled += 1;
+                    }
+                    Swept::DeadEnd => dead_ends += 1,
+                    Swept::Stopped => panic!("no stop was raised"),
+                }
+            }
+            let whole = windows(&board, &kept, Bands { band: rows, look: 0 }, &solvers, &mut stats).unwrap();
+            assert_eq!(matches!(whole, Swept::Found(_)), expected > 0, "one window on\n{}", board.to_text());
+        }
+        // The boards exercise both outcomes.
+        assert!(assembled * 2 >= boards && dead_ends > 0, "{assembled} answers, {dead_ends} dead ends, {solvable} solvable");
+    }
+}

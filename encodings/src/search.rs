@@ -80,12 +80,36 @@ where
     S: Solver + ?Sized,
 {
     let enc = encode::<P, S>(inst, solver, out);
-    for _ in 0..max {
+    enumerate_after::<P, S>(inst, solver, &enc, max, out, block, Vec::new())
+}
+
+/// [`enumerate`] on a solver that holds `enc` already, with `known` answers (valid ones, found
+/// some other way) reported and blocked first.
+pub fn enumerate_after<P, S>(
+    inst: &P::Instance,
+    solver: &mut S,
+    enc: &P::Encoding,
+    max: u64,
+    out: &mut dyn Observer<P>,
+    block: impl Fn(&P::Encoding, &mut S, &P::Answer),
+    known: Vec<(P::Answer, P::Checked)>,
+) -> Result<Ended, SolverError>
+where
+    P: Puzzle,
+    S: Solver + ?Sized,
+{
+    let mut left = max;
+    for (answer, checked) in known.into_iter().take(max as usize) {
+        block(enc, solver, &answer);
+        out.found(&answer, &checked);
+        left -= 1;
+    }
+    for _ in 0..left {
         if let Some(ended) = call::<P, S>(solver, out)? {
             return Ok(ended);
         }
-        let (answer, checked) = take::<P, S>(inst, &enc, solver)?;
-        block(&enc, solver, &answer);
+        let (answer, checked) = take::<P, S>(inst, enc, solver)?;
+        block(enc, solver, &answer);
         out.found(&answer, &checked);
     }
     Ok(Ended::Limit)

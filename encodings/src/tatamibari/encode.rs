@@ -273,8 +273,13 @@ pub fn encode_with<S: ClauseSink>(board: &Board, sink: &mut S, probing: bool) ->
     emit_counted(board, &kept(board, probing), sink, OWNERS_ABOVE)
 }
 
+/// [`encode`] over candidates [`kept`] returned already.
+pub(super) fn encode_kept<S: ClauseSink>(board: &Board, kept: &[(Rect, usize)], sink: &mut S) -> Encoding {
+    emit_counted(board, kept, sink, OWNERS_ABOVE)
+}
+
 /// The candidates left after [`prune`] and, with `probing`, [`probe`].
-fn kept(board: &Board, probing: bool) -> Vec<(Rect, usize)> {
+pub(super) fn kept(board: &Board, probing: bool) -> Vec<(Rect, usize)> {
     let kept = prune(board, all_candidates(board)).0;
     if probing {
         probe(board, kept)
@@ -292,15 +297,15 @@ pub fn encode_plain<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
 /// [`emit`], counted first: a sink that refuses that many literals gets none of it.
 fn emit_counted<S: ClauseSink>(board: &Board, kept: &[(Rect, usize)], sink: &mut S, owners_above: usize) -> Encoding {
     let mut size = SizeCounter::default();
-    emit(board, kept, &mut size, owners_above);
+    emit(board, kept, &mut size, owners_above, &|_| true);
     if !sink.reserve(size.literals) {
         return Encoding { rects: Vec::new() };
     }
-    emit(board, kept, sink, owners_above)
+    emit(board, kept, sink, owners_above, &|_| true)
 }
 
 /// Cells with more candidates than this are covered through owners (see [`emit`]).
-const OWNERS_ABOVE: usize = PAIRWISE_MAX;
+pub(super) const OWNERS_ABOVE: usize = PAIRWISE_MAX;
 
 /// The candidates [`encode`] leaves out, in the order [`prune`] and then [`probe`] removed
 /// them. Each one's choice, with those before it gone, meets a conflict by the plain
@@ -312,8 +317,8 @@ pub fn removals(board: &Board) -> Vec<Rect> {
 }
 
 /// The formula over the candidates `kept`; cells with more than `owners_above` candidates are
-/// covered through owners.
-fn emit<S: ClauseSink>(board: &Board, kept: &[(Rect, usize)], sink: &mut S, owners_above: usize) -> Encoding {
+/// covered through owners. Only the cells `must` names must be covered; the others at most once.
+pub(super) fn emit<S: ClauseSink>(board: &Board, kept: &[(Rect, usize)], sink: &mut S, owners_above: usize, must: &dyn Fn(usize) -> bool) -> Encoding {
     let (rows, cols) = (board.rows, board.cols);
     let mut rects = Vec::with_capacity(kept.len());
     for &(rect, _) in kept {
@@ -350,11 +355,20 @@ fn emit<S: ClauseSink>(board: &Board, kept: &[(Rect, usize)], sink: &mut S, owne
         if board.cells[k] == Cell::Hole {
             continue;
         }
+        let must = must(k);
         if few(here) {
-            exactly_one(sink, &here.iter().flat_map(|(_, lits)| lits.iter().copied()).collect::<Vec<Lit>>());
+            let lits: Vec<Lit> = here.iter().flat_map(|(_, lits)| lits.iter().copied()).collect();
+            if must {
+                exactly_one(sink, &lits);
+            } else {
+                at_most_one(sink, &lits);
+            }
             continue;
         }
         if here.len() == 1 {
+            if !must {
+                continue;
+            }
             // One clue can own it: one of its candidates covers it, and the clue's at-most-one
             // does the rest.
             sink.add_clause(&here[0].1);
@@ -373,7 +387,11 @@ fn emit<S: ClauseSink>(board: &Board, kept: &[(Rect, usize)], sink: &mut S, owne
             sink.add_clause(&back);
             owned.push(o);
         }
-        exactly_one(sink, &owned);
+        if must {
+            exactly_one(sink, &owned);
+        } else {
+            at_most_one(sink, &owned);
+        }
     }
     // Interior points: index (r, c) is the point below-right of cell (r, c).
     let mut ends: Vec<Vec<Lit>> = vec![Vec::new(); rows * cols];

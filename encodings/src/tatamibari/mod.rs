@@ -13,6 +13,7 @@ mod probe;
 mod render;
 mod size;
 mod svg;
+pub mod sweep;
 mod unique;
 
 pub use check::{check, check_rects, parse_labels, Violation};
@@ -129,6 +130,12 @@ impl Rect {
     }
 }
 
+/// Every candidate rectangle that pruning and probing leave, with its clue's cell index: each
+/// rectangle of every solution is among them.
+pub fn kept_candidates(board: &Board) -> Vec<(Rect, usize)> {
+    encode::kept(board, true)
+}
+
 /// A solution: its rectangles, sorted by top-left cell.
 pub type Solution = Vec<Rect>;
 
@@ -216,10 +223,31 @@ impl Puzzle for Tatamibari {
             Goal::Enumerate { max } => max,
             Goal::Best => 1,
         };
+        // Probing's candidates, computed once for the sweep and the whole board's formula.
+        let kept = kept_candidates(board);
+        // A large board with sparse clues: a first answer window by window, if one is found.
+        let mut known = Vec::new();
+        if sweep::worth_it(board, &kept, sweep::BANDS) {
+            let mut stats = crate::solver::SolverStats::default();
+            match sweep::sweep(board, &kept, sweep::BANDS, solvers, &mut stats)? {
+                sweep::Swept::Found(sol) => {
+                    out.stats(stats);
+                    if max == 1 {
+                        out.found(&sol, &());
+                        return Ok(Ended::Limit);
+                    }
+                    known.push((sol, ()));
+                }
+                sweep::Swept::Stopped => return Ok(Ended::Stopped),
+                sweep::Swept::DeadEnd => {}
+            }
+        }
         // Probing leaves a large board in many independent regions: solved apart, they
         // cost about their sum.
         let mut solver = crate::parts::solver(solvers);
-        search::enumerate::<Self, _>(board, &mut solver, max, out, block)
+        let enc = encode::encode_kept(board, &kept, &mut search::Sink(&mut *solver));
+        out.stats(solver.stats());
+        search::enumerate_after::<Self, _>(board, &mut solver, &enc, max, out, block, known)
     }
 
     /// Any of `solve`'s forms: the label grid (the corpus's `.sol` form), the box drawing, or
