@@ -465,17 +465,21 @@ fn tiled_board(rows: usize, cols: usize, rng: &mut Rng) -> Board {
 /// The sweep (a first answer window by window, for large sparse boards) on small random boards
 /// with tiny windows: every answer it puts together passes the independent validator by
 /// itself (the sweep's own final check is left out here), and with one window as tall as the
-/// board it finds an answer exactly when brute force does.
+/// board it finds an answer exactly when brute force does; so does the sweep itself, which
+/// goes across the columns of a wide board (half of these boards).
 #[test]
 fn sweep_windows_fit_together_and_one_window_finds_every_solvable_board() {
-    use encodings::tatamibari::sweep::{windows, Bands, Swept};
+    use encodings::tatamibari::sweep::{sweep, windows, Bands, Swept};
     let (boards, seed) = common::random_boards(150, 2031);
     for backend in common::backends() {
         let solvers = backend.solvers(encodings::solver::Stop::new());
         let mut rng = Rng::new(seed);
         let (mut assembled, mut dead_ends, mut solvable) = (0, 0, 0);
         for _ in 0..boards {
-            let (rows, cols) = (3 + rng.below(4), 1 + rng.below(3));
+            let (mut rows, mut cols) = (3 + rng.below(4), 1 + rng.below(3));
+            if rng.below(2) == 0 {
+                (rows, cols) = (cols, rows);
+            }
             let board = tiled_board(rows, cols, &mut rng);
             let kept = tb::kept_candidates(&board);
             let expected = brute_force_count(&board);
@@ -493,6 +497,8 @@ fn sweep_windows_fit_together_and_one_window_finds_every_solvable_board() {
             }
             let whole = windows(&board, &kept, Bands { band: rows, look: 0 }, &solvers, &mut stats).unwrap();
             assert_eq!(matches!(whole, Swept::Found(_)), expected > 0, "one window on\n{}", board.to_text());
+            let along = sweep(&board, &kept, Bands { band: rows.max(cols), look: 0 }, &solvers, &mut stats).unwrap();
+            assert_eq!(matches!(along, Swept::Found(_)), expected > 0, "one window, swept along, on\n{}", board.to_text());
         }
         // The boards exercise both outcomes.
         assert!(assembled * 2 >= boards && dead_ends > 0, "{assembled} answers, {dead_ends} dead ends, {solvable} solvable");

@@ -14,12 +14,7 @@ pub struct Varisat {
 
 impl Varisat {
     pub fn new(stop: Stop) -> Self {
-        let mut solver = varisat::Solver::new();
-        let mut up = varisat::config::SolverConfigUpdate::new();
-        if let Ok(v) = std::env::var("VS_LUBY") { up.luby_restart_interval_scale = Some(v.parse().unwrap()); }
-        if let Ok(v) = std::env::var("VS_DECAY") { up.vsids_decay = Some(v.parse().unwrap()); }
-        solver.config(&up).unwrap();
-        Varisat { solver, stop, stats: SolverStats::default(), buf: Vec::new() }
+        Varisat { solver: varisat::Solver::new(), stop, stats: SolverStats::default(), buf: Vec::new() }
     }
 }
 

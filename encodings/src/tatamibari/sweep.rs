@@ -1,4 +1,5 @@
-//! A first solution of a large board with sparse clues, found band by band from the top: each
+//! A first solution of a large board with sparse clues, found band by band from the top (from
+//! the left on a board wider than tall, by solving its mirror image): each
 //! band of rows is solved together with the rows below it (the window), and of its answer only
 //! the rectangles that start in the band are kept. A solver's cost on these boards grows much
 //! faster than their area (a sparse 100×100 whole costs several times its four 40-row windows),
@@ -11,7 +12,7 @@
 //! proof still goes through the whole board's formula.
 
 use super::encode::{corners, decode, emit, OWNERS_ABOVE};
-use super::{check_rects, Board, Rect, Solution};
+use super::{check_rects, Board, Cell, Rect, Shape, Solution};
 use crate::solver::{NewSolver, SolveResult, SolverError, SolverStats};
 use std::collections::HashMap;
 
@@ -30,13 +31,14 @@ pub const BANDS: Bands = Bands { band: 20, look: 20 };
 /// How many dead ends a sweep may back out of before it gives up.
 const RETRIES: usize = 3;
 
-/// Whether a sweep is worth trying: the board is at least two windows tall and its candidates
-/// are many per cell. Boards `generate` makes are mostly decided by probing (under 2 candidates
-/// per cell left) and split into small independent parts, which the whole-board solve already
-/// takes apart; sparse boards keep 30–50 per cell in one part.
+/// Whether a sweep is worth trying: the board is at least two windows long (rows, or columns
+/// for a wide board, which is swept from the left) and its candidates are many per cell.
+/// Boards `generate` makes are mostly decided by probing (under 2 candidates per cell left)
+/// and split into small independent parts, which the whole-board solve already takes apart;
+/// sparse boards keep 30–50 per cell in one part.
 pub fn worth_it(board: &Board, kept: &[(Rect, usize)], bands: Bands) -> bool {
     let area: usize = kept.iter().map(|(r, _)| r.height * r.width).sum();
-    board.rows >= 2 * (bands.band + bands.look) && area >= 8 * board.rows * board.cols
+    board.rows.max(board.cols) >= 2 * (bands.band + bands.look) && area >= 8 * board.rows * board.cols
 }
 
 /// How a sweep ended.
@@ -47,15 +49,46 @@ pub enum Swept {
     Stopped,
 }
 
-/// The sweep over the candidates `kept` (every candidate of some solution among them), adding
-/// the window solvers' counts to `stats`.
+/// The sweep over the candidates `kept` (every candidate of some solution among them), down
+/// the rows, or across the columns of a board wider than tall; the window solvers' counts are
+/// added to `stats`.
 pub fn sweep(board: &Board, kept: &[(Rect, usize)], bands: Bands, solvers: &dyn NewSolver, stats: &mut SolverStats) -> Result<Swept, SolverError> {
-    Ok(match windows(board, kept, bands, solvers, stats)? {
+    let swept = if board.cols > board.rows {
+        // The rules are the same on the mirror image in the main diagonal, `-` and `|` swapped.
+        let (mirror, kept) = (transpose(board), kept.iter().map(|&(r, clue)| (flip(r), clue % board.cols * board.rows + clue / board.cols)).collect::<Vec<_>>());
+        match windows(&mirror, &kept, bands, solvers, stats)? {
+            Swept::Found(sol) => {
+                let mut sol: Solution = sol.into_iter().map(flip).collect();
+                sol.sort();
+                Swept::Found(sol)
+            }
+            other => other,
+        }
+    } else {
+        windows(board, kept, bands, solvers, stats)?
+    };
+    Ok(match swept {
         // The window answers fit together by construction; the validator says so before
         // anyone relies on it (a failure would be a bug here, and the whole board is solved).
         Swept::Found(found) if check_rects(board, &found).is_err() => Swept::DeadEnd,
         swept => swept,
     })
+}
+
+/// The board mirrored in its main diagonal.
+fn transpose(board: &Board) -> Board {
+    let cells = (0..board.cols * board.rows)
+        .map(|k| match board.cell(k % board.rows, k / board.rows) {
+            Cell::Clue(Shape::Wide) => Cell::Clue(Shape::Tall),
+            Cell::Clue(Shape::Tall) => Cell::Clue(Shape::Wide),
+            cell => cell,
+        })
+        .collect();
+    Board { rows: board.cols, cols: board.rows, cells }
+}
+
+fn flip(r: Rect) -> Rect {
+    Rect { row: r.col, col: r.row, height: r.width, width: r.height }
 }
 
 /// [`sweep`] without the final check (for the tests: its answers must pass it by themselves).
