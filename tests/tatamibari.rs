@@ -466,15 +466,17 @@ fn tiled_board(rows: usize, cols: usize, rng: &mut Rng) -> Board {
 /// with tiny windows: every answer it puts together passes the independent validator by
 /// itself (the sweep's own final check is left out here), and with one window as tall as the
 /// board it finds an answer exactly when brute force does; so does the sweep itself, which
-/// goes across the columns of a wide board (half of these boards).
+/// goes across the columns of a wide board (half of these boards). A band of rows' relaxation
+/// (what the sweep asks at a dead end) has an answer on every solvable board.
 #[test]
 fn sweep_windows_fit_together_and_one_window_finds_every_solvable_board() {
-    use encodings::tatamibari::sweep::{sweep, windows, Bands, Swept};
+    use encodings::tatamibari::sweep::{relaxation, sweep, windows, Bands, Swept};
+    use encodings::solver::SolveResult;
     let (boards, seed) = common::random_boards(150, 2031);
     for backend in common::backends() {
         let solvers = backend.solvers(encodings::solver::Stop::new());
         let mut rng = Rng::new(seed);
-        let (mut assembled, mut dead_ends, mut solvable) = (0, 0, 0);
+        let (mut assembled, mut dead_ends, mut solvable, mut refuted) = (0, 0, 0, 0);
         for _ in 0..boards {
             let (mut rows, mut cols) = (3 + rng.below(4), 1 + rng.below(3));
             if rng.below(2) == 0 {
@@ -485,8 +487,9 @@ fn sweep_windows_fit_together_and_one_window_finds_every_solvable_board() {
             let expected = brute_force_count(&board);
             solvable += (expected > 0) as usize;
             let mut stats = Default::default();
+            let report = &mut |_| {};
             for bands in [Bands { band: 1, look: 1 }, Bands { band: 1, look: 0 }, Bands { band: 2, look: 1 }] {
-                match windows(&board, &kept, bands, &solvers, &mut stats).unwrap() {
+                match windows(&board, &kept, bands, &solvers, report).unwrap() {
                     Swept::Found(sol) => {
                         assert_eq!(validate(&board, &sol), Ok(()), "{bands:?} on\n{}", board.to_text());
                         assembled += 1;
@@ -495,12 +498,18 @@ fn sweep_windows_fit_together_and_one_window_finds_every_solvable_board() {
                     Swept::Stopped => panic!("no stop was raised"),
                 }
             }
-            let whole = windows(&board, &kept, Bands { band: rows, look: 0 }, &solvers, &mut stats).unwrap();
+            let whole = windows(&board, &kept, Bands { band: rows, look: 0 }, &solvers, report).unwrap();
             assert_eq!(matches!(whole, Swept::Found(_)), expected > 0, "one window on\n{}", board.to_text());
-            let along = sweep(&board, &kept, Bands { band: rows.max(cols), look: 0 }, &solvers, &mut stats).unwrap();
+            let along = sweep(&board, &kept, Bands { band: rows.max(cols), look: 0 }, &solvers, report).unwrap();
             assert_eq!(matches!(along, Swept::Found(_)), expected > 0, "one window, swept along, on\n{}", board.to_text());
+            // Any band of rows, with nothing kept, is a relaxation: a solvable board satisfies it.
+            let top = rng.below(rows);
+            let band = top..top + 1 + rng.below(rows - top);
+            let relaxed = relaxation(&board, &kept, band.clone(), &solvers, &mut stats, report).unwrap();
+            assert!(expected == 0 || relaxed == SolveResult::Sat, "rows {band:?} of\n{}", board.to_text());
+            refuted += (relaxed == SolveResult::Unsat) as usize;
         }
         // The boards exercise both outcomes.
-        assert!(assembled * 2 >= boards && dead_ends > 0, "{assembled} answers, {dead_ends} dead ends, {solvable} solvable");
+        assert!(assembled * 2 >= boards && dead_ends > 0 && refuted > 0, "{assembled} answers, {dead_ends} dead ends, {solvable} solvable, {refuted} relaxations refuted");
     }
 }

@@ -80,31 +80,45 @@ where
     S: Solver + ?Sized,
 {
     let enc = encode::<P, S>(inst, solver, out);
-    enumerate_after::<P, S>(inst, solver, &enc, max, out, block, Vec::new())
+    enumerate_encoded::<P, S>(inst, solver, &enc, max, out, block)
 }
 
-/// [`enumerate`] on a solver that holds `enc` already, with `known` answers (valid ones, found
-/// some other way) reported and blocked first.
-pub fn enumerate_after<P, S>(
+/// An observer that adds the calls, variables and clauses of solvers used before (a first
+/// attempt that gave up) to every count it passes on, so a run's totals stay whole.
+pub struct After<'a, P: Puzzle + ?Sized> {
+    pub out: &'a mut dyn Observer<P>,
+    pub before: crate::solver::SolverStats,
+}
+
+impl<P: Puzzle + ?Sized> Observer<P> for After<'_, P> {
+    fn found(&mut self, answer: &P::Answer, checked: &P::Checked) {
+        self.out.found(answer, checked)
+    }
+
+    fn stats(&mut self, s: crate::solver::SolverStats) {
+        let b = self.before;
+        self.out.stats(crate::solver::SolverStats { calls: s.calls + b.calls, vars: s.vars + b.vars, clauses: s.clauses + b.clauses, ..s })
+    }
+
+    fn upper_bound(&mut self, bound: f64) {
+        self.out.upper_bound(bound)
+    }
+}
+
+/// [`enumerate`] on a solver that holds `enc` already.
+pub fn enumerate_encoded<P, S>(
     inst: &P::Instance,
     solver: &mut S,
     enc: &P::Encoding,
     max: u64,
     out: &mut dyn Observer<P>,
     block: impl Fn(&P::Encoding, &mut S, &P::Answer),
-    known: Vec<(P::Answer, P::Checked)>,
 ) -> Result<Ended, SolverError>
 where
     P: Puzzle,
     S: Solver + ?Sized,
 {
-    let mut left = max;
-    for (answer, checked) in known.into_iter().take(max as usize) {
-        block(enc, solver, &answer);
-        out.found(&answer, &checked);
-        left -= 1;
-    }
-    for _ in 0..left {
+    for _ in 0..max {
         if let Some(ended) = call::<P, S>(solver, out)? {
             return Ok(ended);
         }

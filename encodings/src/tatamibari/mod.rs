@@ -225,18 +225,19 @@ impl Puzzle for Tatamibari {
         };
         // Probing's candidates, computed once for the sweep and the whole board's formula.
         let kept = kept_candidates(board);
-        // A large board with sparse clues: a first answer window by window, if one is found.
-        let mut known = Vec::new();
-        if sweep::worth_it(board, &kept, sweep::BANDS) {
-            let mut stats = crate::solver::SolverStats::default();
-            match sweep::sweep(board, &kept, sweep::BANDS, solvers, &mut stats)? {
+        // A plain solve of a large board with sparse clues: a first answer window by window,
+        // if one is found. A count or a uniqueness proof goes through the whole board anyway,
+        // and finds its first answer there as fast.
+        let mut swept = crate::solver::SolverStats::default();
+        if max == 1 && sweep::worth_it(board, &kept, sweep::BANDS) {
+            let report = &mut |s| {
+                swept = s;
+                out.stats(s)
+            };
+            match sweep::sweep(board, &kept, sweep::BANDS, solvers, report)? {
                 sweep::Swept::Found(sol) => {
-                    out.stats(stats);
-                    if max == 1 {
-                        out.found(&sol, &());
-                        return Ok(Ended::Limit);
-                    }
-                    known.push((sol, ()));
+                    out.found(&sol, &());
+                    return Ok(Ended::Limit);
                 }
                 sweep::Swept::Stopped => return Ok(Ended::Stopped),
                 sweep::Swept::DeadEnd => {}
@@ -244,10 +245,11 @@ impl Puzzle for Tatamibari {
         }
         // Probing leaves a large board in many independent regions: solved apart, they
         // cost about their sum.
+        let out = &mut search::After { out, before: swept };
         let mut solver = crate::parts::solver(solvers);
         let enc = encode::encode_kept(board, &kept, &mut search::Sink(&mut *solver));
         out.stats(solver.stats());
-        search::enumerate_after::<Self, _>(board, &mut solver, &enc, max, out, block, known)
+        search::enumerate_encoded::<Self, _>(board, &mut solver, &enc, max, out, block)
     }
 
     /// Any of `solve`'s forms: the label grid (the corpus's `.sol` form), the box drawing, or

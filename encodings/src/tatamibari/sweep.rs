@@ -32,13 +32,15 @@ pub const BANDS: Bands = Bands { band: 20, look: 20 };
 const RETRIES: usize = 3;
 
 /// Whether a sweep is worth trying: the board is at least two windows long (rows, or columns
-/// for a wide board, which is swept from the left) and its candidates are many per cell.
-/// Boards `generate` makes are mostly decided by probing (under 2 candidates per cell left)
-/// and split into small independent parts, which the whole-board solve already takes apart;
-/// sparse boards keep 30–50 per cell in one part.
+/// for a wide board, which is swept from the left), of 3,000 cells or more, and its candidates
+/// are many per cell. Boards `generate` makes are mostly decided by probing (under 2 candidates
+/// per cell left) and split into small independent parts, which the whole-board solve already
+/// takes apart; sparse boards keep 30–50 per cell in one part. Smaller boards (80×20, 100×10,
+/// 200×6) were faster whole: 1.5–3× in the review of the sweep.
 pub fn worth_it(board: &Board, kept: &[(Rect, usize)], bands: Bands) -> bool {
+    let cells = board.rows * board.cols;
     let area: usize = kept.iter().map(|(r, _)| r.height * r.width).sum();
-    board.rows.max(board.cols) >= 2 * (bands.band + bands.look) && area >= 8 * board.rows * board.cols
+    board.rows.max(board.cols) >= 2 * (bands.band + bands.look) && cells >= 3000 && area >= 8 * cells
 }
 
 /// How a sweep ended.
@@ -50,13 +52,13 @@ pub enum Swept {
 }
 
 /// The sweep over the candidates `kept` (every candidate of some solution among them), down
-/// the rows, or across the columns of a board wider than tall; the window solvers' counts are
-/// added to `stats`.
-pub fn sweep(board: &Board, kept: &[(Rect, usize)], bands: Bands, solvers: &dyn NewSolver, stats: &mut SolverStats) -> Result<Swept, SolverError> {
+/// the rows, or across the columns of a board wider than tall. `report` gets the window
+/// solvers' counts, summed, after each window's formula and after each call.
+pub fn sweep(board: &Board, kept: &[(Rect, usize)], bands: Bands, solvers: &dyn NewSolver, report: &mut dyn FnMut(SolverStats)) -> Result<Swept, SolverError> {
     let swept = if board.cols > board.rows {
         // The rules are the same on the mirror image in the main diagonal, `-` and `|` swapped.
         let (mirror, kept) = (transpose(board), kept.iter().map(|&(r, clue)| (flip(r), clue % board.cols * board.rows + clue / board.cols)).collect::<Vec<_>>());
-        match windows(&mirror, &kept, bands, solvers, stats)? {
+        match windows(&mirror, &kept, bands, solvers, report)? {
             Swept::Found(sol) => {
                 let mut sol: Solution = sol.into_iter().map(flip).collect();
                 sol.sort();
@@ -65,7 +67,7 @@ pub fn sweep(board: &Board, kept: &[(Rect, usize)], bands: Bands, solvers: &dyn 
             other => other,
         }
     } else {
-        windows(board, kept, bands, solvers, stats)?
+        windows(board, kept, bands, solvers, report)?
     };
     Ok(match swept {
         // The window answers fit together by construction; the validator says so before
@@ -91,9 +93,11 @@ fn flip(r: Rect) -> Rect {
     Rect { row: r.col, col: r.row, height: r.width, width: r.height }
 }
 
-/// [`sweep`] without the final check (for the tests: its answers must pass it by themselves).
-pub fn windows(board: &Board, kept: &[(Rect, usize)], bands: Bands, solvers: &dyn NewSolver, stats: &mut SolverStats) -> Result<Swept, SolverError> {
+/// [`sweep`] down the rows, without the final check (for the tests: its answers must pass it
+/// by themselves).
+pub fn windows(board: &Board, kept: &[(Rect, usize)], bands: Bands, solvers: &dyn NewSolver, report: &mut dyn FnMut(SolverStats)) -> Result<Swept, SolverError> {
     let (rows, cols) = (board.rows, board.cols);
+    let mut stats = SolverStats::default();
     let clue_of: HashMap<Rect, usize> = kept.iter().copied().collect();
     let mut found: Solution = Vec::new();
     // Each kept band's first row and how many rectangles were kept before it, to back out.
@@ -122,18 +126,17 @@ pub fn windows(board: &Board, kept: &[(Rect, usize)], bands: Bands, solvers: &dy
             .filter(|(r, _)| corners(board, r).1.is_none_or(|p| !ends[p]))
             .copied()
             .collect();
-        let mut solver = crate::parts::solver(solvers);
         let must = |k: usize| (top..below).contains(&(k / cols)) && !taken[k];
-        let enc = emit(board, &here, &mut crate::search::Sink(&mut *solver), OWNERS_ABOVE, &must);
-        let result = solver.solve()?;
-        let s = solver.stats();
-        stats.calls += s.calls;
-        stats.vars = stats.vars.max(s.vars);
-        stats.clauses += s.clauses;
+        let (result, model) = solve(board, &here, &must, solvers, &mut stats, report)?;
         match result {
             SolveResult::Sat => {}
             SolveResult::Interrupted => return Ok(Swept::Stopped),
             SolveResult::Unsat => {
+                // If the window has no answer even without the rectangles kept, the board has
+                // none: the whole board's formula will say so, at once as a rule.
+                if top > 0 && relaxation(board, kept, top..below, solvers, &mut stats, report)? == SolveResult::Unsat {
+                    return Ok(Swept::DeadEnd);
+                }
                 // Back out of the band before and solve it again in a taller window.
                 let Some((before, count)) = kept_bands.pop().filter(|_| retries < RETRIES) else { return Ok(Swept::DeadEnd) };
                 retries += 1;
@@ -146,7 +149,7 @@ pub fn windows(board: &Board, kept: &[(Rect, usize)], bands: Bands, solvers: &dy
         let last = below == rows;
         kept_bands.push((top, found.len()));
         let keep = if last { rows } else { top + bands.band };
-        found.extend(decode(&enc, &solver.model()).into_iter().filter(|r| r.row < keep));
+        found.extend(model.into_iter().filter(|r| r.row < keep));
         if last {
             break;
         }
@@ -155,4 +158,42 @@ pub fn windows(board: &Board, kept: &[(Rect, usize)], bands: Bands, solvers: &dy
     }
     found.sort();
     Ok(Swept::Found(found))
+}
+
+/// The window's rows `rows` covered by every candidate that meets them, wherever it starts, with
+/// nothing kept: what every solution of the board satisfies there. No answer to it, no solution.
+pub fn relaxation(
+    board: &Board,
+    kept: &[(Rect, usize)],
+    rows: std::ops::Range<usize>,
+    solvers: &dyn NewSolver,
+    stats: &mut SolverStats,
+    report: &mut dyn FnMut(SolverStats),
+) -> Result<SolveResult, SolverError> {
+    let meets: Vec<(Rect, usize)> = kept.iter().filter(|(r, _)| r.row < rows.end && r.row + r.height > rows.start).copied().collect();
+    let must = |k: usize| rows.contains(&(k / board.cols));
+    Ok(solve(board, &meets, &must, solvers, stats, report)?.0)
+}
+
+/// One window's formula over `cands`, solved by a solver of its own: the result and, when
+/// satisfiable, the rectangles chosen.
+fn solve(
+    board: &Board,
+    cands: &[(Rect, usize)],
+    must: &dyn Fn(usize) -> bool,
+    solvers: &dyn NewSolver,
+    stats: &mut SolverStats,
+    report: &mut dyn FnMut(SolverStats),
+) -> Result<(SolveResult, Solution), SolverError> {
+    let mut solver = crate::parts::solver(solvers);
+    let enc = emit(board, cands, &mut crate::search::Sink(&mut *solver), OWNERS_ABOVE, must);
+    let s = solver.stats();
+    stats.vars += s.vars;
+    stats.clauses += s.clauses;
+    report(*stats);
+    let result = solver.solve()?;
+    stats.calls += 1;
+    report(*stats);
+    let model = if result == SolveResult::Sat { decode(&enc, &solver.model()) } else { Vec::new() };
+    Ok((result, model))
 }
