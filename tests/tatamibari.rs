@@ -513,3 +513,25 @@ fn sweep_windows_fit_together_and_one_window_finds_every_solvable_board() {
         assert!(assembled * 2 >= boards && dead_ends > 0 && refuted > 0, "{assembled} answers, {dead_ends} dead ends, {solvable} solvable, {refuted} relaxations refuted");
     }
 }
+
+/// The sweep's gate: a large board of `?` clues three cells apart is swept; the same board with
+/// one corner cell cut off by holes (nothing can cover it: no solution, an empty clause for the
+/// whole board) is not, nor is it under 3,000 cells.
+#[test]
+fn the_sweep_is_tried_on_large_sparse_boards_that_every_cell_can_be_covered_in() {
+    use encodings::tatamibari::sweep::{worth_it, BANDS};
+    let board_of = |rows: usize, cols: usize, cut: bool| {
+        let text: String = (0..rows)
+            .map(|r| (0..cols).map(|c| if cut && (r, c) == (0, 1) || cut && (r, c) == (1, 0) { '#' } else if r % 3 == 1 && c % 3 == 1 { '?' } else { '.' }).collect::<String>() + "\n")
+            .collect();
+        tb::parse(&text).unwrap()
+    };
+    let open = board_of(80, 40, false);
+    assert!(worth_it(&open, &tb::kept_candidates(&open), BANDS));
+    let cut = board_of(80, 40, true);
+    assert!(!worth_it(&cut, &tb::kept_candidates(&cut), BANDS));
+    let small = board_of(80, 30, false);
+    assert!(!worth_it(&small, &tb::kept_candidates(&small), BANDS));
+    let wide = board_of(40, 80, false);
+    assert!(worth_it(&wide, &tb::kept_candidates(&wide), BANDS));
+}

@@ -37,10 +37,20 @@ const RETRIES: usize = 3;
 /// per cell left) and split into small independent parts, which the whole-board solve already
 /// takes apart; sparse boards keep 30–50 per cell in one part. Smaller boards (80×20, 100×10,
 /// 200×6) were faster whole: 1.5–3× in the review of the sweep.
+/// A board cell that no candidate covers has no solution at all, and the whole board's formula
+/// says so at once (an empty clause), so it is not swept either.
 pub fn worth_it(board: &Board, kept: &[(Rect, usize)], bands: Bands) -> bool {
     let cells = board.rows * board.cols;
-    let area: usize = kept.iter().map(|(r, _)| r.height * r.width).sum();
-    board.rows.max(board.cols) >= 2 * (bands.band + bands.look) && cells >= 3000 && area >= 8 * cells
+    if board.rows.max(board.cols) < 2 * (bands.band + bands.look) || cells < 3000 {
+        return false;
+    }
+    let mut covered = vec![false; cells];
+    let mut area = 0;
+    for (r, _) in kept {
+        area += r.height * r.width;
+        r.cells().for_each(|(y, x)| covered[y * board.cols + x] = true);
+    }
+    area >= 8 * cells && (0..cells).all(|k| covered[k] || board.cells[k] == Cell::Hole)
 }
 
 /// How a sweep ended.
