@@ -67,22 +67,6 @@ where
     }
 }
 
-/// Finds up to `max` answers, excluding each one found with `block(enc, solver, answer)`.
-pub fn enumerate<P, S>(
-    inst: &P::Instance,
-    solver: &mut S,
-    max: u64,
-    out: &mut dyn Observer<P>,
-    block: impl Fn(&P::Encoding, &mut S, &P::Answer),
-) -> Result<Ended, SolverError>
-where
-    P: Puzzle,
-    S: Solver + ?Sized,
-{
-    let enc = encode::<P, S>(inst, solver, out);
-    enumerate_encoded::<P, S>(inst, solver, &enc, max, out, block)
-}
-
 /// An observer that adds the calls, variables and clauses of solvers used before (a first
 /// attempt that gave up) to every count it passes on, so a run's totals stay whole.
 pub struct After<'a, P: Puzzle + ?Sized> {
@@ -105,8 +89,9 @@ impl<P: Puzzle + ?Sized> Observer<P> for After<'_, P> {
     }
 }
 
-/// [`enumerate`] on a solver that holds `enc` already.
-pub fn enumerate_encoded<P, S>(
+/// Finds up to `max` answers on a solver that holds `enc` (from [`encode`], or built by the
+/// puzzle itself), excluding each one found with `block(enc, solver, answer)`.
+pub fn enumerate<P, S>(
     inst: &P::Instance,
     solver: &mut S,
     enc: &P::Encoding,

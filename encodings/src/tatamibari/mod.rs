@@ -249,7 +249,7 @@ impl Puzzle for Tatamibari {
         let mut solver = crate::parts::solver(solvers);
         let enc = encode::encode_kept(board, &kept, &mut search::Sink(&mut *solver));
         out.stats(solver.stats());
-        search::enumerate_encoded::<Self, _>(board, &mut solver, &enc, max, out, block)
+        search::enumerate::<Self, _>(board, &mut solver, &enc, max, out, block)
     }
 
     /// Any of `solve`'s forms: the label grid (the corpus's `.sol` form), the box drawing, or
