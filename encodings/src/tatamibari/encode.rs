@@ -270,7 +270,7 @@ pub fn encode_without_owners<S: ClauseSink>(board: &Board, sink: &mut S) -> Enco
 /// [`ClauseSink::reserve`]) gets none of it: what probing leaves is known only now, and may
 /// still be too large.
 pub fn encode_with<S: ClauseSink>(board: &Board, sink: &mut S, probing: bool) -> Encoding {
-    emit_counted(board, &kept(board, probing), sink, OWNERS_ABOVE)
+    encode_kept(board, &kept(board, probing), sink)
 }
 
 /// [`encode`] over candidates [`kept`] returned already.
@@ -357,12 +357,7 @@ pub(super) fn emit<S: ClauseSink>(board: &Board, kept: &[(Rect, usize)], sink: &
         }
         let must = must(k);
         if few(here) {
-            let lits: Vec<Lit> = here.iter().flat_map(|(_, lits)| lits.iter().copied()).collect();
-            if must {
-                exactly_one(sink, &lits);
-            } else {
-                at_most_one(sink, &lits);
-            }
+            cover(sink, &here.iter().flat_map(|(_, lits)| lits.iter().copied()).collect::<Vec<Lit>>(), must);
             continue;
         }
         if here.len() == 1 {
@@ -387,11 +382,7 @@ pub(super) fn emit<S: ClauseSink>(board: &Board, kept: &[(Rect, usize)], sink: &
             sink.add_clause(&back);
             owned.push(o);
         }
-        if must {
-            exactly_one(sink, &owned);
-        } else {
-            at_most_one(sink, &owned);
-        }
+        cover(sink, &owned, must);
     }
     // Interior points: index (r, c) is the point below-right of cell (r, c).
     let mut ends: Vec<Vec<Lit>> = vec![Vec::new(); rows * cols];
@@ -417,6 +408,15 @@ pub(super) fn emit<S: ClauseSink>(board: &Board, kept: &[(Rect, usize)], sink: &
         sink.add_clause(&[!lr, !ul]);
     }
     Encoding { rects }
+}
+
+/// Exactly one of `lits` where the cell must be covered, else at most one.
+fn cover<S: ClauseSink>(sink: &mut S, lits: &[Lit], must: bool) {
+    if must {
+        exactly_one(sink, lits);
+    } else {
+        at_most_one(sink, lits);
+    }
 }
 
 pub fn decode(enc: &Encoding, model: &Model) -> Solution {

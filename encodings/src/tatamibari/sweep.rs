@@ -4,8 +4,9 @@
 //! the rectangles that start in the band are kept. A solver's cost on these boards grows much
 //! faster than their area (a sparse 100×100 whole costs several times its four 40-row windows),
 //! so windows are cheaper than the whole. The kept rectangles are a guess: the next window may
-//! find no answer under them (a dead end). The band before is then solved again in a taller
-//! window, and if that fails too, the sweep gives up and the caller solves the whole board.
+//! find no answer under them (a dead end). Unless its rows have no cover even with nothing kept
+//! (then the sweep gives up at once), the band before is solved again in a taller window, at
+//! most [`RETRIES`] times; then the sweep gives up and the caller solves the whole board.
 //!
 //! It finds an answer or nothing; it never refutes one. The answer is checked by the validator
 //! before it is returned, so a verdict resting on it says "solved", and a count or a uniqueness
@@ -37,6 +38,7 @@ const RETRIES: usize = 3;
 /// per cell left) and split into small independent parts, which the whole-board solve already
 /// takes apart; sparse boards keep 30–50 per cell in one part. Smaller boards (80×20, 100×10,
 /// 200×6) were faster whole: 1.5–3× in the review of the sweep.
+///
 /// A board cell that no candidate covers has no solution at all, and the whole board's formula
 /// says so at once (an empty clause), so it is not swept either.
 pub fn worth_it(board: &Board, kept: &[(Rect, usize)], bands: Bands) -> bool {
@@ -109,6 +111,10 @@ pub fn windows(board: &Board, kept: &[(Rect, usize)], bands: Bands, solvers: &dy
     let (rows, cols) = (board.rows, board.cols);
     let mut stats = SolverStats::default();
     let clue_of: HashMap<Rect, usize> = kept.iter().copied().collect();
+    // Candidates' places in `kept` by top row, so that each window looks only at those starting
+    // in it (and takes them in `kept`'s order, as the whole board's formula does).
+    let mut by_row: Vec<usize> = (0..kept.len()).collect();
+    by_row.sort_by_key(|&i| kept[i].0.row);
     let mut found: Solution = Vec::new();
     // Each kept band's first row and how many rectangles were kept before it, to back out.
     let mut kept_bands: Vec<(usize, usize)> = Vec::new();
@@ -129,12 +135,16 @@ pub fn windows(board: &Board, kept: &[(Rect, usize)], bands: Bands, solvers: &dy
         let below = (top + bands.band + bands.look + taller).min(rows);
         // A rectangle starting above `top` is kept already or in no answer under the kept ones,
         // so these are all that can cover the window's free cells.
-        let here: Vec<(Rect, usize)> = kept
-            .iter()
-            .filter(|(r, clue)| (top..below).contains(&r.row) && !placed[*clue])
+        let from = by_row.partition_point(|&i| kept[i].0.row < top);
+        let to = by_row.partition_point(|&i| kept[i].0.row < below);
+        let mut starting: Vec<usize> = by_row[from..to].to_vec();
+        starting.sort_unstable();
+        let here: Vec<(Rect, usize)> = starting
+            .into_iter()
+            .map(|i| kept[i])
+            .filter(|(_, clue)| !placed[*clue])
             .filter(|(r, _)| r.cells().all(|(y, x)| !taken[y * cols + x]))
             .filter(|(r, _)| corners(board, r).1.is_none_or(|p| !ends[p]))
-            .copied()
             .collect();
         let must = |k: usize| (top..below).contains(&(k / cols)) && !taken[k];
         let (result, model) = solve(board, &here, &must, solvers, &mut stats, report)?;
@@ -142,8 +152,8 @@ pub fn windows(board: &Board, kept: &[(Rect, usize)], bands: Bands, solvers: &dy
             SolveResult::Sat => {}
             SolveResult::Interrupted => return Ok(Swept::Stopped),
             SolveResult::Unsat => {
-                // If the window has no answer even without the rectangles kept, the board has
-                // none: the whole board's formula will say so, at once as a rule.
+                // If the window's rows have no cover even without the rectangles kept, the
+                // board has no solution: give up, and let the whole board's formula refute it.
                 if top > 0 && relaxation(board, kept, top..below, solvers, &mut stats, report)? == SolveResult::Unsat {
                     return Ok(Swept::DeadEnd);
                 }
