@@ -90,7 +90,7 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
         _ => Vec::new(),
     };
     // Proofs are made in a private folder, then copied in after their units.
-    let (private, _tracked) = crate::cleanup::temp_dir(".tmp").map_err(|e| anyhow!("cannot make a temporary folder: {e}"))?;
+    let private = crate::cleanup::temp_dir(".tmp").map_err(|e| anyhow!("cannot make a temporary folder: {e}"))?;
     let proof_of = |name: &str| private.path().join(name);
     std::fs::create_dir_all(c.dir).map_err(|e| anyhow!("{}: cannot make the folder: {e}", c.dir.display()))?;
     let write = |name: &str, text: &str| create_new(c.dir, name)?.write_all(text.as_bytes()).map_err(|e| anyhow!("{}: cannot write: {e}", c.dir.join(name).display()));
@@ -498,7 +498,7 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
         return Err("only an optimality claim has lemmas".into());
     }
     // The checker reads only private copies: the formulas as rebuilt, the proofs as copied.
-    let (private, _tracked) = crate::cleanup::temp_dir(".tmp").map_err(|e| format!("cannot make a temporary folder: {e}"))?;
+    let private = crate::cleanup::temp_dir(".tmp").map_err(|e| format!("cannot make a temporary folder: {e}"))?;
     let private = private.path();
     for (k, lemma) in lemmas.iter().enumerate() {
         let (cnf_name, proof_name) = lemma_files(k);

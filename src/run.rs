@@ -404,7 +404,7 @@ fn child_row(exe: &Path, a: &RunArgs, job: &Job) -> Map<String, Value> {
     // The child's temporary files go into a folder of ours, removed after it even when a
     // signal kills it before it can clean up (one that lands between its fork and its exec
     // is taken by our handler, and the child runs on until the kill).
-    let (tmp, _tracked) = match crate::cleanup::temp_dir("puzzle-sat-run-") {
+    let tmp = match crate::cleanup::temp_dir("puzzle-sat-run-") {
         Ok(made) => made,
         Err(e) => return error(row, "error", format!("cannot make a temporary folder: {e}")),
     };

@@ -296,7 +296,7 @@ impl Solver for Command {
         self.model = None;
         self.assumptions = assumptions.to_vec();
         // Both files go with the directory, whatever happens.
-        let (dir, _tracked) = crate::cleanup::temp_dir("puzzle-sat-").map_err(|e| self.error(format!("has no temporary directory to work in: {e}"), b""))?;
+        let dir = crate::cleanup::temp_dir("puzzle-sat-").map_err(|e| self.error(format!("has no temporary directory to work in: {e}"), b""))?;
         let (cnf, out, proof) = (dir.path().join("formula.cnf"), dir.path().join("result"), dir.path().join("proof.drat"));
         self.write_cnf(&cnf).map_err(|e| self.error(format!("cannot be given its formula: {e}"), b""))?;
         let answer = match self.run(&cnf, &out, &proof)? {
