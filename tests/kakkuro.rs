@@ -616,18 +616,22 @@ fn the_documented_line_example_is_what_solve_prints() {
 }
 
 /// Lines longer than nine cells: the encoding's redundant "at most nine white cells per line"
-/// must cut no valid answer. Random answers on one-row boards of 11 to 13 cells (a given gray
-/// cell at the left, the rest white), judged by the independent validator; every valid one,
-/// most with exactly nine white cells, is accepted by the CNF.
+/// must cut no valid answer, and no valid answer may paint fewer cells than the search's lemma
+/// `fewest_painted` says (it raises every deficit bound). Random answers on one-row and
+/// one-column boards of 11 to 13 cells (a given gray cell first, the rest white), judged by the
+/// independent validator; every valid one, most with exactly nine white cells, is accepted by
+/// the CNF and paints at least the lemma's count (the nine-white ones exactly that many).
 #[test]
 fn the_cnf_accepts_valid_answers_on_lines_longer_than_nine() {
     let mut rng = Rng::new(9);
-    let (mut valid, mut nine) = (0, 0);
+    let (mut valid, mut nine, mut columns) = (0, 0, 0);
     for trial in 0..20_000 {
         let n = 11 + trial % 3;
+        // Every other board is a column: the same answer turned, E and W becoming S and N.
+        let column = trial % 2 == 1;
         let mut cells = vec![Given::White; n];
         cells[0] = Given::Gray { dot: trial % 3 == 0, thick: [false; 4] };
-        let p = Puzzle { rows: 1, cols: n, cells, lenient: false };
+        let p = if column { Puzzle { rows: n, cols: 1, cells, lenient: false } } else { Puzzle { rows: 1, cols: n, cells, lenient: false } };
         // Paint n − 10 or one more of the n − 1 white cells: nine or eight left white.
         let mut gray = vec![false; n];
         gray[0] = true;
@@ -669,7 +673,7 @@ fn the_cnf_accepts_valid_answers_on_lines_longer_than_nine() {
                 (false, false) => (1, 0),
             };
             let mut open = [false; 4];
-            open[d] = true;
+            open[if column { (d + 1) % 4 } else { d }] = true; // E → S, W → N
             answer[c] = Cell::Gray { number, open };
         }
         let answer = Answer { cells: answer };
@@ -677,8 +681,14 @@ fn the_cnf_accepts_valid_answers_on_lines_longer_than_nine() {
             continue;
         }
         valid += 1;
+        columns += usize::from(column);
+        let painted = gray[1..].iter().filter(|&&g| g).count() as u64;
         nine += usize::from(gray.iter().filter(|&&g| !g).count() == 9);
         assert!(cnf_accepts(&p, &answer), "the CNF refuses the valid answer {answer:?} of {p:?}");
+        assert!(painted >= kk::fewest_painted(&p), "{answer:?} paints {painted}, fewer than the lemma's {}", kk::fewest_painted(&p));
+        if gray.iter().filter(|&&g| !g).count() == 9 {
+            assert_eq!(painted, kk::fewest_painted(&p), "nine white cells of {n}: the lemma is not tight");
+        }
     }
-    assert!(valid >= 100 && nine >= 50, "{valid} valid answers, {nine} with nine white cells: the test shows little");
+    assert!(valid >= 100 && nine >= 50 && columns >= 50, "{valid} valid answers ({columns} in columns), {nine} with nine white cells: the test shows little");
 }

@@ -37,6 +37,11 @@ fn bonus_units() -> u64 {
     units(1.1f64.ln())
 }
 
+/// The deficit units every answer has from painting alone: `ln` of the fewest painted cells.
+pub fn floor_units(enc: &Encoding) -> u64 {
+    ln_units(enc.fewest_painted)
+}
+
 /// The smallest `d` whose `ln d` alone reaches `cap` units: `D` never needs counting further.
 fn divisor_cap(cap: u64) -> u64 {
     let (mut lo, mut hi) = (2u64, 1 << 62);
@@ -111,12 +116,17 @@ pub fn divisor<S: ClauseSink>(enc: &Encoding, cap: u64, sink: &mut S) -> Divisor
         nodes.push(encode_sum_of(sink, &values, Some(line_cap), Use::AtMost).outputs);
     }
     let outs = encode_sum_of(sink, &nodes, Some(cap), Use::AtMost);
-    let at_least = (0..=cap)
+    let at_least: Vec<Lit> = (0..=cap)
         .map(|d| match d {
             0 => enc.truth,
             _ => outs.outputs.iter().find(|&&(v, _)| v >= d).map_or(!enc.truth, |&(_, l)| l),
         })
         .collect();
+    // Strict mode: D is at least the painted cells every answer needs, a lemma the solver
+    // would otherwise derive only by adding up the lines' counters (see `fewest_painted`).
+    if enc.fewest_painted >= 2 {
+        sink.add_clause(&[at_least[enc.fewest_painted.min(cap) as usize]]);
+    }
     let any_error = (!any.is_empty()).then(|| {
         let a = sink.new_var();
         any.iter().for_each(|&e| sink.add_clause(&[!e, a]));
@@ -261,16 +271,20 @@ pub fn at_least_score(maxima: &[u64], score: f64) -> Option<u64> {
     (allowed >= -SLACK).then(|| (SCALE * allowed.max(0.0) + SLACK).floor() as u64)
 }
 
-/// Excludes every answer with these exact factors that is not better than one with `d`
-/// painted cells and errors and `e` errors: what is left must change a factor, have a smaller
-/// `D` (when `D ≥ 2`: below that `max(D, 1)` is 1 anyway), or no error where there was one.
+/// Excludes every answer that an answer with these factors, `d` painted cells and errors and
+/// `e` errors dominates: what is left must raise some factor, have a smaller `D` (when `D ≥ 2`:
+/// below that `max(D, 1)` is 1 anyway), or no error where there was one. The score only grows
+/// with each factor and falls with `D`, so nothing excluded scores more than that answer.
 /// `div` must count `D` past `d` (see [`Divisor::at_least`]).
 pub fn block<S: ClauseSink>(enc: &Encoding, div: &Divisor, sink: &mut S, factors: &[u64], d: u64, e: u64) {
     let mut clause: Vec<Lit> = enc
         .factors
         .iter()
         .zip(factors)
-        .map(|(lits, f)| !lits.iter().find(|(g, _)| g == f).expect("the answer's factor is listed").1)
+        .flat_map(|(lits, f)| {
+            assert!(lits.iter().any(|(g, _)| g == f), "the answer's factor is listed");
+            lits.iter().filter(move |(g, _)| g > f).map(|&(_, l)| l)
+        })
         .collect();
     if d >= 2 {
         clause.push(!div.at_least(d).expect("the divisor counts this far"));

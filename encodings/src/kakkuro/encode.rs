@@ -45,6 +45,8 @@ pub struct Encoding {
     /// Per red dot (row-major): `(factor, literal)`, the literal true exactly when the dot's
     /// factor is that value; sorted by factor, descending.
     pub factors: Vec<Vec<(u64, Lit)>>,
+    /// Strict mode: no answer paints fewer cells (see [`fewest_painted`]); 0 in lenient mode.
+    pub fewest_painted: u64,
 }
 
 /// A line's number literals, for lenient mode's pair errors.
@@ -295,7 +297,20 @@ pub fn encode<S: ClauseSink>(p: &Puzzle, sink: &mut S) -> Encoding {
         at_most_one(sink, &lits.iter().map(|&(_, l)| l).collect::<Vec<_>>());
         factors.push(lits);
     }
-    Encoding { truth, gray, digit, number, open, painted, repeats, lines, factors }
+    let fewest_painted = if p.lenient { 0 } else { fewest_painted(p) };
+    Encoding { truth, gray, digit, number, open, painted, repeats, lines, factors, fewest_painted }
+}
+
+/// Strict mode: a lower bound on the painted cells of every answer. A line with `w > 9` given
+/// white cells keeps at most nine of them white (rule 7: nine different digits), so it paints
+/// at least `w − 9`; rows are disjoint, and so are columns, so the answer paints at least the
+/// larger of the rows' and the columns' totals. The solver could only find this by adding up
+/// the lines' counters, which resolution does badly (issue 22).
+pub fn fewest_painted(p: &Puzzle) -> u64 {
+    let lines = p.lines();
+    let need = |line: &Vec<usize>| line.iter().filter(|&&i| p.cells[i] == Given::White).count().saturating_sub(9) as u64;
+    let (rows, cols) = lines.split_at(p.rows);
+    rows.iter().map(need).sum::<u64>().max(cols.iter().map(need).sum())
 }
 
 /// Implied clauses: a segment sum `v ≥ 1` needs a digit `k` and a next sum `u` that add up

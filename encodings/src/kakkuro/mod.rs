@@ -14,7 +14,7 @@ pub mod search;
 mod svg;
 
 pub use check::{check, check_values, parse_answer, ReadAnswer, Scored, Violation};
-pub use encode::{decode, encode, fix_values, Encoding};
+pub use encode::{decode, encode, fewest_painted, fix_values, Encoding};
 pub use nat::Nat;
 pub use parse::parse;
 pub use render::{contest_string, render};

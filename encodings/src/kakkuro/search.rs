@@ -108,8 +108,12 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
     // Π f̂ × 1.1 / e^proved, a bound reported as it rises (the gap when a time limit stops).
     let top: f64 = maxima.iter().map(|&m| (m as f64).ln()).sum::<f64>() + 1.1f64.ln();
     let report = |out: &mut dyn Observer<Kakkuro>, proved: f64| out.upper_bound((top - proved).exp() * (1.0 + 1e-9));
-    report(s.out, 0.0);
-    let mut limit = FIRST_BOUND;
+    // Strict mode paints at least `fewest_painted` cells (a lemma of the divisor): bounds start
+    // above its ln, and grow by a doubling step from there.
+    let floor = bound::floor_units(&s.enc);
+    report(s.out, (s.enc.fewest_painted.max(1) as f64).ln());
+    let mut step = FIRST_BOUND;
+    let mut limit = floor + step;
     let mut sum: Option<SumOutputs> = None;
     loop {
         let best = s.best.as_ref().expect("an answer was found");
@@ -133,7 +137,8 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
                     return Ok(());
                 }
                 report(s.out, bound::refuted(k));
-                limit *= 2;
+                step *= 2;
+                limit = floor + step;
                 continue;
             }
         };
@@ -152,7 +157,8 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
             return Ok(()); // proved: nothing better than the best exists
         } else {
             report(s.out, bound::refuted(k));
-            limit *= 2;
+            step *= 2;
+            limit = floor + step;
         }
     }
 }
