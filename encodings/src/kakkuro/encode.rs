@@ -47,6 +47,7 @@ pub struct Encoding {
     pub factors: Vec<Vec<(u64, Lit)>>,
     /// Strict mode: no answer paints fewer cells (see [`fewest_painted`]); 0 in lenient mode.
     pub fewest_painted: u64,
+    pub lenient: bool,
 }
 
 /// A line's number literals, for lenient mode's pair errors.
@@ -298,7 +299,7 @@ pub fn encode<S: ClauseSink>(p: &Puzzle, sink: &mut S) -> Encoding {
         factors.push(lits);
     }
     let fewest_painted = if p.lenient { 0 } else { fewest_painted(p) };
-    Encoding { truth, gray, digit, number, open, painted, repeats, lines, factors, fewest_painted }
+    Encoding { truth, gray, digit, number, open, painted, repeats, lines, factors, fewest_painted, lenient: p.lenient }
 }
 
 /// Strict mode: a lower bound on the painted cells of every answer. A line with `w > 9` given
