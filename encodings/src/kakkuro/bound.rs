@@ -285,8 +285,8 @@ pub fn block<S: ClauseSink>(enc: &Encoding, div: &Divisor, sink: &mut S, factors
         .zip(factors)
         .flat_map(|(lits, f)| {
             assert!(lits.iter().any(|(g, _)| g == f), "the answer's factor is listed");
-            let lenient = enc.lenient;
-            lits.iter().filter(move |(g, _)| if lenient { g == f } else { g > f }).map(move |&(_, l)| if lenient { !l } else { l })
+            // Strict: one of the larger factors. Lenient: not this factor.
+            lits.iter().filter_map(move |&(g, l)| if enc.lenient { (g == *f).then_some(!l) } else { (g > *f).then_some(l) })
         })
         .collect();
     if d >= 2 {

@@ -47,6 +47,7 @@ pub struct Encoding {
     pub factors: Vec<Vec<(u64, Lit)>>,
     /// Strict mode: no answer paints fewer cells (see [`fewest_painted`]); 0 in lenient mode.
     pub fewest_painted: u64,
+    /// Lenient mode: blocks are per factor combination (see [`super::bound::block`]).
     pub lenient: bool,
 }
 
