@@ -96,8 +96,8 @@ impl Drop for Group {
 
 /// A temporary folder, removed on a signal while it is listed, and otherwise when dropped:
 /// removed first, unlisted after, so that a signal between the two still finds it listed (the
-/// other order, a `TempDir` and a listing dropped one after the other, left a folder behind in
-/// about 1 run in 20 of `a_run_ended_while_starting_children_leaves_nothing_behind`).
+/// other order, a `TempDir` and a listing dropped one after the other, left a folder behind
+/// once in `a_run_ended_while_starting_children_leaves_nothing_behind`).
 pub struct TempFolder {
     dir: Option<tempfile::TempDir>,
     path: PathBuf,
