@@ -248,6 +248,11 @@ pub struct GenerateCli {
     /// Reshape until the solution is unique (checked with the solver).
     #[arg(long)]
     pub unique: bool,
+    /// Sparser clues: merge neighbouring rectangles until the puzzle has about C cells per
+    /// clue (about 3.5 without it; with --unique only merges that keep it unique, so it may
+    /// stop short, and says so).
+    #[arg(long, value_name = "C", value_parser = parse_cells_per_clue)]
+    pub cells_per_clue: Option<f64>,
     /// With --unique: give up after this many seconds (exit 3). Plain generation is instant.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, requires = "unique")]
     pub time_limit: Option<Duration>,
@@ -332,6 +337,14 @@ fn parse_seconds(s: &str) -> Result<Duration, String> {
         return Err(format!("the time limit must be a positive number of seconds, not {s}"));
     }
     Duration::try_from_secs_f64(secs).map_err(|e| e.to_string())
+}
+
+fn parse_cells_per_clue(s: &str) -> Result<f64, String> {
+    let c: f64 = s.parse().map_err(|_| format!("{s:?} is not a number of cells per clue"))?;
+    if !(1.0..=10_000.0).contains(&c) {
+        return Err(format!("cells per clue must be between 1 and 10000, not {s}"));
+    }
+    Ok(c)
 }
 
 pub fn main() -> i32 {
@@ -423,6 +436,7 @@ pub fn run(cli: Cli) -> Result<Done> {
                 seed
             }),
             unique: a.unique,
+            cells_per_clue: a.cells_per_clue,
             time_limit: a.time_limit,
             json: a.format == "json",
             url: a.format == "url",

@@ -74,6 +74,7 @@ pub struct GenerateArgs {
     pub cols: usize,
     pub seed: u64,
     pub unique: bool,
+    pub cells_per_clue: Option<f64>,
     pub time_limit: Option<Duration>,
     /// One JSON object instead of the puzzle file.
     pub json: bool,
@@ -747,7 +748,12 @@ pub fn generate<P: Puzzle>(a: &GenerateArgs) -> Result<Done> {
         bail!("generate does not make {} puzzles yet", P::NAME);
     }
     let opts = Options { backend: a.backend.clone(), time_limit: a.time_limit, progress: a.progress };
-    let made = runner::generate::<P>(a.rows, a.cols, a.seed, a.unique, &opts).map_err(|e| anyhow!(e))?;
+    let spec = puzzle::GenerateSpec { rows: a.rows, cols: a.cols, seed: a.seed, unique: a.unique, cells_per_clue: a.cells_per_clue };
+    let made = runner::generate::<P>(spec, &opts).map_err(|e| anyhow!(e))?;
+    if let (Some(remark), true) = (made.as_ref().and_then(|m| m.remark.as_ref()), a.progress != Progress::Never) {
+        eprintln!("puzzle-sat: {remark}");
+    }
+    let made = made.map(|m| (m.text, m.answer));
     let trust = a.backend.trust();
     if let (Some(note), true, true) = (trust.note(), a.unique, made.is_some()) {
         eprintln!("puzzle-sat: that the puzzle is unique is {note}");

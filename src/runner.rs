@@ -9,7 +9,7 @@
 
 use crate::backends::{Backend, Trust};
 use encodings::cnf::MAX_LITERALS;
-use encodings::puzzle::{Ended, Goal, Hints, Observer, Puzzle, Task};
+use encodings::puzzle::{Ended, GenerateSpec, Goal, Hints, Made, Observer, Puzzle, Task};
 use encodings::solver::{SolverError, SolverStats, Stop};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
@@ -82,7 +82,7 @@ enum Msg<P: Puzzle> {
     UpperBound(f64),
     Note(String),
     Done(Result<Ended, SolverError>),
-    Generated(Result<Option<(String, P::Answer)>, String>),
+    Generated(Result<Option<Made<P::Answer>>, String>),
     Hinted(Result<Option<Hints<P::Answer>>, SolverError>),
     /// A second passed without news (only when progress is printed).
     Tick,
@@ -247,7 +247,7 @@ pub fn fits<P: Puzzle>(inst: &P::Instance) -> Result<(), SolverError> {
 
 /// Runs `P::generate` under the options' backend and time limit: the puzzle text and the
 /// answer it was made around, or `None` when the deadline passed first.
-pub fn generate<P: Puzzle>(rows: usize, cols: usize, seed: u64, unique: bool, opts: &Options) -> Result<Option<(String, P::Answer)>, String> {
+pub fn generate<P: Puzzle>(spec: GenerateSpec, opts: &Options) -> Result<Option<Made<P::Answer>>, String> {
     let start = Instant::now();
     let stop = Stop::new();
     let solvers = opts.backend.solvers(stop.clone());
@@ -257,7 +257,7 @@ pub fn generate<P: Puzzle>(rows: usize, cols: usize, seed: u64, unique: bool, op
         let mut note = |s: String| {
             let _ = note_tx.send(Msg::Note(s));
         };
-        let result = P::generate(rows, cols, seed, unique, &solvers, &mut note);
+        let result = P::generate(&spec, &solvers, &mut note);
         let _ = tx.send(Msg::Generated(result));
     });
     let end = receive(&rx, start, opts, &stop, |msg| {

@@ -158,6 +158,54 @@ fn generated_puzzles_solve_and_unique_ones_are_unique() {
     }
 }
 
+/// Cells per clue of a puzzle file.
+fn cells_per_clue(board: &Board) -> f64 {
+    let clues = board.cells.iter().filter(|c| matches!(c, Cell::Clue(_))).count();
+    (board.rows * board.cols) as f64 / clues as f64
+}
+
+/// `--cells-per-clue`: plain puzzles reach it and stay solvable; unique ones are unique by a
+/// count that does not use the encoder (brute force) on boards small enough for it, and by
+/// `solve --unique` with the validator on larger ones, and are sparser than without it.
+#[test]
+fn sparser_puzzles_reach_their_target_and_unique_ones_stay_unique() {
+    for (size, seed, target) in [("40x40", 1, "6"), ("30x50", 2, "8"), ("1x9", 3, "3")] {
+        let r = run(&["generate", "tatamibari", "--size", size, "--seed", &seed.to_string(), "--cells-per-clue", target], None);
+        assert_eq!(r.code, 0, "{size}: {}", r.stderr);
+        let board = tb::parse(&r.stdout).unwrap();
+        // Merging stops when no two rectangles share a whole side (at about 6.5 cells per clue
+        // on large boards), and says so.
+        let reached = cells_per_clue(&board) >= target.parse::<f64>().unwrap();
+        assert_eq!(!reached, r.stderr.contains(&format!("not {target}: no two rectangles left share a whole side")), "{size}: {}", r.stderr);
+        assert!(reached || cells_per_clue(&board) > 6.0, "{size}: {}", cells_per_clue(&board));
+        let s = run(&["solve", "tatamibari", "-", "--format", "json"], Some(r.stdout.as_bytes()));
+        assert_eq!(s.code, 0, "{size}: {}", s.stderr);
+        assert_eq!(validate(&board, &rects_from_json(&s.stdout, "rectangles")), Ok(()), "{size}");
+    }
+    let mut sparser = 0;
+    for seed in 0..24 {
+        let size = ["4x4", "3x5", "3x6", "2x8"][seed % 4];
+        let r = run(&["generate", "tatamibari", "--size", size, "--seed", &seed.to_string(), "--unique", "--cells-per-clue", "5", "-q"], None);
+        assert_eq!(r.code, 0, "{size} seed {seed}: {}", r.stderr);
+        let board = tb::parse(&r.stdout).unwrap();
+        assert_eq!(brute_force_count(&board), 1, "{size} seed {seed}:\n{}", r.stdout);
+        let plain = run(&["generate", "tatamibari", "--size", size, "--seed", &seed.to_string(), "--unique", "-q"], None);
+        sparser += usize::from(cells_per_clue(&board) > cells_per_clue(&tb::parse(&plain.stdout).unwrap()));
+    }
+    assert!(sparser >= 12, "only {sparser} of 24 small puzzles came out sparser");
+    for (size, seed) in [("30x30", 1), ("40x25", 2)] {
+        let args = ["generate", "tatamibari", "--size", size, "--seed", &seed.to_string(), "--unique", "--cells-per-clue", "5", "-q"];
+        let r = run(&args, None);
+        assert_eq!(r.code, 0, "{size}: {}", r.stderr);
+        let board = tb::parse(&r.stdout).unwrap();
+        assert!(cells_per_clue(&board) > 3.8, "{size}: {}", cells_per_clue(&board));
+        let s = run(&["solve", "tatamibari", "-", "--unique", "--format", "json"], Some(r.stdout.as_bytes()));
+        assert_eq!(json_field(&s.stdout, "unique"), "true", "{size}: {}", s.stderr);
+        assert_eq!(validate(&board, &rects_from_json(&s.stdout, "rectangles")), Ok(()), "{size}");
+        assert_eq!(run(&args, None).stdout, r.stdout, "same seed, same puzzle");
+    }
+}
+
 /// `generate`'s difficulty: the rectangles unit propagation alone decides. Whatever propagation
 /// decides holds in every solution, so it is at most what `--hints` finds; one per clue.
 #[test]

@@ -426,12 +426,31 @@ pub trait Puzzle: 'static {
         Err(format!("{} puzzles have no puzz.link URL form", Self::NAME))
     }
 
-    /// A random puzzle file of `rows × cols` (unique when asked, checked with solvers from
+    /// A random puzzle file as `spec` asks (unique when asked, checked with solvers from
     /// `solvers`) with the answer it was made around, which the driver re-checks with the
     /// validator before printing the puzzle (a uniqueness check only rules out *other*
     /// answers); `None` when the run's stop flag ended the work first. Only for puzzles with
     /// [`Self::GENERATES`].
-    fn generate(_rows: usize, _cols: usize, _seed: u64, _unique: bool, _solvers: &dyn NewSolver, _note: &mut dyn FnMut(String)) -> Result<Option<(String, Self::Answer)>, String> {
+    fn generate(_spec: &GenerateSpec, _solvers: &dyn NewSolver, _note: &mut dyn FnMut(String)) -> Result<Option<Made<Self::Answer>>, String> {
         Err(format!("generate does not make {} puzzles", Self::NAME))
     }
+}
+
+/// What `generate` is asked for.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct GenerateSpec {
+    pub rows: usize,
+    pub cols: usize,
+    pub seed: u64,
+    pub unique: bool,
+    /// Sparser clues: about this many cells per clue (at least what the plain generator gives).
+    pub cells_per_clue: Option<f64>,
+}
+
+/// A generated puzzle: its file, the answer it was made around, and a line for the user about
+/// what was asked and not met (printed to stderr).
+pub struct Made<A> {
+    pub text: String,
+    pub answer: A,
+    pub remark: Option<String>,
 }

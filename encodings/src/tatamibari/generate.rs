@@ -65,6 +65,11 @@ impl Generated {
         self.rects.clone()
     }
 
+    /// Cells per clue (one clue per rectangle), what makers call sparsity.
+    pub fn cells_per_clue(&self) -> f64 {
+        (self.rows * self.cols) as f64 / self.rects.len().max(1) as f64
+    }
+
     /// Splits rectangle `k` in two at a random line, when that makes no point where four
     /// rectangles meet; the new piece's clue goes where `target` keeps a count other than one.
     pub fn split(&mut self, k: usize, target: Rect, rng: &mut Rng) {
@@ -210,7 +215,7 @@ pub fn bounds(rects: &[Rect]) -> Option<Rect> {
 }
 
 /// `r` with `margin` more cells on every side, within a `rows × cols` board.
-fn grow(r: Rect, margin: usize, rows: usize, cols: usize) -> Rect {
+pub(super) fn grow(r: Rect, margin: usize, rows: usize, cols: usize) -> Rect {
     let (row, col) = (r.row.saturating_sub(margin), r.col.saturating_sub(margin));
     Rect { row, col, height: (r.row + r.height + margin).min(rows) - row, width: (r.col + r.width + margin).min(cols) - col }
 }

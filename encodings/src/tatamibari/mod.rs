@@ -14,6 +14,7 @@ mod render;
 mod size;
 mod svg;
 pub mod sweep;
+mod thin;
 mod unique;
 
 pub use check::{check, check_rects, parse_labels, Violation};
@@ -23,7 +24,7 @@ pub use render::{render_box, render_labels, render_rects, LABELS};
 
 use crate::cnf::{ClauseSink, Lit, Model};
 use crate::error::ParseError;
-use crate::puzzle::{Ended, Flag, Format, Goal, Hints, NoScore, Observer, Puzzle, ReadAnswer, Settings, Task};
+use crate::puzzle::{Ended, Flag, Format, GenerateSpec, Goal, Hints, Made, NoScore, Observer, Puzzle, ReadAnswer, Settings, Task};
 use crate::search;
 use crate::solver::{NewSolver, SolverError};
 use serde_json::{json, Map, Value};
@@ -358,13 +359,35 @@ impl Puzzle for Tatamibari {
         ]
     }
 
-    fn generate(rows: usize, cols: usize, seed: u64, unique: bool, solvers: &dyn NewSolver, note: &mut dyn FnMut(String)) -> Result<Option<(String, Solution)>, String> {
-        let mut rng = generate::Rng::new(seed);
-        let g = generate::Generated::new(rows, cols, &mut rng);
-        if !unique {
-            return Ok(Some((g.board().to_text(), g.solution())));
-        }
-        Ok(unique::make_unique(g, rng, solvers, note)?.map(|g| (g.board().to_text(), g.solution())))
+    fn generate(spec: &GenerateSpec, solvers: &dyn NewSolver, note: &mut dyn FnMut(String)) -> Result<Option<Made<Solution>>, String> {
+        let mut rng = generate::Rng::new(spec.seed);
+        let g = generate::Generated::new(spec.rows, spec.cols, &mut rng);
+        let g = match (spec.unique, spec.cells_per_clue) {
+            (false, None) => g,
+            (false, Some(target)) => thin::thin(g, target, &mut rng),
+            (true, None) => match unique::make_unique(g, rng, solvers, note)? {
+                Some(g) => g,
+                None => return Ok(None),
+            },
+            // Unique first, then merges that keep it so (see thin.rs).
+            (true, Some(target)) => {
+                let mut more = generate::Rng::new(rng.next_u64());
+                let Some(g) = unique::make_unique(g, rng, solvers, note)? else { return Ok(None) };
+                match thin::thin_unique(g, target, &mut more, solvers, note).map_err(|e| e.to_string())? {
+                    None => return Ok(None),
+                    Some((g, true)) => g,
+                    Some((g, false)) => match unique::make_unique(g, more, solvers, note)? {
+                        Some(g) => g,
+                        None => return Ok(None),
+                    },
+                }
+            }
+        };
+        let remark = spec.cells_per_clue.filter(|&target| g.cells_per_clue() < target - 0.005).map(|target| {
+            let why = if spec.unique { "the merges that keep the puzzle unique ran out" } else { "no two rectangles left share a whole side" };
+            format!("{:.2} cells per clue, not {target}: {why}", g.cells_per_clue())
+        });
+        Ok(Some(Made { text: g.board().to_text(), answer: g.solution(), remark }))
     }
 }
 

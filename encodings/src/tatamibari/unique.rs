@@ -344,7 +344,7 @@ fn place_group(
 /// quick filter, not a proof: only the whole board's check (`None`) decides. Each second
 /// solution comes as the rectangles where it differs from the planted one.
 /// `None` when the run was stopped.
-fn second_solutions(g: &Generated, placement: &Placement, window: Option<&Rect>, solvers: &dyn NewSolver) -> Result<Option<Vec<Vec<Rect>>>, SolverError> {
+pub(super) fn second_solutions(g: &Generated, placement: &Placement, window: Option<&Rect>, solvers: &dyn NewSolver) -> Result<Option<Vec<Vec<Rect>>>, SolverError> {
     /// Enough for a round; what is left shows up in the next one.
     const MAX_PER_ROUND: usize = 64;
     let inside: Vec<usize> = match window {
@@ -359,22 +359,8 @@ fn second_solutions(g: &Generated, placement: &Placement, window: Option<&Rect>,
     if inside.is_empty() {
         return Ok(Some(Vec::new()));
     }
-    // The part of the board the puzzle covers, and the puzzle shifted there.
-    let top = inside.iter().map(|&k| g.rects[k].row).min().unwrap_or(0);
-    let left = inside.iter().map(|&k| g.rects[k].col).min().unwrap_or(0);
-    let bottom = inside.iter().map(|&k| g.rects[k].row + g.rects[k].height).max().unwrap_or(0);
-    let right = inside.iter().map(|&k| g.rects[k].col + g.rects[k].width).max().unwrap_or(0);
-    let shift = |r: &Rect| Rect { row: r.row - top, col: r.col - left, ..*r };
+    let (board, planted, (top, left)) = sub_puzzle(inside.iter().map(|&k| (g.rects[k], g.clues[k])));
     let unshift = |r: &Rect| Rect { row: r.row + top, col: r.col + left, ..*r };
-    let mut board = Board { rows: bottom - top, cols: right - left, cells: vec![Cell::Hole; (bottom - top) * (right - left)] };
-    let planted: Solution = inside.iter().map(|&k| shift(&g.rects[k])).collect();
-    for (&k, rect) in inside.iter().zip(&planted) {
-        for (r, c) in rect.cells() {
-            board.cells[r * board.cols + c] = Cell::Blank;
-        }
-        let (r, c) = g.clues[k];
-        board.cells[(r - top) * board.cols + (c - left)] = Cell::Clue(Shape::of(rect.height, rect.width));
-    }
     // The planted solution's blocking clause spans the board's independent regions; with
     // parts, each region is asked on its own for a second solution (see crate::parts).
     let mut solver = crate::parts::solver(solvers);
@@ -396,4 +382,25 @@ fn second_solutions(g: &Generated, placement: &Placement, window: Option<&Rect>,
         found.push(other.iter().filter(|r| planted.binary_search(r).is_err()).map(unshift).collect());
     }
     Ok(Some(found))
+}
+
+/// The puzzle made of some planted rectangles (with their clues) alone, shifted to the top-left
+/// corner, every other cell a hole; with its planted solution and the shift.
+pub(super) fn sub_puzzle(planted: impl Iterator<Item = (Rect, (usize, usize))> + Clone) -> (Board, Solution, (usize, usize)) {
+    let top = planted.clone().map(|(r, _)| r.row).min().unwrap_or(0);
+    let left = planted.clone().map(|(r, _)| r.col).min().unwrap_or(0);
+    let bottom = planted.clone().map(|(r, _)| r.row + r.height).max().unwrap_or(0);
+    let right = planted.clone().map(|(r, _)| r.col + r.width).max().unwrap_or(0);
+    let mut board = Board { rows: bottom - top, cols: right - left, cells: vec![Cell::Hole; (bottom - top) * (right - left)] };
+    let mut solution: Solution = Vec::new();
+    for (rect, (r, c)) in planted {
+        let rect = Rect { row: rect.row - top, col: rect.col - left, ..rect };
+        for (r, c) in rect.cells() {
+            board.cells[r * board.cols + c] = Cell::Blank;
+        }
+        board.cells[(r - top) * board.cols + (c - left)] = Cell::Clue(Shape::of(rect.height, rect.width));
+        solution.push(rect);
+    }
+    solution.sort();
+    (board, solution, (top, left))
 }
