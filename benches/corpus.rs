@@ -363,23 +363,30 @@ fn dense_run(backend: &Backend, inst: kk::Instance, limit: Duration) -> DenseRun
     }
 }
 
-/// `generate tatamibari --unique` as a puzzle maker runs it (the release binary), per size and seed.
+/// `generate tatamibari --unique` as a puzzle maker runs it (the release binary), per size and
+/// seed, plain and sparser.
 fn generate_unique(backend: &Backend) {
     println!("tatamibari, generate --unique (release binary, one process each)");
     let bin = env!("CARGO_BIN_EXE_puzzle-sat");
     let mut total = Duration::ZERO;
-    for n in [40, 60, 100, 200] {
+    // The plain sizes, then sparser puzzles (--cells-per-clue 5) at two of them.
+    let cases = [40, 60, 100, 200].map(|n| (n, None)).into_iter().chain([(40, Some("5")), (100, Some("5"))]);
+    for (n, sparser) in cases {
         for seed in 1..=3 {
             let start = Instant::now();
             let size = format!("{n}x{n}");
-            let out = Command::new(bin)
-                .args(["generate", "tatamibari", "--size", &size, "--seed", &seed.to_string(), "--unique", "--solver", backend.name()])
-                .output()
-                .unwrap();
+            let seed_arg = seed.to_string();
+            let mut args = vec!["generate", "tatamibari", "--size", &size, "--seed", &seed_arg, "--unique", "--solver", backend.name()];
+            if let Some(c) = sparser {
+                args.extend(["--cells-per-clue", c]);
+            }
+            let out = Command::new(bin).args(&args).output().unwrap();
             let took = start.elapsed();
             total += took;
             let clues = String::from_utf8_lossy(&out.stdout).chars().filter(|c| "+-|".contains(*c)).count();
-            println!("{:<8} {size:>8} seed {seed}: {:>9.1} ms, {clues} clues, exit {}", backend.name(), ms(took), out.status.code().unwrap_or(-1));
+            let per = (n * n) as f64 / clues.max(1) as f64;
+            let label = sparser.map_or(String::new(), |c| format!(" (asked {c} cells per clue)"));
+            println!("{:<8} {size:>8} seed {seed}: {:>9.1} ms, {clues} clues, {per:.2} cells per clue, exit {}{label}", backend.name(), ms(took), out.status.code().unwrap_or(-1));
         }
     }
     println!("{:<8} {:<24} {:>9.1} ms\n", backend.name(), "total", ms(total));
