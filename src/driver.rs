@@ -750,7 +750,9 @@ pub fn generate<P: Puzzle>(a: &GenerateArgs) -> Result<Done> {
     let opts = Options { backend: a.backend.clone(), time_limit: a.time_limit, progress: a.progress };
     let spec = puzzle::GenerateSpec { rows: a.rows, cols: a.cols, seed: a.seed, unique: a.unique, cells_per_clue: a.cells_per_clue };
     let made = runner::generate::<P>(spec, &opts).map_err(|e| anyhow!(e))?;
-    if let (Some(remark), true) = (made.as_ref().and_then(|m| m.remark.as_ref()), a.progress != Progress::Never) {
+    // Not progress: what was asked and not met, so said under --quiet too (and in JSON).
+    let remark = made.as_ref().and_then(|m| m.remark.clone());
+    if let (Some(remark), false) = (&remark, a.json) {
         eprintln!("puzzle-sat: {remark}");
     }
     let made = made.map(|m| (m.text, m.answer));
@@ -783,6 +785,7 @@ pub fn generate<P: Puzzle>(a: &GenerateArgs) -> Result<Done> {
         m.insert("text".into(), json!(text));
         m.insert("propagated".into(), json!(difficulty.map(|d| d.0)));
         m.insert("parts".into(), json!(difficulty.map(|d| d.1)));
+        m.insert("remark".into(), json!(remark));
         line(m)
     };
     match made {

@@ -384,7 +384,7 @@ impl Puzzle for Tatamibari {
             }
         };
         let remark = spec.cells_per_clue.filter(|&target| g.cells_per_clue() < target - 0.005).map(|target| {
-            let why = if spec.unique { "the merges that keep the puzzle unique ran out" } else { "no two rectangles left share a whole side" };
+            let why = if spec.unique { "as far as merging got with the puzzle staying unique" } else { "no two rectangles left share a whole side" };
             format!("{:.2} cells per clue, not {target}: {why}", g.cells_per_clue())
         });
         Ok(Some(Made { text: g.board().to_text(), answer: g.solution(), remark }))

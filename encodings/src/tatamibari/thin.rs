@@ -14,9 +14,9 @@ use crate::cnf::ClauseSink;
 use crate::solver::{NewSolver, SolveResult, SolverError};
 
 /// Cells around a merged rectangle that its local uniqueness check looks at. The check misses
-/// second solutions: on 100×100 boards the whole board's check undid about 40 % of the merges
-/// kept with this margin, 60 % with a margin of 4 and 85 % with 2 (faster checks, sparser
-/// before the undoing, less sparse after it).
+/// second solutions: on 100×100 boards the whole board's check undid about 13 % of the merges
+/// kept with this margin; with a margin of 4 the result was 6 % less sparse, and with 2 the
+/// whole board's checks took 20 s each (sparse ambiguous boards are hard), not 0.25 s.
 const MARGIN: usize = 6;
 
 /// Rectangles this far around the window are kept fixed in its check, so that the four-corner
@@ -168,15 +168,47 @@ struct Merge {
 /// Like [`thin`] for a unique puzzle: a merge is kept when the rectangles around it show no
 /// second solution (trying [`TRIES`] clue cells), passing over the board until `target` is
 /// reached or a pass keeps few merges. Then the whole board is asked for second solutions,
-/// and the merges they overlap are undone (the latest first, so a merge of merged rectangles
-/// goes before its parts), until it has none: the result is unique, proved by the whole
-/// board's refutation (true beside it), or not yet when undoing every merge the second
-/// solutions overlap left one (false: not expected, as the puzzle was unique before the
+/// and for each region of one the latest merge touching it is undone, until it has none; then
+/// merging again, up to [`ROUNDS`] times while short of the target. The result is unique,
+/// proved by the whole board's last refutation (true beside it), or not yet when a second
+/// solution touched no merge (false: not expected, as the puzzle was unique before the
 /// merges). `None` when the run was stopped.
 pub fn thin_unique(g: Generated, target: f64, rng: &mut Rng, solvers: &dyn NewSolver, note: &mut dyn FnMut(String)) -> Result<Option<(Generated, bool)>, SolverError> {
     let start = std::time::Instant::now();
     let mut t = Tiling::new(g);
     let mut log: Vec<Merge> = Vec::new();
+    for round in 1.. {
+        // Aimed a little past the target, since the undoing takes some back.
+        let ran_out = merge_passes(&mut t, &mut log, target * OVERSHOOT, rng, solvers, &mut |t: &Tiling| {
+            note(format!("[{:8.3}s] merged down to {:.2} cells per clue", start.elapsed().as_secs_f64(), t.cells_per_clue()))
+        })?;
+        let Some(ran_out) = ran_out else { return Ok(None) };
+        let Some((g, unique)) = undo_second_solutions(&mut t, &mut log, solvers, &mut |others: usize, undone: usize, t: &Tiling| {
+            note(format!("[{:8.3}s] {others} second solutions on the whole board: {undone} merges undone, {:.2} cells per clue", start.elapsed().as_secs_f64(), t.cells_per_clue()))
+        })?
+        else {
+            return Ok(None);
+        };
+        // The undoing leaves the board short of the target; merge again, a few times.
+        if !unique || ran_out || t.sparse_enough(target) || round == ROUNDS {
+            return Ok(Some((g, unique)));
+        }
+    }
+    unreachable!("the rounds end at ROUNDS")
+}
+
+/// How far past the target the merging aims (the undoing took back 1–3 % of the clues on
+/// 100×100 boards asked for 4).
+const OVERSHOOT: f64 = 1.02;
+
+/// Rounds of merging and undoing: the undoing takes back about one merge in seven, and each
+/// round after the first merges only that many again.
+const ROUNDS: usize = 3;
+
+/// Passes over the board in random order, keeping merges the local check accepts, until
+/// `target` or a pass that merges under 3 % of the rectangles (then true: the merges ran out).
+/// `None` when the run was stopped.
+fn merge_passes(t: &mut Tiling, log: &mut Vec<Merge>, target: f64, rng: &mut Rng, solvers: &dyn NewSolver, note: &mut dyn FnMut(&Tiling)) -> Result<Option<bool>, SolverError> {
     while !t.sparse_enough(target) {
         let mut order: Vec<usize> = (0..t.rects.len()).filter(|&k| t.rects[k].is_some()).collect();
         shuffle(&mut order, rng);
@@ -200,15 +232,22 @@ pub fn thin_unique(g: Generated, target: f64, rng: &mut Rng, solvers: &dyn NewSo
                 }
             }
         }
-        note(format!("[{:8.3}s] merged down to {:.2} cells per clue", start.elapsed().as_secs_f64(), t.cells_per_clue()));
-        // A pass that merges under 3 % of the rectangles is not worth another one.
+        note(t);
         if (before - t.live) * 100 < 3 * before {
-            break;
+            return Ok(Some(true));
         }
     }
+    Ok(Some(false))
+}
+
+/// Asks the whole board for second solutions and undoes merges until it has none: the puzzle
+/// with true beside it, unique by that refutation; with false when a second solution touched
+/// no merge (not expected: the puzzle was unique before them). `None` when stopped.
+fn undo_second_solutions(t: &mut Tiling, log: &mut Vec<Merge>, solvers: &dyn NewSolver, note: &mut dyn FnMut(usize, usize, &Tiling)) -> Result<Option<(Generated, bool)>, SolverError> {
     loop {
         let g = t.to_generated();
-        let Some(others) = super::unique::second_solutions(&g, &super::generate::Placement::new(&g), None, solvers)? else { return Ok(None) };
+        let placement = super::generate::Placement::new(&g);
+        let Some(others) = super::unique::second_solutions(&g, &placement, None, solvers)? else { return Ok(None) };
         if others.is_empty() {
             return Ok(Some((g, true)));
         }
@@ -216,8 +255,6 @@ pub fn thin_unique(g: Generated, target: f64, rng: &mut Rng, solvers: &dyn NewSo
         // touches it (or a merge next to it, which may have removed a four-corner point on its
         // border). A later merge holding that one's rectangle would touch it too, so the
         // latest can always be undone alone.
-        let placement = super::generate::Placement::new(&g);
-        let kept = log.len();
         let mut undo: Vec<usize> = Vec::new();
         for other in &others {
             for region in placement.regions(&g, other) {
@@ -236,8 +273,8 @@ pub fn thin_unique(g: Generated, target: f64, rng: &mut Rng, solvers: &dyn NewSo
             let m = log.remove(i);
             t.split(m.k, m.j, m.rects, m.clues);
         }
-        note(format!("[{:8.3}s] {} second solutions on the whole board: {} merges undone, {:.2} cells per clue", start.elapsed().as_secs_f64(), others.len(), kept - log.len(), t.cells_per_clue()));
-        if kept == log.len() {
+        note(others.len(), undo.len(), t);
+        if undo.is_empty() {
             return Ok(Some((g, false)));
         }
     }
