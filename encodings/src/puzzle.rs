@@ -443,12 +443,13 @@ pub struct GenerateSpec {
     pub cols: usize,
     pub seed: u64,
     pub unique: bool,
-    /// Sparser clues: about this many cells per clue (at least what the plain generator gives).
+    /// Sparser clues: about this many cells per clue (a target the plain generator's puzzle
+    /// already meets changes nothing).
     pub cells_per_clue: Option<f64>,
 }
 
 /// A generated puzzle: its file, the answer it was made around, and a line for the user about
-/// what was asked and not met (printed to stderr).
+/// what was asked and not met (stderr, or JSON's `remark`).
 pub struct Made<A> {
     pub text: String,
     pub answer: A,
