@@ -117,12 +117,13 @@ impl Tiling {
         let (board, solution, (top, left)) = sub_puzzle(near.iter().filter_map(|&k| self.rects[k].map(|r| (r, self.clues[k]))));
         let mut solver = crate::parts::solver(solvers);
         let enc = encode_without_owners(&board, &mut solver);
-        for rect in solution.iter().filter(|r| !window.contains(r.row + top, r.col + left)) {
-            match enc.rects.iter().find(|(r, _)| r == rect) {
-                Some(&(_, lit)) => solver.add_clause(&[lit]),
-                None => return Ok(Some(true)), // not expected: a planted rectangle is a candidate
-            }
+        // One pass over the candidates (`solution` is sorted), not a search per fixed rectangle.
+        let fixed = |r: &Rect| !window.contains(r.row + top, r.col + left) && solution.binary_search(r).is_ok();
+        let units: Vec<_> = enc.rects.iter().filter(|(r, _)| fixed(r)).map(|&(_, lit)| lit).collect();
+        if units.len() != solution.iter().filter(|r| !window.contains(r.row + top, r.col + left)).count() {
+            return Ok(Some(true)); // not expected: a planted rectangle is a candidate
         }
+        units.iter().for_each(|&lit| solver.add_clause(&[lit]));
         block(&enc, &mut solver, &solution);
         Ok(match solver.solve()? {
             SolveResult::Interrupted => None,
@@ -137,22 +138,35 @@ impl Tiling {
 pub fn thin(g: Generated, target: f64, rng: &mut Rng) -> Generated {
     let mut t = Tiling::new(g);
     while !t.sparse_enough(target) {
-        let mut order: Vec<usize> = (0..t.rects.len()).filter(|&k| t.rects[k].is_some()).collect();
-        shuffle(&mut order, rng);
         let before = t.live;
-        for k in order {
-            if t.sparse_enough(target) {
-                break;
-            }
-            let Some(&(j, merged)) = pick(&t.partners(k), rng) else { continue };
-            let clue = random_cell(merged, rng);
-            t.merge(k, j, merged, clue);
-        }
+        let merge = &mut |t: &mut Tiling, k: usize, j: usize, merged: Rect, rng: &mut Rng| {
+            t.merge(k, j, merged, random_cell(merged, rng));
+            Ok(Some(()))
+        };
+        pass(&mut t, target, rng, merge).expect("plain merges ask no solver");
         if t.live == before {
             break;
         }
     }
     t.to_generated()
+}
+
+/// One pass over the live rectangles in random order, until `target`: each with a random
+/// partner sharing a whole side goes to `merge`, which merges them or not. `None` when `merge`
+/// says the run was stopped.
+fn pass(t: &mut Tiling, target: f64, rng: &mut Rng, merge: &mut dyn FnMut(&mut Tiling, usize, usize, Rect, &mut Rng) -> Result<Option<()>, SolverError>) -> Result<Option<()>, SolverError> {
+    let mut order: Vec<usize> = (0..t.rects.len()).filter(|&k| t.rects[k].is_some()).collect();
+    shuffle(&mut order, rng);
+    for k in order {
+        if t.sparse_enough(target) {
+            break;
+        }
+        let Some(&(j, merged)) = pick(&t.partners(k), rng) else { continue };
+        if merge(t, k, j, merged, rng)?.is_none() {
+            return Ok(None);
+        }
+    }
+    Ok(Some(()))
 }
 
 /// One merge kept by [`thin_unique`], to undo it when the whole board shows it let a second
@@ -210,14 +224,8 @@ const ROUNDS: usize = 3;
 /// `None` when the run was stopped.
 fn merge_passes(t: &mut Tiling, log: &mut Vec<Merge>, target: f64, rng: &mut Rng, solvers: &dyn NewSolver, note: &mut dyn FnMut(&Tiling)) -> Result<Option<bool>, SolverError> {
     while !t.sparse_enough(target) {
-        let mut order: Vec<usize> = (0..t.rects.len()).filter(|&k| t.rects[k].is_some()).collect();
-        shuffle(&mut order, rng);
         let before = t.live;
-        for k in order {
-            if t.sparse_enough(target) {
-                break;
-            }
-            let Some(&(j, merged)) = pick(&t.partners(k), rng) else { continue };
+        let merge = &mut |t: &mut Tiling, k: usize, j: usize, merged: Rect, rng: &mut Rng| {
             let (rects, clues) = ((t.rects[k].expect("live"), t.rects[j].expect("live")), (t.clues[k], t.clues[j]));
             let window = grow(merged, MARGIN, t.rows, t.cols);
             for _ in 0..TRIES {
@@ -231,6 +239,10 @@ fn merge_passes(t: &mut Tiling, log: &mut Vec<Merge>, target: f64, rng: &mut Rng
                     Some(true) => t.split(k, j, rects, clues),
                 }
             }
+            Ok(Some(()))
+        };
+        if pass(t, target, rng, merge)?.is_none() {
+            return Ok(None);
         }
         note(t);
         if (before - t.live) * 100 < 3 * before {
