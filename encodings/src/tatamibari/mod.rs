@@ -230,18 +230,18 @@ impl Puzzle for Tatamibari {
         // if one is found. A count or a uniqueness proof goes through the whole board anyway,
         // and finds its first answer there as fast.
         let mut swept = crate::solver::SolverStats::default();
-        if max == 1 && sweep::worth_it(board, &kept, sweep::BANDS) {
+        if max == 1 && sweep::worth_it(board, &kept, sweep::GRID.rows) {
             let report = &mut |s| {
                 swept = s;
                 out.stats(s)
             };
-            match sweep::sweep(board, &kept, sweep::BANDS, solvers, report)? {
+            match sweep::sweep(board, &kept, sweep::GRID, solvers, report)? {
                 sweep::Swept::Found(sol) => {
                     out.found(&sol, &());
                     return Ok(Ended::Limit);
                 }
                 sweep::Swept::Stopped => return Ok(Ended::Stopped),
-                sweep::Swept::DeadEnd => {}
+                sweep::Swept::DeadEnd | sweep::Swept::NoCover => {}
             }
         }
         // Probing leaves a large board in many independent regions: solved apart, they

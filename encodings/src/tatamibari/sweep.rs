@@ -1,12 +1,13 @@
-//! A first solution of a large board with sparse clues, found band by band from the top (from
-//! the left on a board wider than tall, by solving its mirror image): each
-//! band of rows is solved together with the rows below it (the window), and of its answer only
-//! the rectangles that start in the band are kept. A solver's cost on these boards grows much
-//! faster than their area (a sparse 100×100 whole costs several times its four 40-row windows),
-//! so windows are cheaper than the whole. The kept rectangles are a guess: the next window may
-//! find no answer under them (a dead end). Unless its rows have no cover even with nothing kept
-//! (then the sweep gives up at once), the band before is solved again in a taller window, at
-//! most [`RETRIES`] times; then the sweep gives up and the caller solves the whole board.
+//! A first solution of a large board with sparse clues, found block by block: the board is cut
+//! into bands of rows and each band into blocks of columns; each block is solved together with
+//! the rows below it and the columns right of it (its window), in reading order, and of its
+//! answer only the rectangles that start in the block are kept. A solver's cost on these boards
+//! grows much faster than their area (a sparse 100×100 whole costs several times its windows),
+//! so windows are cheaper than the whole, and a window's cost does not grow with the board's
+//! width. The kept rectangles are a guess: a later window may find no answer under them (a dead
+//! end). Then a neighbouring block solved before is taken back and solved again together with
+//! this one, in one window, up to [`JOINED`] blocks; past that the sweep gives up, tries again
+//! with whole bands of rows as blocks, and after that the caller solves the whole board.
 //!
 //! It finds an answer or nothing; it never refutes one. The answer is checked by the validator
 //! before it is returned, so a verdict resting on it says "solved", and a count or a uniqueness
@@ -17,20 +18,37 @@ use super::{check_rects, Board, Cell, Rect, Shape, Solution};
 use crate::solver::{NewSolver, SolveResult, SolverError, SolverStats};
 use std::collections::HashMap;
 
-/// The window's shape: rows kept per window, and rows solved below them.
+/// One side of a window: the rows (or columns) kept per block, and those solved past them.
 #[derive(Clone, Copy, Debug)]
 pub struct Bands {
     pub band: usize,
     pub look: usize,
 }
 
-/// Measured on sparse boards (benches/data/hard): 20 + 20 rows was faster than 12 + 24 on
-/// 100×100 with 6 cells per clue (11 s against 15 s) and met fewer dead ends than 8 + 20 or
-/// 12 + 12; see docs/performance.md.
-pub const BANDS: Bands = Bands { band: 20, look: 20 };
+/// How a board is cut: bands of rows, and in each band blocks of columns. A block's window
+/// holds the `look` rows below it and columns right of it, and in the rows below it also
+/// `margin` columns to its left, where the rectangles kept from the block to the left and from
+/// this one meet rows not solved yet.
+#[derive(Clone, Copy, Debug)]
+pub struct Grid {
+    pub rows: Bands,
+    pub cols: Bands,
+    pub margin: usize,
+}
 
-/// How many dead ends a sweep may back out of before it gives up.
-const RETRIES: usize = 3;
+impl Grid {
+    /// Whole bands of rows as blocks.
+    pub fn rows(rows: Bands) -> Grid {
+        Grid { rows, cols: Bands { band: usize::MAX, look: 0 }, margin: 0 }
+    }
+}
+
+/// Measured on sparse boards (benches/data/hard and more from its generator; see
+/// docs/performance.md).
+pub const GRID: Grid = Grid { rows: Bands { band: 20, look: 20 }, cols: Bands { band: 30, look: 10 }, margin: 10 };
+
+/// How many blocks one window may take in at dead ends before the sweep gives up.
+const JOINED: usize = 4;
 
 /// Whether a sweep is worth trying: the board is at least two windows long (rows, or columns
 /// for a wide board, which is swept from the left), of 3,000 cells or more, and its candidates
@@ -58,33 +76,41 @@ pub fn worth_it(board: &Board, kept: &[(Rect, usize)], bands: Bands) -> bool {
 /// How a sweep ended.
 pub enum Swept {
     Found(Solution),
-    /// No answer under the bands kept, even after backing out: nothing is known of the board.
+    /// No answer under the blocks kept, even after taking some back: nothing is known of the
+    /// board.
     DeadEnd,
+    /// A window has no answer even with nothing kept: the board has no solution.
+    NoCover,
     Stopped,
 }
 
-/// The sweep over the candidates `kept` (every candidate of some solution among them), down
-/// the rows, or across the columns of a board wider than tall. `report` gets the window
-/// solvers' counts, summed, after each window's formula and after each call.
-pub fn sweep(board: &Board, kept: &[(Rect, usize)], bands: Bands, solvers: &dyn NewSolver, report: &mut dyn FnMut(SolverStats)) -> Result<Swept, SolverError> {
-    let swept = if board.cols > board.rows {
-        // The rules are the same on the mirror image in the main diagonal, `-` and `|` swapped.
-        let (mirror, kept) = (transpose(board), kept.iter().map(|&(r, clue)| (flip(r), clue % board.cols * board.rows + clue / board.cols)).collect::<Vec<_>>());
-        match windows(&mirror, &kept, bands, solvers, report)? {
-            Swept::Found(sol) => {
-                let mut sol: Solution = sol.into_iter().map(flip).collect();
-                sol.sort();
-                Swept::Found(sol)
-            }
-            other => other,
-        }
+/// The sweep over the candidates `kept` (every candidate of some solution among them) in
+/// blocks, then, at a dead end, in whole bands of rows; on a board wider than tall, on its
+/// mirror image. `report` gets the window solvers' counts, summed, after each window's formula
+/// and after each call.
+pub fn sweep(board: &Board, kept: &[(Rect, usize)], grid: Grid, solvers: &dyn NewSolver, report: &mut dyn FnMut(SolverStats)) -> Result<Swept, SolverError> {
+    let wide = board.cols > board.rows;
+    // The rules are the same on the mirror image in the main diagonal, `-` and `|` swapped.
+    let mirrored;
+    let (board, kept) = if wide {
+        mirrored = (transpose(board), kept.iter().map(|&(r, clue)| (flip(r), clue % board.cols * board.rows + clue / board.cols)).collect::<Vec<_>>());
+        (&mirrored.0, &mirrored.1[..])
     } else {
-        windows(board, kept, bands, solvers, report)?
+        (board, kept)
     };
+    let mut swept = blocks(board, kept, grid, solvers, report)?;
+    if matches!(swept, Swept::DeadEnd) && grid.cols.band.saturating_add(grid.cols.look) < board.cols {
+        swept = blocks(board, kept, Grid::rows(grid.rows), solvers, report)?;
+    }
     Ok(match swept {
         // The window answers fit together by construction; the validator says so before
         // anyone relies on it (a failure would be a bug here, and the whole board is solved).
         Swept::Found(found) if check_rects(board, &found).is_err() => Swept::DeadEnd,
+        Swept::Found(found) if wide => {
+            let mut sol: Solution = found.into_iter().map(flip).collect();
+            sol.sort();
+            Swept::Found(sol)
+        }
         swept => swept,
     })
 }
@@ -105,77 +131,124 @@ fn flip(r: Rect) -> Rect {
     Rect { row: r.col, col: r.row, height: r.width, width: r.height }
 }
 
-/// [`sweep`] down the rows, without the final check (for the tests: its answers must pass it
-/// by themselves).
+/// [`sweep`] in whole bands of rows, without the final check (for the tests: its answers must
+/// pass it by themselves).
 pub fn windows(board: &Board, kept: &[(Rect, usize)], bands: Bands, solvers: &dyn NewSolver, report: &mut dyn FnMut(SolverStats)) -> Result<Swept, SolverError> {
+    blocks(board, kept, Grid::rows(bands), solvers, report)
+}
+
+/// Where each block starts along a side `len` long: every `band`, the last block reaching to
+/// the end (its window is then the rest of the side).
+fn starts(len: usize, bands: Bands) -> Vec<usize> {
+    let mut at: Vec<usize> = vec![0];
+    while at[at.len() - 1].saturating_add(bands.band.max(1)).saturating_add(bands.look) < len {
+        at.push(at[at.len() - 1] + bands.band.max(1));
+    }
+    at
+}
+
+/// The sweep in the blocks of `grid`, in reading order, without the final check. At a dead end
+/// the neighbours solved before are taken back one at a time, and solved again in one window
+/// with the block, up to [`JOINED`] blocks: the first of the window's blocks' neighbours above,
+/// left, above-right and above-left (in that order) not in the window yet. (Taking every
+/// block's neighbour above first was slower on two boards of twelve, 2–5×, and no faster on
+/// the rest.)
+pub fn blocks(board: &Board, kept: &[(Rect, usize)], grid: Grid, solvers: &dyn NewSolver, report: &mut dyn FnMut(SolverStats)) -> Result<Swept, SolverError> {
     let (rows, cols) = (board.rows, board.cols);
     let mut stats = SolverStats::default();
     let clue_of: HashMap<Rect, usize> = kept.iter().copied().collect();
+    let (tops, lefts) = (starts(rows, grid.rows), starts(cols, grid.cols));
+    // A block's cells to keep (rows, columns), and its window's bottom and right.
+    let block = |(a, b): (usize, usize)| {
+        let keep = (tops[a]..tops.get(a + 1).copied().unwrap_or(rows), lefts[b]..lefts.get(b + 1).copied().unwrap_or(cols));
+        let below = if a + 1 == tops.len() { rows } else { tops[a] + grid.rows.band + grid.rows.look };
+        let right = if b + 1 == lefts.len() { cols } else { lefts[b] + grid.cols.band + grid.cols.look };
+        (keep, below, right)
+    };
+    let in_window = |at: (usize, usize), y: usize, x: usize| {
+        let ((keep_rows, keep_cols), below, right) = block(at);
+        (keep_rows.start..below).contains(&y) && x < right && (x >= keep_cols.start || y >= keep_rows.end && x + grid.margin >= keep_cols.start)
+    };
     // Candidates' places in `kept` by top row, so that each window looks only at those starting
-    // in it (and takes them in `kept`'s order, as the whole board's formula does).
+    // in its rows (and takes them in `kept`'s order, as the whole board's formula does).
     let mut by_row: Vec<usize> = (0..kept.len()).collect();
     by_row.sort_by_key(|&i| kept[i].0.row);
-    let mut found: Solution = Vec::new();
-    // Each kept band's first row and how many rectangles were kept before it, to back out.
-    let mut kept_bands: Vec<(usize, usize)> = Vec::new();
-    let (mut top, mut taller, mut retries) = (0, 0, 0);
-    loop {
-        // What the rectangles kept so far decide: their cells, their clues, and the points at
-        // their bottom-right corners, where no rectangle may start below-right.
-        let mut taken = vec![false; rows * cols];
-        let mut placed = vec![false; rows * cols];
-        let mut ends = vec![false; rows * cols];
-        for rect in &found {
-            rect.cells().for_each(|(y, x)| taken[y * cols + x] = true);
-            placed[clue_of[rect]] = true;
-            if let (Some(p), _) = corners(board, rect) {
-                ends[p] = true;
-            }
-        }
-        let below = (top + bands.band + bands.look + taller).min(rows);
-        // A rectangle starting above `top` is kept already or in no answer under the kept ones,
-        // so these are all that can cover the window's free cells.
-        let from = by_row.partition_point(|&i| kept[i].0.row < top);
-        let to = by_row.partition_point(|&i| kept[i].0.row < below);
-        let mut starting: Vec<usize> = by_row[from..to].to_vec();
-        starting.sort_unstable();
-        let here: Vec<(Rect, usize)> = starting
-            .into_iter()
-            .map(|i| kept[i])
-            .filter(|(_, clue)| !placed[*clue])
-            .filter(|(r, _)| r.cells().all(|(y, x)| !taken[y * cols + x]))
-            .filter(|(r, _)| corners(board, r).1.is_none_or(|p| !ends[p]))
-            .collect();
-        let must = |k: usize| (top..below).contains(&(k / cols)) && !taken[k];
-        let (result, model) = solve(board, &here, &must, solvers, &mut stats, report)?;
-        match result {
-            SolveResult::Sat => {}
-            SolveResult::Interrupted => return Ok(Swept::Stopped),
-            SolveResult::Unsat => {
-                // If the window's rows have no cover even without the rectangles kept, the
-                // board has no solution: give up, and let the whole board's formula refute it.
-                if top > 0 && relaxation(board, kept, top..below, solvers, &mut stats, report)? == SolveResult::Unsat {
-                    return Ok(Swept::DeadEnd);
+    let block_of = |y: usize, x: usize| (tops.partition_point(|&t| t <= y) - 1, lefts.partition_point(|&l| l <= x) - 1);
+    // The rectangles kept, each with the block it starts in.
+    let mut found: Vec<(Rect, (usize, usize))> = Vec::new();
+    for at in (0..tops.len()).flat_map(|a| (0..lefts.len()).map(move |b| (a, b))) {
+        // The blocks this window solves: `at`, and the neighbours taken back at dead ends.
+        let mut joint = vec![at];
+        // Cells of blocks solved before that rectangles taken back covered: covered again now.
+        let mut freed = vec![false; rows * cols];
+        loop {
+            found.retain(|(r, b)| {
+                let back = joint.contains(b);
+                if back {
+                    r.cells().filter(|&(y, x)| block_of(y, x) <= at).for_each(|(y, x)| freed[y * cols + x] = true);
                 }
-                // Back out of the band before and solve it again in a taller window.
-                let Some((before, count)) = kept_bands.pop().filter(|_| retries < RETRIES) else { return Ok(Swept::DeadEnd) };
-                retries += 1;
-                found.truncate(count);
-                top = before;
-                taller += bands.look;
-                continue;
+                !back
+            });
+            // What the rectangles kept decide: their cells, their clues, and the points at
+            // their corners, where no rectangle may start below-right of one that ends there,
+            // nor end above-left of one that starts there.
+            let mut taken = vec![false; rows * cols];
+            let mut placed = vec![false; rows * cols];
+            let (mut ends, mut begins) = (vec![false; rows * cols], vec![false; rows * cols]);
+            for (rect, _) in &found {
+                rect.cells().for_each(|(y, x)| taken[y * cols + x] = true);
+                placed[clue_of[rect]] = true;
+                let (end, start) = corners(board, rect);
+                end.into_iter().for_each(|p| ends[p] = true);
+                start.into_iter().for_each(|p| begins[p] = true);
+            }
+            let window = |k: usize| joint.iter().any(|&b| in_window(b, k / cols, k % cols));
+            let must = |k: usize| !taken[k] && (window(k) || freed[k]);
+            // Every block before `at` is kept or in the window, and every cell of a kept block
+            // is covered: so a rectangle that covers one of the window's free cells starts in
+            // the window's rows and not on a kept cell.
+            let top = joint.iter().map(|&b| block(b).0 .0.start).min().unwrap_or(0);
+            let below = joint.iter().map(|&b| block(b).1).max().unwrap_or(rows);
+            let from = by_row.partition_point(|&i| kept[i].0.row < top);
+            let to = by_row.partition_point(|&i| kept[i].0.row < below);
+            let mut starting: Vec<usize> = by_row[from..to].to_vec();
+            starting.sort_unstable();
+            let here: Vec<(Rect, usize)> = starting
+                .into_iter()
+                .map(|i| kept[i])
+                .filter(|(_, clue)| !placed[*clue])
+                .filter(|(r, _)| r.cells().all(|(y, x)| !taken[y * cols + x]) && r.cells().any(|(y, x)| must(y * cols + x)))
+                .filter(|(r, _)| {
+                    let (end, start) = corners(board, r);
+                    start.is_none_or(|p| !ends[p]) && end.is_none_or(|p| !begins[p])
+                })
+                .collect();
+            let (result, model) = solve(board, &here, &must, solvers, &mut stats, report)?;
+            match result {
+                SolveResult::Sat => {
+                    // Those that start in the blocks solved so far: every cell there is
+                    // covered, and only by rectangles that start there.
+                    found.extend(model.iter().map(|&r| (r, block_of(r.row, r.col))).filter(|&(_, b)| b <= at));
+                    break;
+                }
+                SolveResult::Interrupted => return Ok(Swept::Stopped),
+                SolveResult::Unsat => {
+                    let back = joint
+                        .iter()
+                        .flat_map(|&(a, b)| [(a.wrapping_sub(1), b), (a, b.wrapping_sub(1)), (a.wrapping_sub(1), b + 1), (a.wrapping_sub(1), b.wrapping_sub(1))])
+                        .find(|&(a, b)| a < tops.len() && b < lefts.len() && (a, b) < at && !joint.contains(&(a, b)));
+                    match back {
+                        Some(b) if joint.len() < JOINED => joint.push(b),
+                        // Giving up: if the window has no cover even with nothing kept, the
+                        // board has no solution (the whole board's formula will say so).
+                        _ if region(board, kept, &window, solvers, &mut stats, report)? == SolveResult::Unsat => return Ok(Swept::NoCover),
+                        _ => return Ok(Swept::DeadEnd),
+                    }
+                }
             }
         }
-        let last = below == rows;
-        kept_bands.push((top, found.len()));
-        let keep = if last { rows } else { top + bands.band };
-        found.extend(model.into_iter().filter(|r| r.row < keep));
-        if last {
-            break;
-        }
-        top = keep;
-        taller = taller.saturating_sub(bands.band);
     }
+    let mut found: Solution = found.into_iter().map(|(r, _)| r).collect();
     found.sort();
     Ok(Swept::Found(found))
 }
@@ -190,9 +263,13 @@ pub fn relaxation(
     stats: &mut SolverStats,
     report: &mut dyn FnMut(SolverStats),
 ) -> Result<SolveResult, SolverError> {
-    let meets: Vec<(Rect, usize)> = kept.iter().filter(|(r, _)| r.row < rows.end && r.row + r.height > rows.start).copied().collect();
-    let must = |k: usize| rows.contains(&(k / board.cols));
-    Ok(solve(board, &meets, &must, solvers, stats, report)?.0)
+    region(board, kept, &|k| rows.contains(&(k / board.cols)), solvers, stats, report)
+}
+
+/// [`relaxation`] for the cells `must` names.
+fn region(board: &Board, kept: &[(Rect, usize)], must: &dyn Fn(usize) -> bool, solvers: &dyn NewSolver, stats: &mut SolverStats, report: &mut dyn FnMut(SolverStats)) -> Result<SolveResult, SolverError> {
+    let meets: Vec<(Rect, usize)> = kept.iter().filter(|(r, _)| r.cells().any(|(y, x)| must(y * board.cols + x))).copied().collect();
+    Ok(solve(board, &meets, must, solvers, stats, report)?.0)
 }
 
 /// One window's formula over `cands`, solved by a solver of its own: the result and, when
