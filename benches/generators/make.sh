@@ -10,6 +10,12 @@ for n in 40 100 150; do
         python3 tatamibari_sparse.py "$n" "$n" 1 "$cells" 12 > "$out/tatamibari-sparse-${n}x${n}-c${cells}-s1.txt" 2>/dev/null
     done
 done
+# A second seed where the first was not the worst (100×100 seed 2 at 6 cells per clue met dead
+# ends that cost the band-by-band sweep 57 s), and the largest size of issue 22's goals.
+for cells in 6 8; do
+    python3 tatamibari_sparse.py 100 100 2 "$cells" 12 > "$out/tatamibari-sparse-100x100-c${cells}-s2.txt" 2>/dev/null
+done
+python3 tatamibari_sparse.py 300 300 1 6 12 > "$out/tatamibari-sparse-300x300-c6-s1.txt" 2>/dev/null
 for n in 10 12 14 16; do
     for density in 0.15 0.2 0.28; do
         # Seed 1 at 16×16, density 0.28 has no answer (no solution in 0.1 s, before and after
