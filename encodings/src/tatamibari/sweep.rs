@@ -183,11 +183,16 @@ pub fn blocks(board: &Board, kept: &[(Rect, usize)], grid: Grid, solvers: &dyn N
         let mut joint = vec![at];
         // Cells of blocks solved before that rectangles taken back covered: covered again now.
         let mut freed = vec![false; rows * cols];
+        // The columns the freed cells span.
+        let (mut freed_from, mut freed_to) = (cols, 0);
         loop {
             found.retain(|(r, b)| {
                 let back = joint.contains(b);
                 if back {
-                    r.cells().filter(|&(y, x)| block_of(y, x) <= at).for_each(|(y, x)| freed[y * cols + x] = true);
+                    for (y, x) in r.cells().filter(|&(y, x)| block_of(y, x) <= at) {
+                        freed[y * cols + x] = true;
+                        (freed_from, freed_to) = (freed_from.min(x), freed_to.max(x + 1));
+                    }
                 }
                 !back
             });
@@ -213,7 +218,11 @@ pub fn blocks(board: &Board, kept: &[(Rect, usize)], grid: Grid, solvers: &dyn N
             let below = joint.iter().map(|&b| block(b).1).max().unwrap_or(rows);
             let from = by_row.partition_point(|&i| kept[i].0.row < top);
             let to = by_row.partition_point(|&i| kept[i].0.row < below);
-            let mut starting: Vec<usize> = by_row[from..to].to_vec();
+            // The columns the window's free cells can be in: a cheap first cut, so that a
+            // window's cost does not grow with the board's width.
+            let left = joint.iter().map(|&b| block(b).0 .1.start.saturating_sub(grid.margin)).min().unwrap_or(0).min(freed_from);
+            let right = joint.iter().map(|&b| block(b).2).max().unwrap_or(cols).max(freed_to);
+            let mut starting: Vec<usize> = by_row[from..to].iter().copied().filter(|&i| kept[i].0.col < right && kept[i].0.col + kept[i].0.width > left).collect();
             starting.sort_unstable();
             let here: Vec<(Rect, usize)> = starting
                 .into_iter()
