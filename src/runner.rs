@@ -38,8 +38,9 @@ pub struct Options {
     pub progress: Progress,
 }
 
-/// How long an interrupted worker gets to return before the run ends without it.
-const GRACE: Duration = Duration::from_secs(5);
+/// How long an interrupted worker gets to return before the run ends without it: its solver
+/// call returns at once, but encoding a large board does not look at the flag.
+const GRACE: Duration = Duration::from_secs(1);
 
 /// What a run measured.
 #[derive(Clone, Copy, Debug, Default)]
@@ -293,9 +294,8 @@ pub fn hints<P: Puzzle>(inst: P::Instance, found: (P::Answer, P::Checked), opts:
 /// last message (returned) or until the run gives up waiting for it (`None`).
 ///
 /// The one rule for a deadline: it raises the stop flag, and the worker's last message is still
-/// taken if it comes. An interruptible worker (CaDiCaL, an external command) gets [`GRACE`]
-/// to send it; varisat cannot be stopped inside a call, so only what it has already sent is
-/// taken. A search that finished is reported in full even when it finished after the
+/// taken if it comes. Every backend ends a running call when the flag is raised, so the worker
+/// gets [`GRACE`] to send it; after that, what it has already sent is taken. A search that finished is reported in full even when it finished after the
 /// deadline: its verdict rests on the solver's answers, and an interrupted call never answers
 /// UNSAT. A search that saw the flag reports itself stopped; one given up on is reported as
 /// stopped with every answer it had sent.
@@ -319,7 +319,7 @@ fn receive<P: Puzzle>(rx: &Receiver<Msg<P>>, start: Instant, opts: &Options, sto
             Err(RecvTimeoutError::Timeout) if tick.is_some() => on(Msg::Tick),
             Err(RecvTimeoutError::Timeout) => {
                 stop.raise();
-                if stopped || !opts.backend.interruptible() {
+                if stopped {
                     return drain(rx, &mut on);
                 }
                 // The worker's solver returns at once: wait for its last words.

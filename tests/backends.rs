@@ -253,31 +253,79 @@ fn the_judge_line_of_an_unproved_score_exits_3() {
     assert!(beats >= 1, "{}", r.stderr);
 }
 
-#[cfg(feature = "cadical")]
 #[test]
-fn a_time_limit_interrupts_cadical_inside_a_call() {
+fn a_time_limit_interrupts_every_built_in_backend_inside_a_call() {
     use encodings::kakkuro::{self as kk, Instance, Kakkuro};
     use encodings::puzzle::{Ended, Goal};
-    use puzzle_sat::backends::Backend;
     use puzzle_sat::runner::{self, Options, Progress};
     // The hardest bundled board: several seconds to prove on any backend.
     let path = data_dir("kakkuro").join("bench-10x10-seed3.txt");
-    let puzzle = kk::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    let opts = Options { backend: Backend::Cadical, time_limit: Some(Duration::from_secs(1)), progress: Progress::Never };
-    let start = Instant::now();
-    let out = runner::search::<Kakkuro>(Instance { puzzle, fixed: None }, Goal::Best, 1, &opts).unwrap();
-    let took = start.elapsed();
-    assert_eq!(out.ended, Ended::Stopped, "proved within a second: pick a harder board");
-    assert!(!out.abandoned, "the CaDiCaL call was interrupted and its thread returned");
-    assert!(took < Duration::from_millis(1800), "returned {took:?} after a 1 s limit");
-    // And through the binary: best found (or nothing yet), promptly.
-    let start = Instant::now();
-    let r = run(&["solve", "kakkuro", path.to_str().unwrap(), "--solver", "cadical", "--time-limit", "1", "--format", "json"], None);
-    assert!(start.elapsed() < Duration::from_millis(2500), "{:?}", start.elapsed());
-    match r.code {
-        0 => assert_eq!(json_field(&r.stdout, "status"), "\"best_found\""),
-        3 => assert_eq!(json_field(&r.stdout, "status"), "\"unknown\""),
-        c => panic!("exit {c}: {}", r.stderr),
+    for backend in common::backends() {
+        let name = backend.name().to_string();
+        let puzzle = kk::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let opts = Options { backend, time_limit: Some(Duration::from_secs(1)), progress: Progress::Never };
+        let start = Instant::now();
+        let out = runner::search::<Kakkuro>(Instance { puzzle, fixed: None }, Goal::Best, 1, &opts).unwrap();
+        let took = start.elapsed();
+        assert_eq!(out.ended, Ended::Stopped, "{name} proved within a second: pick a harder board");
+        assert!(!out.abandoned, "the {name} call was interrupted and its thread returned");
+        assert!(took < Duration::from_millis(1800), "{name} returned {took:?} after a 1 s limit");
+        // And through the binary: best found (or nothing yet), promptly.
+        let start = Instant::now();
+        let r = run(&["solve", "kakkuro", path.to_str().unwrap(), "--solver", &name, "--time-limit", "1", "--format", "json"], None);
+        assert!(start.elapsed() < Duration::from_millis(2500), "{name}: {:?}", start.elapsed());
+        match r.code {
+            0 => assert_eq!(json_field(&r.stdout, "status"), "\"best_found\""),
+            3 => assert_eq!(json_field(&r.stdout, "status"), "\"unknown\""),
+            c => panic!("{name}: exit {c}: {}", r.stderr),
+        }
+    }
+}
+
+/// `pigeons` pigeons into `holes` holes: satisfiable iff `pigeons <= holes`, and exponentially
+/// hard for CDCL with one pigeon too many. The last pigeon needs a hole only where `guard` is
+/// true.
+fn pigeonhole(sink: &mut impl encodings::cnf::ClauseSink, pigeons: u32, holes: u32, guard: Option<encodings::cnf::Lit>) {
+    let p: Vec<Vec<_>> = (0..pigeons).map(|_| (0..holes).map(|_| sink.new_var()).collect()).collect();
+    for (i, row) in p.iter().enumerate() {
+        let mut clause = row.clone();
+        if i + 1 == p.len() {
+            clause.extend(guard.map(|g| !g));
+        }
+        sink.add_clause(&clause);
+    }
+    for (a, pa) in p.iter().enumerate() {
+        for pb in &p[a + 1..] {
+            for (&x, &y) in pa.iter().zip(pb) {
+                sink.add_clause(&[!x, !y]);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_conflict_limit_gives_up_and_the_solver_goes_on() {
+    use encodings::solver::{NewSolver, SolveResult, Stop};
+    for backend in common::backends() {
+        let name = backend.name();
+        let mut s = backend.solvers(Stop::new()).new_solver();
+        assert!(s.limits_conflicts(), "{name}");
+        // Nine pigeons, eight holes, and a guard `g` that frees the ninth pigeon when false.
+        let g = s.new_var();
+        pigeonhole(&mut s, 9, 8, Some(g));
+        // Far too few conflicts to refute it: given up, not answered.
+        assert_eq!(s.solve_limited(&[g], 50), Ok(None), "{name}");
+        // The same solver still answers every question right, limited or not.
+        assert_eq!(s.solve_limited(&[!g], 1_000_000), Ok(Some(SolveResult::Sat)), "{name}");
+        assert_eq!(s.solve_with(&[g]), Ok(SolveResult::Unsat), "{name}");
+        assert_eq!(s.failed_core(), vec![g], "{name}");
+        assert_eq!(s.solve_limited(&[], 10), Ok(Some(SolveResult::Sat)), "{name}");
+        // A raised stop is an interruption, not a spent limit.
+        let stop = Stop::new();
+        let mut s = backend.solvers(stop.clone()).new_solver();
+        pigeonhole(&mut s, 9, 8, None);
+        stop.raise();
+        assert_eq!(s.solve_limited(&[], 1_000_000), Ok(Some(SolveResult::Interrupted)), "{name}");
     }
 }
 

@@ -51,6 +51,11 @@ impl Stop {
     pub fn is_raised(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }
+
+    /// The flag itself, for a backend that polls it from inside its own loop.
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        self.0.clone()
+    }
 }
 
 /// What a backend reports about its work so far (`None` where it does not count it).
@@ -89,6 +94,20 @@ pub trait Solver: ClauseSink {
     /// Solves without assumptions.
     fn solve(&mut self) -> Result<SolveResult, SolverError> {
         self.solve_with(&[])
+    }
+
+    /// Like [`Solver::solve_with`], but gives up after about `conflicts` conflicts: `None`
+    /// (a raised [`Stop`] still answers [`SolveResult::Interrupted`]). For searches that would
+    /// rather try something else than wait on one hard call. A backend without such a limit
+    /// solves to the end; see [`Solver::limits_conflicts`].
+    fn solve_limited(&mut self, assumptions: &[Lit], conflicts: u64) -> Result<Option<SolveResult>, SolverError> {
+        let _ = conflicts;
+        self.solve_with(assumptions).map(Some)
+    }
+
+    /// Whether [`Solver::solve_limited`] keeps to its limit.
+    fn limits_conflicts(&self) -> bool {
+        false
     }
 }
 
@@ -146,6 +165,14 @@ impl<T: Solver + ?Sized> Solver for Box<T> {
     fn interruptible(&self) -> bool {
         (**self).interruptible()
     }
+
+    fn solve_limited(&mut self, assumptions: &[Lit], conflicts: u64) -> Result<Option<SolveResult>, SolverError> {
+        (**self).solve_limited(assumptions, conflicts)
+    }
+
+    fn limits_conflicts(&self) -> bool {
+        (**self).limits_conflicts()
+    }
 }
 
 /// The [`Solver`] methods a wrapper hands straight to the solver in its `inner` field.
@@ -170,6 +197,10 @@ macro_rules! forward_to_inner {
         fn interruptible(&self) -> bool {
             self.inner.interruptible()
         }
+
+        fn limits_conflicts(&self) -> bool {
+            self.inner.limits_conflicts()
+        }
     };
 }
 
@@ -179,6 +210,13 @@ impl<S: Solver> Solver for Limited<S> {
         match self.over() {
             Some(e) => Err(SolverError(e)),
             None => self.inner.solve_with(assumptions),
+        }
+    }
+
+    fn solve_limited(&mut self, assumptions: &[Lit], conflicts: u64) -> Result<Option<SolveResult>, SolverError> {
+        match self.over() {
+            Some(e) => Err(SolverError(e)),
+            None => self.inner.solve_limited(assumptions, conflicts),
         }
     }
 
@@ -217,6 +255,10 @@ impl<S: ClauseSink> ClauseSink for Recorded<S> {
 impl<S: Solver> Solver for Recorded<S> {
     fn solve_with(&mut self, assumptions: &[Lit]) -> Result<SolveResult, SolverError> {
         self.inner.solve_with(assumptions)
+    }
+
+    fn solve_limited(&mut self, assumptions: &[Lit], conflicts: u64) -> Result<Option<SolveResult>, SolverError> {
+        self.inner.solve_limited(assumptions, conflicts)
     }
 
     forward_to_inner!();

@@ -26,6 +26,7 @@ extern "C" {
     fn ccadical_failed(s: *mut CCaDiCaL, lit: c_int) -> c_int;
     fn ccadical_set_terminate(s: *mut CCaDiCaL, state: *mut c_void, terminate: Option<extern "C" fn(*mut c_void) -> c_int>);
     fn ccadical_set_option(s: *mut CCaDiCaL, name: *const c_char, val: c_int);
+    fn ccadical_limit(s: *mut CCaDiCaL, name: *const c_char, limit: c_int);
     fn ccadical_configure(s: *mut CCaDiCaL, name: *const c_char) -> c_int;
     fn ccadical_vars(s: *mut CCaDiCaL) -> c_int;
     fn ccadical_trace_proof(s: *mut CCaDiCaL, file: *mut libc::FILE, name: *const c_char) -> c_int;
@@ -168,31 +169,15 @@ impl Solver for Cadical {
     }
 
     fn solve_with(&mut self, assumptions: &[Lit]) -> Result<SolveResult, SolverError> {
-        if self.stop.is_raised() {
-            return Ok(SolveResult::Interrupted);
-        }
-        self.stats.calls += 1;
-        self.assumptions.clear();
-        self.assumptions.extend(assumptions.iter().map(|l| l.dimacs()));
-        // SAFETY: a live solver; assumptions hold for this call only (IPASIR).
-        let result = unsafe {
-            for &a in &self.assumptions {
-                ccadical_assume(self.ptr, a);
-            }
-            ccadical_solve(self.ptr)
-        };
-        self.last = match result {
-            10 => Last::Sat,
-            20 => Last::Unsat,
-            _ => Last::None,
-        };
-        match result {
-            10 => Ok(SolveResult::Sat),
-            20 => Ok(SolveResult::Unsat),
-            // No limits are set, so the terminate callback is the only way to get no answer.
-            _ if self.stop.is_raised() => Ok(SolveResult::Interrupted),
-            r => Err(SolverError(format!("cadical: answered {r} without being stopped"))),
-        }
+        self.solve_within(assumptions, None).map(|r| r.unwrap_or(SolveResult::Interrupted))
+    }
+
+    fn solve_limited(&mut self, assumptions: &[Lit], conflicts: u64) -> Result<Option<SolveResult>, SolverError> {
+        self.solve_within(assumptions, Some(conflicts))
+    }
+
+    fn limits_conflicts(&self) -> bool {
+        true
     }
 
     fn model(&self) -> Model {
@@ -226,6 +211,42 @@ impl Solver for Cadical {
 
     fn interruptible(&self) -> bool {
         true
+    }
+}
+
+impl Cadical {
+    /// One call; `None` when the conflict limit ended it.
+    fn solve_within(&mut self, assumptions: &[Lit], conflicts: Option<u64>) -> Result<Option<SolveResult>, SolverError> {
+        if self.stop.is_raised() {
+            return Ok(Some(SolveResult::Interrupted));
+        }
+        self.stats.calls += 1;
+        self.assumptions.clear();
+        self.assumptions.extend(assumptions.iter().map(|l| l.dimacs()));
+        let name = CString::new("conflicts").expect("no NUL");
+        // SAFETY: a live solver; assumptions and limits hold for this call only (IPASIR).
+        let result = unsafe {
+            if let Some(n) = conflicts {
+                ccadical_limit(self.ptr, name.as_ptr(), n.min(c_int::MAX as u64) as c_int);
+            }
+            for &a in &self.assumptions {
+                ccadical_assume(self.ptr, a);
+            }
+            ccadical_solve(self.ptr)
+        };
+        self.last = match result {
+            10 => Last::Sat,
+            20 => Last::Unsat,
+            _ => Last::None,
+        };
+        match result {
+            10 => Ok(Some(SolveResult::Sat)),
+            20 => Ok(Some(SolveResult::Unsat)),
+            _ if self.stop.is_raised() => Ok(Some(SolveResult::Interrupted)),
+            // Without a limit the terminate callback is the only way to get no answer.
+            _ if conflicts.is_some() => Ok(None),
+            r => Err(SolverError(format!("cadical: answered {r} without being stopped"))),
+        }
     }
 }
 

@@ -71,9 +71,9 @@ pub enum Backend {
 
 /// The built-in backends `--solver` takes: name and one line about each.
 pub const BUILT_IN: &[(&str, &str)] = &[
-    ("varisat", "embedded CDCL solver in pure Rust (the default); not interruptible inside a call"),
+    ("varisat", "embedded CDCL solver in pure Rust (the default)"),
     #[cfg(feature = "cadical")]
-    ("cadical", "embedded CaDiCaL 1.9.5 (C++, the `cadical` cargo feature); interruptible"),
+    ("cadical", "embedded CaDiCaL 1.9.5 (C++, the `cadical` cargo feature)"),
 ];
 
 impl Backend {
@@ -103,12 +103,6 @@ impl Backend {
             Backend::Command(_) => Trust::Unchecked,
             _ => Trust::Embedded,
         }
-    }
-
-    /// Whether raising the stop flag ends a running call (so a time limit need not abandon
-    /// the solver thread).
-    pub fn interruptible(&self) -> bool {
-        !matches!(self, Backend::Varisat)
     }
 
     /// Checks what can be checked before any work (an external command's syntax).

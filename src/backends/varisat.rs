@@ -1,5 +1,6 @@
-//! The embedded CDCL solver varisat (the default backend: pure Rust, needs nothing but cargo).
-//! It cannot be interrupted inside a call, so a raised [`Stop`] is only seen between calls.
+//! The embedded CDCL solver varisat (the default backend: pure Rust, needs nothing but cargo),
+//! with `vendor/varisat`'s patch: it polls the run's [`Stop`] after every conflict, so a time
+//! limit ends a hard call, and it keeps to a conflict limit.
 
 use encodings::cnf::{ClauseSink, Cnf, Lit, Model};
 use encodings::solver::{SolveResult, Solver, SolverError, SolverStats, Stop};
@@ -14,7 +15,9 @@ pub struct Varisat {
 
 impl Varisat {
     pub fn new(stop: Stop) -> Self {
-        Varisat { solver: varisat::Solver::new(), stop, stats: SolverStats::default(), buf: Vec::new() }
+        let mut solver = varisat::Solver::new();
+        solver.set_interrupt(stop.flag());
+        Varisat { solver, stop, stats: SolverStats::default(), buf: Vec::new() }
     }
 }
 
@@ -44,18 +47,15 @@ impl Solver for Varisat {
     }
 
     fn solve_with(&mut self, assumptions: &[Lit]) -> Result<SolveResult, SolverError> {
-        if self.stop.is_raised() {
-            return Ok(SolveResult::Interrupted);
-        }
-        self.stats.calls += 1;
-        self.buf.clear();
-        self.buf.extend(assumptions.iter().map(|l| varisat::Lit::from_dimacs(l.dimacs() as isize)));
-        self.solver.assume(&self.buf);
-        match self.solver.solve() {
-            Ok(true) => Ok(SolveResult::Sat),
-            Ok(false) => Ok(SolveResult::Unsat),
-            Err(e) => Err(SolverError(format!("varisat: {e}"))),
-        }
+        self.solve_within(assumptions, None).map(|r| r.unwrap_or(SolveResult::Interrupted))
+    }
+
+    fn solve_limited(&mut self, assumptions: &[Lit], conflicts: u64) -> Result<Option<SolveResult>, SolverError> {
+        self.solve_within(assumptions, Some(conflicts))
+    }
+
+    fn limits_conflicts(&self) -> bool {
+        true
     }
 
     fn model(&self) -> Model {
@@ -73,7 +73,30 @@ impl Solver for Varisat {
     }
 
     fn interruptible(&self) -> bool {
-        false
+        true
+    }
+}
+
+impl Varisat {
+    /// One call; `None` when the conflict limit ended it.
+    fn solve_within(&mut self, assumptions: &[Lit], conflicts: Option<u64>) -> Result<Option<SolveResult>, SolverError> {
+        if self.stop.is_raised() {
+            return Ok(Some(SolveResult::Interrupted));
+        }
+        self.stats.calls += 1;
+        self.buf.clear();
+        self.buf.extend(assumptions.iter().map(|l| varisat::Lit::from_dimacs(l.dimacs() as isize)));
+        self.solver.assume(&self.buf);
+        self.solver.set_conflict_limit(conflicts);
+        let result = self.solver.solve();
+        self.stats.conflicts = Some(self.solver.conflicts());
+        match result {
+            Ok(true) => Ok(Some(SolveResult::Sat)),
+            Ok(false) => Ok(Some(SolveResult::Unsat)),
+            Err(varisat::solver::SolverError::Interrupted) if self.stop.is_raised() => Ok(Some(SolveResult::Interrupted)),
+            Err(varisat::solver::SolverError::Interrupted) => Ok(None),
+            Err(e) => Err(SolverError(format!("varisat: {e}"))),
+        }
     }
 }
 
