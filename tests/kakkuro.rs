@@ -692,3 +692,121 @@ fn the_cnf_accepts_valid_answers_on_lines_longer_than_nine() {
     }
     assert!(valid >= 100 && nine >= 50 && columns >= 50, "{valid} valid answers ({columns} in columns), {nine} with nine white cells: the test shows little");
 }
+
+/// A backend whose limited calls give up on every other call without solving (the others keep
+/// to their limit), as a hard board's would: the search must prove the same optimum anyway.
+struct GivesUp {
+    inner: Box<dyn Solver>,
+    calls: u32,
+}
+
+impl encodings::cnf::ClauseSink for GivesUp {
+    fn new_var(&mut self) -> encodings::cnf::Lit {
+        self.inner.new_var()
+    }
+
+    fn add_clause(&mut self, lits: &[encodings::cnf::Lit]) {
+        self.inner.add_clause(lits)
+    }
+}
+
+impl Solver for GivesUp {
+    fn backend(&self) -> &'static str {
+        "gives-up"
+    }
+
+    fn solve_with(&mut self, assumptions: &[encodings::cnf::Lit]) -> Result<SolveResult, encodings::solver::SolverError> {
+        self.inner.solve_with(assumptions)
+    }
+
+    fn solve_limited(&mut self, assumptions: &[encodings::cnf::Lit], conflicts: u64) -> Result<Option<SolveResult>, encodings::solver::SolverError> {
+        self.calls += 1;
+        if self.calls % 2 == 1 {
+            return Ok(None);
+        }
+        self.inner.solve_limited(assumptions, conflicts)
+    }
+
+    fn limits_conflicts(&self) -> bool {
+        true
+    }
+
+    fn model(&self) -> encodings::cnf::Model {
+        self.inner.model()
+    }
+
+    fn failed_core(&self) -> Vec<encodings::cnf::Lit> {
+        self.inner.failed_core()
+    }
+
+    fn stats(&self) -> encodings::solver::SolverStats {
+        self.inner.stats()
+    }
+
+    fn interruptible(&self) -> bool {
+        self.inner.interruptible()
+    }
+}
+
+struct GivingUp(puzzle_sat::backends::Solvers);
+
+impl encodings::solver::NewSolver for GivingUp {
+    fn new_solver(&self) -> Box<dyn Solver> {
+        Box::new(GivesUp { inner: self.0.new_solver(), calls: 0 })
+    }
+
+    fn stop(&self) -> &encodings::solver::Stop {
+        self.0.stop()
+    }
+}
+
+#[derive(Default)]
+struct Best {
+    best: Option<kk::Scored>,
+    bound: Option<f64>,
+}
+
+impl encodings::puzzle::Observer<Kakkuro> for Best {
+    fn found(&mut self, _: &Answer, checked: &kk::Scored) {
+        self.best = Some(checked.clone());
+    }
+
+    fn stats(&mut self, _: encodings::solver::SolverStats) {}
+
+    fn upper_bound(&mut self, bound: f64) {
+        self.bound = Some(bound);
+    }
+}
+
+#[test]
+fn proved_optima_do_not_depend_on_which_limited_calls_give_up() {
+    let solvers = GivingUp(puzzle_sat::backends::Backend::Varisat.solvers(encodings::solver::Stop::new()));
+    // Tiny boards against brute force.
+    let mut rng = Rng::new(22);
+    let mut boards = 0;
+    while boards < 40 {
+        let p = random_board(&mut rng, 3, 3, boards % 2 == 1);
+        if p.cells.iter().filter(|&&c| c == Given::White).count() > 6 {
+            continue;
+        }
+        boards += 1;
+        let (expected, _) = brute_force_with_samples(&p);
+        let mut seen = Best::default();
+        let ended = kk::search::best(&Instance { puzzle: p.clone(), fixed: None }, &solvers, &mut seen).unwrap();
+        assert_eq!(ended, Ended::Proved);
+        assert_eq!(seen.best.map(|b| b.score.to_string()), expected.map(|e| e.to_string()), "{p:?}");
+    }
+    // Boards whose searches make many limited calls, against the ordinary search's optimum.
+    for name in ["bench-7x7-seed3", "bench-9x9-seed1", "bench-9x9-seed3"] {
+        let text = std::fs::read_to_string(common::data_dir("kakkuro").join(format!("{name}.txt"))).unwrap();
+        let p = kk::parse(&text).unwrap();
+        let plain = optimize(p.clone(), &Options { backend: puzzle_sat::backends::Backend::Varisat, time_limit: None, progress: Progress::Never });
+        let mut seen = Best::default();
+        let ended = kk::search::best(&Instance { puzzle: p, fixed: None }, &solvers, &mut seen).unwrap();
+        assert_eq!((ended, plain.ended), (Ended::Proved, Ended::Proved), "{name}");
+        let want = plain.best().map(|b| b.1.score.to_string());
+        assert_eq!(seen.best.map(|b| b.score.to_string()), want, "{name}");
+        let value = Kakkuro::score_value(&plain.best().unwrap().1.score).unwrap();
+        assert!(seen.bound.is_none_or(|b| b >= value), "{name}: bound {:?} below the optimum {value}", seen.bound);
+    }
+}

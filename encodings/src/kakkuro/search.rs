@@ -2,6 +2,11 @@
 //! red dot's largest factor on its own (binary search over its possible values), then
 //! log-scale deficit bounds below those maxima, every model re-scored exactly by the validator
 //! and its factor combination blocked, until the solver refutes anything better.
+//!
+//! A bound below the best answer's own may go either way, and on the hardest boards one such
+//! call does not end in minutes: it gets a conflict budget, and after giving up the search asks
+//! for a bound halfway nearer the best answer's. Calls at the best answer's own bound run to the
+//! end (their UNSAT proves the optimum).
 
 use super::{bound, encode, fix_values, Answer, Encoding, Instance, Kakkuro, Scored};
 use crate::cnf::Lit;
@@ -10,9 +15,16 @@ use crate::search;
 use crate::solver::{NewSolver, SolveResult, Solver, SolverError};
 use crate::sum::{Bound, SumOutputs};
 
-/// The deficit bound first asked for, in units of 1/SCALE: small, so the first totalizers
-/// are small; doubled each time the solver refutes it.
+/// The deficit bound first asked above the floor, in units of 1/SCALE: small, so the first
+/// totalizers are small; doubled each time the solver refutes one.
 const FIRST_BOUND: u64 = 64;
+
+/// Conflicts a bound below the best answer's own may spend before the search asks for less
+/// (doubled each time an answer is found after one gave up), per cell of the board: a conflict
+/// costs more on a larger formula, so this is about 15–25 s on this machine whatever the size
+/// (10×10: 80,000, where the longest call that ends at density 0.15 needs about 50,000; 16×16:
+/// 31,000). Tuned on `benches/data/hard`.
+const BUDGET_CELLS: u64 = 8_000_000;
 
 struct Search<'a> {
     inst: &'a Instance,
@@ -48,6 +60,18 @@ impl Search<'_> {
             SolveResult::Sat => Ok(true),
             SolveResult::Unsat => Ok(false),
             SolveResult::Interrupted => Err(None),
+        }
+    }
+
+    /// [`Search::solve`] within `conflicts`: `None` when it gave up.
+    fn solve_limited(&mut self, assumptions: &[Lit], conflicts: u64) -> Step<Option<bool>> {
+        let result = self.solver.solve_limited(assumptions, conflicts).map_err(Some)?;
+        self.out.stats(self.solver.stats());
+        match result {
+            Some(SolveResult::Sat) => Ok(Some(true)),
+            Some(SolveResult::Unsat) => Ok(Some(false)),
+            Some(SolveResult::Interrupted) => Err(None),
+            None => Ok(None),
         }
     }
 }
@@ -114,13 +138,16 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
     report(s.out, (s.enc.fewest_painted.max(1) as f64).ln());
     let mut step = FIRST_BOUND;
     let mut limit = floor + step;
+    let mut budget = (BUDGET_CELLS / (inst.puzzle.rows * inst.puzzle.cols).max(1) as u64).max(20_000);
+    // After a call gave up: the bound asked instead, halfway nearer the best's.
+    let mut retreat: Option<u64> = None;
     let mut sum: Option<SumOutputs> = None;
     loop {
         let best = s.best.as_ref().expect("an answer was found");
         let Some(better) = bound::better_than(bound::deficit(&maxima, &best.factors, best.score.d, best.score.e)) else {
             return Ok(()); // nothing can beat a zero deficit
         };
-        let k = better.min(limit);
+        let k = better.min(retreat.unwrap_or(limit));
         let cap = limit.max(k) + 1;
         if sum.as_ref().is_none_or(|o| o.cap.is_some_and(|c| c < cap)) {
             let need = bound::Deficits::divisor_for(cap);
@@ -132,33 +159,42 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
         let assumptions = match sum.as_ref().expect("built above").at_most(k) {
             Bound::Trivial => vec![],
             Bound::Lit(l) => vec![l],
+            Bound::Impossible if k == better => return Ok(()),
             Bound::Impossible => {
-                if k == better {
-                    return Ok(());
-                }
                 report(s.out, bound::refuted(k));
                 step *= 2;
                 limit = floor + step;
+                retreat = None;
                 continue;
             }
         };
-        if s.solve(&assumptions)? {
-            // Whether or not it improved, the best is now at least as good as this answer, so
-            // its factor combination is done with (the bound alone may let it through again).
-            let (_, found) = s.take()?;
-            // The bound keeps D below the divisor's cap (ln D alone would pass it); a wider
-            // count is only a safeguard.
-            if div.as_ref().is_some_and(|d| d.at_least(found.score.d).is_none()) {
-                div = Some(bound::divisor(&s.enc, found.score.d + 1, &mut s.solver));
+        let answer = if k < better { s.solve_limited(&assumptions, budget)? } else { Some(s.solve(&assumptions)?) };
+        match answer {
+            Some(true) => {
+                // Whether or not it improved, the best is now at least as good as this answer,
+                // so its factor combination is done with (the bound alone may let it through
+                // again).
+                let (_, found) = s.take()?;
+                // The bound keeps D below the divisor's cap (ln D alone would pass it); a wider
+                // count is only a safeguard.
+                if div.as_ref().is_some_and(|d| d.at_least(found.score.d).is_none()) {
+                    div = Some(bound::divisor(&s.enc, found.score.d + 1, &mut s.solver));
+                }
+                let div = div.as_ref().expect("built with the sum");
+                bound::block(&s.enc, div, &mut s.solver, &found.factors, found.score.d, found.score.e);
+                // Back to the bound that gave up, with more to spend on it.
+                if retreat.take().is_some() {
+                    budget *= 2;
+                }
             }
-            let div = div.as_ref().expect("built with the sum");
-            bound::block(&s.enc, div, &mut s.solver, &found.factors, found.score.d, found.score.e);
-        } else if k == better {
-            return Ok(()); // proved: nothing better than the best exists
-        } else {
-            report(s.out, bound::refuted(k));
-            step *= 2;
-            limit = floor + step;
+            Some(false) if k == better => return Ok(()), // proved: nothing better than the best exists
+            Some(false) => {
+                report(s.out, bound::refuted(k));
+                step *= 2;
+                limit = floor + step;
+                retreat = None;
+            }
+            None => retreat = Some(k + (better - k).div_ceil(2)),
         }
     }
 }
