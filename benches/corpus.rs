@@ -316,9 +316,8 @@ impl Observer<Kakkuro> for DenseObserver {
     }
 }
 
-/// The Kakkuro search in a worker thread under a deadline, as the driver runs it (varisat
-/// cannot be interrupted inside a call: its worker is left to end with the process), keeping
-/// the proved upper bounds the driver does not show.
+/// The Kakkuro search in a worker thread under a deadline, as the driver runs it (the worker
+/// gets a short grace after the stop), keeping the proved upper bounds the driver does not show.
 fn dense_run(backend: &Backend, inst: kk::Instance, limit: Duration) -> DenseRun {
     let stop = Stop::new();
     let solvers = backend.solvers(stop.clone());
@@ -329,7 +328,7 @@ fn dense_run(backend: &Backend, inst: kk::Instance, limit: Duration) -> DenseRun
         let _ = obs.0.send(DenseMsg::Done(ended));
     });
     // After the deadline, an interrupted worker gets a grace period to return, as in the driver.
-    let (deadline, grace) = (Instant::now() + limit, Instant::now() + limit + Duration::from_secs(5));
+    let (deadline, grace) = (Instant::now() + limit, Instant::now() + limit + Duration::from_millis(500));
     let mut run = DenseRun::default();
     let start = Instant::now();
     loop {

@@ -2,10 +2,10 @@
 //!
 //! The worker owns the solvers and reports each answer as it is found; the calling thread keeps
 //! every report, in order, so when the deadline passes it still has the best found. At the
-//! deadline the run's stop flag is raised: interruptible backends (CaDiCaL, external commands)
-//! then return at once and the worker is waited for, so no solver keeps running; varisat cannot
-//! be interrupted inside a call, and its worker is abandoned (it ends with the process). What
-//! a late report means is one rule, written at [`receive`].
+//! deadline the run's stop flag is raised: every backend (varisat, CaDiCaL, external commands)
+//! then returns from its call at once and the worker is waited for, so no solver keeps running;
+//! a worker busy elsewhere (encoding a large board) past a short grace is abandoned (it ends
+//! with the process). What a late report means is one rule, written at [`receive`].
 
 use crate::backends::{Backend, Trust};
 use encodings::cnf::MAX_LITERALS;
@@ -38,9 +38,10 @@ pub struct Options {
     pub progress: Progress,
 }
 
-/// How long an interrupted worker gets to return before the run ends without it: its solver
-/// call returns at once, but encoding a large board does not look at the flag.
-const GRACE: Duration = Duration::from_secs(1);
+/// How long an interrupted worker gets to return before the run ends without it: a solver
+/// call returns at once, but encoding a large board or splitting its formula into parts does
+/// not look at the flag (a review measured the whole grace waited out on 150×150 Tatamibari).
+const GRACE: Duration = Duration::from_millis(500);
 
 /// What a run measured.
 #[derive(Clone, Copy, Debug, Default)]
@@ -61,8 +62,8 @@ pub struct Outcome<P: Puzzle> {
     pub count: u64,
     /// How the search ended; `Stopped` also when the deadline passed.
     pub ended: Ended,
-    /// The worker was still running when the run ended (a deadline passed on a backend that
-    /// cannot be interrupted); it ends with the process.
+    /// The worker was still running when the run ended (a deadline passed while it was busy
+    /// outside a solver call past the grace); it ends with the process.
     pub abandoned: bool,
     /// For [`Goal::Best`]: the lowest upper bound on every answer's score the search proved
     /// (see [`Observer::upper_bound`]); what is left between it and the best when a limit stops.

@@ -99,15 +99,10 @@ pub trait Solver: ClauseSink {
     /// Like [`Solver::solve_with`], but gives up after about `conflicts` conflicts: `None`
     /// (a raised [`Stop`] still answers [`SolveResult::Interrupted`]). For searches that would
     /// rather try something else than wait on one hard call. A backend without such a limit
-    /// solves to the end; see [`Solver::limits_conflicts`].
+    /// (an external command) solves to the end.
     fn solve_limited(&mut self, assumptions: &[Lit], conflicts: u64) -> Result<Option<SolveResult>, SolverError> {
         let _ = conflicts;
         self.solve_with(assumptions).map(Some)
-    }
-
-    /// Whether [`Solver::solve_limited`] keeps to its limit.
-    fn limits_conflicts(&self) -> bool {
-        false
     }
 }
 
@@ -169,10 +164,6 @@ impl<T: Solver + ?Sized> Solver for Box<T> {
     fn solve_limited(&mut self, assumptions: &[Lit], conflicts: u64) -> Result<Option<SolveResult>, SolverError> {
         (**self).solve_limited(assumptions, conflicts)
     }
-
-    fn limits_conflicts(&self) -> bool {
-        (**self).limits_conflicts()
-    }
 }
 
 /// The [`Solver`] methods a wrapper hands straight to the solver in its `inner` field.
@@ -196,10 +187,6 @@ macro_rules! forward_to_inner {
 
         fn interruptible(&self) -> bool {
             self.inner.interruptible()
-        }
-
-        fn limits_conflicts(&self) -> bool {
-            self.inner.limits_conflicts()
         }
     };
 }

@@ -176,10 +176,6 @@ impl Solver for Cadical {
         self.solve_within(assumptions, Some(conflicts))
     }
 
-    fn limits_conflicts(&self) -> bool {
-        true
-    }
-
     fn model(&self) -> Model {
         assert!(self.last == Last::Sat, "model asked for after a call that was not satisfiable");
         // SAFETY: a live solver in its satisfied state; only variables it knows are asked.

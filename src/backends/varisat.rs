@@ -54,10 +54,6 @@ impl Solver for Varisat {
         self.solve_within(assumptions, Some(conflicts))
     }
 
-    fn limits_conflicts(&self) -> bool {
-        true
-    }
-
     fn model(&self) -> Model {
         let lits = self.solver.model().expect("model asked for after a call that was not satisfiable");
         Model::from_lits(self.stats.vars, lits.into_iter().filter_map(|l| Lit::from_dimacs(l.to_dimacs() as i32)))
