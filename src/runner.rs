@@ -39,8 +39,8 @@ pub struct Options {
 }
 
 /// How long an interrupted worker gets to return before the run ends without it: a solver
-/// call returns at once, but encoding a large board or splitting its formula into parts does
-/// not look at the flag (a review measured the whole grace waited out on 150×150 Tatamibari).
+/// call returns at once (loading a large formula into its parts too), but encoding or probing
+/// a large board does not look at the flag.
 const GRACE: Duration = Duration::from_millis(500);
 
 /// What a run measured.

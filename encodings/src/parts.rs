@@ -55,6 +55,9 @@ pub struct Parts<'a> {
     place: Vec<Option<(u32, Lit)>>,
     parts: Vec<Option<Part>>,
     split: bool,
+    /// The run's stop was raised while the first call was giving the parts their clauses: they
+    /// are incomplete, and every call answers `Interrupted`.
+    cut_short: bool,
     calls: u32,
     last: Option<Model>,
     core: Vec<Lit>,
@@ -79,6 +82,7 @@ impl<'a> Parts<'a> {
             place: vec![None],
             parts: Vec::new(),
             split: false,
+            cut_short: false,
             calls: 0,
             last: None,
             core: Vec::new(),
@@ -97,7 +101,21 @@ impl<'a> Parts<'a> {
         self.parts.iter().flatten().count()
     }
 
-    /// Splits the clauses into parts, each with its own solver.
+    /// How many clauses the parts hold (after the first call).
+    pub fn placed_clauses(&self) -> usize {
+        self.parts.iter().flatten().map(|p| p.clauses.len()).sum()
+    }
+
+    /// Whether the run's stop was raised, checked every so many clauses while the parts are
+    /// given theirs: loading a large formula takes seconds, and a time limit must not wait.
+    fn stopped_at(&mut self, clause: usize) -> bool {
+        if clause % 16_384 == 0 && self.solvers.stop().is_raised() {
+            self.cut_short = true;
+        }
+        self.cut_short
+    }
+
+    /// Splits the clauses into parts, each with its own solver (cut short when the run stops).
     fn split(&mut self) {
         self.split = true;
         let n = self.num_vars as usize + 1;
@@ -131,7 +149,12 @@ impl<'a> Parts<'a> {
                 self.place[v as usize] = Some((0, at));
             }
             self.parts.push(Some(part));
-            (0..self.start.len() - 1).for_each(|i| self.add_to(0, i));
+            for i in 0..self.start.len() - 1 {
+                if self.stopped_at(i) {
+                    return;
+                }
+                self.add_to(0, i);
+            }
             return;
         }
         // Literals per component, then components packed in order into parts.
@@ -164,6 +187,9 @@ impl<'a> Parts<'a> {
             part_of_root[root as usize] = p;
         }
         for i in 0..self.start.len() - 1 {
+            if self.stopped_at(i) {
+                return;
+            }
             let p = match self.clause(i).first() {
                 Some(first) => part_of_root[find(&mut parent, first.var()) as usize],
                 None => self.empty_clause_part(),
@@ -290,7 +316,7 @@ impl ClauseSink for Parts<'_> {
     fn add_clause(&mut self, lits: &[Lit]) {
         self.lits.extend_from_slice(lits);
         self.start.push(self.lits.len());
-        if !self.split {
+        if !self.split || self.cut_short {
             return;
         }
         let i = self.start.len() - 2;
@@ -337,6 +363,9 @@ impl Solver for Parts<'_> {
     fn solve_with(&mut self, assumptions: &[Lit]) -> Result<SolveResult, SolverError> {
         if !self.split {
             self.split();
+        }
+        if self.cut_short {
+            return Ok(SolveResult::Interrupted);
         }
         self.calls += 1;
         self.last = None;

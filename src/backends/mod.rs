@@ -334,4 +334,32 @@ mod tests {
         }
         assert!(sat > 40 && unsat > 40 && split > 40, "{sat} SAT, {unsat} UNSAT, {split} split: the test shows little");
     }
+
+    /// A time limit that passes while the first call gives a large formula's clauses to its
+    /// parts ends that call: the loading does not go on to the end.
+    #[test]
+    fn a_stop_cuts_the_loading_of_parts_short() {
+        use encodings::parts::Parts;
+        for (raised, part_literals) in [(false, 1 << 18), (true, 1 << 18), (true, 64)] {
+            let stop = Stop::new();
+            let solvers = Backend::Varisat.solvers(stop.clone());
+            let mut parts = Parts::with_part_literals(&solvers, part_literals);
+            // 40,000 independent implications x_i -> y_i: satisfiable, many parts when small.
+            let lits: Vec<Lit> = (0..80_000).map(|_| parts.new_var()).collect();
+            for pair in lits.chunks(2) {
+                parts.add_clause(&[!pair[0], pair[1]]);
+            }
+            if raised {
+                stop.raise();
+                assert_eq!(parts.solve().unwrap(), SolveResult::Interrupted);
+                assert!(parts.placed_clauses() < 40_000, "{} clauses loaded after the stop", parts.placed_clauses());
+                // Still only interrupted, clauses added or not.
+                parts.add_clause(&[lits[0]]);
+                assert_eq!(parts.solve().unwrap(), SolveResult::Interrupted);
+            } else {
+                assert_eq!(parts.solve().unwrap(), SolveResult::Sat);
+                assert_eq!(parts.placed_clauses(), 40_000);
+            }
+        }
+    }
 }
