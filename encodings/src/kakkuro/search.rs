@@ -22,7 +22,7 @@ const FIRST_BOUND: u64 = 64;
 /// Conflicts a bound below the best answer's own may spend before the search asks for less
 /// (doubled each time an answer is found after one gave up), per cell of the board: a conflict
 /// costs more on a larger formula, so this is about 15–25 s on this machine whatever the size
-/// (10×10: 80,000, where the longest call that ends at density 0.15 needs about 50,000; 16×16:
+/// (10×10: 80,000, where the longest call that ends at density 0.15 needs 50,000–80,000; 16×16:
 /// 31,000). Tuned on `benches/data/hard`.
 const BUDGET_CELLS: u64 = 8_000_000;
 
