@@ -109,7 +109,7 @@ impl<'a> Parts<'a> {
     /// Whether the run's stop was raised, checked every so many clauses while the parts are
     /// given theirs: loading a large formula takes seconds, and a time limit must not wait.
     fn stopped_at(&mut self, clause: usize) -> bool {
-        if clause % 16_384 == 0 && self.solvers.stop().is_raised() {
+        if clause.is_multiple_of(16_384) && self.solvers.stop().is_raised() {
             self.cut_short = true;
         }
         self.cut_short
