@@ -219,10 +219,10 @@ impl Cadical {
         self.stats.calls += 1;
         self.assumptions.clear();
         self.assumptions.extend(assumptions.iter().map(|l| l.dimacs()));
-        let name = CString::new("conflicts").expect("no NUL");
         // SAFETY: a live solver; assumptions and limits hold for this call only (IPASIR).
         let result = unsafe {
             if let Some(n) = conflicts {
+                let name = CString::new("conflicts").expect("no NUL");
                 ccadical_limit(self.ptr, name.as_ptr(), n.min(c_int::MAX as u64) as c_int);
             }
             for &a in &self.assumptions {
