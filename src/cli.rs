@@ -10,7 +10,7 @@ use crate::runner::Progress;
 use anyhow::{bail, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
-use encodings::puzzle::Format;
+use encodings::puzzle::{Flag, Format};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -32,7 +32,7 @@ pub enum Command {
     Decode(DecodeCli),
     /// Check an answer against the rules with the independent validator.
     Check(CheckCli),
-    /// Make a random puzzle (tatamibari).
+    #[command(about = format!("Make a random puzzle ({})", registry::generators().join(", ")))]
     Generate(GenerateCli),
     /// Solve every puzzle file under the given files and folders, in parallel, and compare
     /// each with the expected answer beside it.
@@ -53,6 +53,11 @@ pub struct VerifyCli {
     /// The DRAT checker: `{cnf}` and `{proof}` are replaced by the files (else both appended).
     #[arg(long, value_name = "CMD ARGS", default_value = crate::certify::DEFAULT_CHECKER)]
     pub checker: String,
+}
+
+/// A flag's help, naming the puzzles that take it.
+fn for_flag(flag: Flag, what: &str) -> String {
+    format!("{what} ({})", registry::with_flag(flag).join(", "))
 }
 
 fn puzzle_parser() -> impl TypedValueParser<Value = String> {
@@ -151,12 +156,9 @@ pub struct SolveCli {
     /// into DIR (new or empty): the claim, the formula whose unsatisfiability it is, a DRAT proof.
     #[arg(long, value_name = "DIR")]
     pub certify: Option<PathBuf>,
-    /// Show only what every solution (every optimal answer, for target sudoku) has in common:
-    /// Tatamibari's rectangles, the sudoku's digits.
-    #[arg(long, conflicts_with_all = ["count", "unique", "certify"])]
+    #[arg(long, conflicts_with_all = ["count", "unique", "certify"], help = for_flag(Flag::Hints, "Show only what every solution (every optimal answer, for a scoring puzzle) has in common"))]
     pub hints: bool,
-    /// Kakkuro: score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them.
-    #[arg(long)]
+    #[arg(long, help = for_flag(Flag::Lenient, "Score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them"))]
     pub lenient: bool,
     #[command(flatten)]
     pub solver: SolverArgs,
@@ -184,8 +186,7 @@ pub struct EncodeCli {
     /// Keep only answers scoring at least S (scoring puzzles).
     #[arg(long, value_name = "S")]
     pub min_score: Option<String>,
-    /// Kakkuro: score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them.
-    #[arg(long)]
+    #[arg(long, help = for_flag(Flag::Lenient, "Score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them"))]
     pub lenient: bool,
 }
 
@@ -203,8 +204,7 @@ pub struct DecodeCli {
     pub min_score: Option<String>,
     #[arg(long, value_parser = decode_format_parser(), default_value = "text")]
     pub format: Format,
-    /// Kakkuro: score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them.
-    #[arg(long)]
+    #[arg(long, help = for_flag(Flag::Lenient, "Score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them"))]
     pub lenient: bool,
 }
 
@@ -226,8 +226,7 @@ pub struct CheckCli {
     /// certificate that its completion is the best into DIR (new or empty).
     #[arg(long, value_name = "DIR")]
     pub certify: Option<PathBuf>,
-    /// Kakkuro: score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them.
-    #[arg(long)]
+    #[arg(long, help = for_flag(Flag::Lenient, "Score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them"))]
     pub lenient: bool,
     /// For answers the solver completes (a bare Kakkuro contest string).
     #[command(flatten)]

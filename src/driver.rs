@@ -89,12 +89,12 @@ pub struct GenerateArgs {
 /// Refuses a flag the puzzle does not support, before anything is read or solved.
 fn allow<P: Puzzle>(given: bool, flag: Flag, name: &str) -> Result<()> {
     if given && !P::FLAGS.contains(&flag) {
-        let why = match flag {
-            Flag::Lenient => "only for puzzles whose rule breaks can be scored (kakkuro)",
-            Flag::MinScore => "only for scoring puzzles",
-            Flag::Hints => "only for tatamibari and target-sudoku",
+        let what = match flag {
+            Flag::Lenient => "puzzles whose rule breaks can be scored",
+            Flag::MinScore => "scoring puzzles",
+            Flag::Hints => "puzzles with hints",
         };
-        bail!("{name} means nothing for {}: it is {why}", P::NAME);
+        bail!("{name} means nothing for {}: it is only for {what} ({})", P::NAME, crate::registry::with_flag(flag).join(", "));
     }
     Ok(())
 }
@@ -130,17 +130,23 @@ fn pasted_url(s: &str) -> Option<&str> {
 
 fn from_url<P: Puzzle>(url: &str) -> Result<Input> {
     let link = encodings::url::split(url).map_err(|e| anyhow!("{url}:{e}"))?;
+    if !P::URL_KINDS.contains(&link.kind) {
+        let reads = match P::URL_KINDS {
+            [] => "no puzz.link URLs".to_string(),
+            kinds => kinds.iter().map(|k| format!("{k:?}")).collect::<Vec<_>>().join(", ") + " URLs",
+        };
+        bail!("{url}:1:1: this URL holds a {:?} puzzle, not {} (which reads {reads})", link.kind, P::NAME);
+    }
     let text = P::from_url(&link).map_err(|e| anyhow!("{url}:{e}"))?;
     Ok(Input { name: url.to_string(), text })
 }
 
-/// The puzzle a URL holds, by its kind (`sudoku` URLs are read as target sudoku), for a
+/// The puzzle a URL holds, by its kind (the first in the registry that reads it), for a
 /// command given a URL without the puzzle's name.
 pub fn puzzle_of_url(url: &str) -> Option<&'static str> {
     let url = pasted_url(url)?;
     let kind = encodings::url::split(url).ok()?.kind;
-    let name = if kind == "sudoku" { "target-sudoku" } else { kind };
-    crate::registry::find(name).map(|e| e.name())
+    crate::registry::PUZZLES.iter().find(|e| e.url_kinds().contains(&kind)).map(|e| e.name())
 }
 
 /// Parses a puzzle file, skipping its header line (which must name this puzzle when present).

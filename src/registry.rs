@@ -16,6 +16,16 @@ pub fn find(name: &str) -> Option<&'static dyn Entry> {
     PUZZLES.iter().copied().find(|p| p.name() == name)
 }
 
+/// The puzzles that take `flag`, for help and refusals.
+pub fn with_flag(flag: encodings::puzzle::Flag) -> Vec<&'static str> {
+    PUZZLES.iter().filter(|e| e.flags().contains(&flag)).map(|e| e.name()).collect()
+}
+
+/// The puzzles `generate` makes.
+pub fn generators() -> Vec<&'static str> {
+    PUZZLES.iter().filter(|e| e.generates()).map(|e| e.name()).collect()
+}
+
 /// A puzzle with its type erased: the commands, run by the generic driver.
 pub trait Entry: Sync {
     fn name(&self) -> &'static str;
@@ -26,6 +36,9 @@ pub trait Entry: Sync {
     fn formats(&self) -> &'static [encodings::puzzle::Format];
     /// File extensions that mark this puzzle's files for `run`, besides its name.
     fn extensions(&self) -> &'static [&'static str];
+    fn flags(&self) -> &'static [encodings::puzzle::Flag];
+    /// The pzprjs names of the URLs it reads.
+    fn url_kinds(&self) -> &'static [&'static str];
     /// One `run` row: solve `file` and compare it with its expected answer.
     fn run_file(&self, file: &std::path::Path, opts: &crate::runner::Options) -> serde_json::Map<String, serde_json::Value>;
     /// `verify`: a certificate's checks, with its parsed claim.
@@ -35,6 +48,10 @@ pub trait Entry: Sync {
     fn decode(&self, args: &DecodeArgs) -> Result<Done>;
     fn check(&self, args: &CheckArgs) -> Result<Done>;
     fn generate(&self, args: &GenerateArgs) -> Result<Done>;
+    /// What the type system does not hold a puzzle to: its example solves, its answer's JSON
+    /// has the fields it declares, certificates' format is one it prints, its URL reads back.
+    #[cfg(test)]
+    fn self_check(&self) -> Result<(), String>;
 }
 
 pub struct Of<P>(PhantomData<fn() -> P>);
@@ -58,6 +75,14 @@ impl<P: Puzzle> Entry for Of<P> {
 
     fn extensions(&self) -> &'static [&'static str] {
         P::EXTENSIONS
+    }
+
+    fn flags(&self) -> &'static [encodings::puzzle::Flag] {
+        P::FLAGS
+    }
+
+    fn url_kinds(&self) -> &'static [&'static str] {
+        P::URL_KINDS
     }
 
     fn run_file(&self, file: &std::path::Path, opts: &crate::runner::Options) -> serde_json::Map<String, serde_json::Value> {
@@ -86,5 +111,48 @@ impl<P: Puzzle> Entry for Of<P> {
 
     fn generate(&self, args: &GenerateArgs) -> Result<Done> {
         driver::generate::<P>(args)
+    }
+
+    #[cfg(test)]
+    fn self_check(&self) -> Result<(), String> {
+        use encodings::puzzle::{self, Goal, Settings};
+        if !P::FORMATS.contains(&P::MACHINE) {
+            return Err(format!("certificates keep answers as {}, which it does not print", P::MACHINE));
+        }
+        let file = format!("docs/examples/{}.txt", P::NAME);
+        let text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
+        let inst = P::parse(puzzle::without_header(&text).0, &Settings::default()).map_err(|e| format!("{file}: {e}"))?;
+        let opts = crate::runner::Options { progress: crate::runner::Progress::Never, ..Default::default() };
+        let outcome = crate::runner::search::<P>(inst.clone(), Goal::Best, 1, &opts).map_err(|e| e.to_string())?;
+        let (answer, checked) = outcome.answers.first().ok_or(format!("{file}: no answer"))?;
+        let fields: Vec<String> = P::answer_json(&inst, answer, checked).keys().cloned().collect();
+        if fields != P::ANSWER_FIELDS {
+            return Err(format!("answer_json writes {fields:?}, ANSWER_FIELDS says {:?}", P::ANSWER_FIELDS));
+        }
+        if let Ok(url) = P::to_url(&inst) {
+            let link = encodings::url::split(&url).map_err(|e| format!("{url}: {e}"))?;
+            if !P::URL_KINDS.contains(&link.kind) {
+                return Err(format!("{url}: its kind is not in URL_KINDS {:?}", P::URL_KINDS));
+            }
+            let again = P::from_url(&link).and_then(|t| P::parse(&t, &Settings::default())).map_err(|e| format!("{url}: {e}"))?;
+            if P::to_url(&again).as_ref() != Ok(&url) {
+                return Err(format!("{url} does not read back as itself"));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_row_keeps_the_promises_the_types_do_not() {
+        for e in PUZZLES {
+            e.self_check().unwrap_or_else(|why| panic!("{}: {why}", e.name()));
+        }
+        let names: Vec<&str> = PUZZLES.iter().map(|e| e.name()).collect();
+        assert!(names.iter().all(|n| names.iter().filter(|m| m == &n).count() == 1), "{names:?}");
     }
 }

@@ -444,14 +444,14 @@ mod tests {
                 if let Some(d) = t.stall {
                     std::thread::sleep(d);
                 }
-                match enc.1.at_least(*best as u64 + 1) {
+                Ok(match enc.1.at_least(*best as u64 + 1) {
                     Bound::Trivial => Tighten::Added,
                     Bound::Impossible => Tighten::Exhausted,
                     Bound::Lit(l) => {
                         sink.add_clause(&[l]);
                         Tighten::Added
                     }
-                }
+                })
             })
         }
 

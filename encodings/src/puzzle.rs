@@ -111,6 +111,12 @@ pub struct Settings {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub struct NoScore;
 
+impl From<()> for NoScore {
+    fn from(_: ()) -> NoScore {
+        NoScore
+    }
+}
+
 impl fmt::Display for NoScore {
     fn fmt(&self, _: &mut fmt::Formatter) -> fmt::Result {
         Ok(())
@@ -225,17 +231,30 @@ pub fn without_header(text: &str) -> (&str, usize) {
     }
 }
 
-pub trait Puzzle: 'static {
+/// What a puzzle module implements. Required: names and formats, the five types, and the
+/// steps parse → encode → decode → check → render / svg / JSON, plus reading an answer back
+/// and blocking one; everything else has a default that an enumerate-only puzzle keeps
+/// (no flags, no score, the generic searches, `valid` as `check`'s report). What only some
+/// puzzles have (`--hints`, `--min-score`, completions, lemmas, URLs, `generate`) defaults to
+/// "not for this puzzle", and the driver refuses it by name before any work.
+pub trait Puzzle: Sized + 'static {
     /// The name on the command line.
     const NAME: &'static str;
     /// One line for `--help`.
     const ABOUT: &'static str;
-    const TASK: Task;
+    const TASK: Task = Task::Enumerate;
     /// The formats `solve`, `decode` (and `generate`, as a puzzle file) print besides `json`.
     const FORMATS: &'static [Format];
-    const FLAGS: &'static [Flag];
-    /// The keys [`Self::answer_json`] writes (`null` in JSON output when there is no answer).
+    const FLAGS: &'static [Flag] = &[];
+    /// The keys [`Self::answer_json`] writes (`null` in JSON output when there is no answer);
+    /// a test over the registry holds each puzzle's example answer to them.
     const ANSWER_FIELDS: &'static [&'static str];
+    /// The pzprjs names of the URLs this puzzle reads ([`Self::from_url`]); a URL given without
+    /// a puzzle's name goes to the first puzzle in the registry that lists its kind.
+    const URL_KINDS: &'static [&'static str] = &[];
+    /// What the variables mean, for the DIMACS file's comments (the default
+    /// [`Self::dimacs_comments`]).
+    const VARIABLES: &'static str = "";
     /// Whether `generate` makes puzzles of this kind.
     const GENERATES: bool = false;
     /// The format certificates keep answers in: one `check` reads back whole.
@@ -251,8 +270,8 @@ pub trait Puzzle: 'static {
     /// What the independent validator learns of a valid answer: its exact score and parts.
     type Checked: Clone + Send + 'static;
     /// Compared exactly (integers or exact fractions, never floating point); [`NoScore`] when the
-    /// puzzle has no score.
-    type Score: Ord + Clone + fmt::Display + Send + 'static;
+    /// puzzle has no score. Made from a checked answer by [`Self::score`].
+    type Score: Ord + Clone + fmt::Display + Send + 'static + From<Self::Checked>;
     /// Whatever decode and the searches need to find again: variables, sum outputs.
     type Encoding;
 
@@ -261,8 +280,14 @@ pub trait Puzzle: 'static {
     /// About how many literals the formula of `inst` holds, counted no further than just past
     /// `limit` and without building anything: the driver refuses an instance past
     /// [`crate::cnf::MAX_LITERALS`] before encoding it. (The [`crate::cnf::Limited`] sink
-    /// stays the backstop for what an estimate misses.)
-    fn estimate(inst: &Self::Instance, limit: u64) -> u64;
+    /// stays the backstop for what an estimate misses.) By default the rules are encoded into
+    /// a counter, which stores nothing: a puzzle whose files can ask for huge formulas says
+    /// more cheaply how large they get.
+    fn estimate(inst: &Self::Instance, _limit: u64) -> u64 {
+        let mut count = crate::cnf::SizeCounter::default();
+        Self::encode(inst, &mut count);
+        count.literals
+    }
 
     /// The rules, as clauses whose models are exactly the valid answers.
     fn encode<S: ClauseSink>(inst: &Self::Instance, sink: &mut S) -> Self::Encoding;
@@ -272,7 +297,9 @@ pub trait Puzzle: 'static {
     /// The independent validator: the first broken rule, or what a valid answer scores.
     fn check(inst: &Self::Instance, answer: &Self::Answer) -> Result<Self::Checked, String>;
 
-    fn score(checked: &Self::Checked) -> Self::Score;
+    fn score(checked: &Self::Checked) -> Self::Score {
+        Self::Score::from(checked.clone())
+    }
 
     /// A score's approximate value, only for showing how far a proved upper bound is above the
     /// best found (never for comparing scores); `None` for puzzles whose searches prove no
@@ -281,8 +308,13 @@ pub trait Puzzle: 'static {
         None
     }
 
-    /// Solves `inst` with solvers from `solvers`, reporting every answer to `out`.
-    fn search(inst: &Self::Instance, goal: Goal, solvers: &dyn NewSolver, out: &mut dyn Observer<Self>) -> Result<Ended, SolverError>;
+    /// Solves `inst` with solvers from `solvers`, reporting every answer to `out`. By default
+    /// the generic searches on one solver holding [`Self::encode`]'s formula: for
+    /// [`Task::Enumerate`], answers one by one, each excluded by [`Self::block`]; for
+    /// [`Task::Maximize`], bound tightening with [`Self::better_than`] after each answer.
+    fn search(inst: &Self::Instance, goal: Goal, solvers: &dyn NewSolver, out: &mut dyn Observer<Self>) -> Result<Ended, SolverError> {
+        crate::search::by_task::<Self>(inst, goal, solvers, out)
+    }
 
     /// Reads an answer for `check` (positions in errors are the answer file's); the inner
     /// error is a rule the answer breaks already as read (e.g. a region that is no rectangle).
@@ -315,7 +347,13 @@ pub trait Puzzle: 'static {
     }
 
     /// `check`'s report on a valid answer; `completed` when the solver chose its open parts.
-    fn describe_valid(inst: &Self::Instance, answer: &Self::Answer, checked: &Self::Checked, completed: bool) -> String;
+    /// By default `valid`, with the score when the puzzle has one.
+    fn describe_valid(_inst: &Self::Instance, _answer: &Self::Answer, checked: &Self::Checked, _completed: bool) -> String {
+        match Self::score(checked).to_string() {
+            score if score.is_empty() => "valid\n".to_string(),
+            score => format!("valid, score {score}\n"),
+        }
+    }
 
     /// The answer's fields in JSON output.
     fn answer_json(inst: &Self::Instance, answer: &Self::Answer, checked: &Self::Checked) -> Map<String, Value>;
@@ -325,8 +363,15 @@ pub trait Puzzle: 'static {
         Map::new()
     }
 
-    /// `c` lines heading the DIMACS file: what the variables mean.
-    fn dimacs_comments(inst: &Self::Instance, name: &str) -> Vec<String>;
+    /// `c` lines heading the DIMACS file: the puzzle and file, and what the variables mean
+    /// ([`Self::VARIABLES`]).
+    fn dimacs_comments(_inst: &Self::Instance, name: &str) -> Vec<String> {
+        let mut lines = vec![format!("puzzle-sat {} {name}", Self::NAME)];
+        if !Self::VARIABLES.is_empty() {
+            lines.push(format!("variables: {}", Self::VARIABLES));
+        }
+        lines
+    }
 
     /// Adds "the score is at least `bound`" (for `encode --min-score`) and returns comment
     /// lines saying so; only for puzzles listing [`Flag::MinScore`].

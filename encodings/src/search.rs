@@ -3,7 +3,8 @@
 //! [`Puzzle::search`]; Kakkuro has a search of its own beside it.
 
 use crate::cnf::{ClauseSink, Lit, Model};
-use crate::puzzle::{Ended, Observer, Puzzle};
+use crate::puzzle::{Ended, Goal, Observer, Puzzle, Task};
+use crate::solver::NewSolver;
 use crate::solver::{SolveResult, Solver, SolverError};
 
 /// The result of asking for a better answer.
@@ -42,7 +43,7 @@ pub fn maximize<P, S>(
     inst: &P::Instance,
     solver: &mut S,
     out: &mut dyn Observer<P>,
-    mut require_better: impl FnMut(&mut P::Encoding, &mut S, &P::Score, &P::Answer) -> Tighten,
+    mut require_better: impl FnMut(&mut P::Encoding, &mut S, &P::Score, &P::Answer) -> Result<Tighten, SolverError>,
 ) -> Result<Ended, SolverError>
 where
     P: Puzzle,
@@ -61,10 +62,30 @@ where
             out.found(&answer, &checked);
         }
         let bar = best.as_ref().expect("set above");
-        if require_better(&mut enc, solver, bar, &answer) == Tighten::Exhausted {
+        if require_better(&mut enc, solver, bar, &answer)? == Tighten::Exhausted {
             return Ok(Ended::Proved);
         }
     }
+}
+
+/// [`Puzzle::search`]'s default: the generic search its [`Task`] names, on one solver holding
+/// the whole formula.
+pub fn by_task<P: Puzzle>(inst: &P::Instance, goal: Goal, solvers: &dyn NewSolver, out: &mut dyn Observer<P>) -> Result<Ended, SolverError> {
+    let mut solver = solvers.new_solver();
+    if P::TASK == Task::Maximize {
+        // `better_than` may let a not-better answer through, so the last one is blocked too;
+        // a bound no answer can pass is an empty clause, which the next call refutes at once.
+        return maximize::<P, _>(inst, &mut *solver, out, |enc, solver, best, last| {
+            P::block(inst, enc, &mut Sink(&mut *solver), std::slice::from_ref(last));
+            P::better_than(inst, enc, &mut Sink(solver), best, &[]).map(|()| Tighten::Added).map_err(SolverError)
+        });
+    }
+    let max = match goal {
+        Goal::Enumerate { max } => max,
+        Goal::Best => 1,
+    };
+    let enc = encode::<P, _>(inst, &mut *solver, out);
+    enumerate::<P, _>(inst, &mut *solver, &enc, max, out, |enc, solver, answer| P::block(inst, enc, &mut Sink(solver), std::slice::from_ref(answer)))
 }
 
 /// An observer that adds the calls, variables and clauses of solvers used before (a first

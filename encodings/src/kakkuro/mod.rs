@@ -133,6 +133,12 @@ impl Score {
     }
 }
 
+impl From<Scored> for Score {
+    fn from(scored: Scored) -> Score {
+        scored.score
+    }
+}
+
 fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 {
         a
@@ -218,10 +224,6 @@ impl crate::puzzle::Puzzle for Kakkuro {
 
     fn check(inst: &Instance, answer: &Answer) -> Result<Scored, String> {
         check(&inst.puzzle, answer).map_err(|v| v.to_string())
-    }
-
-    fn score(scored: &Scored) -> Score {
-        scored.score.clone()
     }
 
     fn score_value(score: &Score) -> Option<f64> {

@@ -129,6 +129,12 @@ pub fn decode(enc: &Encoding, model: &Model) -> Grid {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_dimacs_legend_names_the_score_base() {
+        use crate::puzzle::Puzzle;
+        assert!(super::super::TargetSudoku::VARIABLES.contains(&format!("score = {SCORE_BASE} +")));
+    }
+
     use super::super::{check, score, testing::shuffled_grids};
     use super::*;
 

@@ -18,8 +18,8 @@ pub use render::{render, render_line};
 
 use crate::cnf::{ClauseSink, Lit, Model};
 use crate::error::ParseError;
-use crate::puzzle::{Ended, Flag, Format, Goal, Hints, Observer, Puzzle, ReadAnswer, Settings, Task};
-use crate::search::{self, Tighten};
+use crate::puzzle::{Flag, Format, Hints, Puzzle, ReadAnswer, Settings, Task};
+use crate::search;
 use crate::solver::{NewSolver, SolverError};
 use crate::sum::Bound;
 use serde_json::{json, Map, Value};
@@ -45,12 +45,15 @@ impl Puzzle for TargetSudoku {
     const NAME: &'static str = "target-sudoku";
     const ABOUT: &'static str = "NOIP 2009 / Luogu P1074: maximise the ring-weighted score";
     const TASK: Task = Task::Maximize;
+    const URL_KINDS: &'static [&'static str] = &["sudoku"];
     const FORMATS: &'static [Format] = &[Format::Text, Format::Judge, Format::Line, Format::Url, Format::Svg];
     const FLAGS: &'static [Flag] = &[Flag::MinScore, Flag::Hints];
     /// The data of NOIP 2009 (and Luogu P1074) comes as `.in` files beside their `.out` answers.
     const EXTENSIONS: &'static [&'static str] = &["in"];
     const ANSWER_FIELDS: &'static [&'static str] = &["score", "grid"];
     const MACHINE: Format = Format::Line;
+    /// 2766 is [`encode::SCORE_BASE`] (a test holds them together).
+    const VARIABLES: &'static str = "rRcC=D: cell (R, C) holds digit D; score>=N: the score is at least N (score = 2766 + sum of (digit - 1) over the corners, the ring around the centre box and the centre)";
 
     type Instance = Grid;
     type Answer = Grid;
@@ -64,9 +67,6 @@ impl Puzzle for TargetSudoku {
 
     /// A plain pzprjs sudoku (9×9): digits 1–9 are givens, `g`–`z` skip 1–20 cells.
     fn from_url(link: &crate::url::Link) -> Result<String, ParseError> {
-        if link.kind != "sudoku" {
-            return Err(ParseError::new(1, 1, format!("this URL holds a {:?} puzzle, not a sudoku", link.kind)));
-        }
         if (link.cols, link.rows) != (9, 9) {
             return Err(ParseError::new(1, link.body_at.max(1), format!("target sudoku is 9×9; this sudoku is {}×{}", link.cols, link.rows)));
         }
@@ -100,25 +100,7 @@ impl Puzzle for TargetSudoku {
         check(givens, grid).map(|()| score(grid)).map_err(|v| v.to_string())
     }
 
-    fn score(&s: &u32) -> u32 {
-        s
-    }
 
-    fn search(givens: &Grid, _: Goal, solvers: &dyn NewSolver, out: &mut dyn Observer<Self>) -> Result<Ended, SolverError> {
-        let mut solver = solvers.new_solver();
-        search::maximize::<Self, _>(givens, &mut solver, out, |enc, sink, best, _| {
-            // A unit clause on the totalizer output: permanent, since bounds only rise, so
-            // everything the solver learnt so far stays valid.
-            match enc.min_score(best + 1) {
-                Bound::Trivial => Tighten::Added,
-                Bound::Impossible => Tighten::Exhausted,
-                Bound::Lit(l) => {
-                    sink.add_clause(&[l]);
-                    Tighten::Added
-                }
-            }
-        })
-    }
 
     /// A grid in any input form, or `solve`'s own drawing (box rules and the score and verdict
     /// lines are passed over; lines keep their numbers for error positions).
@@ -161,9 +143,6 @@ impl Puzzle for TargetSudoku {
         svg::broken(givens, &read.answer, &cells, caption)
     }
 
-    fn describe_valid(_: &Grid, _: &Grid, score: &u32, _: bool) -> String {
-        format!("valid, score {score}\n")
-    }
 
     /// The digits the same in every completion scoring `found`'s (proved optimal) score, found
     /// from `found`'s by [`search::backbone`]; givens count as decided.
@@ -195,12 +174,6 @@ impl Puzzle for TargetSudoku {
         m
     }
 
-    fn dimacs_comments(_: &Grid, name: &str) -> Vec<String> {
-        vec![
-            format!("puzzle-sat target-sudoku {name}"),
-            format!("variables rRcC=D: cell (R, C) holds digit D; score>=N: the score is at least N (score = {SCORE_BASE} + sum of (digit - 1) over the corners, the ring around the centre box and the centre)"),
-        ]
-    }
 
     /// One clause over the answer's chosen variables; exactly-one makes them determine it.
     const BLOCKS_EXACTLY: bool = true;

@@ -24,7 +24,7 @@ pub use render::{render_box, render_labels, render_rects, LABELS};
 
 use crate::cnf::{ClauseSink, Lit, Model};
 use crate::error::ParseError;
-use crate::puzzle::{Ended, Flag, Format, GenerateSpec, Goal, Hints, Made, NoScore, Observer, Puzzle, ReadAnswer, Settings, Task};
+use crate::puzzle::{Ended, Flag, Format, GenerateSpec, Goal, Hints, Made, NoScore, Observer, Puzzle, ReadAnswer, Settings};
 use crate::search;
 use crate::solver::{NewSolver, SolverError};
 use serde_json::{json, Map, Value};
@@ -146,12 +146,13 @@ pub struct Tatamibari;
 impl Puzzle for Tatamibari {
     const NAME: &'static str = "tatamibari";
     const ABOUT: &'static str = "Nikoli's rectangle puzzle: solve, count solutions, prove uniqueness, generate";
-    const TASK: Task = Task::Enumerate;
     const FORMATS: &'static [Format] = &[Format::Text, Format::Box, Format::Rects, Format::Url, Format::Svg];
     const FLAGS: &'static [Flag] = &[Flag::Hints];
     const ANSWER_FIELDS: &'static [&'static str] = &["rectangles"];
     const GENERATES: bool = true;
     const MACHINE: Format = Format::Rects;
+    const URL_KINDS: &'static [&'static str] = &["tatamibari"];
+    const VARIABLES: &'static str = "rect R C H W: the rectangle with top-left cell (R, C) (0-based), H tall, W wide is chosen; owner R C R' C': cell (R, C) belongs to the clue at (R', C'); ends-at R C / starts-at R C: a chosen rectangle has its bottom-right / top-left cell there";
 
     type Instance = Board;
     type Answer = Solution;
@@ -165,9 +166,6 @@ impl Puzzle for Tatamibari {
 
     /// pzprjs's code: `1` is `|`, `2` is `-`, `3` is `+`, `.` is `?`.
     fn from_url(link: &crate::url::Link) -> Result<String, ParseError> {
-        if link.kind != "tatamibari" {
-            return Err(ParseError::new(1, 1, format!("this URL holds a {:?} puzzle, not tatamibari", link.kind)));
-        }
         let cells = crate::url::decode_cells(link, '.', |ch| match ch {
             '1' => Ok('|'),
             '2' => Ok('-'),
@@ -213,10 +211,6 @@ impl Puzzle for Tatamibari {
 
     fn check(board: &Board, sol: &Solution) -> Result<(), String> {
         check_rects(board, sol).map_err(|v| v.to_string())
-    }
-
-    fn score(_: &()) -> NoScore {
-        NoScore
     }
 
     fn search(board: &Board, goal: Goal, solvers: &dyn NewSolver, out: &mut dyn Observer<Self>) -> Result<Ended, SolverError> {
@@ -314,10 +308,6 @@ impl Puzzle for Tatamibari {
         svg::broken(board, Some(&rectangles(board, &labels)), &cells, caption)
     }
 
-    fn describe_valid(_: &Board, _: &Solution, _: &(), _: bool) -> String {
-        "valid\n".to_string()
-    }
-
     /// Rectangles that unit propagation on the rules alone chooses, of one per clue.
     fn difficulty(board: &Board) -> Option<(usize, usize)> {
         let mut cnf = crate::cnf::Cnf::new();
@@ -350,13 +340,6 @@ impl Puzzle for Tatamibari {
         let mut m = Map::new();
         m.insert("rectangles".into(), rects_json(sol));
         m
-    }
-
-    fn dimacs_comments(_: &Board, name: &str) -> Vec<String> {
-        vec![
-            format!("puzzle-sat tatamibari {name}"),
-            "variables: rect R C H W: the rectangle with top-left cell (R, C) (0-based), H tall, W wide is chosen; owner R C R' C': cell (R, C) belongs to the clue at (R', C'); ends-at R C / starts-at R C: a chosen rectangle has its bottom-right / top-left cell there".to_string(),
-        ]
     }
 
     fn generate(spec: &GenerateSpec, solvers: &dyn NewSolver, note: &mut dyn FnMut(String)) -> Result<Option<Made<Solution>>, String> {
