@@ -66,7 +66,7 @@ fn puzzle_parser() -> impl TypedValueParser<Value = String> {
 
 /// The puzzles `generate` makes, for its `--help` and its errors.
 fn generator_parser() -> impl TypedValueParser<Value = String> {
-    PossibleValuesParser::new(PUZZLES.iter().filter(|p| p.generates()).map(|p| PossibleValue::new(p.name()).help(p.about())))
+    PossibleValuesParser::new(PUZZLES.iter().filter(|p| p.generator.is_some()).map(|p| PossibleValue::new(p.name()).help(p.about())))
 }
 
 fn format_parser() -> impl TypedValueParser<Value = Format> {
@@ -424,7 +424,7 @@ pub fn run(cli: Cli) -> Result<Done> {
             lenient: a.lenient,
             backend: a.solver.backend()?,
         }),
-        Command::Generate(a) => entry(&a.puzzle).generate(&driver::GenerateArgs {
+        Command::Generate(a) => entry(&a.puzzle).generator.expect("clap admits generating puzzles only").generate(&driver::GenerateArgs {
             rows: a.size.0,
             cols: a.size.1,
             seed: a.seed.unwrap_or_else(|| {

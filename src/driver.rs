@@ -131,11 +131,11 @@ fn pasted_url(s: &str) -> Option<&str> {
 fn from_url<P: Puzzle>(url: &str) -> Result<Input> {
     let link = encodings::url::split(url).map_err(|e| anyhow!("{url}:{e}"))?;
     if !P::URL_KINDS.contains(&link.kind) {
-        let reads = match P::URL_KINDS {
-            [] => "no puzz.link URLs".to_string(),
-            kinds => kinds.iter().map(|k| format!("{k:?}")).collect::<Vec<_>>().join(", ") + " URLs",
-        };
-        bail!("{url}:1:1: this URL holds a {:?} puzzle, not {} (which reads {reads})", link.kind, P::NAME);
+        if P::URL_KINDS.is_empty() {
+            bail!("{url}:1:1: {} puzzles have no puzz.link URL form (this one is {:?})", P::NAME, link.kind);
+        }
+        let reads: Vec<String> = P::URL_KINDS.iter().map(|k| format!("{k:?}")).collect();
+        bail!("{url}:1:1: this URL holds a {:?} puzzle, not {} (which reads {} URLs)", link.kind, P::NAME, reads.join(", "));
     }
     let text = P::from_url(&link).map_err(|e| anyhow!("{url}:{e}"))?;
     Ok(Input { name: url.to_string(), text })
@@ -749,10 +749,7 @@ pub fn generated<P: Puzzle>(text: &str, answer: &P::Answer) -> Result<P::Instanc
     Ok(inst)
 }
 
-pub fn generate<P: Puzzle>(a: &GenerateArgs) -> Result<Done> {
-    if !P::GENERATES {
-        bail!("generate does not make {} puzzles yet", P::NAME);
-    }
+pub fn generate<P: puzzle::Generate>(a: &GenerateArgs) -> Result<Done> {
     let opts = Options { backend: a.backend.clone(), time_limit: a.time_limit, progress: a.progress };
     let spec = puzzle::GenerateSpec { rows: a.rows, cols: a.cols, seed: a.seed, unique: a.unique, cells_per_clue: a.cells_per_clue };
     let made = runner::generate::<P>(spec, &opts).map_err(|e| anyhow!(e))?;
@@ -777,7 +774,7 @@ pub fn generate<P: Puzzle>(a: &GenerateArgs) -> Result<Done> {
     let graded = (a.unique || a.json) && inst.as_ref().is_some_and(|i| runner::fits::<P>(i).is_ok());
     let difficulty = if graded { inst.as_ref().and_then(P::difficulty) } else { None };
     if let (Some((decided, of)), false) = (difficulty, a.json || a.progress == Progress::Never) {
-        eprintln!("puzzle-sat: unit propagation alone decides {decided} of the {of} rectangles");
+        eprintln!("puzzle-sat: unit propagation alone decides {decided} of the {of} {}", P::PARTS);
     }
     let json = |text: Option<&str>| {
         let mut m = Map::new();

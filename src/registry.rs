@@ -5,15 +5,47 @@ use crate::driver::{self, CheckArgs, DecodeArgs, EncodeArgs, GenerateArgs, Solve
 use crate::output::Done;
 use anyhow::Result;
 use encodings::kakkuro::Kakkuro;
-use encodings::puzzle::Puzzle;
+use encodings::puzzle::{Generate, Puzzle};
 use encodings::target_sudoku::TargetSudoku;
 use encodings::tatamibari::Tatamibari;
 use std::marker::PhantomData;
 
-pub static PUZZLES: &[&dyn Entry] = &[&Of::<TargetSudoku>(PhantomData), &Of::<Tatamibari>(PhantomData), &Of::<Kakkuro>(PhantomData)];
+pub static PUZZLES: &[Row] = &[Row::of::<TargetSudoku>(), Row::of::<Tatamibari>().generates::<Tatamibari>(), Row::of::<Kakkuro>()];
 
-pub fn find(name: &str) -> Option<&'static dyn Entry> {
-    PUZZLES.iter().copied().find(|p| p.name() == name)
+pub fn find(name: &str) -> Option<&'static Row> {
+    PUZZLES.iter().find(|p| p.name() == name)
+}
+
+/// One puzzle: the commands every puzzle has ([`Entry`], which the row derefs to), and the
+/// capabilities only some declare.
+#[derive(Clone, Copy)]
+pub struct Row {
+    pub puzzle: &'static dyn Entry,
+    /// `generate` ([`Generate`]).
+    pub generator: Option<&'static dyn Generator>,
+}
+
+impl Row {
+    pub const fn of<P: Puzzle>() -> Row {
+        Row { puzzle: Of::<P>::ENTRY, generator: None }
+    }
+
+    pub const fn generates<P: Generate>(self) -> Row {
+        Row { generator: Some(Of::<P>::GENERATOR), ..self }
+    }
+}
+
+impl std::ops::Deref for Row {
+    type Target = dyn Entry;
+
+    fn deref(&self) -> &(dyn Entry + 'static) {
+        self.puzzle
+    }
+}
+
+/// `generate` for a puzzle whose row declares it.
+pub trait Generator: Sync {
+    fn generate(&self, args: &GenerateArgs) -> Result<Done>;
 }
 
 /// The puzzles that take `flag`, for help and refusals.
@@ -23,15 +55,13 @@ pub fn with_flag(flag: encodings::puzzle::Flag) -> Vec<&'static str> {
 
 /// The puzzles `generate` makes.
 pub fn generators() -> Vec<&'static str> {
-    PUZZLES.iter().filter(|e| e.generates()).map(|e| e.name()).collect()
+    PUZZLES.iter().filter(|e| e.generator.is_some()).map(|e| e.name()).collect()
 }
 
 /// A puzzle with its type erased: the commands, run by the generic driver.
 pub trait Entry: Sync {
     fn name(&self) -> &'static str;
     fn about(&self) -> &'static str;
-    /// Whether `generate` makes puzzles of this kind.
-    fn generates(&self) -> bool;
     /// The formats it prints besides `json` (for `--help`).
     fn formats(&self) -> &'static [encodings::puzzle::Format];
     /// File extensions that mark this puzzle's files for `run`, besides its name.
@@ -47,7 +77,6 @@ pub trait Entry: Sync {
     fn encode(&self, args: &EncodeArgs) -> Result<Done>;
     fn decode(&self, args: &DecodeArgs) -> Result<Done>;
     fn check(&self, args: &CheckArgs) -> Result<Done>;
-    fn generate(&self, args: &GenerateArgs) -> Result<Done>;
     /// What the type system does not hold a puzzle to: its example solves, its answer's JSON
     /// has the fields it declares, certificates' format is one it prints, its URL reads back.
     #[cfg(test)]
@@ -56,6 +85,20 @@ pub trait Entry: Sync {
 
 pub struct Of<P>(PhantomData<fn() -> P>);
 
+impl<P: Puzzle> Of<P> {
+    const ENTRY: &'static dyn Entry = &Of::<P>(PhantomData);
+}
+
+impl<P: Generate> Of<P> {
+    const GENERATOR: &'static dyn Generator = &Of::<P>(PhantomData);
+}
+
+impl<P: Generate> Generator for Of<P> {
+    fn generate(&self, args: &GenerateArgs) -> Result<Done> {
+        driver::generate::<P>(args)
+    }
+}
+
 impl<P: Puzzle> Entry for Of<P> {
     fn name(&self) -> &'static str {
         P::NAME
@@ -63,10 +106,6 @@ impl<P: Puzzle> Entry for Of<P> {
 
     fn about(&self) -> &'static str {
         P::ABOUT
-    }
-
-    fn generates(&self) -> bool {
-        P::GENERATES
     }
 
     fn formats(&self) -> &'static [encodings::puzzle::Format] {
@@ -107,10 +146,6 @@ impl<P: Puzzle> Entry for Of<P> {
 
     fn check(&self, args: &CheckArgs) -> Result<Done> {
         driver::check::<P>(args)
-    }
-
-    fn generate(&self, args: &GenerateArgs) -> Result<Done> {
-        driver::generate::<P>(args)
     }
 
     #[cfg(test)]

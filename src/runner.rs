@@ -249,7 +249,7 @@ pub fn fits<P: Puzzle>(inst: &P::Instance) -> Result<(), SolverError> {
 
 /// Runs `P::generate` under the options' backend and time limit: the puzzle text and the
 /// answer it was made around, or `None` when the deadline passed first.
-pub fn generate<P: Puzzle>(spec: GenerateSpec, opts: &Options) -> Result<Option<Made<P::Answer>>, String> {
+pub fn generate<P: encodings::puzzle::Generate>(spec: GenerateSpec, opts: &Options) -> Result<Option<Made<P::Answer>>, String> {
     let start = Instant::now();
     let stop = Stop::new();
     let solvers = opts.backend.solvers(stop.clone());

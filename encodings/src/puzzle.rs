@@ -255,8 +255,6 @@ pub trait Puzzle: Sized + 'static {
     /// What the variables mean, for the DIMACS file's comments (the default
     /// [`Self::dimacs_comments`]).
     const VARIABLES: &'static str = "";
-    /// Whether `generate` makes puzzles of this kind.
-    const GENERATES: bool = false;
     /// The format certificates keep answers in: one `check` reads back whole.
     const MACHINE: Format;
     /// File extensions that mark this puzzle's files for `run`, besides the puzzle's name.
@@ -453,15 +451,9 @@ pub trait Puzzle: Sized + 'static {
         Err(SolverError(format!("--hints is not for {}", Self::NAME)))
     }
 
-    /// How easy a puzzle is: how many parts of the answer (rectangles) unit propagation on the
-    /// rules decides with no search, of how many; `None` where the puzzle has no such measure,
-    /// or propagation alone finds the rules contradictory.
-    fn difficulty(_inst: &Self::Instance) -> Option<(usize, usize)> {
-        None
-    }
-
-    /// The puzzle file for a puzz.link URL already split ([`crate::url::split`]) whose kind is
-    /// this puzzle's; `Err` (the column in the URL) for a URL that holds no such puzzle.
+    /// The puzzle file for a puzz.link URL already split ([`crate::url::split`]), whose kind
+    /// the driver has found in [`Self::URL_KINDS`]; `Err` (the column in the URL) for a body
+    /// that holds no such puzzle.
     fn from_url(link: &crate::url::Link) -> Result<String, ParseError> {
         Err(ParseError::new(1, 1, format!("{} puzzles have no puzz.link URL form (this one is {:?})", Self::NAME, link.kind)))
     }
@@ -470,14 +462,25 @@ pub trait Puzzle: Sized + 'static {
     fn to_url(_inst: &Self::Instance) -> Result<String, String> {
         Err(format!("{} puzzles have no puzz.link URL form", Self::NAME))
     }
+}
+
+/// `generate`: random puzzles of this kind. A capability only some puzzles have, which the
+/// puzzle's registry row declares (`Row::of::<P>().generates::<P>()`).
+pub trait Generate: Puzzle {
+    /// What [`Self::difficulty`] counts ("rectangles").
+    const PARTS: &'static str;
 
     /// A random puzzle file as `spec` asks (unique when asked, checked with solvers from
     /// `solvers`) with the answer it was made around, which the driver re-checks with the
     /// validator before printing the puzzle (a uniqueness check only rules out *other*
-    /// answers); `None` when the run's stop flag ended the work first. Only for puzzles with
-    /// [`Self::GENERATES`].
-    fn generate(_spec: &GenerateSpec, _solvers: &dyn NewSolver, _note: &mut dyn FnMut(String)) -> Result<Option<Made<Self::Answer>>, String> {
-        Err(format!("generate does not make {} puzzles", Self::NAME))
+    /// answers); `None` when the run's stop flag ended the work first.
+    fn generate(spec: &GenerateSpec, solvers: &dyn NewSolver, note: &mut dyn FnMut(String)) -> Result<Option<Made<Self::Answer>>, String>;
+
+    /// How easy a puzzle is: how many parts of the answer unit propagation on the rules
+    /// decides with no search, of how many; `None` where the puzzle has no such measure, or
+    /// propagation alone finds the rules contradictory.
+    fn difficulty(_inst: &Self::Instance) -> Option<(usize, usize)> {
+        None
     }
 }
 

@@ -24,7 +24,7 @@ pub use render::{render_box, render_labels, render_rects, LABELS};
 
 use crate::cnf::{ClauseSink, Lit, Model};
 use crate::error::ParseError;
-use crate::puzzle::{Ended, Flag, Format, GenerateSpec, Goal, Hints, Made, NoScore, Observer, Puzzle, ReadAnswer, Settings};
+use crate::puzzle::{Ended, Flag, Format, Generate, GenerateSpec, Goal, Hints, Made, NoScore, Observer, Puzzle, ReadAnswer, Settings};
 use crate::search;
 use crate::solver::{NewSolver, SolverError};
 use serde_json::{json, Map, Value};
@@ -149,7 +149,6 @@ impl Puzzle for Tatamibari {
     const FORMATS: &'static [Format] = &[Format::Text, Format::Box, Format::Rects, Format::Url, Format::Svg];
     const FLAGS: &'static [Flag] = &[Flag::Hints];
     const ANSWER_FIELDS: &'static [&'static str] = &["rectangles"];
-    const GENERATES: bool = true;
     const MACHINE: Format = Format::Rects;
     const URL_KINDS: &'static [&'static str] = &["tatamibari"];
     const VARIABLES: &'static str = "rect R C H W: the rectangle with top-left cell (R, C) (0-based), H tall, W wide is chosen; owner R C R' C': cell (R, C) belongs to the clue at (R', C'); ends-at R C / starts-at R C: a chosen rectangle has its bottom-right / top-left cell there";
@@ -308,15 +307,6 @@ impl Puzzle for Tatamibari {
         svg::broken(board, Some(&rectangles(board, &labels)), &cells, caption)
     }
 
-    /// Rectangles that unit propagation on the rules alone chooses, of one per clue.
-    fn difficulty(board: &Board) -> Option<(usize, usize)> {
-        let mut cnf = crate::cnf::Cnf::new();
-        let enc = encode_with(board, &mut cnf, false);
-        let value = crate::propagate::units(cnf)?;
-        let chosen = enc.rects.iter().filter(|(_, l)| value[l.var() as usize] == Some(true)).count();
-        let clues = board.cells.iter().filter(|c| matches!(c, Cell::Clue(_))).count();
-        Some((chosen, clues))
-    }
 
     /// The rectangles chosen in every solution, found from `found`'s by [`search::backbone`].
     fn hints(board: &Board, found: &(Solution, ()), solvers: &dyn NewSolver) -> Result<Option<Hints<Solution>>, SolverError> {
@@ -341,6 +331,11 @@ impl Puzzle for Tatamibari {
         m.insert("rectangles".into(), rects_json(sol));
         m
     }
+
+}
+
+impl Generate for Tatamibari {
+    const PARTS: &'static str = "rectangles";
 
     fn generate(spec: &GenerateSpec, solvers: &dyn NewSolver, note: &mut dyn FnMut(String)) -> Result<Option<Made<Solution>>, String> {
         let mut rng = generate::Rng::new(spec.seed);
@@ -371,6 +366,16 @@ impl Puzzle for Tatamibari {
             format!("{:.2} cells per clue, not {target}: {why}", g.cells_per_clue())
         });
         Ok(Some(Made { text: g.board().to_text(), answer: g.solution(), remark }))
+    }
+
+    /// Rectangles that unit propagation on the rules alone chooses, of one per clue.
+    fn difficulty(board: &Board) -> Option<(usize, usize)> {
+        let mut cnf = crate::cnf::Cnf::new();
+        let enc = encode_with(board, &mut cnf, false);
+        let value = crate::propagate::units(cnf)?;
+        let chosen = enc.rects.iter().filter(|(_, l)| value[l.var() as usize] == Some(true)).count();
+        let clues = board.cells.iter().filter(|c| matches!(c, Cell::Clue(_))).count();
+        Some((chosen, clues))
     }
 }
 
