@@ -4,8 +4,8 @@
 
 use crate::backends::{Backend, Proved, Solvers};
 use crate::dimacs;
-use crate::output::{exit, Done};
-use crate::registry;
+use crate::drat::{descriptor_path, open_regular, run_checker, Checked, PROOF_CAP};
+pub use crate::drat::DEFAULT_CHECKER;
 use anyhow::{anyhow, bail, Result};
 use encodings::certify::{self, Claim, Form, Valid};
 use encodings::cnf::{Cnf, Lit};
@@ -14,16 +14,12 @@ use encodings::solver::{NewSolver, Recorded, Stop};
 use serde_json::{json, Value};
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
-use std::os::unix::fs::OpenOptionsExt;
-use std::os::unix::io::AsRawFd;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The most answers a bound may let through before certifying gives up.
 const MOST_LET_THROUGH: usize = 100_000;
 
-/// The default DRAT checker: `rate` (`cargo install --locked rate`).
-pub const DEFAULT_CHECKER: &str = "rate -d {cnf} {proof}";
 
 /// FNV-1a, 64 bits: names the puzzle text in the claim (a change is caught; this is no
 /// defence against forgery, which the proof check is).
@@ -235,8 +231,6 @@ fn readme<P: Puzzle>(claim: Claim) -> String {
 
 /// The most `verify` reads of `claim.json`.
 pub const CLAIM_CAP: u64 = 256 << 20;
-/// The largest proof (`final.drat`, `lemma-N.drat`) `verify` hands its checker.
-pub const PROOF_CAP: u64 = 4 << 30;
 
 /// The most JSON values `verify` parses in `claim.json`: a value in memory takes tens of bytes
 /// where its text may take two (`0,`), so the byte cap alone does not bound memory. A claim
@@ -266,21 +260,6 @@ fn json_values(bytes: &[u8]) -> usize {
     n
 }
 
-/// Opens a certificate's file for reading: a regular file only, reached without a symbolic
-/// link, and checked again once open (a file swapped for a pipe in between is refused too).
-pub(crate) fn open_regular(path: &Path) -> Result<File, String> {
-    let name = path.display();
-    let meta = std::fs::symlink_metadata(path).map_err(|e| format!("{name}: {e}"))?;
-    if !meta.file_type().is_file() {
-        return Err(format!("{name} is not a regular file"));
-    }
-    // O_NONBLOCK: opening a pipe put there meanwhile must not wait for a writer.
-    let file = OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK).open(path).map_err(|e| format!("{name}: {e}"))?;
-    if !file.metadata().map_err(|e| format!("{name}: {e}"))?.file_type().is_file() {
-        return Err(format!("{name} is not a regular file"));
-    }
-    Ok(file)
-}
 
 /// The first `n` bytes of a certificate's file, or all if it is shorter.
 fn read_at_most(path: &Path, n: u64) -> Result<Vec<u8>, String> {
@@ -324,12 +303,6 @@ fn proof_for_checker(path: &Path, private: &Path, name: &str) -> Result<(PathBuf
     Ok((private.join(name), None))
 }
 
-/// A path by which a child process reads `file` as this process opened it (`/proc/PID/fd/N`),
-/// whatever happens meanwhile to the name it was opened by; `None` without `/proc`.
-pub(crate) fn descriptor_path(file: &File) -> Option<PathBuf> {
-    let fd = PathBuf::from(format!("/proc/{}/fd/{}", std::process::id(), file.as_raw_fd()));
-    fd.exists().then_some(fd)
-}
 
 /// Copies a certificate's file to `to` (a new file), refused past `cap` bytes.
 fn copy_capped(path: &Path, to: &Path, cap: u64) -> Result<(), String> {
@@ -352,8 +325,9 @@ fn same_formula(dir: &Path, name: &str, rebuilt: &str, private: &Path) -> Result
     Ok(stored == rebuilt.as_bytes())
 }
 
-/// `verify DIR`: which puzzle, from its claim.
-pub fn verify(dir: &Path, checker: &str) -> Result<Done> {
+/// `verify DIR`'s first step: the claim, read with caps, once the checker is known to be
+/// there; the caller picks the puzzle it names and runs [`verify_claim`] for it.
+pub fn read_claim(dir: &Path, checker: &str) -> Result<Value> {
     // A checker that is not there is a missing tool (exit 2), not a certificate that failed.
     checker_installed(checker)?;
     let path = dir.join("claim.json");
@@ -361,13 +335,7 @@ pub fn verify(dir: &Path, checker: &str) -> Result<Done> {
     if json_values(&bytes) > CLAIM_VALUES {
         bail!("{}: more than {CLAIM_VALUES} JSON values, more than any certificate writes", path.display());
     }
-    let claim: Value = serde_json::from_slice(&bytes).map_err(|e| anyhow!("{}: not JSON: {e}", path.display()))?;
-    let name = claim["puzzle"].as_str().ok_or_else(|| anyhow!("{}: no puzzle named", path.display()))?;
-    let entry = registry::find(name).ok_or_else(|| anyhow!("{}: no puzzle called {name}", path.display()))?;
-    Ok(match entry.verify(dir, &claim, checker) {
-        Ok(what) => Done { stdout: format!("VERIFIED: {what}\n"), code: exit::ANSWER },
-        Err(why) => Done { stdout: format!("NOT VERIFIED: {why}\n"), code: exit::NO_SOLUTION },
-    })
+    serde_json::from_slice(&bytes).map_err(|e| anyhow!("{}: not JSON: {e}", path.display()))
 }
 
 /// The fields `claim.json` may have; any other is refused (it would say something unchecked).
@@ -550,47 +518,7 @@ fn checker_installed(checker: &str) -> Result<()> {
     bail!("the DRAT checker {program} is not installed{install}")
 }
 
-/// What a DRAT checker made of a proof.
-pub(crate) enum Checked {
-    Accepted,
-    /// Its exit status and verdict line (or the last line it printed).
-    Rejected(String),
-    /// `stop` said so first; the checker was killed.
-    Stopped,
-}
 
-/// Runs the DRAT checker (`{cnf}` and `{proof}` replaced, else both appended) as `verify` and
-/// the `{proof}` backend both do: accepted when it exits 0 and says `s VERIFIED` where it prints
-/// a verdict line. `Err` when it cannot be run at all.
-pub(crate) fn run_checker(checker: &str, cnf: &Path, proof: &Path, stop: impl Fn() -> bool) -> Result<Checked, String> {
-    let mut words = shell_words::split(checker).map_err(|e| format!("--checker: {e}"))?;
-    if words.is_empty() {
-        return Err("--checker is empty".into());
-    }
-    let (c, p) = (cnf.to_string_lossy().into_owned(), proof.to_string_lossy().into_owned());
-    if !words.iter().any(|w| w.contains("{cnf}")) {
-        words.push(c.clone());
-        words.push(p.clone());
-    }
-    let words: Vec<String> = words.iter().map(|w| w.replace("{cnf}", &c).replace("{proof}", &p)).collect();
-    let mut process = std::process::Command::new(&words[0]);
-    process.args(&words[1..]);
-    let (status, stdout, stderr) = match crate::process::run(process, 1 << 20, stop) {
-        Ok(crate::process::Ended::Exited { status, stdout, stderr }) => (status, stdout, stderr),
-        Ok(crate::process::Ended::Stopped) => return Ok(Checked::Stopped),
-        Ok(crate::process::Ended::Overflow { .. }) => return Ok(Checked::Rejected("the checker printed more than 1 MiB".into())),
-        Err(e) => return Err(format!("the checker {} cannot be run: {e}", words[0])),
-    };
-    let stdout = String::from_utf8_lossy(&stdout);
-    let verdict = stdout.lines().find(|l| l.starts_with("s ")).map(str::trim);
-    if status.success() && verdict.is_none_or(|v| v == "s VERIFIED") {
-        return Ok(Checked::Accepted);
-    }
-    let stderr = String::from_utf8_lossy(&stderr);
-    let last = |text: &str| text.lines().rev().map(str::trim).find(|l| !l.is_empty()).map(str::to_string);
-    let said = verdict.map(str::to_string).or_else(|| last(&stderr)).or_else(|| last(&stdout)).unwrap_or_else(|| "no verdict".to_string());
-    Ok(Checked::Rejected(format!("{status}: {said}")))
-}
 
 /// [`run_checker`] for `verify`, which is never stopped: the reason a proof fails.
 fn check_proof(checker: &str, cnf: &Path, proof: &Path) -> Result<(), String> {

@@ -37,7 +37,7 @@ fn end(signal: i32) -> ! {
         unsafe { libc::kill(-g, libc::SIGTERM) };
     }
     let asked = Instant::now();
-    while asked.elapsed() < CHILDREN_GRACE && !groups.iter().all(|&g| crate::process::exited_unreaped(g as u32)) {
+    while asked.elapsed() < CHILDREN_GRACE && !groups.iter().all(|&g| exited_unreaped(g as u32)) {
         std::thread::sleep(Duration::from_millis(10));
     }
     for &g in &groups {
@@ -126,5 +126,16 @@ impl Drop for TempFolder {
         if let Ok(mut folders) = FOLDERS.lock() {
             folders.retain(|f| *f != self.path);
         }
+    }
+}
+
+/// Whether our child `pid` has ended, without reaping it (`WNOWAIT`): its process group stays
+/// its own until it is reaped. A failed wait (one reaped already) counts as ended.
+pub fn exited_unreaped(pid: u32) -> bool {
+    // SAFETY: a plain system call on our own child, writing only into `info`.
+    unsafe {
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        let r = libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, libc::WEXITED | libc::WNOHANG | libc::WNOWAIT);
+        r != 0 || info.si_pid() != 0
     }
 }

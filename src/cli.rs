@@ -7,7 +7,7 @@ use crate::driver;
 use crate::output::{exit, Done};
 use crate::registry::{self, PUZZLES};
 use crate::runner::Progress;
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
 use encodings::puzzle::{Flag, Format};
@@ -351,7 +351,7 @@ pub fn main() -> i32 {
     let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let takes_puzzle = args.get(1).is_some_and(|c| ["solve", "check", "encode", "decode"].iter().any(|n| c == n));
     if takes_puzzle {
-        let named = args.get(2).and_then(|a| a.to_str()).filter(|a| crate::registry::find(a).is_none()).and_then(driver::puzzle_of_url);
+        let named = args.get(2).and_then(|a| a.to_str()).filter(|a| registry::find(a).is_none()).and_then(puzzle_of_url);
         if let Some(name) = named {
             args.insert(2, name.into());
         }
@@ -387,10 +387,33 @@ pub fn main() -> i32 {
     }
 }
 
+/// The puzzle a URL holds, by its kind (the first in the registry that reads it), for a
+/// command given a URL without the puzzle's name.
+fn puzzle_of_url(url: &str) -> Option<&'static str> {
+    let kind = encodings::url::split(driver::pasted_url(url)?).ok()?.kind;
+    PUZZLES.iter().find(|e| e.url_kinds().contains(&kind)).map(|e| e.name())
+}
+
+/// The registry row of a puzzle clap admitted, with the flags given refused unless the row
+/// lists them: before anything is read or solved, naming the puzzles that take the flag.
+fn entry(name: &str, given: &[(bool, Flag, &str)]) -> Result<&'static registry::Row> {
+    let row = registry::find(name).expect("clap admits registered names only");
+    for &(on, flag, option) in given {
+        if on && !row.flags().contains(&flag) {
+            let what = match flag {
+                Flag::Lenient => "puzzles whose rule breaks can be scored",
+                Flag::MinScore => "scoring puzzles",
+                Flag::Hints => "puzzles with hints",
+            };
+            bail!("{option} means nothing for {name}: it is only for {what} ({})", registry::with_flag(flag).join(", "));
+        }
+    }
+    Ok(row)
+}
+
 pub fn run(cli: Cli) -> Result<Done> {
-    let entry = |name: &str| registry::find(name).expect("clap admits registered names only");
     match cli.command {
-        Command::Solve(a) => entry(&a.puzzle).solve(&driver::SolveArgs {
+        Command::Solve(a) => entry(&a.puzzle, &[(a.lenient, Flag::Lenient, "--lenient"), (a.hints, Flag::Hints, "--hints")])?.solve(&driver::SolveArgs {
             file: a.file.clone(),
             format: a.format,
             time_limit: a.time_limit,
@@ -403,16 +426,16 @@ pub fn run(cli: Cli) -> Result<Done> {
             hints: a.hints,
         }),
         Command::Encode(a) => {
-            entry(&a.puzzle).encode(&driver::EncodeArgs { file: a.file, output: a.output, min_score: a.min_score, lenient: a.lenient })
+            entry(&a.puzzle, &[(a.lenient, Flag::Lenient, "--lenient"), (a.min_score.is_some(), Flag::MinScore, "--min-score")])?.encode(&driver::EncodeArgs { file: a.file, output: a.output, min_score: a.min_score, lenient: a.lenient })
         }
-        Command::Decode(a) => entry(&a.puzzle).decode(&driver::DecodeArgs {
+        Command::Decode(a) => entry(&a.puzzle, &[(a.lenient, Flag::Lenient, "--lenient"), (a.min_score.is_some(), Flag::MinScore, "--min-score")])?.decode(&driver::DecodeArgs {
             file: a.file,
             model: a.model,
             min_score: a.min_score,
             format: a.format,
             lenient: a.lenient,
         }),
-        Command::Check(a) => entry(&a.puzzle).check(&driver::CheckArgs {
+        Command::Check(a) => entry(&a.puzzle, &[(a.lenient, Flag::Lenient, "--lenient")])?.check(&driver::CheckArgs {
             file: a.file.clone(),
             answer: a.answer.clone(),
             format: match a.format.as_str() {
@@ -424,7 +447,7 @@ pub fn run(cli: Cli) -> Result<Done> {
             lenient: a.lenient,
             backend: a.solver.backend()?,
         }),
-        Command::Generate(a) => entry(&a.puzzle).generator.expect("clap admits generating puzzles only").generate(&driver::GenerateArgs {
+        Command::Generate(a) => entry(&a.puzzle, &[])?.generator.expect("clap admits generating puzzles only").generate(&driver::GenerateArgs {
             rows: a.size.0,
             cols: a.size.1,
             seed: a.seed.unwrap_or_else(|| {
@@ -456,7 +479,16 @@ pub fn run(cli: Cli) -> Result<Done> {
             quiet: a.quiet,
         }),
         Command::RunFile(a) => crate::run::run_file(&a.puzzle, &a.file, a.solver.backend()?, a.time_limit),
-        Command::Verify(a) => crate::certify::verify(&a.dir, &a.checker),
+        Command::Verify(a) => {
+            let claim = crate::certify::read_claim(&a.dir, &a.checker)?;
+            let path = a.dir.join("claim.json");
+            let name = claim["puzzle"].as_str().ok_or_else(|| anyhow!("{}: no puzzle named", path.display()))?;
+            let row = registry::find(name).ok_or_else(|| anyhow!("{}: no puzzle called {name}", path.display()))?;
+            Ok(match row.verify(&a.dir, &claim, &a.checker) {
+                Ok(what) => Done { stdout: format!("VERIFIED: {what}\n"), code: exit::ANSWER },
+                Err(why) => Done { stdout: format!("NOT VERIFIED: {why}\n"), code: exit::NO_SOLUTION },
+            })
+        }
         Command::Solvers => {
             let mut out = String::new();
             for (name, about) in BUILT_IN {

@@ -11,7 +11,7 @@ use anyhow::{anyhow, bail, Result};
 use encodings::certify::Claim;
 use encodings::cnf::{Cnf, Limited, MAX_LITERALS};
 use encodings::error::ParseError;
-use encodings::puzzle::{self, Ended, Flag, Format, Goal, Puzzle, Settings, Task};
+use encodings::puzzle::{self, Ended, Format, Goal, Puzzle, Settings, Task};
 use serde_json::{json, Map, Value};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -86,19 +86,6 @@ pub struct GenerateArgs {
     pub backend: Backend,
 }
 
-/// Refuses a flag the puzzle does not support, before anything is read or solved.
-fn allow<P: Puzzle>(given: bool, flag: Flag, name: &str) -> Result<()> {
-    if given && !P::FLAGS.contains(&flag) {
-        let what = match flag {
-            Flag::Lenient => "puzzles whose rule breaks can be scored",
-            Flag::MinScore => "scoring puzzles",
-            Flag::Hints => "puzzles with hints",
-        };
-        bail!("{name} means nothing for {}: it is only for {what} ({})", P::NAME, crate::registry::with_flag(flag).join(", "));
-    }
-    Ok(())
-}
-
 fn allow_format<P: Puzzle>(format: Format) -> Result<()> {
     if format != Format::Json && !P::FORMATS.contains(&format) {
         let mut known: Vec<&str> = P::FORMATS.iter().map(|f| f.name()).collect();
@@ -123,7 +110,7 @@ fn read_puzzle<P: Puzzle>(arg: &std::path::Path) -> Result<Input> {
 }
 
 /// `s` as a URL, as pasted: spaces around it and a trailing `/` are no part of it.
-fn pasted_url(s: &str) -> Option<&str> {
+pub fn pasted_url(s: &str) -> Option<&str> {
     let url = s.trim().trim_end_matches('/');
     encodings::url::is_url(url).then_some(url)
 }
@@ -139,14 +126,6 @@ fn from_url<P: Puzzle>(url: &str) -> Result<Input> {
     }
     let text = P::from_url(&link).map_err(|e| anyhow!("{url}:{e}"))?;
     Ok(Input { name: url.to_string(), text })
-}
-
-/// The puzzle a URL holds, by its kind (the first in the registry that reads it), for a
-/// command given a URL without the puzzle's name.
-pub fn puzzle_of_url(url: &str) -> Option<&'static str> {
-    let url = pasted_url(url)?;
-    let kind = encodings::url::split(url).ok()?.kind;
-    crate::registry::PUZZLES.iter().find(|e| e.url_kinds().contains(&kind)).map(|e| e.name())
 }
 
 /// Parses a puzzle file, skipping its header line (which must name this puzzle when present).
@@ -205,8 +184,6 @@ fn stats_fields<P: Puzzle>(out: &Outcome<P>, trust: Trust) -> Map<String, Value>
 
 pub fn solve<P: Puzzle>(a: &SolveArgs) -> Result<Done> {
     allow_format::<P>(a.format)?;
-    allow::<P>(a.lenient, Flag::Lenient, "--lenient")?;
-    allow::<P>(a.hints, Flag::Hints, "--hints")?;
     if a.hints && !matches!(a.format, Format::Text | Format::Json | Format::Svg) {
         bail!("--hints prints text, json or svg, not {}", a.format);
     }
@@ -534,8 +511,6 @@ fn cnf<P: Puzzle>(inst: &P::Instance, name: &str, min_score: Option<&str>) -> Re
 }
 
 pub fn encode<P: Puzzle>(a: &EncodeArgs) -> Result<Done> {
-    allow::<P>(a.lenient, Flag::Lenient, "--lenient")?;
-    allow::<P>(a.min_score.is_some(), Flag::MinScore, "--min-score")?;
     let input = read_puzzle::<P>(&a.file)?;
     let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
     let (cnf, _, comments) = cnf::<P>(&inst, &input.name, a.min_score.as_deref())?;
@@ -557,8 +532,6 @@ pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
     if a.format == Format::Url {
         bail!("--format url prints a puzzle, not an answer: use it with solve or generate");
     }
-    allow::<P>(a.lenient, Flag::Lenient, "--lenient")?;
-    allow::<P>(a.min_score.is_some(), Flag::MinScore, "--min-score")?;
     let input = read_puzzle::<P>(&a.file)?;
     let model = read_input(&a.model)?;
     let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
@@ -629,7 +602,6 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
     if !matches!(a.format, Format::Text | Format::Json | Format::Svg) {
         bail!("check prints text, json or svg, not {}", a.format);
     }
-    allow::<P>(a.lenient, Flag::Lenient, "--lenient")?;
     // Before the completion is solved, which may take long.
     if let Some(dir) = &a.certify {
         crate::certify::usable_dir(dir)?;

@@ -139,18 +139,7 @@ fn read_tail(mut pipe: impl Read) -> Vec<u8> {
 
 /// Whether the child has ended, without reaping it: see [`exited_unreaped`].
 fn ended(child: &Child) -> bool {
-    exited_unreaped(child.id())
-}
-
-/// Whether our child `pid` has ended, without reaping it (`WNOWAIT`): its process group stays
-/// its own until it is reaped. A failed wait (one reaped already) counts as ended.
-pub(crate) fn exited_unreaped(pid: u32) -> bool {
-    // SAFETY: a plain system call on our own child, writing only into `info`.
-    unsafe {
-        let mut info: libc::siginfo_t = std::mem::zeroed();
-        let r = libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, libc::WEXITED | libc::WNOHANG | libc::WNOWAIT);
-        r != 0 || info.si_pid() != 0
-    }
+    crate::cleanup::exited_unreaped(child.id())
 }
 
 /// Kills the child's process group, and reaps the child.

@@ -125,7 +125,7 @@ impl<P: Puzzle> Entry for Of<P> {
     }
 
     fn run_file(&self, file: &std::path::Path, opts: &crate::runner::Options) -> serde_json::Map<String, serde_json::Value> {
-        crate::run::file_row::<P>(file, opts)
+        crate::row::file_row::<P>(file, opts)
     }
 
     fn verify(&self, dir: &std::path::Path, claim: &serde_json::Value, checker: &str) -> Result<String, String> {

@@ -137,7 +137,7 @@ impl Command {
         };
         let (text, source) = if self.reads_result_file() {
             // A regular file only: a pipe put there would block the read.
-            let read = crate::certify::open_regular(out).map_err(io::Error::other).and_then(|f| {
+            let read = crate::drat::open_regular(out).map_err(io::Error::other).and_then(|f| {
                 let mut text = Vec::new();
                 f.take(self.output_limit() + 1).read_to_end(&mut text).map(|_| text)
             });
@@ -186,17 +186,17 @@ impl Command {
         if self.cnf.clauses.iter().any(Vec::is_empty) {
             return Ok(SolveResult::Unsat);
         }
-        let checker = crate::certify::DEFAULT_CHECKER;
+        let checker = crate::drat::DEFAULT_CHECKER;
         let rejected = |why: &str| format!("answered UNSAT, but `{checker}` rejects its proof ({why})");
-        let proof = crate::certify::open_regular(proof).map_err(|e| self.error(rejected(&e), b""))?;
-        if proof.metadata().map_or(true, |m| m.len() > crate::certify::PROOF_CAP) {
+        let proof = crate::drat::open_regular(proof).map_err(|e| self.error(rejected(&e), b""))?;
+        if proof.metadata().map_or(true, |m| m.len() > crate::drat::PROOF_CAP) {
             return Err(self.error(rejected("a proof larger than the cap"), b""));
         }
         let mut formula = tempfile::tempfile().map_err(|e| self.error(format!("has no temporary file: {e}"), b""))?;
         self.write_cnf_to(&mut formula).map_err(|e| self.error(format!("cannot write the formula for the checker: {e}"), b""))?;
         // Without /proc, private copies (made only then).
         let private;
-        let (cnf, proof_path) = match (crate::certify::descriptor_path(&formula), crate::certify::descriptor_path(&proof)) {
+        let (cnf, proof_path) = match (crate::drat::descriptor_path(&formula), crate::drat::descriptor_path(&proof)) {
             (Some(c), Some(p)) => (c, p),
             _ => {
                 private = tempfile::Builder::new().prefix("puzzle-sat-check-").tempdir().map_err(|e| self.error(format!("has no temporary directory: {e}"), b""))?;
@@ -207,10 +207,10 @@ impl Command {
                 (c, p)
             }
         };
-        match crate::certify::run_checker(checker, &cnf, &proof_path, || self.stop.is_raised()) {
-            Ok(crate::certify::Checked::Accepted) => Ok(SolveResult::Unsat),
-            Ok(crate::certify::Checked::Rejected(why)) => Err(self.error(rejected(&why), b"")),
-            Ok(crate::certify::Checked::Stopped) => Ok(SolveResult::Interrupted),
+        match crate::drat::run_checker(checker, &cnf, &proof_path, || self.stop.is_raised()) {
+            Ok(crate::drat::Checked::Accepted) => Ok(SolveResult::Unsat),
+            Ok(crate::drat::Checked::Rejected(why)) => Err(self.error(rejected(&why), b"")),
+            Ok(crate::drat::Checked::Stopped) => Ok(SolveResult::Interrupted),
             Err(e) => Err(self.error(format!("takes {PROOF}, but {e} (install it: cargo install --locked rate)"), b"")),
         }
     }

@@ -14,7 +14,7 @@
 //!   point keep this linear: `A → lr`, `B → ul`, `¬lr ∨ ¬ul`.
 
 use super::probe::probe;
-use super::{Board, Cell, Rect, Shape, Solution};
+use super::{corners, Board, Cell, Rect, Shape, Solution};
 use crate::amo::{at_most_one, exactly_one, PAIRWISE_MAX};
 use crate::cnf::{ClauseSink, Lit, Model, SizeCounter};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -125,20 +125,6 @@ pub fn all_candidates(board: &Board) -> Vec<(Rect, usize)> {
         }
     }
     all
-}
-
-/// The interior points at a rectangle's corners that four rectangles could meet at, as the
-/// index of the cell above-left of each: the one whose NW cell is its bottom-right cell, and
-/// the one whose SE cell is its top-left cell. A point counts when its four cells are on the
-/// board.
-pub fn corners(board: &Board, rect: &Rect) -> (Option<usize>, Option<usize>) {
-    let interior = |r: usize, c: usize| {
-        r + 1 < board.rows && c + 1 < board.cols && [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)].iter().all(|&(a, b)| board.on_board(a, b))
-    };
-    let (br, bc) = (rect.row + rect.height - 1, rect.col + rect.width - 1);
-    let end = interior(br, bc).then_some(br * board.cols + bc);
-    let start = (rect.row > 0 && rect.col > 0 && interior(rect.row - 1, rect.col - 1)).then(|| (rect.row - 1) * board.cols + rect.col - 1);
-    (end, start)
 }
 
 /// Removes candidates that are in no solution because choosing one leaves some cell that

@@ -11,7 +11,7 @@
 //! contradiction, a cell left with one forces it. Everything this removes is in no solution,
 //! so the solutions, their number and uniqueness are what they were.
 
-use super::encode::corners;
+use super::corners;
 use super::{Board, Rect};
 
 /// Candidate lists by cell and by point, flat (offsets into one vector), so that a board of a

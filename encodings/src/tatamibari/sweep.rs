@@ -13,7 +13,8 @@
 //! before it is returned, so a verdict resting on it says "solved", and a count or a uniqueness
 //! proof still goes through the whole board's formula.
 
-use super::encode::{corners, decode, emit, OWNERS_ABOVE};
+use super::corners;
+use super::encode::{decode, emit, OWNERS_ABOVE};
 use super::{check_rects, Board, Cell, Rect, Shape, Solution};
 use crate::solver::{NewSolver, SolveResult, SolverError, SolverStats};
 use std::collections::HashMap;

@@ -1,0 +1,79 @@
+//! Running a DRAT checker on a proof, as `verify` and the external backend's checked UNSAT
+//! both do, and opening the files handed to it: regular files only, never through a link,
+//! read by the checker through the descriptor opened here.
+
+use std::fs::{File, OpenOptions};
+use std::os::unix::fs::OpenOptionsExt;
+use std::os::unix::io::AsRawFd;
+use std::path::{Path, PathBuf};
+
+/// The default DRAT checker: `rate` (`cargo install --locked rate`).
+pub const DEFAULT_CHECKER: &str = "rate -d {cnf} {proof}";
+
+/// The largest proof (`final.drat`, `lemma-N.drat`) `verify` hands its checker.
+pub const PROOF_CAP: u64 = 4 << 30;
+
+/// Opens a certificate's file for reading: a regular file only, reached without a symbolic
+/// link, and checked again once open (a file swapped for a pipe in between is refused too).
+pub fn open_regular(path: &Path) -> Result<File, String> {
+    let name = path.display();
+    let meta = std::fs::symlink_metadata(path).map_err(|e| format!("{name}: {e}"))?;
+    if !meta.file_type().is_file() {
+        return Err(format!("{name} is not a regular file"));
+    }
+    // O_NONBLOCK: opening a pipe put there meanwhile must not wait for a writer.
+    let file = OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK).open(path).map_err(|e| format!("{name}: {e}"))?;
+    if !file.metadata().map_err(|e| format!("{name}: {e}"))?.file_type().is_file() {
+        return Err(format!("{name} is not a regular file"));
+    }
+    Ok(file)
+}
+
+/// A path by which a child process reads `file` as this process opened it (`/proc/PID/fd/N`),
+/// whatever happens meanwhile to the name it was opened by; `None` without `/proc`.
+pub fn descriptor_path(file: &File) -> Option<PathBuf> {
+    let fd = PathBuf::from(format!("/proc/{}/fd/{}", std::process::id(), file.as_raw_fd()));
+    fd.exists().then_some(fd)
+}
+
+/// What a DRAT checker made of a proof.
+pub enum Checked {
+    Accepted,
+    /// Its exit status and verdict line (or the last line it printed).
+    Rejected(String),
+    /// `stop` said so first; the checker was killed.
+    Stopped,
+}
+
+/// Runs the DRAT checker (`{cnf}` and `{proof}` replaced, else both appended) as `verify` and
+/// the `{proof}` backend both do: accepted when it exits 0 and says `s VERIFIED` where it prints
+/// a verdict line. `Err` when it cannot be run at all.
+pub fn run_checker(checker: &str, cnf: &Path, proof: &Path, stop: impl Fn() -> bool) -> Result<Checked, String> {
+    let mut words = shell_words::split(checker).map_err(|e| format!("--checker: {e}"))?;
+    if words.is_empty() {
+        return Err("--checker is empty".into());
+    }
+    let (c, p) = (cnf.to_string_lossy().into_owned(), proof.to_string_lossy().into_owned());
+    if !words.iter().any(|w| w.contains("{cnf}")) {
+        words.push(c.clone());
+        words.push(p.clone());
+    }
+    let words: Vec<String> = words.iter().map(|w| w.replace("{cnf}", &c).replace("{proof}", &p)).collect();
+    let mut process = std::process::Command::new(&words[0]);
+    process.args(&words[1..]);
+    let (status, stdout, stderr) = match crate::process::run(process, 1 << 20, stop) {
+        Ok(crate::process::Ended::Exited { status, stdout, stderr }) => (status, stdout, stderr),
+        Ok(crate::process::Ended::Stopped) => return Ok(Checked::Stopped),
+        Ok(crate::process::Ended::Overflow { .. }) => return Ok(Checked::Rejected("the checker printed more than 1 MiB".into())),
+        Err(e) => return Err(format!("the checker {} cannot be run: {e}", words[0])),
+    };
+    let stdout = String::from_utf8_lossy(&stdout);
+    let verdict = stdout.lines().find(|l| l.starts_with("s ")).map(str::trim);
+    if status.success() && verdict.is_none_or(|v| v == "s VERIFIED") {
+        return Ok(Checked::Accepted);
+    }
+    let stderr = String::from_utf8_lossy(&stderr);
+    let last = |text: &str| text.lines().rev().map(str::trim).find(|l| !l.is_empty()).map(str::to_string);
+    let said = verdict.map(str::to_string).or_else(|| last(&stderr)).or_else(|| last(&stdout)).unwrap_or_else(|| "no verdict".to_string());
+    Ok(Checked::Rejected(format!("{status}: {said}")))
+}
