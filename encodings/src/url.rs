@@ -71,31 +71,106 @@ pub fn split(url: &str) -> Result<Link<'_>, ParseError> {
     Ok(Link { kind, cols, rows, body: &url[body_start..], body_at: at(body_start) - 1 })
 }
 
-/// The board's cells, row by row, from a body in the clue code: `clue(ch)` is the cell a clue
-/// character stands for (`None`: not a clue of this puzzle, whose message says why), `g`–`z`
-/// skip 1–20 empty cells, and cells the body does not reach are empty.
-pub fn decode_cells<T: Clone>(link: &Link, empty: T, clue: impl Fn(char) -> Result<T, String>) -> Result<Vec<T>, ParseError> {
+/// The board's cells, row by row, from a body in a cell code: at each position either `g`–`z`,
+/// which skip 1–20 empty cells, or a clue that `read` takes from the body's characters at that
+/// position (`Ok(Some((clue, characters taken)))`; `Ok(None)` when none starts there, whose
+/// message says what the code has). Cells the body does not reach are empty.
+pub fn decode_with<T: Clone>(link: &Link, empty: T, read: impl Fn(&[char]) -> Result<(T, usize), String>) -> Result<Vec<T>, ParseError> {
     let n = link.cols * link.rows;
     let mut cells = vec![empty; n];
-    let mut c = 0;
-    for (i, ch) in link.body.chars().enumerate() {
+    let body: Vec<char> = link.body.chars().collect();
+    let (mut c, mut i) = (0, 0);
+    while i < body.len() {
         let col = link.body_at + i + 1;
+        let ch = body[i];
         if c >= n {
             return Err(ParseError::new(1, col, format!("{ch:?} after the last of the {n} cells")));
         }
         if ('g'..='z').contains(&ch) {
             c += (ch as usize) - ('g' as usize) + 1;
+            i += 1;
         } else {
-            cells[c] = clue(ch).map_err(|why| ParseError::new(1, col, why))?;
+            let (clue, taken) = read(&body[i..]).map_err(|why| ParseError::new(1, col, why))?;
+            cells[c] = clue;
             c += 1;
+            i += taken.max(1);
         }
     }
     Ok(cells)
 }
 
-/// The body for `cells` (`None` for an empty cell): the inverse of [`decode_cells`], written as
-/// pzprjs writes it.
+/// [`decode_with`] for codes of one character per clue: `clue(ch)` is the cell it stands for
+/// (`Err`: not a clue of this puzzle, whose message says why).
+pub fn decode_cells<T: Clone>(link: &Link, empty: T, clue: impl Fn(char) -> Result<T, String>) -> Result<Vec<T>, ParseError> {
+    decode_with(link, empty, |chars| clue(chars[0]).map(|t| (t, 1)))
+}
+
+/// A number clue of pzprjs's "number16" code: a value, or `?` (a clue whose number is not given).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Number {
+    Known(u32),
+    Unknown,
+}
+
+/// The largest number the number16 code writes: `$` and five hex digits past 77,776.
+pub const MAX_NUMBER: u32 = 77_776 + 0xfffff;
+
+/// Reads one number16 clue (pzprjs `readNumber16`): `0`–`f` for 0–15, `-` and two hex digits
+/// for 16–255, `+` and three for 256–4095, `=` and three for 4096 more, `%` three for 8192
+/// more, `*` four for 12,240 more, `$` five for 77,776 more, `.` for `?`.
+pub fn read_number16(chars: &[char]) -> Result<(Number, usize), String> {
+    let hex = |n: usize, plus: u32| -> Result<(Number, usize), String> {
+        let digits: String = chars.iter().skip(1).take(n).collect();
+        if digits.chars().count() < n || !digits.chars().all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()) {
+            return Err(format!("{:?} needs {n} hex digits after it", chars[0]));
+        }
+        Ok((Number::Known(u32::from_str_radix(&digits, 16).expect("hex digits") + plus), n + 1))
+    };
+    match chars[0] {
+        c @ ('0'..='9' | 'a'..='f') => Ok((Number::Known(c.to_digit(16).expect("a hex digit")), 1)),
+        '-' => hex(2, 0),
+        '+' => hex(3, 0),
+        '=' => hex(3, 4096),
+        '%' => hex(3, 8192),
+        '*' => hex(4, 12_240),
+        '$' => hex(5, 77_776),
+        '.' => Ok((Number::Unknown, 1)),
+        c => Err(format!("{c:?} is no number (0–f, -xx, +xxx, =xxx, %xxx, *xxxx, $xxxxx, . for ?, g–z skip 1–20 cells)")),
+    }
+}
+
+/// Writes one number16 clue as pzprjs's `writeNumber16` does (the inverse of [`read_number16`]).
+pub fn write_number16(n: Number) -> String {
+    let Number::Known(v) = n else { return ".".to_string() };
+    match v {
+        0..=15 => format!("{v:x}"),
+        16..=255 => format!("-{v:02x}"),
+        256..=4095 => format!("+{v:03x}"),
+        4096..=8191 => format!("={:03x}", v - 4096),
+        8192..=12_239 => format!("%{:03x}", v - 8192),
+        12_240..=77_775 => format!("*{:04x}", v - 12_240),
+        _ => format!("${:05x}", v.min(MAX_NUMBER) - 77_776),
+    }
+}
+
+/// A body of number clues (`None` for an empty cell), read with [`read_number16`].
+pub fn decode_numbers(link: &Link) -> Result<Vec<Option<Number>>, ParseError> {
+    decode_with(link, None, |chars| read_number16(chars).map(|(n, k)| (Some(n), k)))
+}
+
+/// The body for `cells` (`None` for an empty cell): the inverse of [`decode_numbers`].
+pub fn encode_numbers(cells: impl IntoIterator<Item = Option<Number>>) -> String {
+    encode_with(cells.into_iter().map(|c| c.map(write_number16)))
+}
+
+/// The body for `cells` in a code of one character per clue (`None` for an empty cell): the
+/// inverse of [`decode_cells`], written as pzprjs writes it.
 pub fn encode_cells(cells: impl IntoIterator<Item = Option<char>>) -> String {
+    encode_with(cells.into_iter().map(|c| c.map(String::from)))
+}
+
+/// The body for `cells`, each clue already written in its code, empty cells as `g`–`z` runs.
+pub fn encode_with(cells: impl IntoIterator<Item = Option<String>>) -> String {
     let mut out = String::new();
     let mut run = 0u32;
     let skip = |run: u32| char::from_digit(15 + run, 36).expect("runs are 1–20");
@@ -108,12 +183,12 @@ pub fn encode_cells(cells: impl IntoIterator<Item = Option<char>>) -> String {
                     run = 0;
                 }
             }
-            Some(ch) => {
+            Some(code) => {
                 if run > 0 {
                     out.push(skip(run));
                     run = 0;
                 }
-                out.push(ch);
+                out.push_str(&code);
             }
         }
     }
@@ -183,6 +258,28 @@ mod tests {
             }
         }
         assert!(read > 1000 && refused > 1000, "{read} read, {refused} refused");
+    }
+
+    /// Values at each of the code's boundaries, against pzprjs's own strings.
+    #[test]
+    fn numbers_read_and_write_as_pzprjs_does() {
+        for (v, code) in [(0, "0"), (15, "f"), (16, "-10"), (255, "-ff"), (256, "+100"), (4095, "+fff"), (4096, "=000"), (8191, "=fff"), (8192, "%000"), (12_239, "%fcf"), (12_240, "*0000"), (77_775, "*ffff"), (77_776, "$00000"), (MAX_NUMBER, "$fffff")] {
+            assert_eq!(write_number16(Number::Known(v)), code, "{v}");
+            let chars: Vec<char> = code.chars().collect();
+            assert_eq!(read_number16(&chars), Ok((Number::Known(v), chars.len())), "{code}");
+        }
+        assert_eq!(read_number16(&['.']), Ok((Number::Unknown, 1)));
+        for bad in ["-1", "+1g", "=", "-FF", "#"] {
+            assert!(read_number16(&bad.chars().collect::<Vec<_>>()).is_err(), "{bad}");
+        }
+        // A 4×4 body with a two-digit number and a `?`, read and written back.
+        let link = split("https://puzz.link/p?shikaku/4/4/2g-10h.k3").unwrap();
+        let cells = decode_numbers(&link).unwrap();
+        assert_eq!(&cells[..6], &[Some(Number::Known(2)), None, Some(Number::Known(16)), None, None, Some(Number::Unknown)]);
+        assert_eq!(cells[11], Some(Number::Known(3)));
+        assert_eq!(encode_numbers(cells), "2g-10h.k3j");
+        let bad = split("x/4/4/2g-1").unwrap();
+        assert_eq!(decode_numbers(&bad).unwrap_err().col, 9);
     }
 
     #[test]
