@@ -12,6 +12,7 @@ pub mod cnf;
 pub mod error;
 pub mod parts;
 pub mod propagate;
+pub mod rects;
 pub mod puzzle;
 pub mod search;
 pub mod solver;

@@ -3,8 +3,7 @@
 //! no code with the encoder. Positions in messages are 1-based.
 
 use super::{Board, Cell};
-use crate::error::ParseError;
-use std::collections::HashMap;
+use crate::rects::Unplaced;
 use std::fmt;
 use std::hash::Hash;
 
@@ -63,37 +62,6 @@ impl fmt::Display for Violation {
     }
 }
 
-/// Reads a label grid of the board's shape. Any character but space labels a board cell;
-/// hole cells may hold anything (a space, `#`); short lines are padded with spaces.
-pub fn parse_labels(board: &Board, text: &str) -> Result<Vec<char>, ParseError> {
-    let mut lines: Vec<Vec<char>> = text.lines().map(|l| l.trim_end_matches('\r').chars().collect()).collect();
-    // Past the board's rows only (a row of labels, or of holes, is never taken for either):
-    // blank lines at the end, and one verdict line, `solve`'s under the grid.
-    let blank = |l: &[char]| l.iter().all(|&c| c == ' ');
-    while lines.len() > board.rows && lines.last().is_some_and(|l| blank(l)) {
-        lines.pop();
-    }
-    if lines.len() > board.rows && crate::puzzle::is_verdict(&lines[lines.len() - 1].iter().collect::<String>()) {
-        lines.pop();
-        while lines.len() > board.rows && lines.last().is_some_and(|l| blank(l)) {
-            lines.pop();
-        }
-    }
-    if lines.len() != board.rows {
-        let line = lines.len().min(board.rows) + 1;
-        return Err(ParseError::new(line, 1, format!("the answer has {} rows, the board {}", lines.len(), board.rows)));
-    }
-    let mut labels = Vec::with_capacity(board.rows * board.cols);
-    for (i, l) in lines.iter().enumerate() {
-        if l.len() > board.cols {
-            return Err(ParseError::new(i + 1, board.cols + 1, format!("this row has {} cells, the board {}", l.len(), board.cols)));
-        }
-        for c in 0..board.cols {
-            labels.push(l.get(c).copied().unwrap_or(' '));
-        }
-    }
-    Ok(labels)
-}
 
 /// Checks a list of rectangles (the solver's output form) by labelling the board with them,
 /// one label (its index) per rectangle, and checking the labelling: any number of rectangles.
@@ -105,20 +73,10 @@ pub fn check_rects(board: &Board, rects: &[super::Rect]) -> Result<(), Violation
 /// The labelling a list of rectangles makes (each labelled by its index); a rectangle that
 /// covers no cell, leaves the board or overlaps another is a violation.
 pub fn rect_labels(board: &Board, rects: &[super::Rect]) -> Result<Vec<Option<usize>>, Violation> {
-    let mut labels: Vec<Option<usize>> = vec![None; board.rows * board.cols];
-    for (k, rect) in rects.iter().enumerate() {
-        if rect.height == 0 || rect.width == 0 {
-            return Err(Violation::Empty { label: format!("#{} of the list", k + 1) });
-        }
-        for (r, c) in rect.cells() {
-            let off = r >= board.rows || c >= board.cols || board.cells[r * board.cols + c] == Cell::Hole;
-            if off || labels[r * board.cols + c].is_some() {
-                return Err(Violation::Overlap { row: r.saturating_add(1), col: c.saturating_add(1) });
-            }
-            labels[r * board.cols + c] = Some(k);
-        }
-    }
-    Ok(labels)
+    crate::rects::rect_labels(board, rects).map_err(|u| match u {
+        Unplaced::Empty(k) => Violation::Empty { label: format!("#{} of the list", k + 1) },
+        Unplaced::Overlap { row, col } => Violation::Overlap { row, col },
+    })
 }
 
 /// Checks a label grid (`labels[r * cols + c]`, a space for no label) of `board`.
@@ -133,72 +91,7 @@ pub fn check_labels(board: &Board, labels: &[Option<usize>], name: &dyn Fn(usize
     check_labelled(board, labels, name)
 }
 
-/// Reads `solve --format box` back: the regions the lines enclose, numbered (holes have
-/// none). A cell's row is line 2r+1 and its three characters start at column 4c+1; a wall
-/// left of it is at column 4c, above it on line 2r.
-pub fn parse_box(board: &Board, text: &str) -> Result<Vec<Option<usize>>, ParseError> {
-    let all: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
-    let heading = all.iter().take_while(|l| !l.iter().any(|c| "┌├└│─".contains(*c))).count();
-    // Rows of holes above the board are drawn as blank lines, skipped with any heading: the
-    // first line with a wall is the top of the first row with a board cell.
-    let top = (0..board.rows).find(|&r| (0..board.cols).any(|c| board.on_board(r, c))).unwrap_or(board.rows);
-    let drawn = all.len() - heading;
-    let needed = 2 * (board.rows - top) + 1;
-    if drawn < needed {
-        let msg = format!("the drawing has {drawn} lines from its first wall, a board of {} rows needs {needed}", board.rows);
-        return Err(ParseError::new(all.len().max(1), 1, msg));
-    }
-    let lines: Vec<Vec<char>> = std::iter::repeat_n(Vec::new(), 2 * top).chain(all.into_iter().skip(heading)).collect();
-    let at = |line: usize, col: usize| lines[line].get(col).copied().unwrap_or(' ');
-    let wall_left = |r: usize, c: usize| at(2 * r + 1, 4 * c) != ' ';
-    let wall_above = |r: usize, c: usize| at(2 * r, 4 * c + 2) != ' ';
-    let cols = board.cols;
-    // Neighbours join unless a wall stands between them (j is right of or below i).
-    let joined = |i: usize, j: usize| {
-        let (r, c) = (j / cols, j % cols);
-        if j == i + 1 {
-            !wall_left(r, c)
-        } else {
-            !wall_above(r, c)
-        }
-    };
-    Ok(regions(board, |i| board.cells[i] == Cell::Hole, joined))
-}
 
-/// Reads `solve --format rects` back (`row col height width` a line, 0-based); `None` when
-/// the text is not in that form.
-pub fn parse_rects(text: &str) -> Result<Option<Vec<super::Rect>>, ParseError> {
-    let lines: Vec<(usize, &str)> = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).collect();
-    let four = |l: &str| l.split_whitespace().count() == 4 && l.split_whitespace().all(|t| t.bytes().all(|b| b.is_ascii_digit()));
-    if lines.is_empty() || !lines.iter().all(|(_, l)| four(l)) {
-        return Ok(None);
-    }
-    let mut rects = Vec::new();
-    for (i, l) in lines {
-        // Each number with the column it starts at.
-        let mut v = Vec::with_capacity(4);
-        let mut end = 0;
-        for t in l.split_whitespace() {
-            let start = end + l[end..].find(t).unwrap_or(0);
-            end = start + t.len();
-            let column = l[..start].chars().count() + 1;
-            let n: usize = t.parse().map_err(|_| ParseError::new(i + 1, column, format!("{t:?} is too large")))?;
-            v.push((n, column));
-        }
-        let [(row, _), (col, _), (height, hc), (width, wc)] = v[..] else { unreachable!("four numbers, checked above") };
-        for (size, column, what) in [(height, hc, "height"), (width, wc, "width")] {
-            if size == 0 {
-                return Err(ParseError::new(i + 1, column, format!("a rectangle of {what} 0")));
-            }
-        }
-        if row.checked_add(height).is_none() || col.checked_add(width).is_none() {
-            return Err(ParseError::new(i + 1, 1, format!("the rectangle {} reaches past any board", l.trim())));
-        }
-        rects.push(super::Rect { row, col, height, width });
-    }
-    rects.sort();
-    Ok(Some(rects))
-}
 
 /// Checks a labelling by any kind of label (`None`: unlabelled); `name` shows a label in messages.
 fn check_labelled<L: Copy + Eq + Hash>(board: &Board, labels: &[Option<L>], name: impl Fn(L) -> String) -> Result<(), Violation> {
@@ -212,53 +105,20 @@ pub fn locate_labels(board: &Board, labels: &[Option<usize>]) -> Result<(), (Vio
 }
 
 fn located<L: Copy + Eq + Hash>(board: &Board, labels: &[Option<L>], name: impl Fn(L) -> String) -> Result<(), (Violation, Vec<usize>)> {
-    let region = |label: L| (0..labels.len()).filter(|&i| labels[i] == Some(label) && board.cells[i] != Cell::Hole).collect::<Vec<_>>();
     let (rows, cols) = (board.rows, board.cols);
-    assert_eq!(labels.len(), rows * cols, "a label per cell of the board");
-    // Bounding box and cell count of every label, in row-major order of first appearance.
-    struct Group {
-        top: usize,
-        left: usize,
-        bottom: usize,
-        right: usize,
-        count: usize,
-        first: (usize, usize),
-        clues: Vec<(usize, usize, char)>,
-    }
-    let mut order = Vec::new();
-    let mut groups: HashMap<L, Group> = HashMap::new();
-    for r in 0..rows {
-        for c in 0..cols {
-            let cell = board.cells[r * cols + c];
-            if cell == Cell::Hole {
-                continue;
-            }
-            let Some(label) = labels[r * cols + c] else {
-                return Err((Violation::Unlabelled { row: r + 1, col: c + 1 }, vec![r * cols + c]));
-            };
-            let g = groups.entry(label).or_insert_with(|| {
-                order.push(label);
-                Group { top: r, left: c, bottom: r, right: c, count: 0, first: (r, c), clues: Vec::new() }
-            });
-            g.top = g.top.min(r);
-            g.left = g.left.min(c);
-            g.bottom = g.bottom.max(r);
-            g.right = g.right.max(c);
-            g.count += 1;
-            if let Cell::Clue(s) = cell {
-                g.clues.push((r, c, s.symbol()));
-            }
+    let groups = crate::rects::groups(board, labels).map_err(|u| (Violation::Unlabelled { row: u.row + 1, col: u.col + 1 }, vec![u.row * cols + u.col]))?;
+    for g in &groups {
+        let (height, width) = (g.height(), g.width());
+        if !g.is_rectangle() {
+            return Err((Violation::NotARectangle { label: name(g.label), row: g.first.0 + 1, col: g.first.1 + 1 }, g.cells.clone()));
         }
-    }
-    for label in &order {
-        let g = &groups[label];
-        let (height, width) = (g.bottom - g.top + 1, g.right - g.left + 1);
-        if g.count != height * width {
-            return Err((Violation::NotARectangle { label: name(*label), row: g.first.0 + 1, col: g.first.1 + 1 }, region(*label)));
-        }
-        match g.clues[..] {
-            [] => return Err((Violation::NoClue { label: name(*label), row: g.top + 1, col: g.left + 1 }, region(*label))),
-            [(_, _, clue)] => {
+        let clues: Vec<(usize, char)> = g.cells.iter().filter_map(|&i| match board.cells[i] {
+            Cell::Clue(s) => Some((i, s.symbol())),
+            _ => None,
+        }).collect();
+        match clues[..] {
+            [] => return Err((Violation::NoClue { label: name(g.label), row: g.top + 1, col: g.left + 1 }, g.cells.clone())),
+            [(_, clue)] => {
                 let ok = match clue {
                     '+' => height == width,
                     '-' => width > height,
@@ -266,12 +126,12 @@ fn located<L: Copy + Eq + Hash>(board: &Board, labels: &[Option<L>], name: impl 
                     _ => true, // '?'
                 };
                 if !ok {
-                    return Err((Violation::WrongShape { label: name(*label), clue, height, width }, region(*label)));
+                    return Err((Violation::WrongShape { label: name(g.label), clue, height, width }, g.cells.clone()));
                 }
             }
-            [(r1, c1, _), (r2, c2, _), ..] => {
-                let v = Violation::TwoClues { label: name(*label), first: (r1 + 1, c1 + 1), second: (r2 + 1, c2 + 1) };
-                return Err((v, region(*label)));
+            [(a, _), (b, _), ..] => {
+                let v = Violation::TwoClues { label: name(g.label), first: (a / cols + 1, a % cols + 1), second: (b / cols + 1, b % cols + 1) };
+                return Err((v, g.cells.clone()));
             }
         }
     }
@@ -296,6 +156,7 @@ fn located<L: Copy + Eq + Hash>(board: &Board, labels: &[Option<L>], name: impl 
 mod tests {
     use super::super::parse;
     use super::*;
+    use crate::rects::{parse_labels, parse_rects};
 
     fn verdict(puzzle: &str, answer: &str) -> Result<(), Violation> {
         let board = parse(puzzle).unwrap();
@@ -370,41 +231,3 @@ mod tests {
     }
 }
 
-/// Numbers the connected regions of the board's cells: neighbours `i` and `j` (`j` right of or
-/// below `i`) share a region when `joined(i, j)`; `skipped` cells have none.
-pub fn regions(board: &Board, skipped: impl Fn(usize) -> bool, joined: impl Fn(usize, usize) -> bool) -> Vec<Option<usize>> {
-    let (rows, cols) = (board.rows, board.cols);
-    let mut region: Vec<Option<usize>> = vec![None; rows * cols];
-    let mut next = 0;
-    for start in 0..rows * cols {
-        if region[start].is_some() || skipped(start) {
-            continue;
-        }
-        region[start] = Some(next);
-        let mut stack = vec![start];
-        while let Some(i) = stack.pop() {
-            let (r, c) = (i / cols, i % cols);
-            let mut near = Vec::with_capacity(4);
-            if c > 0 && joined(i - 1, i) {
-                near.push(i - 1);
-            }
-            if c + 1 < cols && joined(i, i + 1) {
-                near.push(i + 1);
-            }
-            if r > 0 && joined(i - cols, i) {
-                near.push(i - cols);
-            }
-            if r + 1 < rows && joined(i, i + cols) {
-                near.push(i + cols);
-            }
-            for j in near {
-                if region[j].is_none() && !skipped(j) {
-                    region[j] = Some(next);
-                    stack.push(j);
-                }
-            }
-        }
-        next += 1;
-    }
-    region
-}

@@ -406,16 +406,12 @@ fn cover<S: ClauseSink>(sink: &mut S, lits: &[Lit], must: bool) {
 }
 
 pub fn decode(enc: &Encoding, model: &Model) -> Solution {
-    let mut sol: Solution = enc.rects.iter().filter(|(_, l)| model.value(*l)).map(|&(r, _)| r).collect();
-    sol.sort();
-    sol
+    crate::rects::decode(&enc.rects, model)
 }
 
-/// Excludes one solution. Under exact cover the chosen rectangles determine the solution, so
-/// one clause over them suffices.
+/// Excludes one solution.
 pub fn block<S: ClauseSink>(enc: &Encoding, sink: &mut S, sol: &Solution) {
-    let clause: Vec<Lit> = enc.rects.iter().filter(|(r, _)| sol.binary_search(r).is_ok()).map(|&(_, l)| !l).collect();
-    sink.add_clause(&clause);
+    crate::rects::block(&enc.rects, sink, sol)
 }
 
 #[cfg(test)]

@@ -17,17 +17,19 @@ pub mod sweep;
 mod thin;
 mod unique;
 
-pub use check::{check, check_rects, parse_labels, Violation};
+pub use check::{check, check_rects, Violation};
+pub use crate::rects::{parse_labels, rects_json, Rect, Solution};
 pub use encode::{block, decode, encode, encode_with, Encoding};
 pub use parse::parse;
 pub use render::{render_box, render_labels, render_rects, LABELS};
 
 use crate::cnf::{ClauseSink, Lit, Model};
 use crate::error::ParseError;
+use crate::rects::{self, read_regions, rectangles, Area, Regions};
 use crate::puzzle::{Ended, Flag, Format, Generate, GenerateSpec, Goal, Hints, Made, NoScore, Observer, Puzzle, ReadAnswer, Settings};
 use crate::search;
 use crate::solver::{NewSolver, SolverError};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Shape {
@@ -82,6 +84,20 @@ pub struct Board {
     pub cells: Vec<Cell>,
 }
 
+impl Area for Board {
+    fn rows(&self) -> usize {
+        self.rows
+    }
+
+    fn cols(&self) -> usize {
+        self.cols
+    }
+
+    fn on(&self, i: usize) -> bool {
+        self.cells[i] != Cell::Hole
+    }
+}
+
 impl Board {
     pub fn cell(&self, r: usize, c: usize) -> Cell {
         self.cells[r * self.cols + c]
@@ -108,28 +124,7 @@ impl Board {
     }
 }
 
-/// A rectangle by its top-left cell (0-based) and size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Rect {
-    pub row: usize,
-    pub col: usize,
-    pub height: usize,
-    pub width: usize,
-}
 
-// Without additions that can overflow: a rectangle read from an answer may reach past
-// usize::MAX (its reader refuses that, but nothing here relies on it).
-impl Rect {
-    pub fn contains(&self, r: usize, c: usize) -> bool {
-        r.checked_sub(self.row).is_some_and(|d| d < self.height) && c.checked_sub(self.col).is_some_and(|d| d < self.width)
-    }
-
-    /// Row by row; cells past `usize::MAX` are left out.
-    pub fn cells(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        let along = |start: usize, len: usize| (0..len).map_while(move |d| start.checked_add(d));
-        along(self.row, self.height).flat_map(move |r| along(self.col, self.width).map(move |c| (r, c)))
-    }
-}
 
 /// The interior points at a rectangle's corners that four rectangles could meet at, as the
 /// index of the cell above-left of each: the one whose NW cell is its bottom-right cell, and
@@ -151,8 +146,6 @@ pub fn kept_candidates(board: &Board) -> Vec<(Rect, usize)> {
     encode::kept(board, true)
 }
 
-/// A solution: its rectangles, sorted by top-left cell.
-pub type Solution = Vec<Rect>;
 
 /// Tatamibari for the driver: solve, count, prove uniqueness, generate.
 pub struct Tatamibari;
@@ -308,9 +301,9 @@ impl Puzzle for Tatamibari {
     fn svg_broken(board: &Board, text: &str, caption: &str) -> String {
         let labels = match read_regions(board, text) {
             Ok(Regions::Labels(labels, _)) => labels,
-            Ok(Regions::Rects(rects)) => match check::rect_labels(board, &rects) {
+            Ok(Regions::Rects(rects)) => match rects::rect_labels(board, &rects) {
                 Ok(labels) => labels,
-                Err(check::Violation::Overlap { row, col }) if row <= board.rows && col <= board.cols => {
+                Err(rects::Unplaced::Overlap { row, col }) if row <= board.rows && col <= board.cols => {
                     return svg::broken(board, None, &[(row - 1) * board.cols + col - 1], caption)
                 }
                 Err(_) => return svg::svg(board, &[], caption),
@@ -391,57 +384,4 @@ impl Generate for Tatamibari {
         let clues = board.cells.iter().filter(|c| matches!(c, Cell::Clue(_))).count();
         Some((chosen, clues))
     }
-}
-
-/// How an answer's text divides the board: the regions of a label grid (with its labels, to
-/// name them) or of a box drawing, or a `rects` list.
-enum Regions {
-    Labels(Vec<Option<usize>>, Option<Vec<char>>),
-    Rects(Solution),
-}
-
-/// Any of `solve`'s forms, read as `check` reads them.
-fn read_regions(board: &Board, text: &str) -> Result<Regions, ParseError> {
-    // No rectangles at all (how `rects` writes the tiling of a board of holes).
-    if text.trim().is_empty() {
-        return Ok(Regions::Rects(Vec::new()));
-    }
-    if text.contains(['│', '─']) {
-        return Ok(Regions::Labels(check::parse_box(board, text)?, None));
-    }
-    if let Some(rects) = check::parse_rects(text)? {
-        return Ok(Regions::Rects(rects));
-    }
-    // A label may be reused by rectangles that do not touch: each region is one. Anything
-    // may stand on a hole, and joins nothing.
-    let chars = parse_labels(board, text)?;
-    let labels = check::regions(board, |i| chars[i] == ' ' || board.cells[i] == Cell::Hole, |i, j| chars[i] == chars[j]);
-    Ok(Regions::Labels(labels, Some(chars)))
-}
-
-/// The regions of a labelling that fill their bounding box, as rectangles (holes belong to none).
-fn rectangles(board: &Board, labels: &[Option<usize>]) -> Solution {
-    // Per label: bounding box and cell count.
-    let mut boxes: std::collections::HashMap<usize, (usize, usize, usize, usize, usize)> = std::collections::HashMap::new();
-    for (i, l) in labels.iter().enumerate() {
-        let Some(l) = *l else { continue };
-        if board.cells[i] == Cell::Hole {
-            continue;
-        }
-        let (r, c) = (i / board.cols, i % board.cols);
-        let b = boxes.entry(l).or_insert((r, c, r, c, 0));
-        *b = (b.0.min(r), b.1.min(c), b.2.max(r), b.3.max(c), b.4 + 1);
-    }
-    let mut sol: Solution = boxes
-        .into_values()
-        .filter(|&(top, left, bottom, right, count)| count == (bottom - top + 1) * (right - left + 1))
-        .map(|(top, left, bottom, right, _)| Rect { row: top, col: left, height: bottom - top + 1, width: right - left + 1 })
-        .collect();
-    sol.sort();
-    sol
-}
-
-/// `[[row, col, height, width], …]`.
-pub fn rects_json(sol: &Solution) -> Value {
-    json!(sol.iter().map(|r| [r.row, r.col, r.height, r.width]).collect::<Vec<_>>())
 }
