@@ -5,13 +5,15 @@
 //! release binary, as a judge would, and prints their total wall and CPU time. Tatamibari:
 //! the corpus and gadgets with a uniqueness check, generated boards, and `generate --unique`
 //! (`-- tatamibari-generate` for that alone; `-- tatamibari-1000` runs a generated 1000×1000
-//! board, about a minute, and nothing else). Kakkuro: every bundled board proved optimal.
+//! board, about a minute, and nothing else). Shikaku: the Janko corpus with a uniqueness check,
+//! and its largest boards four times over. Kakkuro: every bundled board proved optimal.
 //! `-- hard`: the boards of benches/data/hard (sparse-clue Tatamibari, Kakkuro that must
 //! paint; made by benches/generators) as processes under a time limit, with each class's worst.
 
 use encodings::cnf::SizeCounter;
 use encodings::kakkuro::{self as kk, Kakkuro};
 use encodings::puzzle::{Ended, Goal, Observer, Puzzle};
+use encodings::shikaku::{self as sk, Shikaku};
 use encodings::solver::{SolverStats, Stop};
 use encodings::target_sudoku::{self as ts, TargetSudoku};
 use encodings::tatamibari::generate::{Generated, Rng};
@@ -77,6 +79,9 @@ fn corpus(backend: &Backend, root: &Path, wanted: &dyn Fn(&str) -> bool, named: 
     }
     if wanted("tatamibari-generate") {
         generate_unique(backend);
+    }
+    if wanted("shikaku") {
+        shikaku(backend, &root.join("shikaku"));
     }
     if wanted("kakkuro") {
         kakkuro(backend, &root.join("kakkuro"));
@@ -440,6 +445,42 @@ fn tatamibari(backend: &Backend, dir: &Path) {
     println!("{:<8} {:<28} {:>7} {:>9.2}   ({} gadgets)\n", backend.name(), "total", "", ms(total), gadgets.len());
     println!("tatamibari, generated boards (first solution)");
     generated(backend, &[60, 100, 200, 300, 500]);
+}
+
+/// Shikaku: each bundled Janko puzzle with a uniqueness check (stop at 2 solutions), then the
+/// largest ones four times over (two copies across, two down), in process.
+fn shikaku(backend: &Backend, dir: &Path) {
+    println!("shikaku, uniqueness check (stop at 2 solutions), in one process");
+    println!("{:<8} {:<28} {:>7} {:>9} {:>6} {:>8} {:>8}  {}", "backend", "puzzle", "size", "ms", "calls", "vars", "clauses", "verdict");
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect();
+    names.sort();
+    let case = |name: &str, text: &str| -> Duration {
+        let board = sk::parse(text).unwrap();
+        let mut size = SizeCounter::default();
+        sk::encode(&board, &mut size);
+        let start = Instant::now();
+        let found = runner::search::<Shikaku>(board.clone(), Goal::Enumerate { max: 2 }, 0, &quiet(backend)).unwrap();
+        let t = start.elapsed();
+        let verdict = match (found.count, found.ended == Ended::Proved) {
+            (0, _) => "no solution",
+            (1, true) => "unique",
+            _ => "2+ solutions",
+        };
+        println!("{:<8} {name:<28} {:>3}x{:<3} {:>9.2} {:>6} {:>8} {:>8}  {verdict}", backend.name(), board.rows, board.cols, ms(t), found.stats.solver.calls, size.vars, size.clauses);
+        t
+    };
+    let mut total = Duration::ZERO;
+    for p in &names {
+        total += case(&p.file_stem().unwrap().to_string_lossy(), &std::fs::read_to_string(p).unwrap());
+    }
+    println!("{:<8} {:<28} {:>7} {:>9.2}   ({} puzzles)\n", backend.name(), "total", "", ms(total), names.len());
+    println!("shikaku, the largest puzzles four times over");
+    for p in names.iter().filter(|p| ["31x45", "50x40"].iter().any(|s| p.to_string_lossy().contains(s))) {
+        let text = std::fs::read_to_string(p).unwrap();
+        let twice: String = text.lines().map(|l| format!("{l} {l}\n")).collect();
+        case(&format!("{} x4", p.file_stem().unwrap().to_string_lossy()), &(twice.clone() + &twice));
+    }
+    println!();
 }
 
 /// Generated boards of these sides, seed 1: the first solution, in process.

@@ -15,6 +15,7 @@ use common::{data_dir, fuzz_budget, Budget};
 use encodings::cnf::{ClauseSink, Cnf, Lit};
 use encodings::kakkuro::Kakkuro;
 use encodings::puzzle::{Ended, Format, Goal, Puzzle, Settings, Task};
+use encodings::shikaku::Shikaku;
 use encodings::solver::{NewSolver, SolveResult, Stop};
 use encodings::tatamibari::generate::{Generated, Rng};
 use encodings::tatamibari::Tatamibari;
@@ -66,6 +67,17 @@ impl Limits for Kakkuro {
     fn solve_ok(inst: &Self::Instance) -> bool {
         let whites = inst.puzzle.cells.iter().filter(|&&c| c == encodings::kakkuro::Given::White).count();
         inst.puzzle.rows * inst.puzzle.cols <= 12 && whites <= 6
+    }
+}
+
+impl Limits for Shikaku {
+    const DATA: &'static str = "shikaku";
+    const EXAMPLE: &'static str = "shikaku.txt";
+    fn encode_ok(b: &Self::Instance) -> bool {
+        b.rows * b.cols <= 900
+    }
+    fn solve_ok(b: &Self::Instance) -> bool {
+        b.rows * b.cols <= 49
     }
 }
 
@@ -426,6 +438,7 @@ fn puzzle_seeds<P: Limits>() -> Vec<String> {
 fn small_seeds<P: Limits>() -> Vec<String> {
     match P::NAME {
         "tatamibari" => (0..12).map(|k| Generated::new(2 + k % 5, 2 + k / 3 % 5, &mut Rng::new(k as u64)).board().to_text()).collect(),
+        "shikaku" => ["2 .\n. 2\n", "? . .\n. . 3\n", "4 . .\n. . 2\n. 3 .\n", "1\n", ". 6 .\n. . .\n", "2 . ?\n. . .\n3 . .\n"].map(String::from).to_vec(),
         "kakkuro" => ["# . .\n. . @\n", "@ . .\n. . #\n# . .\n", "#[N] . .\n. @[E] .\n", ". .\n. .\n", "; comment\n@ .\n. #\n"].map(String::from).to_vec(),
         _ => vec![solved_sudoku_with_holes(&mut Rng::new(3), 8)],
     }
@@ -515,6 +528,17 @@ fn kakkuro_files() {
 }
 
 #[test]
+fn shikaku_files() {
+    fuzz_puzzle::<Shikaku>();
+}
+
+#[test]
+fn shikaku_answers() {
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/shikaku.txt");
+    fuzz_answers::<Shikaku>(&example, &["0 0 5 1\n".to_string()]);
+}
+
+#[test]
 fn target_sudoku_files() {
     fuzz_puzzle::<TargetSudoku>();
 }
@@ -547,4 +571,5 @@ fn models() {
     fuzz_models::<Tatamibari>(&std::fs::read_to_string(data_dir("tatamibari").join("codegolf-5x5.txt")).unwrap());
     fuzz_models::<Kakkuro>("# . . #\n. . @ .\n");
     fuzz_models::<TargetSudoku>(&solved_sudoku_with_holes(&mut Rng::new(7), 12));
+    fuzz_models::<Shikaku>(&std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/shikaku.txt")).unwrap());
 }

@@ -15,6 +15,7 @@ pub mod propagate;
 pub mod rects;
 pub mod puzzle;
 pub mod search;
+pub mod shikaku;
 pub mod solver;
 pub mod sum;
 pub mod svg;

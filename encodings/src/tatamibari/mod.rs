@@ -25,7 +25,7 @@ pub use render::{render_box, render_labels, render_rects, LABELS};
 
 use crate::cnf::{ClauseSink, Lit, Model};
 use crate::error::ParseError;
-use crate::rects::{self, read_regions, rectangles, Area, Regions};
+use crate::rects::{self, Area};
 use crate::puzzle::{Ended, Flag, Format, Generate, GenerateSpec, Goal, Hints, Made, NoScore, Observer, Puzzle, ReadAnswer, Settings};
 use crate::search;
 use crate::solver::{NewSolver, SolverError};
@@ -257,20 +257,8 @@ impl Puzzle for Tatamibari {
     /// `rects` lines; checked as labels first (a label whose cells are no rectangle has no
     /// rectangle to stand for).
     fn read_answer(board: &Board, text: &str) -> Result<Result<ReadAnswer<Self>, String>, ParseError> {
-        let (labels, chars) = match read_regions(board, text)? {
-            Regions::Rects(rects) => return Ok(Ok(ReadAnswer { answer: rects, complete: true, claimed: None })),
-            Regions::Labels(labels, chars) => (labels, chars),
-        };
-        // Messages name a region by its label, or a box drawing's region by its number.
-        let name = |k: usize| match &chars {
-            Some(chars) => labels.iter().position(|&l| l == Some(k)).map_or(format!("#{k}"), |i| format!("{:?}", chars[i])),
-            None => format!("#{k}"),
-        };
-        if let Err(v) = check::check_labels(board, &labels, &name) {
-            return Ok(Err(v.to_string()));
-        }
-        // Every region is a rectangle now.
-        Ok(Ok(ReadAnswer { answer: rectangles(board, &labels), complete: true, claimed: None }))
+        let read = rects::read_answer(board, text, |labels, name| check::check_labels(board, labels, name).map_err(|v| v.to_string()))?;
+        Ok(read.map(|answer| ReadAnswer { answer, complete: true, claimed: None }))
     }
 
     /// One clause over the answer's chosen variables; exactly-one makes them determine it.
@@ -299,19 +287,8 @@ impl Puzzle for Tatamibari {
     /// The answer read as `check` reads it: its regions that are rectangles, with the cells
     /// its first broken rule names (the cell, the whole region, or the four around a point).
     fn svg_broken(board: &Board, text: &str, caption: &str) -> String {
-        let labels = match read_regions(board, text) {
-            Ok(Regions::Labels(labels, _)) => labels,
-            Ok(Regions::Rects(rects)) => match rects::rect_labels(board, &rects) {
-                Ok(labels) => labels,
-                Err(rects::Unplaced::Overlap { row, col }) if row <= board.rows && col <= board.cols => {
-                    return svg::broken(board, None, &[(row - 1) * board.cols + col - 1], caption)
-                }
-                Err(_) => return svg::svg(board, &[], caption),
-            },
-            Err(_) => return svg::svg(board, &[], caption),
-        };
-        let cells = check::locate_labels(board, &labels).err().map_or(Vec::new(), |(_, cells)| cells);
-        svg::broken(board, Some(&rectangles(board, &labels)), &cells, caption)
+        let locate = |labels: &[Option<usize>]| check::locate_labels(board, labels).err().map_or(Vec::new(), |(_, cells)| cells);
+        rects::svg_broken(board, text, caption, &|s, i, x, y, cell| svg::clue(board, s, i, x, y, cell), locate)
     }
 
 
@@ -319,18 +296,7 @@ impl Puzzle for Tatamibari {
     fn hints(board: &Board, found: &(Solution, ()), solvers: &dyn NewSolver) -> Result<Option<Hints<Solution>>, SolverError> {
         let mut solver = solvers.new_solver();
         let enc = encode(board, &mut solver);
-        let chosen: Vec<Lit> = enc.rects.iter().filter(|(r, _)| found.0.binary_search(r).is_ok()).map(|&(_, l)| l).collect();
-        let Some(fixed) = search::backbone(&mut *solver, chosen)? else { return Ok(None) };
-        let fixed: std::collections::HashSet<Lit> = fixed.into_iter().collect();
-        let mut rects: Solution = enc.rects.iter().filter(|(_, l)| fixed.contains(l)).map(|&(r, _)| r).collect();
-        rects.sort();
-        // Undecided cells as `.`; holes stay blank.
-        let drawn: String = render_labels(board, &rects)
-            .lines()
-            .enumerate()
-            .map(|(r, line)| line.chars().enumerate().map(|(c, ch)| if ch == ' ' && board.on_board(r, c) { '.' } else { ch }).collect::<String>() + "\n")
-            .collect();
-        Ok(Some(Hints { json: rects_json(&rects), drawn, decided: rects.len(), of: found.0.len(), unit: "rectangles", partial: rects }))
+        rects::hints(board, &enc.rects, &mut *solver, &found.0)
     }
 
     fn answer_json(_: &Board, sol: &Solution, _: &()) -> Map<String, Value> {

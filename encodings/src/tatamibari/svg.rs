@@ -9,13 +9,7 @@ pub fn svg(board: &Board, answers: &[&Solution], caption: &str) -> String {
     rects::svg::svg(board, answers, caption, &|s, i, x, y, cell| clue(board, s, i, x, y, cell))
 }
 
-/// An answer that breaks a rule: `sol`, the regions of it that are rectangles (none when it
-/// could not be read), with the cells of `broken` (row-major indices) outlined.
-pub fn broken(board: &Board, sol: Option<&Solution>, broken: &[usize], caption: &str) -> String {
-    rects::svg::broken(board, sol, broken, caption, &|s, i, x, y, cell| clue(board, s, i, x, y, cell))
-}
-
-fn clue(board: &Board, s: &mut Svg, i: usize, x: f64, y: f64, cell: f64) {
+pub(super) fn clue(board: &Board, s: &mut Svg, i: usize, x: f64, y: f64, cell: f64) {
     let Cell::Clue(shape) = board.cells[i] else { return };
     let (arm, width) = (cell * 0.28, (cell * 0.08).max(1.5));
     let pen = Stroke::solid("#000", width);
