@@ -122,7 +122,7 @@ fn every_error_has_one_style() {
 #[test]
 fn help_lists_each_format_with_its_puzzles() {
     let help = run(&["solve", "--help"], None).stdout;
-    assert!(help.contains("- judge: target-sudoku\n") && help.contains("- rects: tatamibari\n") && help.contains("- svg:   every puzzle\n"), "{help}");
+    assert!(help.contains("- judge: target-sudoku\n") && help.contains("- rects: tatamibari, shikaku\n") && help.contains("- svg:   every puzzle\n"), "{help}");
     let help = run(&["decode", "--help"], None).stdout;
     assert!(!help.contains("- judge") && !help.contains("- url") && help.contains("- line:  target-sudoku, kakkuro\n"), "{help}");
 }
