@@ -6,7 +6,8 @@
 //! the corpus and gadgets with a uniqueness check, generated boards, and `generate --unique`
 //! (`-- tatamibari-generate` for that alone; `-- tatamibari-1000` runs a generated 1000×1000
 //! board, about a minute, and nothing else). Shikaku: the Janko corpus with a uniqueness check,
-//! and its largest boards four times over. Kakkuro: every bundled board proved optimal.
+//! and its largest boards four times over. Sudoku: the Janko corpus with a uniqueness check,
+//! and empty grids up to 36×36. Kakkuro: every bundled board proved optimal.
 //! `-- hard`: the boards of benches/data/hard (sparse-clue Tatamibari, Kakkuro that must
 //! paint; made by benches/generators) as processes under a time limit, with each class's worst.
 
@@ -14,6 +15,7 @@ use encodings::cnf::SizeCounter;
 use encodings::kakkuro::{self as kk, Kakkuro};
 use encodings::puzzle::{Ended, Goal, Observer, Puzzle};
 use encodings::shikaku::{self as sk, Shikaku};
+use encodings::sudoku::{self as sd, Sudoku};
 use encodings::solver::{SolverStats, Stop};
 use encodings::target_sudoku::{self as ts, TargetSudoku};
 use encodings::tatamibari::generate::{Generated, Rng};
@@ -79,6 +81,9 @@ fn corpus(backend: &Backend, root: &Path, wanted: &dyn Fn(&str) -> bool, named: 
     }
     if wanted("tatamibari-generate") {
         generate_unique(backend);
+    }
+    if wanted("sudoku") && !named("target-sudoku") {
+        sudoku(backend, &root.join("sudoku"));
     }
     if wanted("shikaku") {
         shikaku(backend, &root.join("shikaku"));
@@ -445,6 +450,40 @@ fn tatamibari(backend: &Backend, dir: &Path) {
     println!("{:<8} {:<28} {:>7} {:>9.2}   ({} gadgets)\n", backend.name(), "total", "", ms(total), gadgets.len());
     println!("tatamibari, generated boards (first solution)");
     generated(backend, &[60, 100, 200, 300, 500]);
+}
+
+/// Classic sudoku: each bundled Janko puzzle with a uniqueness check, then empty grids of
+/// 16×16 to 36×36 (the largest formula of each size) to a first solution, in process.
+fn sudoku(backend: &Backend, dir: &Path) {
+    println!("sudoku, uniqueness check (stop at 2 solutions), then empty grids (first solution), in one process");
+    println!("{:<8} {:<28} {:>7} {:>9} {:>6} {:>8} {:>8}  {}", "backend", "puzzle", "size", "ms", "calls", "vars", "clauses", "verdict");
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect();
+    names.sort();
+    let case = |name: &str, text: &str, max: u64| -> Duration {
+        let board = sd::parse(text).unwrap();
+        let mut size = SizeCounter::default();
+        sd::encode(&board, &mut size);
+        let start = Instant::now();
+        let found = runner::search::<Sudoku>(board.clone(), Goal::Enumerate { max }, 0, &quiet(backend)).unwrap();
+        let t = start.elapsed();
+        let verdict = match (found.count, found.ended == Ended::Proved) {
+            (0, _) => "no solution",
+            (1, true) => "unique",
+            (1, false) => "solved",
+            _ => "2+ solutions",
+        };
+        println!("{:<8} {name:<28} {:>3}x{:<3} {:>9.2} {:>6} {:>8} {:>8}  {verdict}", backend.name(), board.n, board.n, ms(t), found.stats.solver.calls, size.vars, size.clauses);
+        t
+    };
+    let mut total = Duration::ZERO;
+    for p in &names {
+        total += case(&p.file_stem().unwrap().to_string_lossy(), &std::fs::read_to_string(p).unwrap(), 2);
+    }
+    println!("{:<8} {:<28} {:>7} {:>9.2}   ({} puzzles)", backend.name(), "total", "", ms(total), names.len());
+    for n in [16, 25, 36] {
+        case(&format!("empty {n}x{n}"), &(vec!["."; n].join(" ") + "\n").repeat(n), 1);
+    }
+    println!();
 }
 
 /// Shikaku: each bundled Janko puzzle with a uniqueness check (stop at 2 solutions), then the

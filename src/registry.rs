@@ -7,11 +7,12 @@ use anyhow::Result;
 use encodings::kakkuro::Kakkuro;
 use encodings::puzzle::{Generate, Puzzle};
 use encodings::shikaku::Shikaku;
+use encodings::sudoku::Sudoku;
 use encodings::target_sudoku::TargetSudoku;
 use encodings::tatamibari::Tatamibari;
 use std::marker::PhantomData;
 
-pub static PUZZLES: &[Row] = &[Row::of::<TargetSudoku>(), Row::of::<Tatamibari>().generates::<Tatamibari>(), Row::of::<Kakkuro>(), Row::of::<Shikaku>()];
+pub static PUZZLES: &[Row] = &[Row::of::<Sudoku>(), Row::of::<TargetSudoku>(), Row::of::<Tatamibari>().generates::<Tatamibari>(), Row::of::<Kakkuro>(), Row::of::<Shikaku>()];
 
 pub fn find(name: &str) -> Option<&'static Row> {
     PUZZLES.iter().find(|p| p.name() == name)

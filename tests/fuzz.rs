@@ -16,6 +16,7 @@ use encodings::cnf::{ClauseSink, Cnf, Lit};
 use encodings::kakkuro::Kakkuro;
 use encodings::puzzle::{Ended, Format, Goal, Puzzle, Settings, Task};
 use encodings::shikaku::Shikaku;
+use encodings::sudoku::Sudoku;
 use encodings::solver::{NewSolver, SolveResult, Stop};
 use encodings::tatamibari::generate::{Generated, Rng};
 use encodings::tatamibari::Tatamibari;
@@ -78,6 +79,17 @@ impl Limits for Shikaku {
     }
     fn solve_ok(b: &Self::Instance) -> bool {
         b.rows * b.cols <= 49
+    }
+}
+
+impl Limits for Sudoku {
+    const DATA: &'static str = "sudoku";
+    const EXAMPLE: &'static str = "sudoku.txt";
+    fn encode_ok(b: &Self::Instance) -> bool {
+        b.n <= 16
+    }
+    fn solve_ok(b: &Self::Instance) -> bool {
+        b.n <= 6 || b.givens.iter().filter(|&&d| d != 0).count() >= 60
     }
 }
 
@@ -439,6 +451,7 @@ fn small_seeds<P: Limits>() -> Vec<String> {
     match P::NAME {
         "tatamibari" => (0..12).map(|k| Generated::new(2 + k % 5, 2 + k / 3 % 5, &mut Rng::new(k as u64)).board().to_text()).collect(),
         "shikaku" => ["2 .\n. 2\n", "? . .\n. . 3\n", "4 . .\n. . 2\n. 3 .\n", "1\n", ". 6 .\n. . .\n", "2 . ?\n. . .\n3 . .\n"].map(String::from).to_vec(),
+        "sudoku" => [". 1 . .\n. . . 2\n3 . . .\n. . 3 .\n", "1..4\n....\n....\n....\n", "6 1 . . . .\n3 . 2 . . .\n. 4 . 3 . .\n. . 5 . 4 .\n. . . 6 . 5\n. . . . 1 2\n", "....\n....\n....\n....\n"].map(String::from).to_vec(),
         "kakkuro" => ["# . .\n. . @\n", "@ . .\n. . #\n# . .\n", "#[N] . .\n. @[E] .\n", ". .\n. .\n", "; comment\n@ .\n. #\n"].map(String::from).to_vec(),
         _ => vec![solved_sudoku_with_holes(&mut Rng::new(3), 8)],
     }
@@ -539,6 +552,19 @@ fn shikaku_answers() {
 }
 
 #[test]
+fn sudoku_files() {
+    fuzz_puzzle::<Sudoku>();
+}
+
+#[test]
+fn sudoku_answers() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("four.txt");
+    std::fs::write(&file, ". 1 . .\n. . . 2\n3 . . .\n. . 3 .\n").unwrap();
+    fuzz_answers::<Sudoku>(&file, &["2143342112344312\n".to_string()]);
+}
+
+#[test]
 fn target_sudoku_files() {
     fuzz_puzzle::<TargetSudoku>();
 }
@@ -571,5 +597,6 @@ fn models() {
     fuzz_models::<Tatamibari>(&std::fs::read_to_string(data_dir("tatamibari").join("codegolf-5x5.txt")).unwrap());
     fuzz_models::<Kakkuro>("# . . #\n. . @ .\n");
     fuzz_models::<TargetSudoku>(&solved_sudoku_with_holes(&mut Rng::new(7), 12));
+    fuzz_models::<Sudoku>(". 1 . .\n. . . 2\n3 . . .\n. . 3 .\n");
     fuzz_models::<Shikaku>(&std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/shikaku.txt")).unwrap());
 }

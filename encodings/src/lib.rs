@@ -17,6 +17,7 @@ pub mod puzzle;
 pub mod search;
 pub mod shikaku;
 pub mod solver;
+pub mod sudoku;
 pub mod sum;
 pub mod svg;
 pub mod target_sudoku;

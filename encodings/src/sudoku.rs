@@ -1,0 +1,434 @@
+//! Classic sudoku of any size N with rectangular boxes (4×4 with 2×2 boxes, 6×6 with 2×3, 8×8
+//! with 2×4, 9×9, 12×12 with 3×4, 16×16, 25×25 …): fill every cell with 1..N so that each row,
+//! column and box holds each once. Solve, count, prove uniqueness, hints.
+//!
+//! Read top to bottom: parse → encode → check → render → the puzzle for the driver. The
+//! encoding is target sudoku's without the score: one-hot digits over the candidates the
+//! givens leave, exactly one per cell and per house and digit.
+
+use crate::amo::exactly_one;
+use crate::cnf::{ClauseSink, Lit, Model};
+use crate::error::ParseError;
+use crate::puzzle::{Flag, Format, Hints, Puzzle, ReadAnswer, Settings};
+use crate::solver::{NewSolver, SolverError};
+use crate::svg::{self, Font, Stroke, Svg};
+use crate::url::{self, Number};
+use serde_json::{json, Map, Value};
+use std::fmt;
+
+/// The largest side read: digits fit a byte, and a 36×36 formula stays small.
+pub const MAX_SIDE: usize = 36;
+
+/// A board: `givens[r * n + c]`, 0 for an empty cell; boxes `box_h` tall and `box_w` wide.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub n: usize,
+    pub box_h: usize,
+    pub box_w: usize,
+    pub givens: Vec<u8>,
+}
+
+/// A filled (or, for hints, partly filled: 0 undecided) grid, row-major.
+pub type Grid = Vec<u8>;
+
+/// The boxes of an N×N sudoku: the most nearly square `h × w = N` with `h ≤ w` and `h ≥ 2`
+/// (`None` for 1–3 and primes, which have no boxes).
+pub fn box_shape(n: usize) -> Option<(usize, usize)> {
+    (2..=n).take_while(|h| h * h <= n).filter(|h| n % h == 0).last().map(|h| (h, n / h))
+}
+
+impl Board {
+    fn box_of(&self, r: usize, c: usize) -> usize {
+        r / self.box_h * (self.n / self.box_w) + c / self.box_w
+    }
+
+    /// The cells of house `k`: rows 0..N, then columns, then boxes.
+    fn house(&self, k: usize) -> Vec<usize> {
+        let n = self.n;
+        match k / n {
+            0 => (0..n).map(|c| (k % n) * n + c).collect(),
+            1 => (0..n).map(|r| r * n + k % n).collect(),
+            _ => {
+                let b = k % n;
+                let (top, left) = (b / (n / self.box_w) * self.box_h, b % (n / self.box_w) * self.box_w);
+                (0..n).map(|i| (top + i / self.box_w) * n + left + i % self.box_w).collect()
+            }
+        }
+    }
+
+    /// The board as puzzle text, which [`parse`] reads back.
+    pub fn to_text(&self) -> String {
+        render_rows(self.n, &self.givens)
+    }
+}
+
+/// One row per line: N cells, either separated by spaces (a number, or `.`, `0`, `-` for an
+/// empty cell), or, up to 9×9, written together (`53..7....`). N is the number of rows; it
+/// must have boxes ([`box_shape`]).
+pub fn parse(text: &str) -> Result<Board, ParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
+    let n = lines.iter().rposition(|l| !l.trim().is_empty()).map_or(0, |i| i + 1);
+    if n == 0 {
+        return Err(ParseError::new(1, 1, "empty input: expected a grid, one row per line"));
+    }
+    if n > MAX_SIDE {
+        return Err(ParseError::new(MAX_SIDE + 1, 1, format!("{n} rows: puzzle-sat reads sudokus up to {MAX_SIDE}×{MAX_SIDE}")));
+    }
+    let Some((box_h, box_w)) = box_shape(n) else {
+        return Err(ParseError::new(n, 1, format!("{n} rows: a {n}×{n} sudoku has no boxes (sides 4, 6, 8, 9, 10, 12, … are read)")));
+    };
+    let mut givens = Vec::with_capacity(n * n);
+    for (i, line) in lines[..n].iter().enumerate() {
+        let words: Vec<(usize, &str)> = line.split_whitespace().map(|w| (line[..line.find(w).unwrap_or(0)].chars().count(), w)).collect();
+        // Words with their columns; a lone word of n characters (up to 9×9) is one per cell.
+        let cells: Vec<(usize, String)> = if words.len() == 1 && n <= 9 && words[0].1.chars().count() == n {
+            words[0].1.chars().enumerate().map(|(k, ch)| (words[0].0 + k, ch.to_string())).collect()
+        } else {
+            let mut at = 0;
+            line.split_whitespace()
+                .map(|w| {
+                    let start = at + line[at..].find(w).expect("a word of the line");
+                    at = start + w.len();
+                    (line[..start].chars().count(), w.to_string())
+                })
+                .collect()
+        };
+        if cells.len() != n {
+            return Err(ParseError::new(i + 1, line.chars().count() + 1, format!("this row has {} cells, a {n}×{n} sudoku {n}", cells.len())));
+        }
+        for (col, word) in cells {
+            givens.push(match word.as_str() {
+                "." | "0" | "-" | "_" => 0,
+                w => match w.parse::<usize>() {
+                    Ok(d) if (1..=n).contains(&d) => d as u8,
+                    _ => return Err(ParseError::new(i + 1, col + 1, format!("unexpected {w:?}: expected a digit 1–{n}, or . for an empty cell"))),
+                },
+            });
+        }
+    }
+    Ok(Board { n, box_h, box_w, givens })
+}
+
+/// The variables: `digit[i][d]` true when cell i holds d + 1; `None` where the givens rule it out.
+pub struct Encoding {
+    pub digit: Vec<Vec<Option<Lit>>>,
+}
+
+/// Exactly one digit per cell, and each digit exactly once per row, column and box, over the
+/// digits the givens leave open (a given removes its digit from its houses' other cells).
+pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
+    let n = board.n;
+    let mut open = vec![vec![true; n]; n * n];
+    for (i, &g) in board.givens.iter().enumerate().filter(|(_, &g)| g != 0) {
+        let (r, c) = (i / n, i % n);
+        for k in [r, n + c, 2 * n + board.box_of(r, c)] {
+            for j in board.house(k).into_iter().filter(|&j| j != i) {
+                open[j][g as usize - 1] = false;
+            }
+        }
+        for (d, o) in open[i].iter_mut().enumerate() {
+            *o &= d + 1 == g as usize;
+        }
+    }
+    let mut digit = vec![vec![None; n]; n * n];
+    for i in 0..n * n {
+        for d in 0..n {
+            if open[i][d] {
+                digit[i][d] = Some(sink.new_named_var(&|| format!("r{}c{}={}", i / n + 1, i % n + 1, d + 1)));
+            }
+        }
+    }
+    // An empty set gives the empty clause: a cell or house left no candidate is a clash.
+    for i in 0..n * n {
+        exactly_one(sink, &digit[i].iter().flatten().copied().collect::<Vec<_>>());
+    }
+    for k in 0..3 * n {
+        let cells = board.house(k);
+        for d in 0..n {
+            exactly_one(sink, &cells.iter().filter_map(|&i| digit[i][d]).collect::<Vec<_>>());
+        }
+    }
+    Encoding { digit }
+}
+
+pub fn decode(enc: &Encoding, model: &Model) -> Grid {
+    enc.digit.iter().map(|cell| cell.iter().position(|l| l.is_some_and(|l| model.value(l))).map_or(0, |d| d as u8 + 1)).collect()
+}
+
+/// The first broken rule, positions 1-based.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Violation {
+    /// A cell without a digit 1..N, or the grid has the wrong number of cells.
+    Empty { row: usize, col: usize },
+    Given { row: usize, col: usize, given: u8 },
+    Repeat { house: String, digit: u8, cells: Vec<usize> },
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Violation::Empty { row, col } => write!(f, "row {row} column {col}: no digit"),
+            Violation::Given { row, col, given } => write!(f, "row {row} column {col}: the given {given} is changed"),
+            Violation::Repeat { house, digit, .. } => write!(f, "{house} holds {digit} twice"),
+        }
+    }
+}
+
+/// The independent validator: a full grid of 1..N, the givens kept, no house holding a digit
+/// twice (with N cells each, every digit once).
+pub fn check(board: &Board, grid: &Grid) -> Result<(), Violation> {
+    let n = board.n;
+    for i in 0..n * n {
+        let (row, col) = (i / n + 1, i % n + 1);
+        match grid.get(i) {
+            Some(&d) if (1..=n).contains(&(d as usize)) => {}
+            _ => return Err(Violation::Empty { row, col }),
+        }
+        if board.givens[i] != 0 && board.givens[i] != grid[i] {
+            return Err(Violation::Given { row, col, given: board.givens[i] });
+        }
+    }
+    for k in 0..3 * n {
+        let cells = board.house(k);
+        for d in 1..=n as u8 {
+            let with: Vec<usize> = cells.iter().copied().filter(|&i| grid[i] == d).collect();
+            if with.len() > 1 {
+                let house = match k / n {
+                    0 => format!("row {}", k % n + 1),
+                    1 => format!("column {}", k % n + 1),
+                    _ => format!("box {} (rows {}–{}, columns {}–{})", k % n + 1, with[0] / n / board.box_h * board.box_h + 1, with[0] / n / board.box_h * board.box_h + board.box_h, with[0] % n / board.box_w * board.box_w + 1, with[0] % n / board.box_w * board.box_w + board.box_w),
+                };
+                return Err(Violation::Repeat { house, digit: d, cells: with });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One row per line, cells separated by spaces, `.` for 0.
+fn render_rows(n: usize, cells: &[u8]) -> String {
+    cells.chunks(n).map(|row| row.iter().map(|&d| if d == 0 { ".".to_string() } else { d.to_string() }).collect::<Vec<_>>().join(" ") + "\n").collect()
+}
+
+/// The grid on one line: its digits together up to 9×9 (the classic 81-character form), else
+/// separated by spaces.
+fn render_line(n: usize, grid: &Grid) -> String {
+    let words: Vec<String> = grid.iter().map(|&d| if d == 0 { ".".to_string() } else { d.to_string() }).collect();
+    (if n <= 9 { words.concat() } else { words.join(" ") }) + "\n"
+}
+
+/// An answer: the grid as rows (as `solve` prints it, or any form [`parse`] reads), or on one
+/// line; a verdict line under it is passed over.
+fn read_grid(board: &Board, text: &str) -> Result<Grid, ParseError> {
+    let n = board.n;
+    // Verdict and blank lines after the grid are passed over; lines keep their numbers.
+    let mut lines: Vec<&str> = text.lines().collect();
+    while lines.last().is_some_and(|l| l.trim().is_empty() || crate::puzzle::is_verdict(l)) {
+        lines.pop();
+    }
+    let body = lines.join("\n");
+    let words: Vec<&str> = body.split_whitespace().collect();
+    let one_line = lines.iter().filter(|l| !l.trim().is_empty()).count() == 1;
+    if one_line && (words.len() == n * n || (n <= 9 && words.len() == 1 && words[0].chars().count() == n * n)) {
+        let cells: Vec<String> = if words.len() == n * n { words.iter().map(|w| w.to_string()).collect() } else { words[0].chars().map(String::from).collect() };
+        let mut grid = Vec::with_capacity(n * n);
+        for (k, w) in cells.iter().enumerate() {
+            grid.push(match w.as_str() {
+                "." | "0" | "-" | "_" => 0,
+                w => w.parse::<u8>().ok().filter(|&d| (1..=n).contains(&(d as usize))).ok_or_else(|| ParseError::new(1, k + 1, format!("cell {}: unexpected {w:?}", k + 1)))?,
+            });
+        }
+        return Ok(grid);
+    }
+    let read = parse(&body)?;
+    if read.n != n {
+        return Err(ParseError::new(1, 1, format!("the answer is {}×{}, the puzzle {n}×{n}", read.n, read.n)));
+    }
+    Ok(read.givens)
+}
+
+const CELL: f64 = svg::MAX_CELL;
+const EDGE: f64 = 2.0;
+const THIN: Stroke = Stroke::solid("#999", 1.0);
+const THICK: Stroke = Stroke::solid("#000", 3.0);
+
+fn panel(board: &Board, grid: Option<&Grid>, marked: &[bool], cell: f64) -> Svg {
+    let n = board.n;
+    let side = n as f64 * cell;
+    let mut s = Svg::new(side + 2.0 * EDGE, side + 2.0 * EDGE);
+    let at = |k: usize| EDGE + k as f64 * cell;
+    s.grid_lines(EDGE, EDGE, n, n, cell, |horizontal, r, c| Some(if horizontal { r % board.box_h == 0 } else { c % board.box_w == 0 }).map(|thick| if thick { THICK } else { THIN }));
+    let digit = |s: &mut Svg, i: usize, d: u8, font: Font| s.text(at(i % n) + cell / 2.0, at(i / n) + cell / 2.0, &d.to_string(), font);
+    s.open_group("given");
+    for i in (0..n * n).filter(|&i| board.givens[i] != 0) {
+        digit(&mut s, i, board.givens[i], Font { bold: true, ..Font::centred(cell * 0.6) });
+    }
+    s.close_group();
+    if let Some(grid) = grid {
+        s.open_group("digit");
+        for i in (0..n * n).filter(|&i| board.givens[i] == 0 && grid.get(i).is_some_and(|&d| d != 0)) {
+            digit(&mut s, i, grid[i], Font { fill: "#1f4e9c", ..Font::centred(cell * 0.55) });
+        }
+        s.close_group();
+        svg::mark_cells(&mut s, EDGE, EDGE, n, cell, marked);
+    }
+    s
+}
+
+/// Classic sudoku for the driver.
+pub struct Sudoku;
+
+impl Puzzle for Sudoku {
+    const NAME: &'static str = "sudoku";
+    const ABOUT: &'static str = "classic sudoku, any size with rectangular boxes: solve, count, prove uniqueness, hints";
+    const FORMATS: &'static [Format] = &[Format::Text, Format::Line, Format::Url, Format::Svg];
+    const FLAGS: &'static [Flag] = &[Flag::Hints];
+    const ANSWER_FIELDS: &'static [&'static str] = &["grid"];
+    const MACHINE: Format = Format::Line;
+    const URL_KINDS: &'static [&'static str] = &["sudoku"];
+    const VARIABLES: &'static str = "rRcC=D: cell (R, C) holds digit D";
+    /// One clause over the answer's digits; exactly-one makes them determine it.
+    const BLOCKS_EXACTLY: bool = true;
+
+    type Instance = Board;
+    type Answer = Grid;
+    type Checked = ();
+    type Score = crate::puzzle::NoScore;
+    type Encoding = Encoding;
+
+    fn parse(text: &str, _: &Settings) -> Result<Board, ParseError> {
+        parse(text)
+    }
+
+    fn estimate(board: &Board, _: u64) -> u64 {
+        // Each cell, house and digit: an exactly-one over at most N literals (pairwise up to 9).
+        let n = board.n as u64;
+        4 * n * n * if n <= 9 { n * n } else { 3 * n }
+    }
+
+    fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
+        encode(board, sink)
+    }
+
+    fn decode(_: &Board, enc: &Encoding, model: &Model) -> Grid {
+        decode(enc, model)
+    }
+
+    fn check(board: &Board, grid: &Grid) -> Result<(), String> {
+        check(board, grid).map_err(|v| v.to_string())
+    }
+
+    fn read_answer(board: &Board, text: &str) -> Result<Result<ReadAnswer<Self>, String>, ParseError> {
+        let grid = read_grid(board, text)?;
+        Ok(Ok(ReadAnswer { answer: grid, complete: true, claimed: None }))
+    }
+
+    fn block<S: ClauseSink>(_: &Board, enc: &Encoding, sink: &mut S, grids: &[Grid]) {
+        for grid in grids {
+            let clause: Vec<Lit> = grid.iter().enumerate().filter_map(|(i, &d)| enc.digit[i].get((d as usize).wrapping_sub(1)).copied().flatten().map(|l| !l)).collect();
+            sink.add_clause(&clause);
+        }
+    }
+
+    fn render(board: &Board, grid: &Grid, _: &(), format: Format) -> String {
+        match format {
+            Format::Line => render_line(board.n, grid),
+            _ => render_rows(board.n, grid),
+        }
+    }
+
+    fn svg(board: &Board, answers: &[(&Grid, &())], caption: &str) -> String {
+        let grids: Vec<&Grid> = answers.iter().map(|a| a.0).collect();
+        let cell = svg::cell_size(board.n, board.n, grids.len().min(2)).min(CELL);
+        let differ = |a: &&Grid, b: &&Grid| a.iter().zip(b.iter()).map(|(x, y)| x != y).collect();
+        svg::compose(&svg::panels(&grids, differ, |grid, marked| panel(board, grid.copied(), marked, cell)), caption)
+    }
+
+    fn svg_broken(board: &Board, text: &str, caption: &str) -> String {
+        let cell = svg::cell_size(board.n, board.n, 1).min(CELL);
+        let Ok(grid) = read_grid(board, text) else { return svg::compose(&[panel(board, None, &[], cell)], caption) };
+        let cells = match check(board, &grid) {
+            Err(Violation::Repeat { cells, .. }) => cells,
+            Err(Violation::Given { row, col, .. } | Violation::Empty { row, col }) => vec![(row - 1) * board.n + col - 1],
+            Ok(()) => Vec::new(),
+        };
+        let mut s = panel(board, Some(&grid), &[], cell);
+        svg::mark_broken(&mut s, EDGE, EDGE, board.n, cell, &cells);
+        svg::compose(&[s], caption)
+    }
+
+    fn answer_json(board: &Board, grid: &Grid, _: &()) -> Map<String, Value> {
+        Map::from_iter([("grid".to_string(), json!(grid.chunks(board.n).collect::<Vec<_>>()))])
+    }
+
+    /// The digits the same in every solution, found from `found`'s by [`crate::search::backbone`].
+    fn hints(board: &Board, found: &(Grid, ()), solvers: &dyn NewSolver) -> Result<Option<Hints<Grid>>, SolverError> {
+        let mut solver = solvers.new_solver();
+        let enc = encode(board, &mut crate::search::Sink(&mut *solver));
+        let chosen: Vec<Lit> = found.0.iter().enumerate().filter_map(|(i, &d)| enc.digit[i][d as usize - 1]).collect();
+        let Some(fixed) = crate::search::backbone(&mut *solver, chosen)? else { return Ok(None) };
+        let fixed: std::collections::HashSet<Lit> = fixed.into_iter().collect();
+        let partial: Grid = found.0.iter().enumerate().map(|(i, &d)| if enc.digit[i][d as usize - 1].is_some_and(|l| fixed.contains(&l)) { d } else { 0 }).collect();
+        let decided = partial.iter().filter(|&&d| d != 0).count();
+        Ok(Some(Hints { json: json!(partial.chunks(board.n).collect::<Vec<_>>()), drawn: render_rows(board.n, &partial), decided, of: partial.len(), unit: "cells", partial }))
+    }
+
+    /// pzprjs's number code; `.` (a `?`) is no sudoku given.
+    fn from_url(link: &url::Link) -> Result<String, ParseError> {
+        if link.cols != link.rows {
+            return Err(ParseError::new(1, link.body_at, format!("a sudoku is square, this one {}×{}", link.cols, link.rows)));
+        }
+        let n = link.cols;
+        if n > MAX_SIDE || box_shape(n).is_none() {
+            return Err(ParseError::new(1, link.body_at, format!("a {n}×{n} sudoku: puzzle-sat reads sides with boxes up to {MAX_SIDE}")));
+        }
+        let cells = url::decode_numbers(link)?;
+        let mut givens = Vec::with_capacity(n * n);
+        for (i, cell) in cells.iter().enumerate() {
+            givens.push(match cell {
+                None => 0,
+                Some(Number::Known(d)) if (1..=n as u32).contains(d) => *d as u8,
+                Some(other) => return Err(ParseError::new(1, link.body_at + 1, format!("cell {}: {other:?} is no digit of a {n}×{n} sudoku", i + 1))),
+            });
+        }
+        let (box_h, box_w) = box_shape(n).expect("checked above");
+        Ok(Board { n, box_h, box_w, givens }.to_text())
+    }
+
+    fn to_url(board: &Board) -> Result<String, String> {
+        let cells = board.givens.iter().map(|&d| (d != 0).then_some(Number::Known(u32::from(d))));
+        Ok(url::link("sudoku", board.n, board.n, &url::encode_numbers(cells)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boxes_and_houses() {
+        assert_eq!([4, 6, 8, 9, 12, 16, 25].map(box_shape), [Some((2, 2)), Some((2, 3)), Some((2, 4)), Some((3, 3)), Some((3, 4)), Some((4, 4)), Some((5, 5))]);
+        assert_eq!([1, 2, 3, 5, 7].map(box_shape), [None; 5]);
+        let b = parse(".1..\n...2\n3...\n..3.\n").unwrap();
+        assert_eq!((b.n, b.box_h, b.box_w), (4, 2, 2));
+        assert_eq!(b.house(0), [0, 1, 2, 3]);
+        assert_eq!(b.house(4 + 1), [1, 5, 9, 13]);
+        assert_eq!(b.house(8 + 3), [10, 11, 14, 15]);
+        let six = parse(&"......\n".repeat(6)).unwrap();
+        assert_eq!(six.house(12 + 1), [3, 4, 5, 9, 10, 11], "the second box of a 6×6 is 2 tall, 3 wide");
+    }
+
+    #[test]
+    fn reads_both_forms_and_names_bad_cells() {
+        let a = parse("1 . . 4\n. . . .\n. . . .\n. . . .\n").unwrap();
+        let b = parse("1..4\n....\n....\n....\n").unwrap();
+        assert_eq!(a, b);
+        assert_eq!(parse(&a.to_text()).unwrap(), a);
+        let e = parse("1..5\n....\n....\n....\n").unwrap_err();
+        assert_eq!((e.line, e.col), (1, 4));
+        let e = parse("1..\n....\n....\n....\n").unwrap_err();
+        assert_eq!(e.line, 1);
+        assert!(parse(".....\n".repeat(5).as_str()).unwrap_err().message.contains("no boxes"));
+    }
+}
