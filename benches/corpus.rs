@@ -402,28 +402,27 @@ fn generate_unique(backend: &Backend) {
 }
 
 /// One puzzle: up to two solutions (the uniqueness check), in process.
-fn tatamibari_case(backend: &Backend, name: &str, board: tb::Board) -> Duration {
+/// One enumerate-only puzzle to `max` answers (2: a uniqueness check), in process: time,
+/// calls, formula size, verdict.
+fn enumerate_case<P: Puzzle>(backend: &Backend, name: &str, inst: P::Instance, (rows, cols): (usize, usize), max: u64) -> Duration {
     let mut size = SizeCounter::default();
-    tb::encode(&board, &mut size);
+    P::encode(&inst, &mut size);
     let start = Instant::now();
-    let found = runner::search::<Tatamibari>(board.clone(), Goal::Enumerate { max: 2 }, 0, &quiet(backend)).unwrap();
+    let found = runner::search::<P>(inst, Goal::Enumerate { max }, 0, &quiet(backend)).unwrap();
     let t = start.elapsed();
     let verdict = match (found.count, found.ended == Ended::Proved) {
         (0, _) => "no solution",
         (1, true) => "unique",
+        (1, false) => "solved",
         _ => "2+ solutions",
     };
-    println!(
-        "{:<8} {name:<28} {:>3}x{:<3} {:>9.2} {:>6} {:>8} {:>8}  {verdict}",
-        backend.name(),
-        board.rows,
-        board.cols,
-        ms(t),
-        found.stats.solver.calls,
-        size.vars,
-        size.clauses
-    );
+    println!("{:<8} {name:<28} {:>3}x{:<3} {:>9.2} {:>6} {:>8} {:>8}  {verdict}", backend.name(), rows, cols, ms(t), found.stats.solver.calls, size.vars, size.clauses);
     t
+}
+
+fn tatamibari_case(backend: &Backend, name: &str, board: tb::Board) -> Duration {
+    let shape = (board.rows, board.cols);
+    enumerate_case::<Tatamibari>(backend, name, board, shape, 2)
 }
 
 fn tatamibari(backend: &Backend, dir: &Path) {
@@ -461,19 +460,8 @@ fn sudoku(backend: &Backend, dir: &Path) {
     names.sort();
     let case = |name: &str, text: &str, max: u64| -> Duration {
         let board = sd::parse(text).unwrap();
-        let mut size = SizeCounter::default();
-        sd::encode(&board, &mut size);
-        let start = Instant::now();
-        let found = runner::search::<Sudoku>(board.clone(), Goal::Enumerate { max }, 0, &quiet(backend)).unwrap();
-        let t = start.elapsed();
-        let verdict = match (found.count, found.ended == Ended::Proved) {
-            (0, _) => "no solution",
-            (1, true) => "unique",
-            (1, false) => "solved",
-            _ => "2+ solutions",
-        };
-        println!("{:<8} {name:<28} {:>3}x{:<3} {:>9.2} {:>6} {:>8} {:>8}  {verdict}", backend.name(), board.n, board.n, ms(t), found.stats.solver.calls, size.vars, size.clauses);
-        t
+        let shape = (board.n, board.n);
+        enumerate_case::<Sudoku>(backend, name, board, shape, max)
     };
     let mut total = Duration::ZERO;
     for p in &names {
@@ -495,18 +483,8 @@ fn shikaku(backend: &Backend, dir: &Path) {
     names.sort();
     let case = |name: &str, text: &str| -> Duration {
         let board = sk::parse(text).unwrap();
-        let mut size = SizeCounter::default();
-        sk::encode(&board, &mut size);
-        let start = Instant::now();
-        let found = runner::search::<Shikaku>(board.clone(), Goal::Enumerate { max: 2 }, 0, &quiet(backend)).unwrap();
-        let t = start.elapsed();
-        let verdict = match (found.count, found.ended == Ended::Proved) {
-            (0, _) => "no solution",
-            (1, true) => "unique",
-            _ => "2+ solutions",
-        };
-        println!("{:<8} {name:<28} {:>3}x{:<3} {:>9.2} {:>6} {:>8} {:>8}  {verdict}", backend.name(), board.rows, board.cols, ms(t), found.stats.solver.calls, size.vars, size.clauses);
-        t
+        let shape = (board.rows, board.cols);
+        enumerate_case::<Shikaku>(backend, name, board, shape, 2)
     };
     let mut total = Duration::ZERO;
     for p in &names {

@@ -138,7 +138,10 @@ fn a_pasted_url_is_read_as_it_is_pasted() {
     }
     let r = run(&["solve", "tatamibari", "-"], Some(format!("  {PZPRJS_URL}/\n").as_bytes()));
     assert_eq!((r.code, &r.stdout), (0, &want.stdout), "{}", r.stderr);
-    // A sudoku URL is read as a target sudoku.
-    let r = run(&["solve", "sudoku/9/9/", "--format", "judge"], None);
+    // A sudoku URL is a classic sudoku (issue 23: it was read as a target sudoku), and a target
+    // sudoku when that is named.
+    let r = run(&["solve", "sudoku/4/4/g1k23k3g", "-q"], None);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "2 1 4 3\n4 3 1 2\n3 4 2 1\n1 2 3 4\nsolved\n"), "{}", r.stderr);
+    let r = run(&["solve", "target-sudoku", "sudoku/9/9/", "--format", "judge"], None);
     assert_eq!((r.code, r.stdout.as_str()), (0, "2906\n"), "{}", r.stderr);
 }
