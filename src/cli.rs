@@ -214,8 +214,9 @@ pub struct CheckCli {
     pub puzzle: String,
     /// The puzzle file.
     pub file: PathBuf,
-    /// The answer: a completed grid (target-sudoku), a label grid (tatamibari), rows with
-    /// sides or a contest string `SCORE:v1,…` (kakkuro).
+    /// The answer, in any form `solve` prints: a completed grid (sudoku, target-sudoku), a label
+    /// grid, box drawing or `rects` lines (tatamibari, shikaku), rows with sides or a contest
+    /// string `SCORE:v1,…` (kakkuro).
     #[arg(long, value_name = "FILE")]
     pub answer: PathBuf,
     /// `text`, `json`: one object with `valid` and the answer's fields (or `reason`), or `svg`:

@@ -169,3 +169,37 @@ fn check_names_the_broken_rule_and_bad_input_exits_2() {
     let r = run(&["solve", "shikaku", puzzle.to_str().unwrap()], None);
     assert_eq!((r.code, r.stdout.trim()), (1, "no solution"), "{}", r.stderr);
 }
+
+/// Found in review: a box drawing of a one-column board read back as separate cells (the cell
+/// below taken for the one to the right), a clue of four digits drawn over a wall, and a
+/// number past what a URL holds written as a smaller one.
+#[test]
+fn every_form_solve_prints_reads_back_and_urls_refuse_what_they_cannot_hold() {
+    let dir = tempfile::tempdir().unwrap();
+    let wide: String = "1000 ".to_string() + &vec!["."; 999].join(" ") + "\n";
+    for (puzzle, text) in [("shikaku", "2\n.\n"), ("tatamibari", "|\n.\n"), ("shikaku", "3\n.\n.\n"), ("shikaku", wide.as_str())] {
+        let file = dir.path().join("p.txt");
+        fs::write(&file, text).unwrap();
+        for format in ["text", "box", "rects"] {
+            let solved = run(&["solve", puzzle, file.to_str().unwrap(), "--format", format, "-q"], None);
+            assert_eq!(solved.code, 0, "{puzzle} {format}: {}", solved.stderr);
+            let r = run(&["check", puzzle, file.to_str().unwrap(), "--answer", "-"], Some(solved.stdout.as_bytes()));
+            assert_eq!(r.code, 0, "{puzzle} {format} {text:?}: {}{}\n{}", r.stdout, r.stderr, solved.stdout);
+        }
+    }
+    let file = dir.path().join("big.txt");
+    fs::write(&file, "2000000\n").unwrap();
+    let r = run(&["solve", "shikaku", file.to_str().unwrap(), "--format", "url"], None);
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("past the largest a puzz.link URL can hold"), "{}", r.stderr);
+    // A `?` in the corner of a 100×100 board: refused before anything is built.
+    let mut rows = vec![vec!["."; 100]; 100];
+    rows[0][0] = "?";
+    fs::write(&file, rows.iter().map(|r| r.join(" ") + "\n").collect::<String>()).unwrap();
+    let r = run(&["solve", "shikaku", file.to_str().unwrap(), "-q"], None);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("too large"), "{}", r.stderr);
+    // Words are split at spaces and tabs only: a vertical tab is no separator.
+    fs::write(&file, "2 .\x0b. 2\n").unwrap();
+    assert_eq!(run(&["solve", "shikaku", file.to_str().unwrap()], None).code, 2);
+}

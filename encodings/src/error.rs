@@ -23,3 +23,24 @@ impl fmt::Display for ParseError {
 }
 
 impl std::error::Error for ParseError {}
+
+/// The words of a line split at ASCII spaces and tabs, each with its column (1-based, in
+/// characters), counted as the line is walked: linear in the line.
+pub fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut col = 0;
+    let mut rest = line;
+    std::iter::from_fn(move || {
+        let skip = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+        col += skip;
+        rest = &rest[skip..];
+        if rest.is_empty() {
+            return None;
+        }
+        let len = rest.find([' ', '\t']).unwrap_or(rest.len());
+        let (word, tail) = rest.split_at(len);
+        let at = col + 1;
+        col += word.chars().count();
+        rest = tail;
+        Some((at, word))
+    })
+}

@@ -49,19 +49,15 @@ pub fn parse(text: &str) -> Result<Board, ParseError> {
     let mut cols = None;
     for (i, line) in lines[..rows].iter().enumerate() {
         let mut n = 0;
-        let mut at = 0;
-        for word in line.split_whitespace() {
-            let start = at + line[at..].find(word).expect("a word of the line");
-            at = start + word.len();
-            let col = line[..start].chars().count() + 1;
+        for (col, word) in crate::error::words(line) {
             clues.push(match word {
                 "." | "-" => None,
                 "?" => Some(Number::Unknown),
-                _ => match word.parse::<u32>() {
+                _ if word.bytes().all(|b| b.is_ascii_digit()) => match word.parse::<u32>() {
                     Ok(v) if (1..=MAX_CLUE).contains(&v) => Some(Number::Known(v)),
-                    Ok(_) => return Err(ParseError::new(i + 1, col, format!("{word}: a number must be between 1 and {MAX_CLUE}"))),
-                    Err(_) => return Err(ParseError::new(i + 1, col, format!("unexpected {word:?}: expected a number, ? for a number not given, or . for none"))),
+                    _ => return Err(ParseError::new(i + 1, col, format!("{word}: a number must be between 1 and {MAX_CLUE}"))),
                 },
+                _ => return Err(ParseError::new(i + 1, col, format!("unexpected {word:?}: expected a number, ? for a number not given, or . for none"))),
             });
             n += 1;
         }
@@ -168,17 +164,27 @@ pub struct Encoding {
 /// own candidates, so exactly one rectangle is chosen per clue.
 pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
     let count = ClueCount::new(board);
+    let all: Vec<Rect> = (0..board.clues.len()).filter(|&i| board.clues[i].is_some()).flat_map(|at| candidates(board, &count, at)).collect();
+    // A cell no candidate covers leaves no solution: the empty clause says it, without a
+    // cover list per cell (a board of millions of cells and no numbers stays cheap).
+    let mut covered = vec![false; board.rows * board.cols];
+    for rect in &all {
+        rect.cells().for_each(|(r, c)| covered[r * board.cols + c] = true);
+    }
+    if covered.contains(&false) {
+        sink.add_clause(&[]);
+        return Encoding { rects: Vec::new() };
+    }
+    drop(covered);
     let mut rects = Vec::new();
     let mut cover: Vec<Vec<Lit>> = vec![Vec::new(); board.rows * board.cols];
-    for at in (0..board.clues.len()).filter(|&i| board.clues[i].is_some()) {
-        for rect in candidates(board, &count, at) {
-            let lit = sink.new_var();
-            sink.name_var(lit, &|| format!("rect {} {} {} {}", rect.row, rect.col, rect.height, rect.width));
-            for (r, c) in rect.cells() {
-                cover[r * board.cols + c].push(lit);
-            }
-            rects.push((rect, lit));
+    for rect in all {
+        let lit = sink.new_var();
+        sink.name_var(lit, &|| format!("rect {} {} {} {}", rect.row, rect.col, rect.height, rect.width));
+        for (r, c) in rect.cells() {
+            cover[r * board.cols + c].push(lit);
         }
+        rects.push((rect, lit));
     }
     for lits in &cover {
         exactly_one(sink, lits);
@@ -265,7 +271,8 @@ impl Puzzle for Shikaku {
     const FLAGS: &'static [Flag] = &[Flag::Hints];
     const ANSWER_FIELDS: &'static [&'static str] = &["rectangles"];
     const MACHINE: Format = Format::Rects;
-    const URL_KINDS: &'static [&'static str] = &["shikaku"];
+    /// pzprjs reads `sikaku` as another name of it.
+    const URL_KINDS: &'static [&'static str] = &["shikaku", "sikaku"];
     const VARIABLES: &'static str = "rect R C H W: the rectangle with top-left cell (R, C) (0-based), H tall, W wide is chosen";
     /// One clause over the answer's chosen variables; exactly-one makes them determine it.
     const BLOCKS_EXACTLY: bool = true;
@@ -281,13 +288,14 @@ impl Puzzle for Shikaku {
     }
 
     /// The candidates are counted without storing them (a `?` on a large board has many):
-    /// each costs twice its area in the cover clauses, and each cell its exactly-one.
+    /// each costs up to 9 literals per cell it covers in the cells' exactly-ones (pairwise up to
+    /// 9 candidates: 8 binary clauses and the at-least-one; a sequential counter: 7).
     fn estimate(board: &Board, limit: u64) -> u64 {
         let count = ClueCount::new(board);
         let mut literals = 3 * (board.rows * board.cols) as u64;
         for at in (0..board.clues.len()).filter(|&i| board.clues[i].is_some()) {
             each_candidate(board, &count, at, |rect| {
-                literals = literals.saturating_add(2 * (rect.height * rect.width) as u64);
+                literals = literals.saturating_add(9 * (rect.height * rect.width) as u64);
                 literals <= limit
             });
             if literals > limit {
@@ -355,6 +363,9 @@ impl Puzzle for Shikaku {
     }
 
     fn to_url(board: &Board) -> Result<String, String> {
+        if let Some(Some(Number::Known(v))) = board.clues.iter().find(|c| matches!(c, Some(Number::Known(v)) if *v > url::MAX_NUMBER)) {
+            return Err(format!("the number {v} is past the largest a puzz.link URL can hold ({})", url::MAX_NUMBER));
+        }
         Ok(url::link("shikaku", board.cols, board.rows, &url::encode_numbers(board.clues.iter().copied())))
     }
 }

@@ -80,19 +80,12 @@ pub fn parse(text: &str) -> Result<Board, ParseError> {
     };
     let mut givens = Vec::with_capacity(n * n);
     for (i, line) in lines[..n].iter().enumerate() {
-        let words: Vec<(usize, &str)> = line.split_whitespace().map(|w| (line[..line.find(w).unwrap_or(0)].chars().count(), w)).collect();
-        // Words with their columns; a lone word of n characters (up to 9×9) is one per cell.
+        let words: Vec<(usize, &str)> = crate::error::words(line).collect();
+        // A lone word of n characters (up to 9×9) is one digit per cell.
         let cells: Vec<(usize, String)> = if words.len() == 1 && n <= 9 && words[0].1.chars().count() == n {
             words[0].1.chars().enumerate().map(|(k, ch)| (words[0].0 + k, ch.to_string())).collect()
         } else {
-            let mut at = 0;
-            line.split_whitespace()
-                .map(|w| {
-                    let start = at + line[at..].find(w).expect("a word of the line");
-                    at = start + w.len();
-                    (line[..start].chars().count(), w.to_string())
-                })
-                .collect()
+            words.iter().map(|&(col, w)| (col, w.to_string())).collect()
         };
         if cells.len() != n {
             return Err(ParseError::new(i + 1, line.chars().count() + 1, format!("this row has {} cells, a {n}×{n} sudoku {n}", cells.len())));
@@ -101,8 +94,8 @@ pub fn parse(text: &str) -> Result<Board, ParseError> {
             givens.push(match word.as_str() {
                 "." | "0" | "-" | "_" => 0,
                 w => match w.parse::<usize>() {
-                    Ok(d) if (1..=n).contains(&d) => d as u8,
-                    _ => return Err(ParseError::new(i + 1, col + 1, format!("unexpected {w:?}: expected a digit 1–{n}, or . for an empty cell"))),
+                    Ok(d) if (1..=n).contains(&d) && w.bytes().all(|b| b.is_ascii_digit()) => d as u8,
+                    _ => return Err(ParseError::new(i + 1, col, format!("unexpected {w:?}: expected a digit 1–{n}, or . for an empty cell"))),
                 },
             });
         }

@@ -109,7 +109,8 @@ pub fn parse_box<A: Area + ?Sized>(area: &A, text: &str) -> Result<Vec<Option<us
     // Neighbours join unless a wall stands between them (j is right of or below i).
     let joined = |i: usize, j: usize| {
         let (r, c) = (j / cols, j % cols);
-        if j == i + 1 {
+        // Right of i, unless the board is one column wide, where i + 1 is below.
+        if j == i + 1 && cols > 1 {
             !wall_left(r, c)
         } else {
             !wall_above(r, c)

@@ -141,6 +141,9 @@ pub fn render_box<A: Area + ?Sized>(area: &A, sol: &Solution, mark: impl Fn(usiz
             line.push(if v_edge(r, c) { '│' } else { ' ' });
             if c < cols as isize {
                 let m = mark(r as usize * cols + c as usize);
+                // Three characters fit between walls; a longer mark is cut short (the drawing
+                // is for reading; `rects` and the label grid are exact).
+                let m = if m.chars().count() > 3 { m.chars().take(2).collect::<String>() + "…" } else { m };
                 line.push_str(&format!("{m:^3}"));
             }
         }
