@@ -82,7 +82,10 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
     };
     let solvers = c.backend.solvers(Stop::new());
     let lemmas = match c.claim {
-        Claim::Optimal => P::lemmas(c.inst, &solvers)?,
+        Claim::Optimal => match P::LEMMAS {
+            Some(lemmas) => (lemmas.find)(c.inst, &solvers)?,
+            None => Vec::new(),
+        },
         _ => Vec::new(),
     };
     // Proofs are made in a private folder, then copied in after their units.
@@ -375,7 +378,8 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
             if read.complete {
                 return Err("the fixed answer is complete: it leaves nothing open".into());
             }
-            inst = P::fix(&inst, &read.answer);
+            let completion = P::COMPLETION.ok_or_else(|| format!("{} answers are always complete: a fixed answer means nothing", P::NAME))?;
+            inst = (completion.fix)(&inst, &read.answer);
             Some(read.answer)
         }
         _ => return Err("claim.json: fixed is not a string".into()),
@@ -405,7 +409,7 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
             if !read.complete {
                 return Err(format!("{}: incomplete", at()));
             }
-            if fixed.as_ref().is_some_and(|f| !P::completes(f, &read.answer)) {
+            if fixed.as_ref().zip(P::COMPLETION).is_some_and(|(f, c)| !(c.completes)(f, &read.answer)) {
                 return Err(format!("{} does not agree with the fixed answer", at()));
             }
             let checked = P::check(&inst, &read.answer).map_err(|v| format!("{} breaks a rule: {v}", at()))?;
@@ -493,7 +497,7 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
         _ => format!("{} has no solution", P::NAME),
     };
     if fixed.is_some() {
-        what += &format!(" among {}", P::fixed_scope());
+        what += &format!(" among {}", P::COMPLETION.map_or("the completions of the fixed answer", |c| c.scope));
     }
     if lenient {
         what += " under the lenient rules";

@@ -648,7 +648,8 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
     } else {
         // The solver completes the answer as well as it can (e.g. Kakkuro's best sides).
         let opts = Options { backend: a.backend.clone(), time_limit: None, progress: Progress::Never };
-        let fixed = P::fix(&inst, &read.answer);
+        let Some(completion) = P::COMPLETION else { bail!("internal error: {} read an incomplete answer but completes none", P::NAME) };
+        let fixed = (completion.fix)(&inst, &read.answer);
         let out = runner::search::<P>(fixed.clone(), Goal::Best, 1, &opts)?;
         let best = out.answers.into_iter().last();
         if let Some(dir) = &a.certify {
@@ -662,7 +663,7 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
         }
         match best {
             Some((answer, checked)) => (answer, checked, true),
-            None => return invalid(&a.backend.trust().claim(P::no_completion()), true),
+            None => return invalid(&a.backend.trust().claim(completion.none), true),
         }
     };
     if a.certify.is_some() && !completed {

@@ -121,8 +121,9 @@ fn compare<P: Puzzle>(inst: &P::Instance, path: &Path, answers: &[(P::Answer, P:
             (read.answer, checked)
         } else {
             let quiet = Options { progress: Progress::Never, ..opts.clone() };
-            let out = runner::search::<P>(P::fix(inst, &read.answer), Goal::Best, 1, &quiet).map_err(|e| e.to_string())?;
-            out.answers.into_iter().last().ok_or_else(|| format!("{name}: {}", P::no_completion()))?
+            let completion = P::COMPLETION.ok_or_else(|| format!("internal error: {} read an incomplete answer but completes none", P::NAME))?;
+            let out = runner::search::<P>((completion.fix)(inst, &read.answer), Goal::Best, 1, &quiet).map_err(|e| e.to_string())?;
+            out.answers.into_iter().last().ok_or_else(|| format!("{name}: {}", completion.none))?
         };
         let Some((found, found_checked)) = best else {
             return Err(format!("no solution found, but {name} is a valid answer"));

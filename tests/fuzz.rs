@@ -176,7 +176,8 @@ fn exercise_answer<P: Limits>(inst: &P::Instance, text: &str) -> Result<Depth, S
         });
     } else if P::solve_ok(inst) {
         let opts = Options { backend: Backend::Varisat, time_limit: Some(SOLVE_LIMIT), progress: Progress::Never };
-        let out = runner::search::<P>(P::fix(inst, &read.answer), Goal::Best, 1, &opts).map_err(|e| format!("completing failed: {e}"))?;
+        let completion = P::COMPLETION.ok_or("an incomplete answer of a puzzle that completes none")?;
+        let out = runner::search::<P>((completion.fix)(inst, &read.answer), Goal::Best, 1, &opts).map_err(|e| format!("completing failed: {e}"))?;
         if out.ended == Ended::Stopped {
             return Err(format!("completing not done in {SOLVE_LIMIT:?}"));
         }

@@ -93,7 +93,7 @@ fn rules<P: Puzzle, S: ClauseSink>(inst: &P::Instance, claim: Claim, score: Opti
     if claim == Claim::Optimal {
         let score = score.ok_or("an optimality claim needs its score")?;
         for l in lemmas {
-            P::lemma(inst, &enc, &mut sink, l, false)?;
+            lemma_clauses::<P>()?(inst, &enc, &mut sink, l, false)?;
         }
         P::better_than(inst, &enc, &mut sink, score, lemmas)?;
     }
@@ -101,6 +101,11 @@ fn rules<P: Puzzle, S: ClauseSink>(inst: &P::Instance, claim: Claim, score: Opti
         Some(e) => Err(format!("the claim's formula is too large: {e}")),
         None => Ok((enc, units)),
     }
+}
+
+/// How `P` states a lemma, or why a claim that holds lemmas is refused for it.
+fn lemma_clauses<P: Puzzle>() -> Result<fn(&P::Instance, &P::Encoding, &mut dyn ClauseSink, &Value, bool) -> Result<(), String>, String> {
+    P::LEMMAS.map(|l| l.clauses).ok_or_else(|| format!("{} has no lemmas", P::NAME))
 }
 
 /// The plain rules, and in [`Form::Proving`] the derived units after them.
@@ -119,7 +124,7 @@ fn plain<P: Puzzle, S: ClauseSink>(inst: &P::Instance, form: Form, sink: &mut S)
 pub fn lemma_formula<P: Puzzle>(inst: &P::Instance, lemma: &Value, form: Form) -> Result<(Cnf, Vec<Lit>), String> {
     let mut cnf = Limited::new(NoEmpty(Cnf::new()), MAX_LITERALS);
     let (enc, units) = plain::<P, _>(inst, form, &mut cnf);
-    P::lemma(inst, &enc, &mut cnf, lemma, true)?;
+    lemma_clauses::<P>()?(inst, &enc, &mut cnf, lemma, true)?;
     match cnf.over() {
         Some(e) => Err(format!("the lemma's formula is too large: {e}")),
         None => Ok((cnf.inner.0, units)),

@@ -318,16 +318,6 @@ pub trait Puzzle: Sized + 'static {
     /// error is a rule the answer breaks already as read (e.g. a region that is no rectangle).
     fn read_answer(inst: &Self::Instance, text: &str) -> Result<Result<ReadAnswer<Self>, String>, ParseError>;
 
-    /// The instance restricted to completions of an incomplete answer (see [`ReadAnswer`]).
-    fn fix(inst: &Self::Instance, _answer: &Self::Answer) -> Self::Instance {
-        inst.clone()
-    }
-
-    /// `check`'s verdict when no completion of an incomplete answer is valid.
-    fn no_completion() -> &'static str {
-        "no completion of this answer is valid"
-    }
-
     /// The answer drawn in `format` (one of [`Self::FORMATS`], never json, judge or svg), with
     /// its score where it has one.
     fn render(inst: &Self::Instance, answer: &Self::Answer, checked: &Self::Checked, format: Format) -> String;
@@ -404,18 +394,6 @@ pub trait Puzzle: Sized + 'static {
         Vec::new()
     }
 
-    /// Whether `answer` is a completion of the incomplete answer `fixed` (see
-    /// [`ReadAnswer::complete`]): one of the answers [`Self::fix`]'s instance admits.
-    fn completes(fixed: &Self::Answer, answer: &Self::Answer) -> bool {
-        fixed == answer
-    }
-
-    /// What [`Self::fix`] keeps of an incomplete answer, as a verdict names the restriction:
-    /// "optimum S among {this}".
-    fn fixed_scope() -> &'static str {
-        "the completions of the fixed answer"
-    }
-
     /// Clauses that keep every answer scoring strictly more than `score`, for a certificate of
     /// optimality: they may keep some that do not (the certificate then blocks those one by
     /// one, each listed with its exact score) but must never cut one that does. Only for
@@ -424,18 +402,12 @@ pub trait Puzzle: Sized + 'static {
         Err(format!("{} has no score", Self::NAME))
     }
 
-    /// Facts an optimality certificate proves first, each on its own, so that
-    /// [`Self::better_than`] can be stated against them (Kakkuro: each red dot's largest
-    /// factor, which shrinks its bound many times over). Described in JSON for the claim.
-    fn lemmas(_inst: &Self::Instance, _solvers: &dyn NewSolver) -> Result<Vec<Value>, SolverError> {
-        Ok(Vec::new())
-    }
+    /// Answers that leave parts to the solver ([`ReadAnswer::complete`] false): how `check`
+    /// completes them. Only puzzles whose answers may be incomplete have it.
+    const COMPLETION: Option<Completion<Self>> = None;
 
-    /// Adds a lemma's clauses, or with `negated` the clauses saying it fails, whose
-    /// refutation together with the rules proves it.
-    fn lemma<S: ClauseSink>(_inst: &Self::Instance, _enc: &Self::Encoding, _sink: &mut S, lemma: &Value, _negated: bool) -> Result<(), String> {
-        Err(format!("{} has no lemma {lemma}", Self::NAME))
-    }
+    /// Facts an optimality certificate proves first. Only scoring puzzles that need them have it.
+    const LEMMAS: Option<Lemmas<Self>> = None;
 
     /// Whether a valid answer's score reaches `bound` (as given to `--min-score`), compared
     /// exactly; `None` when `bound` is no score. `decode` says so when a CNF's approximate bound
@@ -482,6 +454,30 @@ pub trait Generate: Puzzle {
     fn difficulty(_inst: &Self::Instance) -> Option<(usize, usize)> {
         None
     }
+}
+
+/// A capability: completing an answer that leaves parts to the solver (Kakkuro's bare contest
+/// string leaves the sides), as `check` and certificates do.
+pub struct Completion<P: Puzzle> {
+    /// The instance restricted to completions of the incomplete answer.
+    pub fix: fn(&P::Instance, &P::Answer) -> P::Instance,
+    /// Whether an answer (of the fixed instance) is a completion of the incomplete one.
+    pub completes: fn(&P::Answer, &P::Answer) -> bool,
+    /// What `fix` keeps, as a verdict names the restriction: "optimum S among {this}".
+    pub scope: &'static str,
+    /// `check`'s verdict when no completion is valid.
+    pub none: &'static str,
+}
+
+/// A capability: facts an optimality certificate proves first, each on its own, so that
+/// [`Puzzle::better_than`] can be stated against them (Kakkuro: each red dot's largest factor,
+/// which shrinks its bound many times over). Described in JSON for the claim.
+pub struct Lemmas<P: Puzzle> {
+    /// The lemmas of an instance, proved with solvers from the source given.
+    pub find: fn(&P::Instance, &dyn NewSolver) -> Result<Vec<Value>, SolverError>,
+    /// A lemma's clauses, or with `negated` the clauses saying it fails, whose refutation
+    /// together with the rules proves it.
+    pub clauses: fn(&P::Instance, &P::Encoding, &mut dyn ClauseSink, &Value, bool) -> Result<(), String>,
 }
 
 /// What `generate` is asked for.

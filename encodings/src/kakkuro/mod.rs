@@ -198,6 +198,14 @@ impl crate::puzzle::Puzzle for Kakkuro {
     type Score = Score;
     type Encoding = Encoding;
 
+    const COMPLETION: Option<puzzle::Completion<Self>> = Some(puzzle::Completion {
+        fix,
+        completes,
+        scope: "the answers with the fixed answer's numbers",
+        none: "no choice of open sides makes these values valid (rules 1, 3, 4 or 5)",
+    });
+    const LEMMAS: Option<puzzle::Lemmas<Self>> = Some(puzzle::Lemmas { find: lemmas, clauses: lemma });
+
     fn parse(text: &str, settings: &Settings) -> Result<Instance, ParseError> {
         let mut puzzle = parse(text)?;
         puzzle.lenient = settings.lenient;
@@ -243,29 +251,6 @@ impl crate::puzzle::Puzzle for Kakkuro {
             }
         }
         Ok(Ok(puzzle::ReadAnswer { answer: read.answer, complete: read.sides, claimed: read.claimed }))
-    }
-
-    fn fix(inst: &Instance, answer: &Answer) -> Instance {
-        Instance { puzzle: inst.puzzle.clone(), fixed: Some(answer.clone()) }
-    }
-
-    /// The values (white digits, gray numbers) agree; the sides are the solver's, as
-    /// [`fix_values`] leaves them.
-    fn completes(fixed: &Answer, answer: &Answer) -> bool {
-        fixed.cells.len() == answer.cells.len()
-            && fixed.cells.iter().zip(&answer.cells).all(|(f, a)| match (*f, *a) {
-                (Cell::White(x), Cell::White(y)) => x == y,
-                (Cell::Gray { number: x, .. }, Cell::Gray { number: y, .. }) => x == y,
-                _ => false,
-            })
-    }
-
-    fn fixed_scope() -> &'static str {
-        "the answers with the fixed answer's numbers"
-    }
-
-    fn no_completion() -> &'static str {
-        "no choice of open sides makes these values valid (rules 1, 3, 4 or 5)"
     }
 
     fn render(inst: &Instance, answer: &Answer, scored: &Scored, format: Format) -> String {
@@ -365,21 +350,6 @@ impl crate::puzzle::Puzzle for Kakkuro {
         Ok(())
     }
 
-    fn lemmas(inst: &Instance, solvers: &dyn NewSolver) -> Result<Vec<Value>, SolverError> {
-        search::dot_maxima(inst, solvers).map(|maxima| maxima.into_iter().map(|(dot, max)| json!({ "dot": dot, "max": max })).collect())
-    }
-
-    fn lemma<S: ClauseSink>(_: &Instance, enc: &Encoding, sink: &mut S, lemma: &Value, negated: bool) -> Result<(), String> {
-        let (dot, max) = dot_lemma(lemma)?;
-        let above: Vec<Lit> = enc.factors.get(dot).ok_or("a lemma's dot is out of range")?.iter().filter(|&&(f, _)| f > max).map(|&(_, l)| l).collect();
-        if negated {
-            sink.add_clause(&above);
-        } else {
-            above.iter().for_each(|&l| sink.add_clause(&[!l]));
-        }
-        Ok(())
-    }
-
     fn reaches(scored: &Scored, bound: &str) -> Option<bool> {
         let (a, b) = exact_score(bound)?;
         let (n, q) = scored.score.reduced();
@@ -391,6 +361,40 @@ impl crate::puzzle::Puzzle for Kakkuro {
         assert_at_least(enc, &listed_maxima(enc), target, sink);
         Ok(vec![format!("only answers scoring at least {text} (and some within rounding below it)")])
     }
+}
+
+/// A bare contest string fixes every value; the solver chooses the sides.
+fn fix(inst: &Instance, answer: &Answer) -> Instance {
+    Instance { puzzle: inst.puzzle.clone(), fixed: Some(answer.clone()) }
+}
+
+
+/// The values (white digits, gray numbers) agree; the sides are the solver's, as
+/// [`fix_values`] leaves them.
+fn completes(fixed: &Answer, answer: &Answer) -> bool {
+    fixed.cells.len() == answer.cells.len()
+        && fixed.cells.iter().zip(&answer.cells).all(|(f, a)| match (*f, *a) {
+            (Cell::White(x), Cell::White(y)) => x == y,
+            (Cell::Gray { number: x, .. }, Cell::Gray { number: y, .. }) => x == y,
+            _ => false,
+        })
+}
+
+
+fn lemmas(inst: &Instance, solvers: &dyn NewSolver) -> Result<Vec<Value>, SolverError> {
+    search::dot_maxima(inst, solvers).map(|maxima| maxima.into_iter().map(|(dot, max)| json!({ "dot": dot, "max": max })).collect())
+}
+
+
+fn lemma(_: &Instance, enc: &Encoding, sink: &mut dyn ClauseSink, lemma: &Value, negated: bool) -> Result<(), String> {
+    let (dot, max) = dot_lemma(lemma)?;
+    let above: Vec<Lit> = enc.factors.get(dot).ok_or("a lemma's dot is out of range")?.iter().filter(|&&(f, _)| f > max).map(|&(_, l)| l).collect();
+    if negated {
+        sink.add_clause(&above);
+    } else {
+        above.iter().for_each(|&l| sink.add_clause(&[!l]));
+    }
+    Ok(())
 }
 
 fn mode(p: &Puzzle) -> &'static str {
