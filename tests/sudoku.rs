@@ -153,9 +153,30 @@ fn check_names_the_broken_rule_and_bad_input_exits_2() {
         assert_eq!(r.code, 2, "{text:?}: {}", r.stderr);
         assert!(r.stderr.contains(&format!("p.txt:{line}:{col}:")), "{text:?}: {}", r.stderr);
     }
-    for url in ["https://puzz.link/p?sudoku/4/5/g", "https://puzz.link/p?sudoku/5/5/g", "https://puzz.link/p?sudoku/4/4/g9", "https://puzz.link/p?sudoku/4/4/."] {
+    for (url, says) in [
+        ("https://puzz.link/p?sudoku/4/5/g", "square"),
+        ("https://puzz.link/p?sudoku/5/5/g", "no puzz.link URL"),
+        // puzz.link draws an 8×8 with 2×2 boxes: another puzzle (found in review).
+        ("https://puzz.link/p?sudoku/8/8/g", "no puzz.link URL"),
+        // The column of the offending code, not of the body (found in review).
+        ("https://puzz.link/p?sudoku/4/4/g9", ":1:33: 9 is no digit of a 4×4 sudoku"),
+        ("https://puzz.link/p?sudoku/4/4/.", "no sudoku given"),
+    ] {
         let r = run(&["solve", "sudoku", url], None);
         assert_eq!(r.code, 2, "{url}: {}", r.stderr);
-        assert!(!r.stderr.contains("panicked"), "{url}");
+        assert!(r.stderr.contains(says), "{url}: {}", r.stderr);
     }
+    // An 8×8 file solves, but has no URL; a blank line before the grid is passed over.
+    fs::write(&puzzle, "\n1 . . . . . . .\n".to_string() + &". . . . . . . .\n".repeat(7)).unwrap();
+    let r = run(&["solve", "sudoku", puzzle.to_str().unwrap(), "-q"], None);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = run(&["solve", "sudoku", puzzle.to_str().unwrap(), "--format", "url"], None);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    // An answer on one line is read as strictly as a puzzle: `+1` is no digit, and the
+    // column is the word's.
+    fs::write(&puzzle, "1 . . .\n. . . 2\n. . . .\n. . . .\n").unwrap();
+    fs::write(&answer, "+1 2 3 4 3 4 1 2 2 1 4 3 4 3 2 1\n").unwrap();
+    let r = run(&["check", "sudoku", puzzle.to_str().unwrap(), "--answer", answer.to_str().unwrap()], None);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("a.txt:1:1: unexpected \"+1\""), "{}", r.stderr);
 }

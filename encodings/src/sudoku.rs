@@ -64,43 +64,49 @@ impl Board {
 
 /// One row per line: N cells, either separated by spaces (a number, or `.`, `0`, `-` for an
 /// empty cell), or, up to 9×9, written together (`53..7....`). N is the number of rows; it
-/// must have boxes ([`box_shape`]).
+/// must have boxes ([`box_shape`]). Blank lines before and after the grid are passed over.
 pub fn parse(text: &str) -> Result<Board, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
-    let n = lines.iter().rposition(|l| !l.trim().is_empty()).map_or(0, |i| i + 1);
-    if n == 0 {
+    let Some(first) = lines.iter().position(|l| !l.trim().is_empty()) else {
         return Err(ParseError::new(1, 1, "empty input: expected a grid, one row per line"));
-    }
+    };
+    let last = lines.iter().rposition(|l| !l.trim().is_empty()).expect("a line that is not blank");
+    let n = last + 1 - first;
     if n > MAX_SIDE {
-        return Err(ParseError::new(MAX_SIDE + 1, 1, format!("{n} rows: puzzle-sat reads sudokus up to {MAX_SIDE}×{MAX_SIDE}")));
+        return Err(ParseError::new(first + MAX_SIDE + 1, 1, format!("{n} rows: puzzle-sat reads sudokus up to {MAX_SIDE}×{MAX_SIDE}")));
     }
     let Some((box_h, box_w)) = box_shape(n) else {
-        return Err(ParseError::new(n, 1, format!("{n} rows: a {n}×{n} sudoku has no boxes (sides 4, 6, 8, 9, 10, 12, … are read)")));
+        return Err(ParseError::new(last + 1, 1, format!("{n} rows: a {n}×{n} sudoku has no boxes (sides 4, 6, 8, 9, 10, 12, … are read)")));
     };
     let mut givens = Vec::with_capacity(n * n);
-    for (i, line) in lines[..n].iter().enumerate() {
-        let words: Vec<(usize, &str)> = crate::error::words(line).collect();
+    for (k, line) in lines[first..=last].iter().enumerate() {
+        let at = first + k + 1;
+        // At most one word past the row's n: a long row costs no more than a short one.
+        let words: Vec<(usize, &str)> = crate::error::words(line).take(n + 1).collect();
         // A lone word of n characters (up to 9×9) is one digit per cell.
-        let cells: Vec<(usize, String)> = if words.len() == 1 && n <= 9 && words[0].1.chars().count() == n {
-            words[0].1.chars().enumerate().map(|(k, ch)| (words[0].0 + k, ch.to_string())).collect()
-        } else {
-            words.iter().map(|&(col, w)| (col, w.to_string())).collect()
+        let cells: Vec<(usize, &str)> = match words[..] {
+            [(col, word)] if n <= 9 && word.chars().count() == n => word.char_indices().enumerate().map(|(k, (b, ch))| (col + k, &word[b..b + ch.len_utf8()])).collect(),
+            _ => words,
         };
         if cells.len() != n {
-            return Err(ParseError::new(i + 1, line.chars().count() + 1, format!("this row has {} cells, a {n}×{n} sudoku {n}", cells.len())));
+            let has = if cells.len() > n { format!("more than {n}") } else { cells.len().to_string() };
+            return Err(ParseError::new(at, line.chars().count() + 1, format!("this row has {has} cells; a {n}×{n} sudoku has {n}")));
         }
         for (col, word) in cells {
-            givens.push(match word.as_str() {
-                "." | "0" | "-" | "_" => 0,
-                w => match w.parse::<usize>() {
-                    Ok(d) if (1..=n).contains(&d) && w.bytes().all(|b| b.is_ascii_digit()) => d as u8,
-                    _ => return Err(ParseError::new(i + 1, col, format!("unexpected {w:?}: expected a digit 1–{n}, or . for an empty cell"))),
-                },
-            });
+            givens.push(cell(word, n).ok_or_else(|| ParseError::new(at, col, format!("unexpected {word:?}: expected a digit 1–{n}, or . for an empty cell")))?);
         }
     }
     Ok(Board { n, box_h, box_w, givens })
+}
+
+/// A cell's word: its digit 1..=n, or 0 for `.`, `0`, `-`; `None` for anything else.
+fn cell(word: &str, n: usize) -> Option<u8> {
+    match word {
+        "." | "0" | "-" => Some(0),
+        w if w.bytes().all(|b| b.is_ascii_digit()) => w.parse::<usize>().ok().filter(|d| (1..=n).contains(d)).map(|d| d as u8),
+        _ => None,
+    }
 }
 
 /// The variables: `digit[i][d]` true when cell i holds d + 1; `None` where the givens rule it out.
@@ -220,21 +226,18 @@ fn read_grid(board: &Board, text: &str) -> Result<Grid, ParseError> {
     while lines.last().is_some_and(|l| l.trim().is_empty() || crate::puzzle::is_verdict(l)) {
         lines.pop();
     }
-    let body = lines.join("\n");
-    let words: Vec<&str> = body.split_whitespace().collect();
-    let one_line = lines.iter().filter(|l| !l.trim().is_empty()).count() == 1;
-    if one_line && (words.len() == n * n || (n <= 9 && words.len() == 1 && words[0].chars().count() == n * n)) {
-        let cells: Vec<String> = if words.len() == n * n { words.iter().map(|w| w.to_string()).collect() } else { words[0].chars().map(String::from).collect() };
-        let mut grid = Vec::with_capacity(n * n);
-        for (k, w) in cells.iter().enumerate() {
-            grid.push(match w.as_str() {
-                "." | "0" | "-" | "_" => 0,
-                w => w.parse::<u8>().ok().filter(|&d| (1..=n).contains(&(d as usize))).ok_or_else(|| ParseError::new(1, k + 1, format!("cell {}: unexpected {w:?}", k + 1)))?,
-            });
-        }
-        return Ok(grid);
+    let filled: Vec<(usize, &str)> = lines.iter().copied().enumerate().filter(|(_, l)| !l.trim().is_empty()).collect();
+    if let [(i, line)] = filled[..] {
+        // One line: N² words, or up to 9×9 the classic N²-character string.
+        let words: Vec<(usize, &str)> = crate::error::words(line).take(n * n + 1).collect();
+        let cells: Vec<(usize, &str)> = match words[..] {
+            [(col, word)] if n <= 9 && word.chars().count() == n * n => word.char_indices().enumerate().map(|(k, (b, ch))| (col + k, &word[b..b + ch.len_utf8()])).collect(),
+            _ if words.len() == n * n => words,
+            _ => return Err(ParseError::new(i + 1, line.chars().count() + 1, format!("one line of an answer holds all {} cells of a {n}×{n} sudoku", n * n))),
+        };
+        return cells.iter().map(|&(col, w)| cell(w, n).ok_or_else(|| ParseError::new(i + 1, col, format!("unexpected {w:?}: expected a digit 1–{n}, or . for an empty cell")))).collect();
     }
-    let read = parse(&body)?;
+    let read = parse(&lines.join("\n"))?;
     if read.n != n {
         return Err(ParseError::new(1, 1, format!("the answer is {}×{}, the puzzle {n}×{n}", read.n, read.n)));
     }
@@ -267,6 +270,16 @@ fn panel(board: &Board, grid: Option<&Grid>, marked: &[bool], cell: f64) -> Svg 
         svg::mark_cells(&mut s, EDGE, EDGE, n, cell, marked);
     }
     s
+}
+
+/// Whether puzz.link draws an N×N sudoku with the boxes it has here: square sides and 6.
+fn url_side(n: usize) -> Result<(), String> {
+    let root = (1..=n).take_while(|r| r * r <= n).last().unwrap_or(1);
+    if (root * root == n && n >= 4 && n <= MAX_SIDE) || n == 6 {
+        Ok(())
+    } else {
+        Err(format!("a {n}×{n} sudoku has no puzz.link URL here: puzz.link draws sides 4, 6, 9, 16, 25, 36 with their boxes (other sides with square boxes of ⌊√N⌋ cells, a different puzzle)"))
+    }
 }
 
 /// Classic sudoku for the driver.
@@ -367,29 +380,25 @@ impl Puzzle for Sudoku {
         Ok(Some(Hints { json: json!(partial.chunks(board.n).collect::<Vec<_>>()), drawn: render_rows(board.n, &partial), decided, of: partial.len(), unit: "cells", partial }))
     }
 
-    /// pzprjs's number code; `.` (a `?`) is no sudoku given.
+    /// pzprjs's number code. puzz.link draws square boxes of ⌊√N⌋ cells a side (and 2×3 at
+    /// 6×6), which are a sudoku's boxes only where N is a square or 6: other sides are refused.
     fn from_url(link: &url::Link) -> Result<String, ParseError> {
+        let n = link.cols;
         if link.cols != link.rows {
             return Err(ParseError::new(1, link.body_at, format!("a sudoku is square, this one {}×{}", link.cols, link.rows)));
         }
-        let n = link.cols;
-        if n > MAX_SIDE || box_shape(n).is_none() {
-            return Err(ParseError::new(1, link.body_at, format!("a {n}×{n} sudoku: puzzle-sat reads sides with boxes up to {MAX_SIDE}")));
-        }
-        let cells = url::decode_numbers(link)?;
-        let mut givens = Vec::with_capacity(n * n);
-        for (i, cell) in cells.iter().enumerate() {
-            givens.push(match cell {
-                None => 0,
-                Some(Number::Known(d)) if (1..=n as u32).contains(d) => *d as u8,
-                Some(other) => return Err(ParseError::new(1, link.body_at + 1, format!("cell {}: {other:?} is no digit of a {n}×{n} sudoku", i + 1))),
-            });
-        }
-        let (box_h, box_w) = box_shape(n).expect("checked above");
+        url_side(n).map_err(|why| ParseError::new(1, link.body_at, why))?;
+        let givens = url::decode_with(link, 0u8, |chars| match url::read_number16(chars)? {
+            (Number::Known(d), k) if (1..=n as u32).contains(&d) => Ok((d as u8, k)),
+            (Number::Known(d), _) => Err(format!("{d} is no digit of a {n}×{n} sudoku")),
+            (Number::Unknown, _) => Err("a `.` (a number not given) is no sudoku given".into()),
+        })?;
+        let (box_h, box_w) = box_shape(n).expect("url_side checked it");
         Ok(Board { n, box_h, box_w, givens }.to_text())
     }
 
     fn to_url(board: &Board) -> Result<String, String> {
+        url_side(board.n)?;
         let cells = board.givens.iter().map(|&d| (d != 0).then_some(Number::Known(u32::from(d))));
         Ok(url::link("sudoku", board.n, board.n, &url::encode_numbers(cells)))
     }
