@@ -355,10 +355,10 @@ impl Puzzle for Shikaku {
 
     /// pzprjs's number code ([`url::read_number16`]; `.` is `?`).
     fn from_url(link: &url::Link) -> Result<String, ParseError> {
-        let cells = url::decode_numbers(link)?;
-        if let Some((i, _)) = cells.iter().enumerate().find(|(_, c)| matches!(c, Some(Number::Known(v)) if *v == 0 || *v > MAX_CLUE)) {
-            return Err(ParseError::new(1, link.body_at + 1, format!("cell {} holds a number shikaku has no use for (0, or past {MAX_CLUE})", i + 1)));
-        }
+        let cells = url::decode_with(link, None, |chars| match url::read_number16(chars)? {
+            (Number::Known(v), _) if v == 0 || v > MAX_CLUE => Err(format!("{v}: a number must be between 1 and {MAX_CLUE}")),
+            (n, k) => Ok((Some(n), k)),
+        })?;
         Ok(Board { rows: link.rows, cols: link.cols, clues: cells }.to_text())
     }
 
