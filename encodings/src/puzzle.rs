@@ -235,8 +235,9 @@ pub fn without_header(text: &str) -> (&str, usize) {
 /// steps parse → encode → decode → check → render / svg / JSON, plus reading an answer back
 /// and blocking one; everything else has a default that an enumerate-only puzzle keeps
 /// (no flags, no score, the generic searches, `valid` as `check`'s report). What only some
-/// puzzles have (`--hints`, `--min-score`, completions, lemmas, URLs, `generate`) defaults to
-/// "not for this puzzle", and the driver refuses it by name before any work.
+/// puzzles have (`--hints`, `--min-score`, completions, lemmas, URLs) defaults to "not for this
+/// puzzle", and the command line refuses it by name before any work; `generate` is a trait of
+/// its own ([`Generate`]), which the registry row declares.
 pub trait Puzzle: Sized + 'static {
     /// The name on the command line.
     const NAME: &'static str;
