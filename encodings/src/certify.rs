@@ -104,7 +104,7 @@ fn rules<P: Puzzle, S: ClauseSink>(inst: &P::Instance, claim: Claim, score: Opti
 }
 
 /// How `P` states a lemma, or why a claim that holds lemmas is refused for it.
-fn lemma_clauses<P: Puzzle>() -> Result<fn(&P::Instance, &P::Encoding, &mut dyn ClauseSink, &Value, bool) -> Result<(), String>, String> {
+fn lemma_clauses<P: Puzzle>() -> Result<crate::puzzle::LemmaClauses<P>, String> {
     P::LEMMAS.map(|l| l.clauses).ok_or_else(|| format!("{} has no lemmas", P::NAME))
 }
 

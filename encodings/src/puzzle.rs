@@ -145,7 +145,7 @@ pub enum Ended {
 }
 
 /// Where a search reports as it goes.
-pub trait Observer<P: Puzzle + ?Sized> {
+pub trait Observer<P: Puzzle> {
     /// A valid answer, already re-checked by the independent validator; for [`Goal::Best`],
     /// each one better than all before.
     fn found(&mut self, answer: &P::Answer, checked: &P::Checked);
@@ -158,7 +158,7 @@ pub trait Observer<P: Puzzle + ?Sized> {
 }
 
 /// An answer read back from a file for `check`.
-pub struct ReadAnswer<P: Puzzle + ?Sized> {
+pub struct ReadAnswer<P: Puzzle> {
     pub answer: P::Answer,
     /// False when the answer leaves parts to the solver (Kakkuro's bare contest string has no
     /// sides): `check` then solves [`Puzzle::fix`]'s instance for the best completion.
@@ -470,6 +470,9 @@ pub struct Completion<P: Puzzle> {
     pub none: &'static str,
 }
 
+/// How a puzzle states a lemma ([`Lemmas::clauses`]).
+pub type LemmaClauses<P> = fn(&<P as Puzzle>::Instance, &<P as Puzzle>::Encoding, &mut dyn ClauseSink, &Value, bool) -> Result<(), String>;
+
 /// A capability: facts an optimality certificate proves first, each on its own, so that
 /// [`Puzzle::better_than`] can be stated against them (Kakkuro: each red dot's largest factor,
 /// which shrinks its bound many times over). Described in JSON for the claim.
@@ -478,7 +481,7 @@ pub struct Lemmas<P: Puzzle> {
     pub find: fn(&P::Instance, &dyn NewSolver) -> Result<Vec<Value>, SolverError>,
     /// A lemma's clauses, or with `negated` the clauses saying it fails, whose refutation
     /// together with the rules proves it.
-    pub clauses: fn(&P::Instance, &P::Encoding, &mut dyn ClauseSink, &Value, bool) -> Result<(), String>,
+    pub clauses: LemmaClauses<P>,
 }
 
 /// What `generate` is asked for.

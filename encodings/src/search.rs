@@ -90,12 +90,12 @@ pub fn by_task<P: Puzzle>(inst: &P::Instance, goal: Goal, solvers: &dyn NewSolve
 
 /// An observer that adds the calls, variables and clauses of solvers used before (a first
 /// attempt that gave up) to every count it passes on, so a run's totals stay whole.
-pub struct After<'a, P: Puzzle + ?Sized> {
+pub struct After<'a, P: Puzzle> {
     pub out: &'a mut dyn Observer<P>,
     pub before: crate::solver::SolverStats,
 }
 
-impl<P: Puzzle + ?Sized> Observer<P> for After<'_, P> {
+impl<P: Puzzle> Observer<P> for After<'_, P> {
     fn found(&mut self, answer: &P::Answer, checked: &P::Checked) {
         self.out.found(answer, checked)
     }

@@ -113,7 +113,7 @@ fn each_candidate(board: &Board, count: &ClueCount, at: usize, mut f: impl FnMut
     let (rows, cols) = (board.rows, board.cols);
     let (cr, cc) = (at / cols, at % cols);
     let shapes: Vec<(usize, usize)> = match board.clues[at] {
-        Some(Number::Known(n)) => (1..=rows.min(n as usize)).filter(|h| n as usize % h == 0).map(|h| (h, n as usize / h)).filter(|&(_, w)| w <= cols).collect(),
+        Some(Number::Known(n)) => (1..=rows.min(n as usize)).filter(|&h| (n as usize).is_multiple_of(h)).map(|h| (h, n as usize / h)).filter(|&(_, w)| w <= cols).collect(),
         _ => (1..=rows).flat_map(|h| (1..=cols).map(move |w| (h, w))).collect(),
     };
     for (h, w) in shapes {

@@ -34,7 +34,7 @@ pub type Grid = Vec<u8>;
 /// The boxes of an N×N sudoku: the most nearly square `h × w = N` with `h ≤ w` and `h ≥ 2`
 /// (`None` for 1–3 and primes, which have no boxes).
 pub fn box_shape(n: usize) -> Option<(usize, usize)> {
-    (2..=n).take_while(|h| h * h <= n).filter(|h| n % h == 0).last().map(|h| (h, n / h))
+    (2..=n).take_while(|h| h * h <= n).filter(|&h| n.is_multiple_of(h)).last().map(|h| (h, n / h))
 }
 
 impl Board {
@@ -130,17 +130,14 @@ pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
             *o &= d + 1 == g as usize;
         }
     }
-    let mut digit = vec![vec![None; n]; n * n];
-    for i in 0..n * n {
-        for d in 0..n {
-            if open[i][d] {
-                digit[i][d] = Some(sink.new_named_var(&|| format!("r{}c{}={}", i / n + 1, i % n + 1, d + 1)));
-            }
-        }
-    }
+    let digit: Vec<Vec<Option<Lit>>> = open
+        .iter()
+        .enumerate()
+        .map(|(i, cell)| cell.iter().enumerate().map(|(d, &o)| o.then(|| sink.new_named_var(&|| format!("r{}c{}={}", i / n + 1, i % n + 1, d + 1)))).collect())
+        .collect();
     // An empty set gives the empty clause: a cell or house left no candidate is a clash.
-    for i in 0..n * n {
-        exactly_one(sink, &digit[i].iter().flatten().copied().collect::<Vec<_>>());
+    for cell in &digit {
+        exactly_one(sink, &cell.iter().flatten().copied().collect::<Vec<_>>());
     }
     for k in 0..3 * n {
         let cells = board.house(k);
@@ -275,7 +272,7 @@ fn panel(board: &Board, grid: Option<&Grid>, marked: &[bool], cell: f64) -> Svg 
 /// Whether puzz.link draws an N×N sudoku with the boxes it has here: square sides and 6.
 fn url_side(n: usize) -> Result<(), String> {
     let root = (1..=n).take_while(|r| r * r <= n).last().unwrap_or(1);
-    if (root * root == n && n >= 4 && n <= MAX_SIDE) || n == 6 {
+    if (root * root == n && (4..=MAX_SIDE).contains(&n)) || n == 6 {
         Ok(())
     } else {
         Err(format!("a {n}×{n} sudoku has no puzz.link URL here: puzz.link draws sides 4, 6, 9, 16, 25, 36 with their boxes (other sides with square boxes of ⌊√N⌋ cells, a different puzzle)"))
