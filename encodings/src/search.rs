@@ -4,8 +4,7 @@
 
 use crate::cnf::{ClauseSink, Lit, Model};
 use crate::puzzle::{Ended, Goal, Observer, Puzzle, Task};
-use crate::solver::NewSolver;
-use crate::solver::{SolveResult, Solver, SolverError};
+use crate::solver::{NewSolver, SolveResult, Solver, SolverError};
 
 /// The result of asking for a better answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

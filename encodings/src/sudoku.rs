@@ -82,13 +82,7 @@ pub fn parse(text: &str) -> Result<Board, ParseError> {
     let mut givens = Vec::with_capacity(n * n);
     for (k, line) in lines[first..=last].iter().enumerate() {
         let at = first + k + 1;
-        // At most one word past the row's n: a long row costs no more than a short one.
-        let words: Vec<(usize, &str)> = crate::error::words(line).take(n + 1).collect();
-        // A lone word of n characters (up to 9×9) is one digit per cell.
-        let cells: Vec<(usize, &str)> = match words[..] {
-            [(col, word)] if n <= 9 && word.chars().count() == n => word.char_indices().enumerate().map(|(k, (b, ch))| (col + k, &word[b..b + ch.len_utf8()])).collect(),
-            _ => words,
-        };
+        let cells = cells_of(line, n, n);
         if cells.len() != n {
             let has = if cells.len() > n { format!("more than {n}") } else { cells.len().to_string() };
             return Err(ParseError::new(at, line.chars().count() + 1, format!("this row has {has} cells; a {n}×{n} sudoku has {n}")));
@@ -98,6 +92,17 @@ pub fn parse(text: &str) -> Result<Board, ParseError> {
         }
     }
     Ok(Board { n, box_h, box_w, givens })
+}
+
+/// The cells of a line meant to hold `count` of an N×N sudoku, with their columns: its words
+/// (at most one past `count`, so a long line costs no more than a short one), or, up to 9×9, a
+/// lone word of `count` characters read one digit per character.
+fn cells_of(line: &str, n: usize, count: usize) -> Vec<(usize, &str)> {
+    let words: Vec<(usize, &str)> = crate::error::words(line).take(count + 1).collect();
+    match words[..] {
+        [(col, word)] if n <= 9 && word.chars().count() == count => word.char_indices().enumerate().map(|(k, (b, ch))| (col + k, &word[b..b + ch.len_utf8()])).collect(),
+        _ => words,
+    }
 }
 
 /// A cell's word: its digit 1..=n, or 0 for `.`, `0`, `-`; `None` for anything else.
@@ -226,12 +231,10 @@ fn read_grid(board: &Board, text: &str) -> Result<Grid, ParseError> {
     let filled: Vec<(usize, &str)> = lines.iter().copied().enumerate().filter(|(_, l)| !l.trim().is_empty()).collect();
     if let [(i, line)] = filled[..] {
         // One line: N² words, or up to 9×9 the classic N²-character string.
-        let words: Vec<(usize, &str)> = crate::error::words(line).take(n * n + 1).collect();
-        let cells: Vec<(usize, &str)> = match words[..] {
-            [(col, word)] if n <= 9 && word.chars().count() == n * n => word.char_indices().enumerate().map(|(k, (b, ch))| (col + k, &word[b..b + ch.len_utf8()])).collect(),
-            _ if words.len() == n * n => words,
-            _ => return Err(ParseError::new(i + 1, line.chars().count() + 1, format!("one line of an answer holds all {} cells of a {n}×{n} sudoku", n * n))),
-        };
+        let cells = cells_of(line, n, n * n);
+        if cells.len() != n * n {
+            return Err(ParseError::new(i + 1, line.chars().count() + 1, format!("one line of an answer holds all {} cells of a {n}×{n} sudoku", n * n)));
+        }
         return cells.iter().map(|&(col, w)| cell(w, n).ok_or_else(|| ParseError::new(i + 1, col, format!("unexpected {w:?}: expected a digit 1–{n}, or . for an empty cell")))).collect();
     }
     let read = parse(&lines.join("\n"))?;
