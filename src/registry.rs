@@ -5,6 +5,7 @@ use crate::driver::{self, CheckArgs, DecodeArgs, EncodeArgs, GenerateArgs, Solve
 use crate::output::Done;
 use anyhow::Result;
 use encodings::kakkuro::Kakkuro;
+use encodings::kakuro::Kakuro;
 use encodings::puzzle::{Generate, Puzzle};
 use encodings::shikaku::Shikaku;
 use encodings::sudoku::Sudoku;
@@ -12,7 +13,7 @@ use encodings::target_sudoku::TargetSudoku;
 use encodings::tatamibari::Tatamibari;
 use std::marker::PhantomData;
 
-pub static PUZZLES: &[Row] = &[Row::of::<Sudoku>(), Row::of::<TargetSudoku>(), Row::of::<Tatamibari>().generates::<Tatamibari>(), Row::of::<Kakkuro>(), Row::of::<Shikaku>()];
+pub static PUZZLES: &[Row] = &[Row::of::<Sudoku>(), Row::of::<TargetSudoku>(), Row::of::<Tatamibari>().generates::<Tatamibari>(), Row::of::<Kakkuro>(), Row::of::<Shikaku>(), Row::of::<Kakuro>()];
 
 pub fn find(name: &str) -> Option<&'static Row> {
     PUZZLES.iter().find(|p| p.name() == name)

@@ -17,6 +17,7 @@ use encodings::kakkuro::Kakkuro;
 use encodings::puzzle::{Ended, Format, Goal, Puzzle, Settings, Task};
 use encodings::shikaku::Shikaku;
 use encodings::sudoku::Sudoku;
+use encodings::kakuro::Kakuro;
 use encodings::solver::{NewSolver, SolveResult, Stop};
 use encodings::tatamibari::generate::{Generated, Rng};
 use encodings::tatamibari::Tatamibari;
@@ -90,6 +91,17 @@ impl Limits for Sudoku {
     }
     fn solve_ok(b: &Self::Instance) -> bool {
         b.n <= 6 || b.givens.iter().filter(|&&d| d != 0).count() >= 60
+    }
+}
+
+impl Limits for Kakuro {
+    const DATA: &'static str = "kakuro";
+    const EXAMPLE: &'static str = "kakuro.txt";
+    fn encode_ok(b: &Self::Instance) -> bool {
+        b.rows * b.cols <= 900
+    }
+    fn solve_ok(b: &Self::Instance) -> bool {
+        b.rows * b.cols <= 64
     }
 }
 
@@ -453,6 +465,7 @@ fn small_seeds<P: Limits>() -> Vec<String> {
         "tatamibari" => (0..12).map(|k| Generated::new(2 + k % 5, 2 + k / 3 % 5, &mut Rng::new(k as u64)).board().to_text()).collect(),
         "shikaku" => ["2 .\n. 2\n", "? . .\n. . 3\n", "4 . .\n. . 2\n. 3 .\n", "1\n", ". 6 .\n. . .\n", "2 . ?\n. . .\n3 . .\n"].map(String::from).to_vec(),
         "sudoku" => [". 1 . .\n. . . 2\n3 . . .\n. . 3 .\n", "1..4\n....\n....\n....\n", "6 1 . . . .\n3 . 2 . . .\n. 4 . 3 . .\n. . 5 . 4 .\n. . . 6 . 5\n. . . . 1 2\n", "....\n....\n....\n....\n"].map(String::from).to_vec(),
+        "kakuro" => ["- 4, 3,\n,3 0 0\n,4 0 0\n", "3 3\n- 16, 6,\n,10 0 0\n,12 0 0\n", "0 0\n0 0\n", "- 3,\n,1 0\n", "- 17, 3,\n0,13 0 0\n,7 0 0\n"].map(String::from).to_vec(),
         "kakkuro" => ["# . .\n. . @\n", "@ . .\n. . #\n# . .\n", "#[N] . .\n. @[E] .\n", ". .\n. .\n", "; comment\n@ .\n. #\n"].map(String::from).to_vec(),
         _ => vec![solved_sudoku_with_holes(&mut Rng::new(3), 8)],
     }
@@ -566,6 +579,19 @@ fn sudoku_answers() {
 }
 
 #[test]
+fn kakuro_files() {
+    fuzz_puzzle::<Kakuro>();
+}
+
+#[test]
+fn kakuro_answers() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("small.txt");
+    std::fs::write(&file, "- 4, 3,\n,3 0 0\n,4 0 0\n").unwrap();
+    fuzz_answers::<Kakuro>(&file, &["- - -\n- 1 2\n- 3 1\n".to_string(), "1231\n".to_string()]);
+}
+
+#[test]
 fn target_sudoku_files() {
     fuzz_puzzle::<TargetSudoku>();
 }
@@ -599,5 +625,6 @@ fn models() {
     fuzz_models::<Kakkuro>("# . . #\n. . @ .\n");
     fuzz_models::<TargetSudoku>(&solved_sudoku_with_holes(&mut Rng::new(7), 12));
     fuzz_models::<Sudoku>(". 1 . .\n. . . 2\n3 . . .\n. . 3 .\n");
+    fuzz_models::<Kakuro>("- 4, 3,\n,3 0 0\n,4 0 0\n");
     fuzz_models::<Shikaku>(&std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/shikaku.txt")).unwrap());
 }

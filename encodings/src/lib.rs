@@ -22,6 +22,7 @@ pub mod sum;
 pub mod svg;
 pub mod target_sudoku;
 pub mod kakkuro;
+pub mod kakuro;
 pub mod tatamibari;
 pub mod url;
 

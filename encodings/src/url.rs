@@ -73,30 +73,37 @@ pub fn split(url: &str) -> Result<Link<'_>, ParseError> {
 
 /// The board's cells, row by row, from a body in a cell code: at each position either `g`–`z`,
 /// which skip 1–20 empty cells, or a clue that `read` takes from the body's characters at that
-/// position (`Ok(Some((clue, characters taken)))`; `Ok(None)` when none starts there, whose
-/// message says what the code has). Cells the body does not reach are empty.
+/// position (`Ok((clue, characters taken))`; `Err` says what the code has). Cells the body does
+/// not reach are empty.
 pub fn decode_with<T: Clone>(link: &Link, empty: T, read: impl Fn(&[char]) -> Result<(T, usize), String>) -> Result<Vec<T>, ParseError> {
+    let (cells, used) = decode_prefix(link, empty, 'g'..='z', read)?;
+    match link.body.chars().nth(used) {
+        Some(ch) => Err(ParseError::new(1, link.body_at + used + 1, format!("{ch:?} after the last of the {} cells", cells.len()))),
+        None => Ok(cells),
+    }
+}
+
+/// [`decode_with`] for bodies that go on after the cells (kakuro's outer clues), with the
+/// code's skip letters (`skips`, standing for 1, 2, … empty cells): the cells, and how many of
+/// the body's characters they took. A skip past the last cell ends the cells, as in pzprjs.
+pub fn decode_prefix<T: Clone>(link: &Link, empty: T, skips: std::ops::RangeInclusive<char>, read: impl Fn(&[char]) -> Result<(T, usize), String>) -> Result<(Vec<T>, usize), ParseError> {
     let n = link.cols * link.rows;
     let mut cells = vec![empty; n];
     let body: Vec<char> = link.body.chars().collect();
     let (mut c, mut i) = (0, 0);
-    while i < body.len() {
-        let col = link.body_at + i + 1;
+    while i < body.len() && c < n {
         let ch = body[i];
-        if c >= n {
-            return Err(ParseError::new(1, col, format!("{ch:?} after the last of the {n} cells")));
-        }
-        if ('g'..='z').contains(&ch) {
-            c += (ch as usize) - ('g' as usize) + 1;
+        if skips.contains(&ch) {
+            c += (ch as usize) - (*skips.start() as usize) + 1;
             i += 1;
         } else {
-            let (clue, taken) = read(&body[i..]).map_err(|why| ParseError::new(1, col, why))?;
+            let (clue, taken) = read(&body[i..]).map_err(|why| ParseError::new(1, link.body_at + i + 1, why))?;
             cells[c] = clue;
             c += 1;
             i += taken.max(1);
         }
     }
-    Ok(cells)
+    Ok((cells, i.min(body.len())))
 }
 
 /// [`decode_with`] for codes of one character per clue: `clue(ch)` is the cell it stands for
@@ -171,14 +178,20 @@ pub fn encode_cells(cells: impl IntoIterator<Item = Option<char>>) -> String {
 
 /// The body for `cells`, each clue already written in its code, empty cells as `g`–`z` runs.
 pub fn encode_with(cells: impl IntoIterator<Item = Option<String>>) -> String {
+    encode_with_skips(cells, 'g'..='z')
+}
+
+/// [`encode_with`] with the code's skip letters (`skips`, for 1, 2, … empty cells).
+pub fn encode_with_skips(cells: impl IntoIterator<Item = Option<String>>, skips: std::ops::RangeInclusive<char>) -> String {
     let mut out = String::new();
     let mut run = 0u32;
-    let skip = |run: u32| char::from_digit(15 + run, 36).expect("runs are 1–20");
+    let longest = *skips.end() as u32 - *skips.start() as u32 + 1;
+    let skip = |run: u32| char::from_u32(*skips.start() as u32 + run - 1).expect("a letter");
     for cell in cells {
         match cell {
             None => {
                 run += 1;
-                if run == 20 {
+                if run == longest {
                     out.push(skip(run));
                     run = 0;
                 }
