@@ -14,6 +14,7 @@
 use encodings::cnf::SizeCounter;
 use encodings::kakkuro::{self as kk, Kakkuro};
 use encodings::puzzle::{Ended, Goal, Observer, Puzzle};
+use encodings::kakuro::{self as kr, Kakuro};
 use encodings::shikaku::{self as sk, Shikaku};
 use encodings::sudoku::{self as sd, Sudoku};
 use encodings::solver::{SolverStats, Stop};
@@ -88,6 +89,9 @@ fn corpus(backend: &Backend, root: &Path, wanted: &dyn Fn(&str) -> bool, named: 
     if wanted("shikaku") {
         shikaku(backend, &root.join("shikaku"));
     }
+    if wanted("kakuro") && !named("kakkuro") {
+        kakuro(backend, &root.join("kakuro"));
+    }
     if wanted("kakkuro") {
         kakkuro(backend, &root.join("kakkuro"));
     }
@@ -118,8 +122,8 @@ fn hard(backend: &Backend) {
     files.sort();
     for case in files {
         let name = case.file_stem().unwrap().to_string_lossy().to_string();
-        let puzzle = if name.starts_with("kakkuro") { "kakkuro" } else { "tatamibari" };
-        let modes: &[&str] = if puzzle == "tatamibari" { &["plain", "--unique"] } else { &["plain"] };
+        let puzzle = ["kakkuro", "kakuro", "tatamibari"].into_iter().find(|p| name.starts_with(&format!("{p}-"))).expect("a puzzle's name first");
+        let modes: &[&str] = if puzzle == "kakkuro" { &["plain"] } else { &["plain", "--unique"] };
         for &mode in modes {
             let mut cmd = Command::new(bin);
             cmd.args(["solve", puzzle]).arg(&case).args(["--time-limit", &limit.to_string(), "-q", "--solver", backend.name()]);
@@ -494,6 +498,33 @@ fn shikaku(backend: &Backend, dir: &Path) {
     println!("shikaku, the largest puzzles four times over");
     for p in names.iter().filter(|p| ["31x45", "50x40"].iter().any(|s| p.to_string_lossy().contains(s))) {
         let text = std::fs::read_to_string(p).unwrap();
+        let twice: String = text.lines().map(|l| format!("{l} {l}\n")).collect();
+        case(&format!("{} x4", p.file_stem().unwrap().to_string_lossy()), &(twice.clone() + &twice));
+    }
+    println!();
+}
+
+/// Classic Kakuro: each bundled Janko puzzle with a uniqueness check (stop at 2 solutions),
+/// then the largest ones four times over (two copies across, two down: their borders keep the
+/// copies apart), in process.
+fn kakuro(backend: &Backend, dir: &Path) {
+    println!("kakuro, uniqueness check (stop at 2 solutions), in one process");
+    println!("{:<8} {:<28} {:>7} {:>9} {:>6} {:>8} {:>8}  {}", "backend", "puzzle", "size", "ms", "calls", "vars", "clauses", "verdict");
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect();
+    names.sort();
+    let case = |name: &str, text: &str| -> Duration {
+        let board = kr::parse(text).unwrap();
+        let shape = (board.rows, board.cols);
+        enumerate_case::<Kakuro>(backend, name, board, shape, 2)
+    };
+    let mut total = Duration::ZERO;
+    for p in &names {
+        total += case(&p.file_stem().unwrap().to_string_lossy(), &std::fs::read_to_string(p).unwrap());
+    }
+    println!("{:<8} {:<28} {:>7} {:>9.2}   ({} puzzles)\n", backend.name(), "total", "", ms(total), names.len());
+    println!("kakuro, the largest puzzles four times over");
+    for p in names.iter().filter(|p| ["31x46", "29x39"].iter().any(|s| p.to_string_lossy().contains(s))) {
+        let text = kr::parse(&std::fs::read_to_string(p).unwrap()).unwrap().to_text();
         let twice: String = text.lines().map(|l| format!("{l} {l}\n")).collect();
         case(&format!("{} x4", p.file_stem().unwrap().to_string_lossy()), &(twice.clone() + &twice));
     }

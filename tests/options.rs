@@ -124,5 +124,5 @@ fn help_lists_each_format_with_its_puzzles() {
     let help = run(&["solve", "--help"], None).stdout;
     assert!(help.contains("- judge: target-sudoku\n") && help.contains("- rects: tatamibari, shikaku\n") && help.contains("- svg:   every puzzle\n"), "{help}");
     let help = run(&["decode", "--help"], None).stdout;
-    assert!(!help.contains("- judge") && !help.contains("- url") && help.contains("- line:  sudoku, target-sudoku, kakkuro\n"), "{help}");
+    assert!(!help.contains("- judge") && !help.contains("- url") && help.contains("- line:  sudoku, target-sudoku, kakkuro, kakuro\n"), "{help}");
 }

@@ -25,3 +25,14 @@ for n in 10 12 14 16; do
         python3 kakkuro_painting.py "$n" "$seed" "$density" 8 > "$out/kakkuro-painting-${n}x${n}-d${density}-s${seed}.txt"
     done
 done
+# Classic Kakuro from a random filling (not unique): janko.at-like density (a quarter black,
+# runs up to 9) at 20, 30 and 40 a side and at the size of four of janko.at's largest (62×92),
+# and sparser or shorter-run classes.
+for n in 20 30 40; do
+    for s in 1 2; do
+        python3 kakuro_random.py "$n" "$n" "$s" 0.25 9 > "$out/kakuro-random-${n}x${n}-b0.25-r9-s${s}.txt"
+    done
+done
+python3 kakuro_random.py 62 92 1 0.25 9 > "$out/kakuro-random-62x92-b0.25-r9-s1.txt"
+python3 kakuro_random.py 62 92 1 0.35 9 > "$out/kakuro-random-62x92-b0.35-r9-s1.txt"
+python3 kakuro_random.py 62 92 1 0.25 5 > "$out/kakuro-random-62x92-b0.25-r5-s1.txt"

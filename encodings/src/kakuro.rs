@@ -333,6 +333,10 @@ fn read_grid(board: &Board, text: &str) -> Result<Grid, ParseError> {
         _ => None,
     };
     let mut grid = vec![0; board.cells.len()];
+    // A board without white cells has an empty line for its digits.
+    if filled.is_empty() && board.white().next().is_none() {
+        return Ok(grid);
+    }
     if let [(i, line)] = filled[..] {
         let words: Vec<(usize, &str)> = crate::error::words(line).take(2).collect();
         if let [(col, word)] = words[..] {
