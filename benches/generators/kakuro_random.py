@@ -2,7 +2,8 @@
 
 A border row and column of black cells; inside, each cell black with probability BLACK; runs
 longer than MAX_RUN cut by a black cell at a random place; white cells alone in both
-directions made black. Then a random filling, cell by cell in reading order, each taking a
+directions made black (with MIN_RUN=2 in the environment, every cell of a one-cell run, as
+janko.at's puzzles have almost none; that leaves about half the cells white). Then a random filling, cell by cell in reading order, each taking a
 random digit not yet in its across or down run (a cell left none becomes black, and the
 filling starts again). The clues are the filling's sums, so every board has a solution; it is
 not made unique, and big boards usually have many.
@@ -10,6 +11,7 @@ not made unique, and big boards usually have many.
 usage: python3 kakuro_random.py ROWS COLS SEED [BLACK=0.25] [MAX_RUN=9] [FILLING_FILE]
 (ROWS and COLS count the border; the output is janko.at's form, as tests/data/kakuro has it.)
 """
+import os
 import random
 import sys
 
@@ -38,7 +40,7 @@ def runs(white, rows, cols):
     return of, cells
 
 
-def board(rows, cols, seed, black, max_run):
+def board(rows, cols, seed, black, max_run, min_run):
     rnd = random.Random(seed)
     white = [[r > 0 and c > 0 and rnd.random() >= black for c in range(cols)] for r in range(rows)]
     while True:
@@ -50,7 +52,7 @@ def board(rows, cols, seed, black, max_run):
                 white[r][c] = False
                 changed = True
         for (r, c), two in of.items():
-            if white[r][c] and all(len(cells[i][1]) == 1 for i in two):
+            if white[r][c] and (all(len(cells[i][1]) == 1 for i in two) or (min_run > 1 and any(len(cells[i][1]) < min_run for i in two))):
                 white[r][c] = False
                 changed = True
         if changed:
@@ -82,7 +84,8 @@ def main():
     rows, cols, seed = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
     black = float(sys.argv[4]) if len(sys.argv) > 4 else 0.25
     max_run = int(sys.argv[5]) if len(sys.argv) > 5 else 9
-    white, digit, of, cells = board(rows, cols, seed, black, max_run)
+    min_run = int(os.environ.get("MIN_RUN", "1"))
+    white, digit, of, cells = board(rows, cols, seed, black, max_run, min_run)
     down = {}
     across = {}
     for is_across, run in cells:

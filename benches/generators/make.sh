@@ -36,3 +36,4 @@ done
 python3 kakuro_random.py 62 92 1 0.25 9 > "$out/kakuro-random-62x92-b0.25-r9-s1.txt"
 python3 kakuro_random.py 62 92 1 0.35 9 > "$out/kakuro-random-62x92-b0.35-r9-s1.txt"
 python3 kakuro_random.py 62 92 1 0.25 5 > "$out/kakuro-random-62x92-b0.25-r5-s1.txt"
+MIN_RUN=2 python3 kakuro_random.py 62 92 1 0.25 9 > "$out/kakuro-random-62x92-b0.25-r9-min2-s1.txt"
