@@ -246,6 +246,13 @@ pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
     Encoding { digit }
 }
 
+impl Encoding {
+    /// Cell i's variable for digit d (`None` for 0 and digits no digit set allows).
+    pub fn lit(&self, i: usize, d: u8) -> Option<Lit> {
+        self.digit[i].get((d as usize).wrapping_sub(1)).copied().flatten()
+    }
+}
+
 pub fn decode(enc: &Encoding, model: &Model) -> Grid {
     enc.digit.iter().map(|cell| cell.iter().position(|l| l.is_some_and(|l| model.value(l))).map_or(0, |k| k as u8 + 1)).collect()
 }
@@ -480,10 +487,7 @@ impl Puzzle for Kakuro {
     }
 
     fn block<S: ClauseSink>(_: &Board, enc: &Encoding, sink: &mut S, grids: &[Grid]) {
-        for grid in grids {
-            let clause: Vec<Lit> = grid.iter().enumerate().filter_map(|(i, &d)| enc.digit[i].get((d as usize).wrapping_sub(1)).copied().flatten().map(|l| !l)).collect();
-            sink.add_clause(&clause);
-        }
+        crate::search::block_digits(sink, grids, |i, d| enc.lit(i, d));
     }
 
     fn render(board: &Board, grid: &Grid, _: &(), format: Format) -> String {
@@ -521,12 +525,7 @@ impl Puzzle for Kakuro {
     fn hints(board: &Board, found: &(Grid, ()), solvers: &dyn NewSolver) -> Result<Option<Hints<Grid>>, SolverError> {
         let mut solver = solvers.new_solver();
         let enc = encode(board, &mut crate::search::Sink(&mut *solver));
-        let lit = |i: usize, d: u8| enc.digit[i].get((d as usize).wrapping_sub(1)).copied().flatten();
-        let chosen: Vec<Lit> = found.0.iter().enumerate().filter_map(|(i, &d)| lit(i, d)).collect();
-        let Some(fixed) = crate::search::backbone(&mut *solver, chosen)? else { return Ok(None) };
-        let fixed: std::collections::HashSet<Lit> = fixed.into_iter().collect();
-        let partial: Grid = found.0.iter().enumerate().map(|(i, &d)| if lit(i, d).is_some_and(|l| fixed.contains(&l)) { d } else { 0 }).collect();
-        let decided = partial.iter().filter(|&&d| d != 0).count();
+        let Some((partial, decided)) = crate::search::fixed_digits(&mut *solver, &found.0, |i, d| enc.lit(i, d))? else { return Ok(None) };
         Ok(Some(Hints { json: json!(partial.chunks(board.cols).collect::<Vec<_>>()), drawn: render_rows(board, &partial), decided, of: board.white().count(), unit: "cells", partial }))
     }
 
