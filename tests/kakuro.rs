@@ -202,7 +202,7 @@ fn check_names_the_broken_rule_and_bad_input_exits_2() {
         assert_eq!(r.code, 2, "{grid:?}: {}", r.stderr);
         assert!(r.stderr.contains(&format!("a.txt:{line}:{col}:")), "{grid:?}: {}", r.stderr);
     }
-    for (text, line, col) in [("- 4, 3,\n,3 0 x\n,4 0 0\n", 2, 6), ("- 46, 3,\n,3 0 0\n,4 0 0\n", 1, 3), ("- 4, 3,\n,3 0\n,4 0 0\n", 2, 5), ("3 4\n- 4, 3,\n,3 0 0\n,4 0 0\n", 1, 1), ("- 4,a 3,\n", 1, 3)] {
+    for (text, line, col) in [("- 4, 3,\n,3 0 x\n,4 0 0\n", 2, 6), ("- 46, 3,\n,3 0 0\n,4 0 0\n", 1, 3), ("- 4, 3,\n,3 0\n,4 0 0\n", 2, 5), ("3 4\n- 4, 3,\n,3 0 0\n,4 0 0\n", 2, 8), ("4 3\n- 4, 3,\n,3 0 0\n,4 0 0\n", 1, 1), ("- 4,a 3,\n", 1, 3)] {
         fs::write(&puzzle, text).unwrap();
         let r = run(&["solve", "kakuro", puzzle.to_str().unwrap()], None);
         assert_eq!(r.code, 2, "{text:?}: {}", r.stderr);
@@ -212,10 +212,29 @@ fn check_names_the_broken_rule_and_bad_input_exits_2() {
         ("https://puzz.link/p?kakuro/2/2/k..!5", ":1:35: '!' is no kakuro clue"),
         ("https://puzz.link/p?kakuro/2/2/k...-5-", "after the last clue"),
         ("https://puzz.link/p?kakuro/2/2/k.5", "the URL ends after it"),
+        // Cut short, in the cells or in the border's sums: refused, not read as another
+        // puzzle (found in review).
+        ("https://puzz.link/p?kakuro/5/5/48la0.na0", "the URL ends before the last of the 5×5 cells"),
+        ("https://puzz.link/p?kakuro/5/5/48la0.na0lh3l0Bn.0cl.", "the URL ends before the border's sums"),
+        ("https://puzz.link/p?kakuro/1/1/é", "'é' is no kakuro clue"),
     ] {
         let r = run(&["solve", "kakuro", url], None);
         assert_eq!(r.code, 2, "{url}: {}", r.stderr);
         assert!(r.stderr.contains(says), "{url}: {}", r.stderr);
+    }
+    // A size line's row length, a blank line after it, long words cut in messages (review).
+    for (text, says) in [("1 2\n0 0 0 0\n", "p.txt:2:5: this row has more than 2 cells; the size line says 2"), ("3 3\n\n- 4, 3,\n,3 0 0\n,4 0 0\n", ""), (&format!("- {}\n", "x".repeat(5000)), "\"xxxxxxxxxxxxxxxxxxxx\"…: expected")] {
+        fs::write(&puzzle, text).unwrap();
+        let r = run(&["solve", "kakuro", puzzle.to_str().unwrap(), "-q"], None);
+        assert_eq!(r.code, if says.is_empty() { 0 } else { 2 }, "{}", r.stderr);
+        assert!(r.stderr.contains(says) && r.stderr.len() < 300, "{}", r.stderr);
+    }
+    // Ten unclued cells in a run have no solution; a 9×9 of unclued runs has (both were
+    // seconds of pigeonhole search before the clauses that say so; found in review).
+    for (text, code) in [("0 0 0 0 0 0 0 0 0 0\n".to_string(), 1), ("0 0 0 0 0 0 0 0 0\n".repeat(9), 0)] {
+        fs::write(&puzzle, &text).unwrap();
+        let r = run(&["solve", "kakuro", puzzle.to_str().unwrap(), "-q"], None);
+        assert_eq!(r.code, code, "{}", r.stderr);
     }
     // A run of ten cells, or a sum no set of distinct digits makes, has no solution: exit 1.
     for text in ["- - - - - - - - - - -\n- 0 0 0 0 0 0 0 0 0 0\n", "- - -\n,1 0 0\n", "- - -\n,18 0 0\n"] {

@@ -118,9 +118,12 @@ pub fn parse(text: &str) -> Result<Board, ParseError> {
     let head: Vec<(usize, &str)> = crate::error::words(lines[first]).take(3).collect();
     if let [(_, r), (c_at, c)] = head[..] {
         if [r, c].iter().all(|w| w.bytes().all(|b| b.is_ascii_digit())) && (r, c) != ("0", "0") {
-            let number = |w: &str, at| w.parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| ParseError::new(first + 1, at, format!("{w:?}: a board size is a number from 1")));
+            let number = |w: &str, at| w.parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| ParseError::new(first + 1, at, format!("{}: a board size is a number from 1", quoted(w))));
             size = Some((number(r, 1)?, number(c, c_at)?, first + 1));
             first += 1;
+            while first <= last && lines[first].trim().is_empty() {
+                first += 1;
+            }
         }
     }
     let rows = last + 1 - first.min(last + 1);
@@ -136,13 +139,22 @@ pub fn parse(text: &str) -> Result<Board, ParseError> {
         let at = first + k + 1;
         let want = if k == 0 { size.map_or(MAX_SIDE, |s| s.1.min(MAX_SIDE)) } else { cols };
         let words: Vec<(usize, &str)> = crate::error::words(line).take(want + 1).collect();
+        if let (0, Some((_, c, _))) = (k, size) {
+            if words.len() != c {
+                let has = if words.len() > c { format!("more than {c}") } else { words.len().to_string() };
+                return Err(ParseError::new(at, words.get(c).map_or(line.chars().count() + 1, |w| w.0), format!("this row has {has} cells; the size line says {c}")));
+            }
+        }
         if k == 0 {
             cols = words.len();
             if cols > MAX_SIDE {
                 return Err(ParseError::new(at, words[MAX_SIDE].0, format!("more than {MAX_SIDE} cells: puzzle-sat reads boards up to {MAX_SIDE} a side")));
             }
         }
-        if words.is_empty() || words.len() != cols {
+        if words.is_empty() {
+            return Err(ParseError::new(at, 1, "a blank line inside the grid"));
+        }
+        if words.len() != cols {
             let has = if words.len() > cols { format!("more than {cols}") } else { words.len().to_string() };
             return Err(ParseError::new(at, line.chars().count() + 1, format!("this row has {has} cells; the board is {cols} wide")));
         }
@@ -158,6 +170,14 @@ pub fn parse(text: &str) -> Result<Board, ParseError> {
     Ok(Board { rows, cols, cells })
 }
 
+/// A word as messages quote it: at most 20 characters.
+fn quoted(word: &str) -> String {
+    match word.char_indices().nth(20) {
+        Some((cut, _)) => format!("{:?}…", &word[..cut]),
+        None => format!("{word:?}"),
+    }
+}
+
 fn cell(word: &str) -> Result<Cell, String> {
     match word {
         "0" | "." => return Ok(Cell::White),
@@ -165,7 +185,7 @@ fn cell(word: &str) -> Result<Cell, String> {
         _ => {}
     }
     let Some((down, across)) = word.split_once([',', '\\']) else {
-        return Err(format!("unexpected {word:?}: expected 0 (white), - (black) or a clue D,A (sums below and right)"));
+        return Err(format!("unexpected {}: expected 0 (white), - (black) or a clue D,A (sums below and right)", quoted(word)));
     };
     let sum = |s: &str| -> Result<Option<u8>, String> {
         match s {
@@ -174,7 +194,7 @@ fn cell(word: &str) -> Result<Cell, String> {
                 Ok(v) if v <= MAX_CLUE => Ok(Some(v)),
                 _ => Err(format!("{s}: a clue is at most {MAX_CLUE} (1 + 2 + … + 9)")),
             },
-            _ => Err(format!("unexpected {word:?}: a clue is D,A with numbers 0–{MAX_CLUE} or nothing on either side")),
+            _ => Err(format!("unexpected {}: a clue is D,A with numbers 0–{MAX_CLUE} or nothing on either side", quoted(word))),
         }
     };
     Ok(Cell::Block { down: sum(down)?, across: sum(across)? })
@@ -219,8 +239,16 @@ pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
         for d in 1..=9 {
             at_most_one(sink, &run.cells.iter().filter_map(|&i| lit(i, d)).collect::<Vec<_>>());
         }
-        let Some(sets) = sets else { continue };
         let somewhere = |d: usize| -> Vec<Lit> { run.cells.iter().filter_map(|&i| lit(i, d)).collect() };
+        // Said outright, as resolution cannot refute a pigeonhole fast: ten cells have no
+        // distinct digits, and nine hold every digit.
+        if run.cells.len() > 9 {
+            sink.add_clause(&[]);
+        }
+        if run.cells.len() == 9 && sets.is_none() {
+            (1..=9).for_each(|d| sink.add_clause(&somewhere(d)));
+        }
+        let Some(sets) = sets else { continue };
         match sets[..] {
             [] => sink.add_clause(&[]),
             [set] => (1..=9).filter(|d| set >> d & 1 == 1).for_each(|d| sink.add_clause(&somewhere(d))),
@@ -329,6 +357,7 @@ fn render_line(board: &Board, grid: &Grid) -> String {
 /// black, a digit or `.` where white; janko.at's `ROWS COLUMNS` line before them allowed), or
 /// the white cells' digits on one line; a verdict line under it is passed over.
 fn read_grid(board: &Board, text: &str) -> Result<Grid, ParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines: Vec<&str> = text.lines().collect();
     while lines.last().is_some_and(|l| l.trim().is_empty() || crate::puzzle::is_verdict(l)) {
         lines.pop();
@@ -378,9 +407,9 @@ fn read_grid(board: &Board, text: &str) -> Result<Grid, ParseError> {
         for (c, (col, word)) in words.into_iter().enumerate() {
             let i = r * board.cols + c;
             grid[i] = match board.cells[i] {
-                Cell::White => word.chars().next().filter(|_| word.chars().count() == 1).and_then(digit).ok_or_else(|| ParseError::new(k + 1, col, format!("unexpected {word:?}: expected a digit 1–9, or . for an empty cell")))?,
+                Cell::White => word.chars().next().filter(|_| word.chars().count() == 1).and_then(digit).ok_or_else(|| ParseError::new(k + 1, col, format!("unexpected {}: expected a digit 1–9, or . for an empty cell", quoted(word))))?,
                 Cell::Block { .. } if cell(word).is_ok_and(|c| c != Cell::White) => 0,
-                Cell::Block { .. } => return Err(ParseError::new(k + 1, col, format!("unexpected {word:?}: the puzzle has a black cell here (write -)"))),
+                Cell::Block { .. } => return Err(ParseError::new(k + 1, col, format!("unexpected {}: the puzzle has a black cell here (write -)", quoted(word)))),
             };
         }
     }
@@ -538,12 +567,17 @@ impl Puzzle for Kakuro {
         if rows >= MAX_SIDE || cols >= MAX_SIDE {
             return Err(ParseError::new(1, link.body_at, format!("a {cols}×{rows} board: puzzle-sat reads boards up to {MAX_SIDE} a side, border included")));
         }
-        let (inner, used) = url::decode_prefix(link, Cell::White, 'k'..='z', |chars| match chars {
+        let (inner, used, whole) = url::decode_prefix(link, Cell::White, 'k'..='z', |chars| match chars {
             ['.', ..] => Ok((BLACK, 1)),
             [d, a, ..] => Ok((Cell::Block { down: read_clue(*d)?, across: read_clue(*a)? }, 2)),
-            [d] => Err(format!("{d:?} starts a black cell's two clue characters; the URL ends after it")),
+            [d] => read_clue(*d).and(Err(format!("{d:?} starts a black cell's two clue characters; the URL ends after it"))),
             [] => unreachable!("called at a character"),
         })?;
+        // pzprjs writes every cell, the last white ones as a skip: a body that stops short was
+        // cut (pzprjs would then read the border's sums from its start).
+        if !whole {
+            return Err(ParseError::new(1, link.body_at + used + 1, format!("the URL ends before the last of the {cols}×{rows} cells: cut short?")));
+        }
         let mut board = Board { rows: rows + 1, cols: cols + 1, cells: vec![BLACK; (rows + 1) * (cols + 1)] };
         for (i, &c) in inner.iter().enumerate() {
             board.cells[(i / cols + 1) * (cols + 1) + i % cols + 1] = c;
@@ -552,8 +586,10 @@ impl Puzzle for Kakuro {
         let mut k = 0;
         let heads = (0..cols).filter(|&c| inner[c] == Cell::White).map(|c| c + 1).chain((0..rows).filter(|&r| inner[r * cols] == Cell::White).map(|r| (r + 1) * (cols + 1)));
         for head in heads {
-            // A body cut short leaves the border's last clues unset, as in pzprjs.
-            let Some(&ch) = rest.get(k) else { break };
+            // pzprjs writes one for each (`-` for none): a body without it was cut.
+            let Some(&ch) = rest.get(k) else {
+                return Err(ParseError::new(1, link.body_at + used + k + 1, "the URL ends before the border's sums (one for each column and row whose first cell is white): cut short?"));
+            };
             let v = read_clue(ch).map_err(|why| ParseError::new(1, link.body_at + used + k + 1, why))?;
             board.cells[head] = if head < cols + 1 { Cell::Block { down: v, across: None } } else { Cell::Block { down: None, across: v } };
             k += 1;
@@ -572,6 +608,9 @@ impl Puzzle for Kakuro {
         let (rows, cols) = (board.rows - skip, board.cols - skip);
         if rows == 0 || cols == 0 {
             return Err("a board of only its border has no puzz.link URL".into());
+        }
+        if rows >= MAX_SIDE || cols >= MAX_SIDE {
+            return Err(format!("a board of {} a side with its border added is past the {MAX_SIDE} puzzle-sat reads", rows.max(cols) + 1));
         }
         let at = |r: usize, c: usize| board.cells[(r + skip) * board.cols + c + skip];
         let inner = (0..rows * cols).map(|i| match at(i / cols, i % cols) {
@@ -623,6 +662,8 @@ mod tests {
     fn reads_the_header_and_names_bad_cells() {
         assert_eq!(parse(&format!("3 3\n{SMALL}")).unwrap(), parse(SMALL).unwrap());
         let e = parse("3 4\n- 4, 3,\n,3 0 0\n,4 0 0\n").unwrap_err();
+        assert_eq!((e.line, e.col), (2, 8));
+        let e = parse("4 3\n- 4, 3,\n,3 0 0\n,4 0 0\n").unwrap_err();
         assert_eq!(e.line, 1);
         let e = parse("- 4, 3,\n,3 0 x\n,4 0 0\n").unwrap_err();
         assert_eq!((e.line, e.col), (2, 6));
@@ -631,6 +672,11 @@ mod tests {
         assert!(e.message.contains("at most 45"), "{}", e.message);
         let e = parse("- 4,\n,3 0 0\n").unwrap_err();
         assert_eq!(e.line, 2);
+        // Blank lines after the size line are passed over; inside the grid they are an error.
+        assert_eq!(parse(&format!("3 3\n\n{SMALL}")).unwrap(), parse(SMALL).unwrap());
+        let e = parse("- 4, 3,\n,3 0 0\n\n,4 0 0\n").unwrap_err();
+        assert_eq!((e.line, e.col), (3, 1));
+        assert!(e.message.contains("blank line"), "{}", e.message);
     }
 
     #[test]

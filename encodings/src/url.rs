@@ -76,7 +76,7 @@ pub fn split(url: &str) -> Result<Link<'_>, ParseError> {
 /// position (`Ok((clue, characters taken))`; `Err` says what the code has). Cells the body does
 /// not reach are empty.
 pub fn decode_with<T: Clone>(link: &Link, empty: T, read: impl Fn(&[char]) -> Result<(T, usize), String>) -> Result<Vec<T>, ParseError> {
-    let (cells, used) = decode_prefix(link, empty, 'g'..='z', read)?;
+    let (cells, used, _) = decode_prefix(link, empty, 'g'..='z', read)?;
     match link.body.chars().nth(used) {
         Some(ch) => Err(ParseError::new(1, link.body_at + used + 1, format!("{ch:?} after the last of the {} cells", cells.len()))),
         None => Ok(cells),
@@ -84,9 +84,10 @@ pub fn decode_with<T: Clone>(link: &Link, empty: T, read: impl Fn(&[char]) -> Re
 }
 
 /// [`decode_with`] for bodies that go on after the cells (kakuro's outer clues), with the
-/// code's skip letters (`skips`, standing for 1, 2, … empty cells): the cells, and how many of
-/// the body's characters they took. A skip past the last cell ends the cells, as in pzprjs.
-pub fn decode_prefix<T: Clone>(link: &Link, empty: T, skips: std::ops::RangeInclusive<char>, read: impl Fn(&[char]) -> Result<(T, usize), String>) -> Result<(Vec<T>, usize), ParseError> {
+/// code's skip letters (`skips`, standing for 1, 2, … empty cells): the cells, how many of the
+/// body's characters they took, and whether they reached the last cell (a body may stop
+/// before it). A skip past the last cell ends the cells, as in pzprjs.
+pub fn decode_prefix<T: Clone>(link: &Link, empty: T, skips: std::ops::RangeInclusive<char>, read: impl Fn(&[char]) -> Result<(T, usize), String>) -> Result<(Vec<T>, usize, bool), ParseError> {
     let n = link.cols * link.rows;
     let mut cells = vec![empty; n];
     let body: Vec<char> = link.body.chars().collect();
@@ -103,7 +104,7 @@ pub fn decode_prefix<T: Clone>(link: &Link, empty: T, skips: std::ops::RangeIncl
             i += taken.max(1);
         }
     }
-    Ok((cells, i.min(body.len())))
+    Ok((cells, i.min(body.len()), c >= n))
 }
 
 /// [`decode_with`] for codes of one character per clue: `clue(ch)` is the cell it stands for
