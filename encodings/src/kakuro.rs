@@ -118,7 +118,7 @@ pub fn parse(text: &str) -> Result<Board, ParseError> {
     let head: Vec<(usize, &str)> = crate::error::words(lines[first]).take(3).collect();
     if let [(_, r), (c_at, c)] = head[..] {
         if [r, c].iter().all(|w| w.bytes().all(|b| b.is_ascii_digit())) && (r, c) != ("0", "0") {
-            let number = |w: &str, at| w.parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| ParseError::new(first + 1, at, format!("{}: a board size is a number from 1", quoted(w))));
+            let number = |w: &str, at| w.parse::<usize>().ok().filter(|&n| (1..=MAX_SIDE).contains(&n)).ok_or_else(|| ParseError::new(first + 1, at, format!("{}: a board size is a number from 1 to {MAX_SIDE}", quoted(w))));
             size = Some((number(r, 1)?, number(c, c_at)?, first + 1));
             first += 1;
             while first <= last && lines[first].trim().is_empty() {
@@ -137,7 +137,7 @@ pub fn parse(text: &str) -> Result<Board, ParseError> {
     let mut cells = Vec::new();
     for (k, line) in lines[first..=last].iter().enumerate() {
         let at = first + k + 1;
-        let want = if k == 0 { size.map_or(MAX_SIDE, |s| s.1.min(MAX_SIDE)) } else { cols };
+        let want = if k == 0 { size.map_or(MAX_SIDE, |s| s.1) } else { cols };
         let words: Vec<(usize, &str)> = crate::error::words(line).take(want + 1).collect();
         if let (0, Some((_, c, _))) = (k, size) {
             if words.len() != c {
