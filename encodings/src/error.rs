@@ -24,6 +24,15 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// A word as messages quote it, at most 20 characters: a hostile file's one long word must not
+/// become a message of megabytes.
+pub fn quoted(word: &str) -> String {
+    match word.char_indices().nth(20) {
+        Some((cut, _)) => format!("{:?}…", &word[..cut]),
+        None => format!("{word:?}"),
+    }
+}
+
 /// The words of a line split at ASCII spaces and tabs, each with its column (1-based, in
 /// characters), counted as the line is walked: linear in the line.
 pub fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {

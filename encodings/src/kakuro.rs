@@ -12,7 +12,7 @@
 
 use crate::amo::{at_most_one, exactly_one};
 use crate::cnf::{ClauseSink, Lit, Model};
-use crate::error::ParseError;
+use crate::error::{quoted, ParseError};
 use crate::puzzle::{Flag, Format, Hints, Puzzle, ReadAnswer, Settings};
 use crate::solver::{NewSolver, SolverError};
 use crate::svg::{self, Font, Stroke, Svg};
@@ -168,14 +168,6 @@ pub fn parse(text: &str) -> Result<Board, ParseError> {
         }
     }
     Ok(Board { rows, cols, cells })
-}
-
-/// A word as messages quote it: at most 20 characters.
-fn quoted(word: &str) -> String {
-    match word.char_indices().nth(20) {
-        Some((cut, _)) => format!("{:?}…", &word[..cut]),
-        None => format!("{word:?}"),
-    }
 }
 
 fn cell(word: &str) -> Result<Cell, String> {
