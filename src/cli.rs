@@ -44,6 +44,20 @@ pub enum Command {
     Verify(VerifyCli),
     /// List the SAT solver backends built into this binary.
     Solvers,
+    /// Serve the web page (solves in the browser; build it with `bash web/build.sh`) on
+    /// 127.0.0.1.
+    Serve(ServeCli),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ServeCli {
+    /// The port (0: any free one; the address is printed).
+    #[arg(long, default_value_t = 8000)]
+    pub port: u16,
+    /// The built page's folder (default: `web` beside the binary, else the source tree's
+    /// `web/dist`).
+    #[arg(long)]
+    pub dir: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -489,6 +503,10 @@ pub fn run(cli: Cli) -> Result<Done> {
                 Ok(what) => Done { stdout: format!("VERIFIED: {what}\n"), code: exit::ANSWER },
                 Err(why) => Done { stdout: format!("NOT VERIFIED: {why}\n"), code: exit::NO_SOLUTION },
             })
+        }
+        Command::Serve(a) => {
+            crate::serve::serve(a.port, a.dir.as_deref())?;
+            Ok(Done { stdout: String::new(), code: exit::ANSWER })
         }
         Command::Solvers => {
             let mut out = String::new();

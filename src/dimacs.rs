@@ -3,34 +3,8 @@
 
 use encodings::cnf::{Cnf, Lit};
 use encodings::error::ParseError;
-use std::io::{self, Write};
 
-/// Writes `cnf` with `comments` (one `c` line each) and a `c VAR MEANING` line per named
-/// variable before the header.
-pub fn write(out: &mut impl Write, cnf: &Cnf, comments: &[String]) -> io::Result<()> {
-    let mut out = io::BufWriter::new(out);
-    for c in comments {
-        writeln!(out, "c {c}")?;
-    }
-    for (var, name) in &cnf.names {
-        writeln!(out, "c {var} {name}")?;
-    }
-    writeln!(out, "p cnf {} {}", cnf.num_vars, cnf.clauses.len())?;
-    for clause in &cnf.clauses {
-        for l in clause {
-            write!(out, "{} ", l.dimacs())?;
-        }
-        out.write_all(b"0\n")?;
-    }
-    out.flush()
-}
-
-/// The DIMACS text of `cnf` (see [`write`]).
-pub fn to_string(cnf: &Cnf, comments: &[String]) -> String {
-    let mut out = Vec::new();
-    write(&mut out, cnf, comments).expect("writing to memory");
-    String::from_utf8(out).expect("DIMACS is ASCII")
-}
+pub use encodings::cnf::{dimacs_text as to_string, write_dimacs as write};
 
 /// What an external solver said.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -10,8 +10,8 @@ use crate::runner::{self, Options, Outcome, Progress};
 use anyhow::{anyhow, bail, Result};
 use encodings::certify::Claim;
 use encodings::cnf::{Cnf, Limited, MAX_LITERALS};
-use encodings::error::ParseError;
 use encodings::puzzle::{self, Ended, Format, Goal, Puzzle, Settings, Task};
+use encodings::verdict::{self, Ask};
 use serde_json::{json, Map, Value};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -130,13 +130,7 @@ fn from_url<P: Puzzle>(url: &str) -> Result<Input> {
 
 /// Parses a puzzle file, skipping its header line (which must name this puzzle when present).
 pub(crate) fn parse<P: Puzzle>(input: &Input, settings: &Settings) -> Result<P::Instance> {
-    if let Some(name) = puzzle::header(&input.text) {
-        if name != P::NAME {
-            bail!("{}:1:1: the header says this is a {name:?} puzzle, not {}", input.name, P::NAME);
-        }
-    }
-    let (text, skipped) = puzzle::without_header(&input.text);
-    P::parse(text, settings).map_err(|e| input.error(ParseError { line: e.line + skipped, ..e }))
+    puzzle::parse_file::<P>(&input.text, settings).map_err(|e| input.error(e))
 }
 
 /// A JSON object as one line.
@@ -468,30 +462,14 @@ fn enumeration_text<P: Puzzle>(inst: &P::Instance, a: &SolveArgs, out: &Outcome<
     text
 }
 
-/// What `--count` or `--unique` found, that nothing was, or a plain solve's `solved`. A claim
-/// that rests on UNSAT is worded as `trust` allows.
+/// What `--count` or `--unique` found ([`verdict::enumeration`], the deadline as what stops).
 fn verdict(a: &SolveArgs, count: u64, complete: bool, timed_out: bool, trust: Trust) -> String {
-    if count == 0 {
-        return if timed_out { "no solution found (time limit)".to_string() } else { Status::NoSolution.verdict(trust) };
-    }
-    if let Some(max) = a.count {
-        let plural = if count == 1 { "solution" } else { "solutions" };
-        if complete {
-            trust.claim(&format!("{count} {plural}"))
-        } else if timed_out {
-            format!("at least {count} {plural} (time limit)")
-        } else {
-            format!("more than {max} solution{} (stopped at {count})", if max == 1 { "" } else { "s" })
-        }
-    } else if a.unique {
-        match (count, complete) {
-            (1, true) => trust.claim("unique"),
-            (1, false) => "one solution found; uniqueness unknown (time limit)".to_string(),
-            _ => "not unique: two different solutions".to_string(),
-        }
-    } else {
-        Status::Solved.text().to_string()
-    }
+    let ask = match (a.count, a.unique) {
+        (Some(max), _) => Ask::Count(max),
+        (None, true) => Ask::Unique,
+        (None, false) => Ask::One,
+    };
+    verdict::enumeration(ask, count, complete, timed_out.then_some(verdict::TIME_LIMIT), trust)
 }
 
 /// The CNF `encode` writes (and `decode` rebuilds: the encoder numbers variables the same way

@@ -1,7 +1,7 @@
 //! The puzzle-sat driver, written once for every puzzle: the command line, the registry of
 //! puzzles, the generic commands, the runner with its time limit, the solver backends, DIMACS
-//! in and out. The puzzles themselves are compiled by the `encodings` crate, which knows no
-//! solver.
+//! in and out, and `serve` for the web page. The puzzles themselves are compiled by the
+//! `encodings` crate, which knows no solver.
 
 pub mod backends;
 pub mod certify;
@@ -17,3 +17,4 @@ pub mod registry;
 pub mod row;
 pub mod run;
 pub mod runner;
+pub mod serve;

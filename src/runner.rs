@@ -8,7 +8,6 @@
 //! with the process). What a late report means is one rule, written at [`receive`].
 
 use crate::backends::{Backend, Trust};
-use encodings::cnf::MAX_LITERALS;
 use encodings::puzzle::{Ended, GenerateSpec, Goal, Hints, Made, Observer, Puzzle, Task};
 use encodings::solver::{SolverError, SolverStats, Stop};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -235,17 +234,7 @@ pub fn gap<P: Puzzle>(best: &P::Score, bound: Option<f64>) -> Option<Gap> {
     Some(Gap { bound, percent })
 }
 
-/// Refuses an instance whose formula would pass [`MAX_LITERALS`], before building any of it.
-pub fn fits<P: Puzzle>(inst: &P::Instance) -> Result<(), SolverError> {
-    let estimate = P::estimate(inst, MAX_LITERALS);
-    if estimate > MAX_LITERALS {
-        return Err(SolverError(format!(
-            "the puzzle is too large: its formula would hold more than {} million literals, the most puzzle-sat builds",
-            MAX_LITERALS / 1_000_000
-        )));
-    }
-    Ok(())
-}
+pub use encodings::puzzle::fits;
 
 /// Runs `P::generate` under the options' backend and time limit: the puzzle text and the
 /// answer it was made around, or `None` when the deadline passed first.

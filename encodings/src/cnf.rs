@@ -3,6 +3,7 @@
 //! and the model type decoders read.
 
 use std::ops::Not;
+use std::io::{self, Write};
 
 /// A literal in DIMACS numbering: `+v` or `-v` for variable `v ≥ 1`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -194,4 +195,31 @@ impl Model {
         let v = self.values.get(lit.var() as usize).copied().unwrap_or(false);
         v == lit.is_positive()
     }
+}
+
+/// Writes `cnf` with `comments` (one `c` line each) and a `c VAR MEANING` line per named
+/// variable before the header.
+pub fn write_dimacs(out: &mut impl Write, cnf: &Cnf, comments: &[String]) -> io::Result<()> {
+    let mut out = io::BufWriter::new(out);
+    for c in comments {
+        writeln!(out, "c {c}")?;
+    }
+    for (var, name) in &cnf.names {
+        writeln!(out, "c {var} {name}")?;
+    }
+    writeln!(out, "p cnf {} {}", cnf.num_vars, cnf.clauses.len())?;
+    for clause in &cnf.clauses {
+        for l in clause {
+            write!(out, "{} ", l.dimacs())?;
+        }
+        out.write_all(b"0\n")?;
+    }
+    out.flush()
+}
+
+/// The DIMACS text of `cnf` (see [`write_dimacs`]).
+pub fn dimacs_text(cnf: &Cnf, comments: &[String]) -> String {
+    let mut out = Vec::new();
+    write_dimacs(&mut out, cnf, comments).expect("writing to memory");
+    String::from_utf8(out).expect("DIMACS is ASCII")
 }

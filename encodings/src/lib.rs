@@ -25,6 +25,7 @@ pub mod kakkuro;
 pub mod kakuro;
 pub mod tatamibari;
 pub mod url;
+pub mod verdict;
 
 #[cfg(test)]
 mod testing;

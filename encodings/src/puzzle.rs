@@ -231,6 +231,18 @@ pub fn without_header(text: &str) -> (&str, usize) {
     }
 }
 
+/// A puzzle file read as `P`: a header line, when present, must name `P`, and error lines
+/// count from the file's first line (the header's too).
+pub fn parse_file<P: Puzzle>(text: &str, settings: &Settings) -> Result<P::Instance, ParseError> {
+    if let Some(name) = header(text) {
+        if name != P::NAME {
+            return Err(ParseError::new(1, 1, format!("the header says this is a {name:?} puzzle, not {}", P::NAME)));
+        }
+    }
+    let (body, skipped) = without_header(text);
+    P::parse(body, settings).map_err(|e| ParseError { line: e.line + skipped, ..e })
+}
+
 /// What a puzzle module implements. Required: names and formats, the five types, and the
 /// steps parse → encode → decode → check → render / svg / JSON, plus reading an answer back
 /// and blocking one; everything else has a default that an enumerate-only puzzle keeps
@@ -502,4 +514,16 @@ pub struct Made<A> {
     pub text: String,
     pub answer: A,
     pub remark: Option<String>,
+}
+
+/// Refuses an instance whose formula would pass [`crate::cnf::MAX_LITERALS`], before building any of it.
+pub fn fits<P: Puzzle>(inst: &P::Instance) -> Result<(), crate::solver::SolverError> {
+    let estimate = P::estimate(inst, crate::cnf::MAX_LITERALS);
+    if estimate > crate::cnf::MAX_LITERALS {
+        return Err(crate::solver::SolverError(format!(
+            "the puzzle is too large: its formula would hold more than {} million literals, the most puzzle-sat builds",
+            crate::cnf::MAX_LITERALS / 1_000_000
+        )));
+    }
+    Ok(())
 }

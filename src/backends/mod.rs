@@ -18,43 +18,7 @@ pub enum Proved {
     Model(Model),
 }
 
-/// How far the UNSAT answers behind a verdict are checked. Every claim that rests on UNSAT
-/// ("optimal", "unique", "no solution", an exact count, a proved bound, hints) is worded by
-/// the backend's `Trust`: this is the one rule, not a case per command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Trust {
-    /// An embedded solver's: part of puzzle-sat, trusted as its encoders are.
-    Embedded,
-    /// An external command's, each with a DRAT proof that `rate` accepted (`{proof}`).
-    Checked,
-    /// An external solver's word, unchecked (`--solver-cmd` without `{proof}`, a solver
-    /// output file given to `decode`).
-    Unchecked,
-}
-
-impl Trust {
-    /// The `unsat_answers` field of JSON output.
-    pub fn json_name(self) -> &'static str {
-        match self {
-            Trust::Embedded => "embedded",
-            Trust::Checked => "drat_checked",
-            Trust::Unchecked => "unchecked",
-        }
-    }
-
-    /// What a claim resting on UNSAT must add; `None` when it is proved.
-    pub fn note(self) -> Option<&'static str> {
-        (self == Trust::Unchecked).then_some("per the external solver; unchecked")
-    }
-
-    /// `claim`, with the note when it has one.
-    pub fn claim(self, claim: &str) -> String {
-        match self.note() {
-            Some(note) => format!("{claim} ({note})"),
-            None => claim.to_string(),
-        }
-    }
-}
+pub use encodings::verdict::Trust;
 
 /// A backend as chosen on the command line.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]

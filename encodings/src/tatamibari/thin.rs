@@ -188,7 +188,7 @@ struct Merge {
 /// solution touched no merge (false: not expected, as the puzzle was unique before the
 /// merges). `None` when the run was stopped.
 pub fn thin_unique(g: Generated, target: f64, rng: &mut Rng, solvers: &dyn NewSolver, note: &mut dyn FnMut(String)) -> Result<Option<(Generated, bool)>, SolverError> {
-    let start = std::time::Instant::now();
+    let start = web_time::Instant::now();
     let mut t = Tiling::new(g);
     let mut log: Vec<Merge> = Vec::new();
     for round in 1.. {

@@ -9,7 +9,7 @@ use super::{block, decode, Board, Cell, Rect, Shape, Solution};
 use crate::cnf::{ClauseSink, Lit};
 use crate::solver::{NewSolver, SolveResult, Solver, SolverError};
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
-use std::time::Instant;
+use web_time::Instant;
 
 /// Rounds of "find a second solution, re-place the clues" before giving up.
 const MAX_ROUNDS: usize = 5_000;

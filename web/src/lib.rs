@@ -1,0 +1,520 @@
+//! The web page's solver: one request (a puzzle as a puzz.link URL or as text, and a mode), one
+//! JSON answer with the verdict words, the picture and the texts to download. It calls the same
+//! `encodings` searches, validator and SVG writer as the CLI, with the same embedded varisat
+//! (`varisat-backend`); only the plumbing of a command line (files, threads, deadlines) is left
+//! out. The page's Stop ends its Web Worker, so every answer found is reported as it is found
+//! ([`Report`]), with the verdict it would earn if the run ended there.
+//!
+//! Everything here is plain Rust, tested natively; `bind` (wasm32 only) hands it to JavaScript.
+
+#[cfg(target_arch = "wasm32")]
+mod bind;
+
+use encodings::cnf::{dimacs_text, Cnf, Limited, MAX_LITERALS};
+use encodings::kakkuro::Kakkuro;
+use encodings::kakuro::Kakuro;
+use encodings::puzzle::{self, Ended, Format, Generate, GenerateSpec, Goal, Observer, Puzzle, Settings, Task};
+use encodings::shikaku::Shikaku;
+use encodings::solver::SolverStats;
+use encodings::sudoku::Sudoku;
+use encodings::target_sudoku::TargetSudoku;
+use encodings::tatamibari::Tatamibari;
+use encodings::verdict::{self, Ask, Status, Trust};
+use serde_json::{json, Value};
+use varisat_backend::VarisatSolvers;
+
+/// What the page's Stop button ends a run with, in the verdicts it shows.
+pub const STOPPED: &str = "stopped";
+
+/// The page's solver is embedded: its UNSAT answers are the CLI's default backend's.
+const TRUST: Trust = Trust::Embedded;
+
+/// The largest puzzle or answer text taken (as the CLI's `MAX_INPUT`).
+const MAX_INPUT: usize = 64 << 20;
+
+/// What the page asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// One answer; for a scoring puzzle the best, proved optimal.
+    Solve,
+    /// Whether the solution is unique.
+    Unique,
+    /// The strongest claim the genre has: uniqueness, or for a scoring puzzle its proved
+    /// optimum (what a shared `?p=` link asks for).
+    Prove,
+    /// Solutions counted up to a limit.
+    Count(u64),
+    /// What every solution (every optimal answer) has in common.
+    Hints,
+    /// An answer pasted as text, checked by the validator.
+    Check,
+    /// The CNF as DIMACS, as `encode` writes it.
+    Dimacs,
+    /// The puzzle itself: its picture, text and URL; nothing is solved.
+    Show,
+}
+
+/// Where a run reports as it goes: the page shows each report at once, and keeps the last one
+/// when Stop ends the worker.
+pub type Report<'a> = &'a mut dyn FnMut(Value);
+
+/// The puzzles the page knows, in the order of its genre list.
+macro_rules! each_puzzle {
+    ($visit:ident ! ($($arg:expr),*)) => {
+        $visit!(Sudoku $(, $arg)*);
+        $visit!(TargetSudoku $(, $arg)*);
+        $visit!(Tatamibari $(, $arg)*);
+        $visit!(Kakkuro $(, $arg)*);
+        $visit!(Shikaku $(, $arg)*);
+        $visit!(Kakuro $(, $arg)*);
+    };
+}
+
+/// The page's genre list: names, what each is, the URLs it reads, its modes and its example.
+pub fn catalogue() -> Value {
+    let mut list = Vec::new();
+    macro_rules! row {
+        ($p:ty, $list:expr) => {
+            $list.push(entry::<$p>())
+        };
+    }
+    each_puzzle!(row!(list));
+    Value::Array(list)
+}
+
+fn entry<P: Puzzle>() -> Value {
+    let maximize = P::TASK == Task::Maximize;
+    let mut modes = vec!["solve"];
+    if !maximize {
+        modes.extend(["unique", "count"]);
+    }
+    if P::FLAGS.contains(&puzzle::Flag::Hints) {
+        modes.push("hints");
+    }
+    modes.push("check");
+    if generates(P::NAME) {
+        modes.push("generate");
+    }
+    json!({
+        "name": P::NAME,
+        "about": P::ABOUT,
+        "url_kinds": P::URL_KINDS,
+        "maximize": maximize,
+        "machine": P::MACHINE.name(),
+        "modes": modes,
+        "example": example(P::NAME),
+    })
+}
+
+/// The bundled example of each puzzle (docs/examples, as the CLI's README runs them).
+fn example(name: &str) -> &'static str {
+    match name {
+        "sudoku" => include_str!("../../docs/examples/sudoku.txt"),
+        "target-sudoku" => include_str!("../../docs/examples/target-sudoku.txt"),
+        "tatamibari" => include_str!("../../docs/examples/tatamibari.txt"),
+        "kakkuro" => include_str!("../../docs/examples/kakkuro.txt"),
+        "shikaku" => include_str!("../../docs/examples/shikaku.txt"),
+        "kakuro" => include_str!("../../docs/examples/kakuro.txt"),
+        _ => "",
+    }
+}
+
+fn generates(name: &str) -> bool {
+    name == Tatamibari::NAME
+}
+
+/// One request from the page, as JSON:
+/// `{"puzzle": NAME or "auto", "url": …, "text": …, "mode": …, "limit": N, "answer": …}`, or
+/// for a generator `{"mode": "generate", "puzzle": NAME, "rows", "cols", "seed", "unique"}`.
+/// Always an object with `ok`; when false, `error` says why in the CLI's words (file:line:col).
+pub fn run(request: &Value, report: Report) -> Value {
+    match dispatch(request, report) {
+        Ok(mut v) => {
+            v["ok"] = json!(true);
+            v
+        }
+        Err(e) => json!({ "ok": false, "error": e }),
+    }
+}
+
+fn dispatch(request: &Value, report: Report) -> Result<Value, String> {
+    let field = |k: &str| request.get(k).and_then(Value::as_str);
+    let mode_name = field("mode").unwrap_or("solve");
+    let mut name = field("puzzle").unwrap_or("auto").to_string();
+    if mode_name == "generate" {
+        return generate(&name, request, report);
+    }
+    let mode = match mode_name {
+        "solve" => Mode::Solve,
+        "unique" => Mode::Unique,
+        "prove" => Mode::Prove,
+        "count" => Mode::Count(number(request, "limit", 1000)?.max(1)),
+        "hints" => Mode::Hints,
+        "check" => Mode::Check,
+        "dimacs" => Mode::Dimacs,
+        "show" => Mode::Show,
+        other => return Err(format!("unknown mode {other:?}")),
+    };
+    // The puzzle: a URL field, or text that is a URL alone, or a puzzle file's text.
+    let text = field("text").unwrap_or("");
+    let url = field("url").filter(|u| !u.trim().is_empty()).or_else(|| pasted_url(text)).map(|u| u.trim().trim_end_matches('/'));
+    if text.len() > MAX_INPUT || url.is_some_and(|u| u.len() > MAX_INPUT) {
+        return Err(format!("the puzzle is over {} MiB", MAX_INPUT >> 20));
+    }
+    let source = match url {
+        Some(u) => Source::Url(u),
+        None if text.trim().is_empty() => return Err("no puzzle: paste a puzz.link URL or a puzzle's text".into()),
+        None => Source::Text(text),
+    };
+    if name == "auto" {
+        name = match source {
+            Source::Url(u) => genre_of_url(u)?,
+            Source::Text(t) => match puzzle::header(t) {
+                Some(n) => n.to_string(),
+                None => return Err("choose the puzzle's genre (its text has no `puzzle-sat: NAME` header line)".into()),
+            },
+        };
+    }
+    let answer = field("answer").unwrap_or("");
+    if answer.len() > MAX_INPUT {
+        return Err(format!("the answer is over {} MiB", MAX_INPUT >> 20));
+    }
+    macro_rules! visit {
+        ($p:ty, $name:expr) => {
+            if $name == <$p>::NAME {
+                return solve::<$p>(source, mode, answer, report);
+            }
+        };
+    }
+    each_puzzle!(visit!(name));
+    Err(format!("unknown puzzle {name:?}"))
+}
+
+/// A non-negative whole number field, or `default` when absent.
+fn number(request: &Value, key: &str, default: u64) -> Result<u64, String> {
+    match request.get(key) {
+        None | Some(Value::Null) => Ok(default),
+        Some(v) => v.as_u64().ok_or(format!("{key} must be a whole number ≥ 0, not {v}")),
+    }
+}
+
+/// `s` as a puzz.link URL, as pasted: alone, spaces around it and a trailing `/` no part of it.
+fn pasted_url(s: &str) -> Option<&str> {
+    let url = s.trim().trim_end_matches('/');
+    (encodings::url::is_url(url) && !url.contains('\n')).then_some(url)
+}
+
+/// The first puzzle (in the genre list's order) that reads this URL's kind: a `sudoku` URL is
+/// a plain sudoku unless the page asks for target sudoku.
+pub fn genre_of_url(url: &str) -> Result<String, String> {
+    let link = encodings::url::split(url).map_err(|e| format!("{url}:{e}"))?;
+    let mut found = None;
+    macro_rules! reads {
+        ($p:ty, $found:expr, $kind:expr) => {
+            if $found.is_none() && <$p>::URL_KINDS.contains(&$kind) {
+                $found = Some(<$p>::NAME);
+            }
+        };
+    }
+    each_puzzle!(reads!(found, link.kind));
+    found.map(str::to_string).ok_or(format!("{url}:1:1: puzzle-sat reads no {:?} puzzles", link.kind))
+}
+
+#[derive(Clone, Copy)]
+enum Source<'a> {
+    Url(&'a str),
+    Text(&'a str),
+}
+
+/// The puzzle read as `P`, and the name its errors go under (the URL, or `puzzle` for text).
+fn read<P: Puzzle>(source: Source) -> Result<(P::Instance, String), String> {
+    let settings = Settings::default();
+    match source {
+        Source::Url(url) => {
+            let link = encodings::url::split(url).map_err(|e| format!("{url}:{e}"))?;
+            if !P::URL_KINDS.contains(&link.kind) {
+                return Err(format!("{url}:1:1: this URL holds a {:?} puzzle, not {}", link.kind, P::NAME));
+            }
+            let text = P::from_url(&link).map_err(|e| format!("{url}:{e}"))?;
+            let inst = puzzle::parse_file::<P>(&text, &settings).map_err(|e| format!("{url}:{e}"))?;
+            Ok((inst, url.to_string()))
+        }
+        Source::Text(text) => Ok((puzzle::parse_file::<P>(text, &settings).map_err(|e| format!("puzzle:{e}"))?, "puzzle".into())),
+    }
+}
+
+/// What every answer to the page says about the puzzle itself.
+fn head<P: Puzzle>(inst: &P::Instance, mode: &str) -> Value {
+    json!({
+        "puzzle": P::NAME,
+        "mode": mode,
+        "machine": P::MACHINE.name(),
+        "url": P::to_url(inst).ok(),
+    })
+}
+
+/// An answer as the page shows and downloads it: drawn as text, in the machine format
+/// (`line`/`rects`) and its score.
+fn answer_json<P: Puzzle>(inst: &P::Instance, a: &P::Answer, c: &P::Checked) -> Value {
+    json!({
+        "text": P::render(inst, a, c, Format::Text),
+        "machine": P::render(inst, a, c, P::MACHINE),
+        "score": (P::TASK == Task::Maximize).then(|| P::score(c).to_string()),
+    })
+}
+
+fn stats_json(s: &SolverStats) -> Value {
+    json!({ "calls": s.calls, "variables": s.vars, "clauses": s.clauses, "conflicts": s.conflicts })
+}
+
+/// Reports each answer as the search finds it, with the picture and the verdict the run
+/// would end with if stopped there, and keeps the answers the final verdict needs.
+struct Reporter<'a, P: Puzzle> {
+    inst: &'a P::Instance,
+    goal: Goal,
+    ask: Ask,
+    keep: usize,
+    answers: Vec<(P::Answer, P::Checked)>,
+    count: u64,
+    stats: SolverStats,
+    report: Report<'a>,
+}
+
+impl<P: Puzzle> Observer<P> for Reporter<'_, P> {
+    fn found(&mut self, answer: &P::Answer, checked: &P::Checked) {
+        self.count += 1;
+        let best = self.goal == Goal::Best;
+        if best {
+            self.answers.clear();
+        }
+        if self.answers.len() < self.keep {
+            self.answers.push((answer.clone(), checked.clone()));
+        }
+        let if_stopped = if best { Status::BestFound.verdict_by(TRUST, STOPPED) } else { verdict::enumeration(self.ask, self.count, false, Some(STOPPED), TRUST) };
+        let mut r = json!({ "kind": "found", "count": self.count, "if_stopped": if_stopped });
+        // Improvements are few; a count's later solutions only count.
+        if best || self.count <= 2 {
+            let shown: Vec<_> = self.answers.iter().map(|(a, c)| (a, c)).collect();
+            r["svg"] = json!(P::svg(self.inst, &shown, &if_stopped));
+            r["answer"] = answer_json::<P>(self.inst, answer, checked);
+        }
+        (self.report)(r);
+    }
+
+    fn stats(&mut self, stats: SolverStats) {
+        self.stats = stats;
+        (self.report)(json!({ "kind": "stats", "stats": stats_json(&stats) }));
+    }
+}
+
+fn solve<P: Puzzle>(source: Source, mode: Mode, answer: &str, report: Report) -> Result<Value, String> {
+    let (inst, name) = read::<P>(source)?;
+    match mode {
+        Mode::Show => {
+            let mut v = head::<P>(&inst, "show");
+            v["svg"] = json!(P::svg(&inst, &[], P::NAME));
+            v["verdict"] = json!("");
+            return Ok(v);
+        }
+        Mode::Check => return check::<P>(&inst, &name, answer, report),
+        Mode::Dimacs => {
+            puzzle::fits::<P>(&inst).map_err(|e| format!("{name}: {e}"))?;
+            let mut cnf = Limited::new(Cnf::new(), MAX_LITERALS);
+            P::encode(&inst, &mut cnf);
+            if let Some(e) = cnf.over() {
+                return Err(format!("{name}: {e}"));
+            }
+            let mut v = head::<P>(&inst, "dimacs");
+            v["dimacs"] = json!(dimacs_text(&cnf.inner, &P::dimacs_comments(&inst, &name)));
+            return Ok(v);
+        }
+        Mode::Hints if !P::FLAGS.contains(&puzzle::Flag::Hints) => return Err(format!("hints are not available for {}", P::NAME)),
+        Mode::Unique | Mode::Count(_) if P::TASK == Task::Maximize => {
+            return Err(format!("{} finds the best answer and proves it optimal: uniqueness and counts mean nothing for it", P::NAME))
+        }
+        _ => {}
+    }
+    puzzle::fits::<P>(&inst).map_err(|e| format!("{name}: {e}"))?;
+    let mode = match (mode, P::TASK) {
+        (Mode::Prove, Task::Maximize) => Mode::Solve,
+        (Mode::Prove, Task::Enumerate) => Mode::Unique,
+        (mode, _) => mode,
+    };
+    let (goal, ask, keep) = match (mode, P::TASK) {
+        (_, Task::Maximize) => (Goal::Best, Ask::One, 1),
+        (Mode::Unique, _) => (Goal::Enumerate { max: 2 }, Ask::Unique, 2),
+        // One more than the limit: exactly `max` solutions are then counted whole.
+        (Mode::Count(max), _) => (Goal::Enumerate { max: max.saturating_add(1) }, Ask::Count(max), 1),
+        _ => (Goal::Enumerate { max: 1 }, Ask::One, 1),
+    };
+    let solvers = VarisatSolvers::default();
+    let mut out = Reporter::<P> { inst: &inst, goal, ask, keep, answers: Vec::new(), count: 0, stats: SolverStats::default(), report };
+    let ended = P::search(&inst, goal, &solvers, &mut out).map_err(|e| e.to_string())?;
+    let complete = ended == Ended::Proved;
+    let mut v = head::<P>(&inst, if mode == Mode::Hints { "hints" } else { mode_name(mode) });
+    v["stats"] = stats_json(&out.stats);
+    v["count"] = json!(out.count);
+    if mode == Mode::Hints {
+        return hints::<P>(v, &inst, out.answers.pop(), &solvers);
+    }
+    let (status, said) = match P::TASK {
+        Task::Maximize if out.answers.is_empty() => (Status::NoSolution, Status::NoSolution.verdict(TRUST)),
+        Task::Maximize => (Status::Optimal, Status::Optimal.verdict(TRUST)),
+        Task::Enumerate => {
+            let status = if out.count == 0 { Status::NoSolution } else { Status::Solved };
+            (status, verdict::enumeration(ask, out.count, complete, None, TRUST))
+        }
+    };
+    // Uniqueness proved, refuted, or a count: as the CLI's JSON says it.
+    match mode {
+        Mode::Unique => {
+            v["unique"] = match (out.count, complete) {
+                (2, _) | (0, true) => json!(false),
+                (1, true) => json!(true),
+                _ => Value::Null,
+            }
+        }
+        Mode::Count(_) => v["complete"] = json!(complete),
+        _ => {}
+    }
+    let shown: Vec<_> = out.answers.iter().map(|(a, c)| (a, c)).collect();
+    v["status"] = json!(status.json_name());
+    v["verdict"] = json!(said);
+    v["svg"] = json!(P::svg(&inst, &shown, &said));
+    v["answers"] = Value::Array(out.answers.iter().map(|(a, c)| answer_json::<P>(&inst, a, c)).collect());
+    Ok(v)
+}
+
+fn mode_name(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Solve => "solve",
+        Mode::Unique => "unique",
+        Mode::Prove => "prove",
+        Mode::Count(_) => "count",
+        Mode::Hints => "hints",
+        Mode::Check => "check",
+        Mode::Dimacs => "dimacs",
+        Mode::Show => "show",
+    }
+}
+
+/// What every solution (every optimal answer) has in common, after the search found `found`.
+fn hints<P: Puzzle>(mut v: Value, inst: &P::Instance, found: Option<(P::Answer, P::Checked)>, solvers: &VarisatSolvers) -> Result<Value, String> {
+    let Some(found) = found else {
+        let said = Status::NoSolution.verdict(TRUST);
+        v["status"] = json!(Status::NoSolution.json_name());
+        v["svg"] = json!(P::svg(inst, &[], &said));
+        v["verdict"] = json!(said);
+        return Ok(v);
+    };
+    let h = P::hints(inst, &found, solvers).map_err(|e| e.to_string())?.ok_or("the hints were stopped")?;
+    let every = if P::TASK == Task::Maximize { "optimal answer" } else { "solution" };
+    let mut what = format!("{} of {} {} are the same in every {every}", h.decided, h.of, h.unit);
+    if P::TASK == Task::Maximize {
+        what += &format!(" (score {})", P::score(&found.1));
+    }
+    let what = TRUST.claim(&what);
+    let status = if P::TASK == Task::Maximize { Status::Optimal } else { Status::Solved };
+    v["status"] = json!(status.json_name());
+    v["verdict"] = json!(format!("hints: {what}"));
+    v["svg"] = json!(P::svg(inst, &[(&h.partial, &found.1)], &format!("hints: {what}")));
+    v["hints"] = json!({ "decided": h.decided, "of": h.of, "unit": h.unit, "drawn": h.drawn });
+    v["answers"] = json!([answer_json::<P>(inst, &found.0, &found.1)]);
+    Ok(v)
+}
+
+/// `check`: the validator's verdict on a pasted answer; an answer that leaves parts to the
+/// solver (Kakkuro's bare contest string) is completed as the CLI completes it.
+fn check<P: Puzzle>(inst: &P::Instance, name: &str, text: &str, report: Report) -> Result<Value, String> {
+    let mut v = head::<P>(inst, "check");
+    let invalid = |mut v: Value, why: &str, svg: String| {
+        v["valid"] = json!(false);
+        v["status"] = json!("invalid");
+        v["verdict"] = json!(format!("invalid: {why}"));
+        v["svg"] = json!(svg);
+        Ok(v)
+    };
+    if text.trim().is_empty() {
+        return Err("no answer to check: paste one".into());
+    }
+    let read = match P::read_answer(inst, text).map_err(|e| format!("answer:{e}"))? {
+        Ok(read) => read,
+        Err(why) => return invalid(v, &why, P::svg_broken(inst, text, &format!("invalid: {why}"))),
+    };
+    let (answer, checked, completed) = if read.complete {
+        match P::check(inst, &read.answer) {
+            Ok(checked) => (read.answer, checked, false),
+            Err(why) => return invalid(v, &why, P::svg_broken(inst, text, &format!("invalid: {why}"))),
+        }
+    } else {
+        let completion = P::COMPLETION.ok_or(format!("internal error: {} read an incomplete answer but completes none", P::NAME))?;
+        let fixed = (completion.fix)(inst, &read.answer);
+        puzzle::fits::<P>(&fixed).map_err(|e| format!("{name}: {e}"))?;
+        let mut out = Reporter::<P> { inst: &fixed, goal: Goal::Best, ask: Ask::One, keep: 1, answers: Vec::new(), count: 0, stats: SolverStats::default(), report };
+        P::search(&fixed, Goal::Best, &VarisatSolvers::default(), &mut out).map_err(|e| e.to_string())?;
+        match out.answers.pop() {
+            Some((a, c)) => (a, c, true),
+            None => {
+                let why = TRUST.claim(completion.none);
+                let svg = P::svg(inst, &[], &format!("invalid: {why}"));
+                return invalid(v, &why, svg);
+            }
+        }
+    };
+    let score = P::score(&checked).to_string();
+    let differs = read.claimed.filter(|c| *c != score);
+    let mut said = P::describe_valid(inst, &answer, &checked, completed);
+    if let Some(claimed) = &differs {
+        said += &format!("wrong claim: the answer claims {claimed}, the exact score is {score}\n");
+    }
+    let said = said.trim_end().to_string();
+    v["valid"] = json!(differs.is_none());
+    v["status"] = json!(if differs.is_none() { "valid" } else { "wrong_claim" });
+    v["completed"] = json!(completed);
+    v["svg"] = json!(P::svg(inst, &[(&answer, &checked)], said.lines().next().unwrap_or("valid")));
+    v["verdict"] = json!(said);
+    v["answers"] = json!([answer_json::<P>(inst, &answer, &checked)]);
+    Ok(v)
+}
+
+fn generate(name: &str, request: &Value, report: Report) -> Result<Value, String> {
+    if generates(name) {
+        return made::<Tatamibari>(request, report);
+    }
+    Err(format!("puzzle-sat generates no {name:?} puzzles (it generates tatamibari)"))
+}
+
+/// The largest side the page generates: a 100×100 unique Tatamibari takes seconds natively.
+pub const MAX_GENERATED_SIDE: u64 = 300;
+
+fn made<P: Generate>(request: &Value, report: Report) -> Result<Value, String> {
+    let side = |k: &str| -> Result<usize, String> {
+        let n = number(request, k, 10)?;
+        if !(2..=MAX_GENERATED_SIDE).contains(&n) {
+            return Err(format!("{k} must be from 2 to {MAX_GENERATED_SIDE}, not {n}"));
+        }
+        Ok(n as usize)
+    };
+    let (rows, cols) = (side("rows")?, side("cols")?);
+    let seed = number(request, "seed", 1)?;
+    let unique = request.get("unique").and_then(Value::as_bool).unwrap_or(true);
+    let spec = GenerateSpec { rows, cols, seed, unique, cells_per_clue: None };
+    let mut note = |s: String| report(json!({ "kind": "note", "note": s }));
+    let made = P::generate(&spec, &VarisatSolvers::default(), &mut note)?.ok_or("the generator was stopped")?;
+    // Read back as the user will read it, and its own answer re-checked by the validator.
+    let inst = puzzle::parse_file::<P>(&made.text, &Settings::default()).map_err(|e| format!("internal error: the generated puzzle does not read back: {e}"))?;
+    let checked = P::check(&inst, &made.answer).map_err(|v| format!("internal error: the generated puzzle's own answer breaks a rule: {v}"))?;
+    let said = format!("{} {rows}×{cols}, seed {seed}{}", P::NAME, if unique { format!(", {}", TRUST.claim("unique")) } else { String::new() });
+    let mut v = head::<P>(&inst, "generate");
+    v["verdict"] = json!(said);
+    v["status"] = json!("generated");
+    v["unique"] = if unique { json!(true) } else { Value::Null };
+    v["text"] = json!(made.text);
+    v["remark"] = json!(made.remark);
+    v["svg"] = json!(P::svg(&inst, &[], &said));
+    v["answers"] = json!([answer_json::<P>(&inst, &made.answer, &checked)]);
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests;

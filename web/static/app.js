@@ -1,0 +1,253 @@
+// The page: reads the puzzle and the mode, hands them to the solver's Web Worker, and shows
+// what comes back (verdict words, the SVG picture, the texts to download). No solving here:
+// the worker runs puzzle-sat's WebAssembly build. Stop ends the worker (a solver call cannot be
+// interrupted from this thread without shared memory, which a static host may not allow) and
+// starts a fresh one; what was found before is kept, with the verdict it earned.
+
+const $ = (id) => document.getElementById(id);
+const buttons = ["solve", "unique", "count", "hints", "dimacs", "check", "generate"];
+
+let worker = null;
+let catalogue = [];
+let running = null; // { id, started, timer, found, conflicts, ifStopped, mode }
+let nextId = 1;
+
+function spawn() {
+  worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  worker.onmessage = (event) => receive(event.data);
+  worker.onerror = (event) => {
+    finish();
+    showError(`the solver stopped: ${event.message || "unknown error"}`);
+    restart();
+  };
+}
+
+// A fresh worker (after Stop, or a solver that failed); the progress line keeps what it said.
+function restart() {
+  if (worker) worker.terminate();
+  setReady(false);
+  spawn();
+}
+
+function setReady(ready) {
+  for (const b of buttons) $(b).disabled = !ready || !allowed(b);
+  $("stop").disabled = ready || running === null;
+}
+
+function genre() {
+  const name = $("genre").value;
+  return catalogue.find((g) => g.name === name) || null;
+}
+
+// Whether the chosen genre has this mode ("auto" lets the solver decide).
+function allowed(mode) {
+  const g = genre();
+  if (mode === "dimacs" || mode === "generate") return true;
+  if (!g) return mode !== "generate";
+  return g.modes.includes(mode);
+}
+
+function receive(msg) {
+  if (msg.kind === "ready") {
+    const first = catalogue.length === 0;
+    catalogue = msg.catalogue;
+    if (first) {
+      for (const g of catalogue) {
+        const o = document.createElement("option");
+        o.value = g.name;
+        o.textContent = g.name;
+        $("genre").append(o);
+      }
+    }
+    if (first) $("progress").textContent = "ready";
+    setReady(true);
+    if (first) fromAddress();
+    return;
+  }
+  if (msg.kind === "failed") {
+    showError(msg.error);
+    $("progress").textContent = "the solver did not load";
+    return;
+  }
+  if (!running || msg.id !== running.id) return;
+  if (msg.kind === "report") {
+    const r = msg.report;
+    if (r.kind === "found") {
+      running.found = r.count;
+      running.ifStopped = r.if_stopped;
+      if (r.svg) {
+        running.lastSvg = r.svg;
+        running.lastAnswer = r.answer;
+        $("picture").innerHTML = r.svg;
+      }
+    } else if (r.kind === "stats") {
+      running.conflicts = r.stats.conflicts;
+      running.variables = r.stats.variables;
+      running.clauses = r.stats.clauses;
+    } else if (r.kind === "note") {
+      running.note = r.note;
+    }
+    tick();
+  } else if (msg.kind === "done") {
+    const ms = msg.ms;
+    finish();
+    show(msg.answer, ms);
+    if (!msg.answer.ok && msg.answer.error.startsWith("internal error")) restart();
+  }
+}
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(ms < 10000 ? 2 : 1)} s`;
+}
+
+function tick() {
+  if (!running) return;
+  const parts = [`${running.mode}: ${seconds(performance.now() - running.started)}`];
+  if (running.variables) parts.push(`${running.variables.toLocaleString("en")} variables, ${running.clauses.toLocaleString("en")} clauses`);
+  if (running.conflicts != null) parts.push(`${running.conflicts.toLocaleString("en")} conflicts`);
+  if (running.found) parts.push(`${running.found} found`);
+  if (running.note) parts.push(running.note);
+  $("progress").textContent = parts.join(" · ");
+}
+
+function finish() {
+  if (running) clearInterval(running.timer);
+  running = null;
+  setReady(true);
+}
+
+function clearOutput() {
+  $("error").hidden = true;
+  $("error").textContent = "";
+  $("verdict").textContent = "";
+  $("picture").innerHTML = "";
+  $("answer-text").textContent = "";
+  $("downloads").hidden = true;
+  $("download-dimacs").hidden = true;
+  $("share").hidden = true;
+}
+
+function showError(text) {
+  $("error").textContent = text;
+  $("error").hidden = false;
+}
+
+function start(mode, extra = {}) {
+  if (running) return;
+  const request = { mode, puzzle: $("genre").value, text: $("puzzle").value, ...extra };
+  clearOutput();
+  const id = nextId++;
+  running = { id, mode, started: performance.now(), found: 0, conflicts: null };
+  running.timer = setInterval(tick, 100);
+  setReady(false);
+  $("stop").disabled = false;
+  tick();
+  worker.postMessage({ id, request });
+}
+
+function stop() {
+  if (!running) return;
+  const { ifStopped, lastSvg, lastAnswer, mode, started } = running;
+  const ms = performance.now() - started;
+  worker.terminate();
+  finish();
+  $("verdict").textContent = ifStopped || "stopped: nothing found";
+  if (lastSvg) $("picture").innerHTML = lastSvg;
+  if (lastAnswer) showAnswers([lastAnswer]);
+  $("progress").textContent = `${mode}: stopped after ${seconds(ms)}`;
+  restart();
+}
+
+function download(link, text, type) {
+  if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(new Blob([text], { type }));
+}
+
+function showAnswers(answers) {
+  if (!answers || answers.length === 0) return;
+  $("answer-text").textContent = answers.map((a) => a.text).join("\n");
+  const machine = answers.map((a) => a.machine).join("\n");
+  const g = genre();
+  const format = (g && g.machine) || "answer";
+  $("download-answer").download = `answer.${format}.txt`;
+  $("download-answer").textContent = `answer (${format})`;
+  $("download-answer").hidden = false;
+  download($("download-answer"), machine, "text/plain");
+  $("downloads").hidden = false;
+}
+
+function show(answer, ms) {
+  if (!answer.ok) {
+    $("progress").textContent = `failed after ${seconds(ms)}`;
+    showError(answer.error);
+    return;
+  }
+  $("progress").textContent = `${answer.mode}: done in ${seconds(ms)}`;
+  $("verdict").textContent = answer.verdict || "";
+  if (answer.svg) {
+    $("picture").innerHTML = answer.svg;
+    download($("download-svg"), answer.svg, "image/svg+xml");
+    $("downloads").hidden = false;
+  }
+  $("download-answer").hidden = true;
+  showAnswers(answer.answers);
+  if (answer.hints) $("answer-text").textContent = answer.hints.drawn;
+  if (answer.dimacs != null) {
+    download($("download-dimacs"), answer.dimacs, "text/plain");
+    $("download-dimacs").hidden = false;
+    $("downloads").hidden = false;
+    $("answer-text").textContent = answer.dimacs.split("\n").slice(0, 30).join("\n") + "\n…";
+  }
+  if (answer.mode === "generate" && answer.text) {
+    // The new puzzle becomes the one on the page.
+    $("puzzle").value = answer.url || answer.text;
+  }
+  if (answer.url) {
+    const link = new URL(location.href);
+    link.search = "";
+    link.searchParams.set("p", answer.url);
+    if ($("genre").value !== "auto") link.searchParams.set("genre", $("genre").value);
+    $("share").href = link.href;
+    $("share").hidden = false;
+    $("puzzle-url").textContent = answer.url;
+    $("downloads").hidden = false;
+  }
+}
+
+// `?p=URL` (and `&genre=NAME`): solve on load with the genre's strongest claim.
+function fromAddress() {
+  const params = new URLSearchParams(location.search);
+  const g = params.get("genre");
+  if (g && catalogue.some((c) => c.name === g)) $("genre").value = g;
+  setReady(true);
+  const p = params.get("p");
+  if (p) {
+    $("puzzle").value = p;
+    start("prove");
+  }
+}
+
+function loadExample() {
+  const g = genre() || catalogue.find((c) => c.name === "tatamibari");
+  $("puzzle").value = g.example;
+  if ($("genre").value === "auto") $("genre").value = g.name;
+  setReady(running === null);
+}
+
+for (const mode of ["solve", "unique", "hints", "dimacs"]) $(mode).onclick = () => start(mode);
+$("count").onclick = () => start("count", { limit: Number($("limit").value) || 1 });
+$("check").onclick = () => start("check", { answer: $("answer").value });
+$("generate").onclick = () => {
+  $("genre").value = "tatamibari";
+  start("generate", {
+    puzzle: "tatamibari",
+    rows: Number($("rows").value),
+    cols: Number($("cols").value),
+    seed: Number($("seed").value),
+    unique: $("gen-unique").checked,
+  });
+};
+$("stop").onclick = stop;
+$("example").onclick = loadExample;
+$("genre").onchange = () => setReady(running === null);
+spawn();

@@ -1,0 +1,228 @@
+// The web page in a real browser: Debian's headless Chromium, driven by Playwright, loads the
+// built page (web/dist) from `puzzle-sat serve` and uses it as a person would: paste, press,
+// read the verdict and the drawn SVG. Run by tests/web.rs (`cargo test`), which builds the page
+// first; PUZZLE_SAT_BIN names the binary that serves it.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { readFileSync, mkdirSync, copyFileSync } from "node:fs";
+import { chromium } from "playwright-core";
+
+const root = new URL("../../", import.meta.url).pathname;
+const binary = process.env.PUZZLE_SAT_BIN || `${root}target/release/puzzle-sat`;
+const example = (name) => readFileSync(`${root}docs/examples/${name}.txt`, "utf8");
+const TATAMIBARI_URL = "https://puzz.link/p?tatamibari/5/5/m3g11i2g31h13g3g";
+
+let server, base, browser;
+
+before(async () => {
+  server = spawn(binary, ["serve", "--port", "0", "--dir", `${root}web/dist`], { stdio: ["ignore", "ignore", "pipe"] });
+  base = await new Promise((resolve, reject) => {
+    let said = "";
+    server.stderr.on("data", (d) => {
+      said += d;
+      const m = said.match(/http:\/\/127\.0\.0\.1:\d+\//);
+      if (m) resolve(m[0]);
+    });
+    server.on("exit", (code) => reject(new Error(`serve exited ${code}: ${said}`)));
+  });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill();
+});
+
+// A page with the solver loaded (its buttons enabled).
+async function open(query = "") {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(base + query);
+  await page.waitForSelector("#solve:not([disabled])", { timeout: 30000 });
+  page.errors = errors;
+  return page;
+}
+
+// Presses `button` and waits until the run is over (the buttons are enabled again).
+async function press(page, button) {
+  await page.click(`#${button}`);
+  await page.waitForSelector("#solve:not([disabled])", { timeout: 120000 });
+}
+
+const verdict = (page) => page.textContent("#verdict");
+const error = (page) => page.evaluate(() => (document.querySelector("#error").hidden ? "" : document.querySelector("#error").textContent));
+// The inline SVG's text elements (digits, captions) and its shapes.
+const svgTexts = (page) => page.$$eval("#picture svg text", (ts) => ts.map((t) => t.textContent));
+const svgCount = (page, selector) => page.$$eval(`#picture svg ${selector}`, (xs) => xs.length);
+
+test("a Tatamibari URL: solved, drawn, and proved unique", async () => {
+  const page = await open();
+  await page.fill("#puzzle", TATAMIBARI_URL);
+  await press(page, "solve");
+  assert.equal(await error(page), "");
+  assert.equal(await verdict(page), "solved");
+  assert.ok((await svgCount(page, "rect")) > 5, "rectangles drawn");
+  const answer = await page.textContent("#answer-text");
+  assert.equal(answer.trim().split("\n").length, 5, answer);
+  await press(page, "unique");
+  assert.equal(await verdict(page), "unique");
+  assert.equal(await page.textContent("#puzzle-url"), TATAMIBARI_URL);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("target sudoku: the optimum 2852, proved, its digits drawn", async () => {
+  const page = await open();
+  await page.selectOption("#genre", "target-sudoku");
+  await page.fill("#puzzle", example("target-sudoku"));
+  await press(page, "solve");
+  assert.equal(await error(page), "");
+  assert.equal(await verdict(page), "optimal (proved)");
+  const answer = await page.textContent("#answer-text");
+  assert.match(answer, /2852/);
+  const digits = (await svgTexts(page)).filter((t) => /^[1-9]$/.test(t));
+  assert.equal(digits.length, 81, "every cell's digit drawn");
+  await page.close();
+});
+
+test("Kakkuro: the optimum proved, with its exact score", async () => {
+  const page = await open();
+  await page.selectOption("#genre", "kakkuro");
+  await page.fill("#puzzle", example("kakkuro"));
+  await press(page, "solve");
+  assert.equal(await error(page), "");
+  assert.equal(await verdict(page), "optimal (proved)");
+  // The CLI's answer for the same file: the page must print the same score.
+  const cli = await new Promise((resolve) => {
+    const p = spawn(binary, ["solve", "kakkuro", `${root}docs/examples/kakkuro.txt`, "--format", "json"]);
+    let out = "";
+    p.stdout.on("data", (d) => (out += d));
+    p.on("exit", () => resolve(JSON.parse(out)));
+  });
+  const shown = await page.evaluate(() => document.querySelector("#answer-text").textContent);
+  assert.ok(shown.includes(String(cli.score)), `page shows ${shown}, CLI scores ${cli.score}`);
+  assert.ok((await svgTexts(page)).length > 10);
+  await page.close();
+});
+
+test("not unique: both solutions side by side, and the count", async () => {
+  const page = await open();
+  await page.selectOption("#genre", "tatamibari");
+  // A board with two tilings (found by the CLI's --count).
+  await page.fill("#puzzle", "+.-.\n...-\n");
+  await press(page, "unique");
+  assert.equal(await verdict(page), "not unique: two different solutions");
+  assert.equal((await page.textContent("#answer-text")).trim().split("\n").length, 5, "two answers of two rows, a blank between");
+  await page.fill("#limit", "100");
+  await press(page, "count");
+  assert.match(await verdict(page), /^\d+ solutions?$/);
+  await page.close();
+});
+
+test("hints: the decided part drawn, and the counts said", async () => {
+  const page = await open();
+  await page.selectOption("#genre", "sudoku");
+  await page.fill("#puzzle", example("sudoku"));
+  await press(page, "hints");
+  assert.equal(await error(page), "");
+  assert.match(await verdict(page), /^hints: 81 of 81 cells are the same in every solution$/);
+  await page.close();
+});
+
+test("a bad URL: a clear message naming the column, and the tab still works", async () => {
+  const page = await open();
+  await page.fill("#puzzle", "https://puzz.link/p?tatamibari/5/5/m3g11i2g31h13g3!");
+  await press(page, "solve");
+  const said = await error(page);
+  assert.match(said, /^https:\/\/puzz\.link\/p\?tatamibari\/5\/5\/m3g11i2g31h13g3!:1:\d+: /, said);
+  assert.equal(await verdict(page), "");
+  await page.fill("#puzzle", "https://puzz.link/p?nurikabe/5/5/abc");
+  await press(page, "solve");
+  assert.match(await error(page), /reads no "nurikabe" puzzles/);
+  await page.fill("#puzzle", TATAMIBARI_URL);
+  await press(page, "solve");
+  assert.equal(await verdict(page), "solved");
+  await page.close();
+});
+
+test("a bad text: the line and column, and no answer", async () => {
+  const page = await open();
+  await page.selectOption("#genre", "kakkuro");
+  await page.fill("#puzzle", "3 3\nxx\n");
+  await press(page, "solve");
+  assert.match(await error(page), /^puzzle:\d+:\d+: /);
+  assert.equal(await page.innerHTML("#picture"), "");
+  await page.close();
+});
+
+test("Stop during a long count: the page says what was found, and solves again", async () => {
+  const page = await open();
+  await page.selectOption("#genre", "sudoku");
+  // An empty grid has billions of solutions: the count runs until stopped.
+  await page.fill("#puzzle", ".........\n".repeat(9));
+  await page.fill("#limit", "100000000");
+  await page.click("#count");
+  await page.waitForFunction(() => /\d+ found/.test(document.querySelector("#progress").textContent), null, { timeout: 30000 });
+  await page.waitForTimeout(500);
+  await page.click("#stop");
+  assert.match(await verdict(page), /^at least \d+ solutions? \(stopped\)$/);
+  assert.match(await page.textContent("#progress"), /stopped after/);
+  await page.waitForSelector("#solve:not([disabled])", { timeout: 30000 });
+  await page.fill("#puzzle", TATAMIBARI_URL);
+  await page.selectOption("#genre", "auto");
+  await press(page, "solve");
+  assert.equal(await verdict(page), "solved");
+  await page.close();
+});
+
+test("?p= solves on load and proves uniqueness; a generated puzzle comes with its URL", async () => {
+  const page = await open(`?p=${encodeURIComponent(TATAMIBARI_URL)}`);
+  await page.waitForFunction(() => document.querySelector("#verdict").textContent !== "", null, { timeout: 30000 });
+  assert.equal(await verdict(page), "unique");
+  await page.click("#generate-panel summary");
+  await page.fill("#rows", "8");
+  await page.fill("#cols", "9");
+  await page.fill("#seed", "3");
+  await press(page, "generate");
+  assert.equal(await error(page), "");
+  assert.equal(await verdict(page), "tatamibari 8×9, seed 3, unique");
+  const url = await page.textContent("#puzzle-url");
+  assert.match(url, /^https:\/\/puzz\.link\/p\?tatamibari\/9\/8\//);
+  // The CLI generates the same puzzle from the same seed.
+  const cli = await new Promise((resolve) => {
+    const p = spawn(binary, ["generate", "tatamibari", "--size", "8x9", "--seed", "3", "--unique", "--format", "url"]);
+    let out = "";
+    p.stdout.on("data", (d) => (out += d));
+    p.on("exit", () => resolve(out.trim()));
+  });
+  assert.equal(url, cli);
+  await page.close();
+});
+
+test("check: a valid answer, a broken one, and the screenshot", async () => {
+  const page = await open();
+  await page.selectOption("#genre", "tatamibari");
+  await page.fill("#puzzle", example("tatamibari"));
+  await press(page, "solve");
+  const answer = await page.textContent("#answer-text");
+  await page.click("#check-panel summary");
+  await page.fill("#answer", answer);
+  await press(page, "check");
+  assert.match(await verdict(page), /^valid/);
+  const broken = answer.replace(/[A-Z]/, (c) => (c === "A" ? "B" : "A"));
+  await page.fill("#answer", broken);
+  await press(page, "check");
+  assert.match(await verdict(page), /^invalid: /);
+  // The picture for the README: the example solved and proved unique.
+  await press(page, "unique");
+  assert.equal(await verdict(page), "unique");
+  mkdirSync(`${root}target/web`, { recursive: true });
+  await page.screenshot({ path: `${root}target/web/screenshot.png`, fullPage: true });
+  if (process.env.UPDATE_SCREENSHOT) copyFileSync(`${root}target/web/screenshot.png`, `${root}docs/web.png`);
+  await page.close();
+});
