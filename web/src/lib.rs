@@ -52,6 +52,9 @@ pub enum Mode {
     Dimacs,
     /// The puzzle itself: its picture, text and URL; nothing is solved.
     Show,
+    /// Answers the page already has (a stopped run's, in the machine format) drawn under a
+    /// caption, each re-checked by the validator first.
+    Draw,
 }
 
 /// Where a run reports as it goes: the page shows each report at once, and keeps the last one
@@ -153,6 +156,7 @@ fn dispatch(request: &Value, report: Report) -> Result<Value, String> {
         "check" => Mode::Check,
         "dimacs" => Mode::Dimacs,
         "show" => Mode::Show,
+        "draw" => Mode::Draw,
         other => return Err(format!("unknown mode {other:?}")),
     };
     // The puzzle: a URL field, or text that is a URL alone, or a puzzle file's text.
@@ -176,12 +180,17 @@ fn dispatch(request: &Value, report: Report) -> Result<Value, String> {
         };
     }
     let answer = field("answer").unwrap_or("");
-    if answer.len() > MAX_INPUT {
+    let drawn: Vec<&str> = request.get("answers").and_then(Value::as_array).map_or(Vec::new(), |a| a.iter().filter_map(Value::as_str).take(2).collect());
+    let caption = field("caption").unwrap_or("");
+    if answer.len() + drawn.iter().map(|a| a.len()).sum::<usize>() + caption.len() > MAX_INPUT {
         return Err(format!("the answer is over {} MiB", MAX_INPUT >> 20));
     }
     macro_rules! visit {
         ($p:ty, $name:expr) => {
             if $name == <$p>::NAME {
+                if mode == Mode::Draw {
+                    return draw::<$p>(source, &drawn, caption);
+                }
                 return solve::<$p>(source, mode, answer, report);
             }
         };
@@ -292,10 +301,15 @@ impl<P: Puzzle> Observer<P> for Reporter<'_, P> {
         }
         let if_stopped = if best { Status::BestFound.verdict_by(TRUST, STOPPED) } else { verdict::enumeration(self.ask, self.count, false, Some(STOPPED), TRUST) };
         let mut r = json!({ "kind": "found", "count": self.count, "if_stopped": if_stopped });
-        // Improvements are few; a count's later solutions only count.
-        if best || self.count <= 2 {
+        // An improvement is drawn at once (they are few, and the page shows the score climb).
+        // An enumeration's kept answers (the two of `unique`, else the first) go as text only:
+        // its run ends in a picture of them anyway, which costs as much as the search on a large board, and after Stop the
+        // page has them drawn by `draw`.
+        if best {
             let shown: Vec<_> = self.answers.iter().map(|(a, c)| (a, c)).collect();
             r["svg"] = json!(P::svg(self.inst, &shown, &if_stopped));
+        }
+        if best || self.count <= self.keep as u64 {
             r["answer"] = answer_json::<P>(self.inst, answer, checked);
         }
         (self.report)(r);
@@ -317,6 +331,7 @@ fn solve<P: Puzzle>(source: Source, mode: Mode, answer: &str, report: Report) ->
             return Ok(v);
         }
         Mode::Check => return check::<P>(&inst, &name, answer, report),
+        Mode::Draw => return Err("draw takes the answers to draw".into()),
         Mode::Dimacs => {
             puzzle::fits::<P>(&inst).map_err(|e| format!("{name}: {e}"))?;
             let mut cnf = Limited::new(Cnf::new(), MAX_LITERALS);
@@ -385,6 +400,24 @@ fn solve<P: Puzzle>(source: Source, mode: Mode, answer: &str, report: Report) ->
     Ok(v)
 }
 
+/// `draw`: answers drawn as they would have been, had the run not been stopped: only those the
+/// validator accepts (a picture never shows an answer that breaks a rule).
+fn draw<P: Puzzle>(source: Source, answers: &[&str], caption: &str) -> Result<Value, String> {
+    let (inst, _) = read::<P>(source)?;
+    let mut kept = Vec::new();
+    for text in answers {
+        let Ok(Ok(read)) = P::read_answer(&inst, text) else { continue };
+        if let (true, Ok(checked)) = (read.complete, P::check(&inst, &read.answer)) {
+            kept.push((read.answer, checked));
+        }
+    }
+    let shown: Vec<_> = kept.iter().map(|(a, c)| (a, c)).collect();
+    let mut v = head::<P>(&inst, "draw");
+    v["drawn"] = json!(kept.len());
+    v["svg"] = json!(P::svg(&inst, &shown, caption));
+    Ok(v)
+}
+
 fn mode_name(mode: Mode) -> &'static str {
     match mode {
         Mode::Solve => "solve",
@@ -395,6 +428,7 @@ fn mode_name(mode: Mode) -> &'static str {
         Mode::Check => "check",
         Mode::Dimacs => "dimacs",
         Mode::Show => "show",
+        Mode::Draw => "draw",
     }
 }
 

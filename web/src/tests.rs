@@ -17,3 +17,106 @@ fn catalogue_lists_every_puzzle_with_its_example() {
         assert!(!e["example"].as_str().unwrap().is_empty(), "{e}");
     }
 }
+
+fn example_of(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/../docs/examples/{name}.txt", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+#[test]
+fn prove_means_unique_or_optimal_and_counts_are_refused_for_scores() {
+    let (v, _) = ask(json!({ "puzzle": "tatamibari", "text": example_of("tatamibari"), "mode": "prove" }));
+    assert_eq!(v["verdict"], "unique", "{v}");
+    assert_eq!(v["unique"], true);
+    let (v, reports) = ask(json!({ "puzzle": "target-sudoku", "text": example_of("target-sudoku"), "mode": "prove" }));
+    assert_eq!(v["verdict"], "optimal (proved)", "{v}");
+    // Each improvement was reported with its picture and the words it would earn if stopped.
+    let found: Vec<&Value> = reports.iter().filter(|r| r["kind"] == "found").collect();
+    assert!(!found.is_empty());
+    for r in &found {
+        assert_eq!(r["if_stopped"], "best found (stopped: not proved optimal)");
+        assert!(r["svg"].as_str().unwrap().contains("<svg "), "a report without its picture");
+    }
+    for mode in ["unique", "count"] {
+        let (v, _) = ask(json!({ "puzzle": "kakkuro", "text": example_of("kakkuro"), "mode": mode }));
+        assert_eq!(v["ok"], false, "{mode}: {v}");
+    }
+}
+
+#[test]
+fn bad_requests_are_messages_not_panics() {
+    let cases = [
+        json!({ "mode": "solve", "text": "" }),
+        json!({ "mode": "solve", "text": "1 2 3" }),
+        json!({ "mode": "fly", "puzzle": "sudoku", "text": "x" }),
+        json!({ "mode": "solve", "puzzle": "nonesuch", "text": "x" }),
+        json!({ "mode": "count", "puzzle": "sudoku", "text": example_of("sudoku"), "limit": -1 }),
+        json!({ "mode": "count", "puzzle": "sudoku", "text": example_of("sudoku"), "limit": "5" }),
+        json!({ "mode": "solve", "url": "https://puzz.link/p?tatamibari/5/5/m3g11i2g31h13g3!" }),
+        json!({ "mode": "solve", "url": "https://puzz.link/p?nurikabe/5/5/abc" }),
+        json!({ "mode": "solve", "puzzle": "kakkuro", "url": "https://puzz.link/p?tatamibari/5/5/m3g11i2g31h13g3g" }),
+        json!({ "mode": "hints", "puzzle": "kakkuro", "text": example_of("kakkuro") }),
+        json!({ "mode": "check", "puzzle": "tatamibari", "text": example_of("tatamibari"), "answer": "" }),
+        json!({ "mode": "generate", "puzzle": "sudoku" }),
+        json!({ "mode": "generate", "puzzle": "tatamibari", "rows": 1, "cols": 5 }),
+        json!({ "mode": "generate", "puzzle": "tatamibari", "rows": 5, "cols": 100000 }),
+        json!({ "mode": "generate", "puzzle": "tatamibari", "rows": 5, "cols": 5, "seed": 1.5 }),
+        json!({ "mode": "solve", "puzzle": "tatamibari", "text": "puzzle-sat: shikaku\n+\n" }),
+    ];
+    for c in cases {
+        let (v, _) = ask(c.clone());
+        assert_eq!(v["ok"], false, "{c} → {v}");
+        assert!(!v["error"].as_str().unwrap().is_empty());
+    }
+    let (v, _) = ask(json!({ "mode": "solve", "puzzle": "kakkuro", "text": "3 3\nxx\n" }));
+    assert!(v["error"].as_str().unwrap().starts_with("puzzle:"), "{v}");
+    let (v, _) = ask(json!({ "mode": "solve", "url": "https://puzz.link/p?tatamibari/5/5/m3g11i2g31h13g3!" }));
+    assert!(v["error"].as_str().unwrap().starts_with("https://puzz.link/p?tatamibari/5/5/m3g11i2g31h13g3!:1:"), "{v}");
+}
+
+#[test]
+fn a_sudoku_url_is_a_plain_sudoku_unless_target_sudoku_is_chosen() {
+    let (v, _) = ask(json!({ "puzzle": "sudoku", "text": example_of("sudoku"), "mode": "show" }));
+    let url = v["url"].as_str().unwrap().to_string();
+    let (v, _) = ask(json!({ "url": url, "mode": "prove" }));
+    assert_eq!((v["puzzle"].as_str(), v["verdict"].as_str()), (Some("sudoku"), Some("unique")), "{v}");
+    let (v, _) = ask(json!({ "puzzle": "target-sudoku", "url": url, "mode": "prove" }));
+    assert_eq!((v["puzzle"].as_str(), v["verdict"].as_str()), (Some("target-sudoku"), Some("optimal (proved)")), "{v}");
+}
+
+#[test]
+fn draw_shows_only_answers_the_validator_accepts() {
+    let text = example_of("tatamibari");
+    let (v, _) = ask(json!({ "puzzle": "tatamibari", "text": text, "mode": "solve" }));
+    let machine = v["answers"][0]["machine"].as_str().unwrap().to_string();
+    let (d, _) = ask(json!({ "puzzle": "tatamibari", "text": text, "mode": "draw", "answers": [machine], "caption": "x" }));
+    assert_eq!(d["drawn"], 1, "{d}");
+    // One rectangle's label changed: no longer a valid tiling, so not drawn.
+    let broken: String = machine.replacen(|c: char| c.is_ascii_alphanumeric(), "Z", 1);
+    let (d, _) = ask(json!({ "puzzle": "tatamibari", "text": text, "mode": "draw", "answers": [broken], "caption": "x" }));
+    assert_eq!(d["drawn"], 0, "{d}");
+}
+
+#[test]
+fn generate_makes_what_the_cli_makes_and_checks_it() {
+    let (v, _) = ask(json!({ "puzzle": "tatamibari", "mode": "generate", "rows": 6, "cols": 7, "seed": 5, "unique": true }));
+    assert_eq!(v["verdict"], "tatamibari 6×7, seed 5, unique", "{v}");
+    let url = v["url"].as_str().unwrap().to_string();
+    assert!(url.starts_with("https://puzz.link/p?tatamibari/7/6/"), "{url}");
+    let (again, _) = ask(json!({ "url": url, "mode": "prove" }));
+    assert_eq!(again["verdict"], "unique");
+    assert_eq!(again["answers"][0]["machine"], v["answers"][0]["machine"]);
+}
+
+#[test]
+fn check_reads_what_solve_prints_and_refuses_a_wrong_claim() {
+    let text = example_of("kakkuro");
+    let (v, _) = ask(json!({ "puzzle": "kakkuro", "text": text, "mode": "solve" }));
+    let drawn = v["answers"][0]["text"].as_str().unwrap().to_string();
+    let (c, _) = ask(json!({ "puzzle": "kakkuro", "text": text, "mode": "check", "answer": drawn }));
+    assert_eq!((c["valid"].as_bool(), c["status"].as_str()), (Some(true), Some("valid")), "{c}");
+    let score = v["answers"][0]["score"].as_str().unwrap().to_string();
+    let lying = drawn.replace(&score, &format!("{score}1"));
+    assert_ne!(lying, drawn);
+    let (c, _) = ask(json!({ "puzzle": "kakkuro", "text": text, "mode": "check", "answer": lying }));
+    assert_eq!((c["valid"].as_bool(), c["status"].as_str()), (Some(false), Some("wrong_claim")), "{c}");
+}

@@ -9,7 +9,8 @@ const buttons = ["solve", "unique", "count", "hints", "dimacs", "check", "genera
 
 let worker = null;
 let catalogue = [];
-let running = null; // { id, started, timer, found, conflicts, ifStopped, mode }
+let running = null; // { id, request, started, timer, found, conflicts, ifStopped, answers, mode }
+let drawing = null; // after Stop: { id, request } of the picture asked of the fresh worker
 let nextId = 1;
 
 function spawn() {
@@ -62,11 +63,17 @@ function receive(msg) {
     if (first) $("progress").textContent = "ready";
     setReady(true);
     if (first) fromAddress();
+    if (drawing) worker.postMessage(drawing);
     return;
   }
   if (msg.kind === "failed") {
     showError(msg.error);
     $("progress").textContent = "the solver did not load";
+    return;
+  }
+  if (drawing && msg.id === drawing.id && msg.kind === "done") {
+    drawing = null;
+    if (msg.answer.ok && msg.answer.drawn > 0) $("picture").innerHTML = msg.answer.svg;
     return;
   }
   if (!running || msg.id !== running.id) return;
@@ -76,9 +83,12 @@ function receive(msg) {
       running.found = r.count;
       running.ifStopped = r.if_stopped;
       if (r.svg) {
+        // An improvement: the best so far, drawn.
         running.lastSvg = r.svg;
-        running.lastAnswer = r.answer;
+        running.answers = [r.answer];
         $("picture").innerHTML = r.svg;
+      } else if (r.answer && running.answers.length < 2) {
+        running.answers.push(r.answer);
       }
     } else if (r.kind === "stats") {
       running.conflicts = r.stats.conflicts;
@@ -137,8 +147,9 @@ function start(mode, extra = {}) {
   const request = { mode, puzzle: $("genre").value, text: $("puzzle").value, ...extra };
   clearOutput();
   delete $("progress").dataset.ms;
+  drawing = null;
   const id = nextId++;
-  running = { id, mode, started: performance.now(), found: 0, conflicts: null };
+  running = { id, request, mode, started: performance.now(), found: 0, conflicts: null, answers: [] };
   running.timer = setInterval(tick, 100);
   setReady(false);
   $("stop").disabled = false;
@@ -148,14 +159,18 @@ function start(mode, extra = {}) {
 
 function stop() {
   if (!running) return;
-  const { ifStopped, lastSvg, lastAnswer, mode, started } = running;
+  const { ifStopped, lastSvg, answers, mode, started, request } = running;
   const ms = performance.now() - started;
   worker.terminate();
   finish();
   $("verdict").textContent = ifStopped || "stopped: nothing found";
   if (lastSvg) $("picture").innerHTML = lastSvg;
-  if (lastAnswer) showAnswers([lastAnswer]);
+  showAnswers(answers);
   $("progress").textContent = `${mode}: stopped after ${seconds(ms)}`;
+  // An enumeration's answers came as text: the fresh worker draws them, re-checked.
+  if (!lastSvg && answers.length > 0) {
+    drawing = { id: nextId++, request: { ...request, mode: "draw", answers: answers.map((a) => a.machine), caption: ifStopped } };
+  }
   restart();
 }
 

@@ -173,6 +173,9 @@ test("Stop during a long count: the page says what was found, and solves again",
   assert.match(await verdict(page), /^at least \d+ solutions? \(stopped\)$/);
   assert.match(await page.textContent("#progress"), /stopped after/);
   await page.waitForSelector("#solve:not([disabled])", { timeout: 30000 });
+  // The first solution, drawn by the fresh worker after the validator re-checked it.
+  await page.waitForFunction(() => document.querySelectorAll("#picture svg text").length >= 81, null, { timeout: 30000 });
+  assert.equal((await svgTexts(page)).filter((t) => /^[1-9]$/.test(t)).length, 81);
   await page.fill("#puzzle", TATAMIBARI_URL);
   await page.selectOption("#genre", "auto");
   await press(page, "solve");
