@@ -26,6 +26,10 @@ use varisat_backend::VarisatSolvers;
 /// What the page's Stop button ends a run with, in the verdicts it shows.
 pub const STOPPED: &str = "stopped";
 
+/// How long a run goes before each improvement it reports comes with its picture: drawing
+/// costs as much as a short run's search.
+const DRAW_AFTER: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// The page's solver is embedded: its UNSAT answers are the CLI's default backend's.
 const TRUST: Trust = Trust::Embedded;
 
@@ -279,6 +283,7 @@ fn stats_json(s: &SolverStats) -> Value {
 /// Reports each answer as the search finds it, with the picture and the verdict the run
 /// would end with if stopped there, and keeps the answers the final verdict needs.
 struct Reporter<'a, P: Puzzle> {
+    started: web_time::Instant,
     inst: &'a P::Instance,
     goal: Goal,
     ask: Ask,
@@ -301,11 +306,12 @@ impl<P: Puzzle> Observer<P> for Reporter<'_, P> {
         }
         let if_stopped = if best { Status::BestFound.verdict_by(TRUST, STOPPED) } else { verdict::enumeration(self.ask, self.count, false, Some(STOPPED), TRUST) };
         let mut r = json!({ "kind": "found", "count": self.count, "if_stopped": if_stopped });
-        // An improvement is drawn at once (they are few, and the page shows the score climb).
-        // An enumeration's kept answers (the two of `unique`, else the first) go as text only:
+        // An improvement is drawn once the run has lasted DRAW_AFTER (they are few, and the
+        // page shows the score climb); a short run's only picture is its last. An
+        // enumeration's kept answers (the two of `unique`, else the first) go as text only:
         // its run ends in a picture of them anyway, which costs as much as the search on a large board, and after Stop the
         // page has them drawn by `draw`.
-        if best {
+        if best && self.started.elapsed() >= DRAW_AFTER {
             let shown: Vec<_> = self.answers.iter().map(|(a, c)| (a, c)).collect();
             r["svg"] = json!(P::svg(self.inst, &shown, &if_stopped));
         }
@@ -363,7 +369,7 @@ fn solve<P: Puzzle>(source: Source, mode: Mode, answer: &str, report: Report) ->
         _ => (Goal::Enumerate { max: 1 }, Ask::One, 1),
     };
     let solvers = VarisatSolvers::default();
-    let mut out = Reporter::<P> { inst: &inst, goal, ask, keep, answers: Vec::new(), count: 0, stats: SolverStats::default(), report };
+    let mut out = Reporter::<P> { started: web_time::Instant::now(), inst: &inst, goal, ask, keep, answers: Vec::new(), count: 0, stats: SolverStats::default(), report };
     let ended = P::search(&inst, goal, &solvers, &mut out).map_err(|e| e.to_string())?;
     let complete = ended == Ended::Proved;
     let mut v = head::<P>(&inst, if mode == Mode::Hints { "hints" } else { mode_name(mode) });
@@ -484,7 +490,7 @@ fn check<P: Puzzle>(inst: &P::Instance, name: &str, text: &str, report: Report) 
         let completion = P::COMPLETION.ok_or(format!("internal error: {} read an incomplete answer but completes none", P::NAME))?;
         let fixed = (completion.fix)(inst, &read.answer);
         puzzle::fits::<P>(&fixed).map_err(|e| format!("{name}: {e}"))?;
-        let mut out = Reporter::<P> { inst: &fixed, goal: Goal::Best, ask: Ask::One, keep: 1, answers: Vec::new(), count: 0, stats: SolverStats::default(), report };
+        let mut out = Reporter::<P> { started: web_time::Instant::now(), inst: &fixed, goal: Goal::Best, ask: Ask::One, keep: 1, answers: Vec::new(), count: 0, stats: SolverStats::default(), report };
         P::search(&fixed, Goal::Best, &VarisatSolvers::default(), &mut out).map_err(|e| e.to_string())?;
         match out.answers.pop() {
             Some((a, c)) => (a, c, true),

@@ -29,12 +29,14 @@ fn prove_means_unique_or_optimal_and_counts_are_refused_for_scores() {
     assert_eq!(v["unique"], true);
     let (v, reports) = ask(json!({ "puzzle": "target-sudoku", "text": example_of("target-sudoku"), "mode": "prove" }));
     assert_eq!(v["verdict"], "optimal (proved)", "{v}");
-    // Each improvement was reported with its picture and the words it would earn if stopped.
+    // Each improvement was reported with its answer and the words it would earn if stopped
+    // (a run this short draws none of them).
     let found: Vec<&Value> = reports.iter().filter(|r| r["kind"] == "found").collect();
     assert!(!found.is_empty());
     for r in &found {
         assert_eq!(r["if_stopped"], "best found (stopped: not proved optimal)");
-        assert!(r["svg"].as_str().unwrap().contains("<svg "), "a report without its picture");
+        assert!(r["answer"]["machine"].as_str().unwrap().len() >= 81, "{r}");
+        assert!(r.get("svg").is_none());
     }
     for mode in ["unique", "count"] {
         let (v, _) = ask(json!({ "puzzle": "kakkuro", "text": example_of("kakkuro"), "mode": mode }));
@@ -81,6 +83,20 @@ fn a_sudoku_url_is_a_plain_sudoku_unless_target_sudoku_is_chosen() {
     assert_eq!((v["puzzle"].as_str(), v["verdict"].as_str()), (Some("sudoku"), Some("unique")), "{v}");
     let (v, _) = ask(json!({ "puzzle": "target-sudoku", "url": url, "mode": "prove" }));
     assert_eq!((v["puzzle"].as_str(), v["verdict"].as_str()), (Some("target-sudoku"), Some("optimal (proved)")), "{v}");
+}
+
+/// After Stop the page has answers in the machine format (`answers[].machine`, as
+/// `--format line|rects` prints them): every genre reads that back whole, so `draw` shows them.
+#[test]
+fn draw_reads_every_genre_s_printed_answer() {
+    for g in catalogue().as_array().unwrap() {
+        let (name, text) = (g["name"].as_str().unwrap(), g["example"].as_str().unwrap());
+        let (v, _) = ask(json!({ "puzzle": name, "text": text, "mode": "solve" }));
+        let printed = v["answers"][0]["machine"].as_str().unwrap().to_string();
+        let (d, _) = ask(json!({ "puzzle": name, "text": text, "mode": "draw", "answers": [printed], "caption": "best found (stopped: not proved optimal)" }));
+        assert_eq!(d["drawn"], 1, "{name}: {d}");
+        assert!(d["svg"].as_str().unwrap().contains("stopped"), "{name}: the caption");
+    }
 }
 
 #[test]

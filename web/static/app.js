@@ -80,15 +80,16 @@ function receive(msg) {
   if (msg.kind === "report") {
     const r = msg.report;
     if (r.kind === "found") {
+      running.best = r.if_stopped.startsWith("best found");
       running.found = r.count;
       running.ifStopped = r.if_stopped;
-      if (r.svg) {
-        // An improvement: the best so far, drawn.
-        running.lastSvg = r.svg;
-        running.answers = [r.answer];
-        $("picture").innerHTML = r.svg;
-      } else if (r.answer && running.answers.length < 2) {
-        running.answers.push(r.answer);
+      if (r.answer) {
+        // An improvement replaces the best so far (drawn, once the run has lasted a while);
+        // an enumeration's answers are kept, as text.
+        running.lastSvg = r.svg || null;
+        if (r.svg) $("picture").innerHTML = r.svg;
+        if (running.best) running.answers = [r.answer];
+        else running.answers.push(r.answer);
       }
     } else if (r.kind === "stats") {
       running.conflicts = r.stats.conflicts;
@@ -167,7 +168,7 @@ function stop() {
   if (lastSvg) $("picture").innerHTML = lastSvg;
   showAnswers(answers);
   $("progress").textContent = `${mode}: stopped after ${seconds(ms)}`;
-  // An enumeration's answers came as text: the fresh worker draws them, re-checked.
+  // Answers that came as text only: the fresh worker draws them, re-checked.
   if (!lastSvg && answers.length > 0) {
     drawing = { id: nextId++, request: { ...request, mode: "draw", answers: answers.map((a) => a.machine), caption: ifStopped } };
   }

@@ -183,6 +183,23 @@ test("Stop during a long count: the page says what was found, and solves again",
   await page.close();
 });
 
+test("Stop during a long optimisation: the best found, drawn, never called optimal", async () => {
+  const page = await open();
+  await page.selectOption("#genre", "kakkuro");
+  // A board that must paint: about 10 s in the page (benches/data/hard).
+  await page.fill("#puzzle", readFileSync(`${root}benches/data/hard/kakkuro-painting-10x10-d0.2-s1.txt`, "utf8"));
+  await page.click("#solve");
+  await page.waitForFunction(() => /\d+ found/.test(document.querySelector("#progress").textContent), null, { timeout: 60000 });
+  await page.waitForTimeout(300);
+  await page.click("#stop");
+  assert.equal(await verdict(page), "best found (stopped: not proved optimal)");
+  assert.match(await page.textContent("#answer-text"), /score \d+/);
+  // The picture: the report's own, or drawn by the fresh worker from the answer's line.
+  await page.waitForFunction(() => /score \d+/.test(Array.from(document.querySelectorAll("#picture svg text")).map((t) => t.textContent).join(" ")), null, { timeout: 30000 });
+  assert.ok((await svgTexts(page)).some((t) => t.includes("stopped")), "the caption says stopped");
+  await page.close();
+});
+
 test("?p= solves on load and proves uniqueness; a generated puzzle comes with its URL", async () => {
   const page = await open(`?p=${encodeURIComponent(TATAMIBARI_URL)}`);
   await page.waitForFunction(() => document.querySelector("#verdict").textContent !== "", null, { timeout: 30000 });
