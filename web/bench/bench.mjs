@@ -1,8 +1,10 @@
 // In-browser times against the native CLI on the same inputs (docs/web.md's table):
 //   node web/bench/bench.mjs [RUNS]       (after `bash web/build.sh` and `cargo build --release`)
 // The page's time is the worker's, from the request to the answer (parse, encode, search, SVG);
-// the CLI's is its JSON `seconds` (parse to answer, in process). Both are one thread's wall
-// time: run it on an idle machine. Also the .wasm's size (gzip) and the page's first paint.
+// the CLI's is its JSON `seconds` (parse to answer, in process, no picture); "the binding,
+// natively" is the page's work (the same request, pictures and JSON included) run natively by
+// web/examples/time.rs, which tells WebAssembly's cost from the page's extra work. All are one
+// thread's wall time: run it on an idle machine. Also the .wasm's size (gzip) and first paint.
 import { spawn, execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -10,6 +12,8 @@ import { chromium } from "playwright-core";
 
 const root = new URL("../../", import.meta.url).pathname;
 const binary = process.env.PUZZLE_SAT_BIN || `${root}target/release/puzzle-sat`;
+execFileSync("cargo", ["build", "--release", "-q", "-p", "puzzle-sat-web", "--example", "time"], { cwd: root, stdio: "inherit" });
+const timer = `${root}target/release/examples/time`;
 const runs = Number(process.argv[2] || 5);
 const cases = [
   ["target sudoku, the example", "target-sudoku", "docs/examples/target-sudoku.txt", "solve"],
@@ -58,7 +62,7 @@ await page.waitForSelector("#solve:not([disabled])");
 const rows = [];
 for (const [what, genre, file, mode] of cases) {
   const text = readFileSync(`${root}${file}`, "utf8");
-  const inPage = [], native = [];
+  const inPage = [], native = [], binding = [];
   for (let i = 0; i < runs; i++) {
     await page.selectOption("#genre", genre);
     await page.fill("#puzzle", text);
@@ -70,16 +74,17 @@ for (const [what, genre, file, mode] of cases) {
     inPage.push(ms);
     const args = ["solve", genre, `${root}${file}`, "--format", "json", ...(mode === "unique" ? ["--unique"] : [])];
     native.push(1000 * JSON.parse(execFileSync(binary, args, { encoding: "utf8" })).seconds);
+    binding.push(Number(execFileSync(timer, [genre, `${root}${file}`, mode], { encoding: "utf8" })));
   }
-  const p = stats(inPage), n = stats(native);
-  rows.push(`| ${what} | ${fmt(p.min)} / ${fmt(p.median)} | ${fmt(n.min)} / ${fmt(n.median)} | ${(p.median / n.median).toFixed(2)}× |`);
+  const p = stats(inPage), n = stats(native), b = stats(binding);
+  rows.push(`| ${what} | ${fmt(p.min)} / ${fmt(p.median)} | ${fmt(n.min)} / ${fmt(n.median)} | ${(p.median / n.median).toFixed(2)}× | ${fmt(b.min)} / ${fmt(b.median)} | ${(p.median / b.median).toFixed(2)}× |`);
 }
 await browser.close();
 server.kill();
 
 const wasm = readFileSync(`${root}web/dist/puzzle_sat_web_bg.wasm`);
 console.log(`runs: ${runs} each; min / median\n`);
-console.log("| input | in the page (Chromium, wasm) | native CLI (varisat) | page ÷ native (medians) |\n|---|---|---|---|");
+console.log("| input | in the page (Chromium, wasm) | native CLI (varisat) | page ÷ CLI | the binding, natively | page ÷ binding |\n|---|---|---|---|---|---|");
 for (const r of rows) console.log(r);
 console.log(`\n.wasm: ${(wasm.length / 1048576).toFixed(2)} MiB, ${(gzipSync(wasm, { level: 9 }).length / 1048576).toFixed(2)} MiB gzip`);
 const p = stats(paint), l = stats(loaded);

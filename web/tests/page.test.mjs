@@ -147,6 +147,13 @@ test("a bad URL: a clear message naming the column, and the tab still works", as
   await page.fill("#puzzle", TATAMIBARI_URL);
   await press(page, "solve");
   assert.equal(await verdict(page), "solved");
+  assert.ok(await page.isVisible("#downloads"));
+  // A failed run leaves nothing of the last one to download or look at.
+  await page.fill("#puzzle", "https://puzz.link/p?tatamibari/5/0/g");
+  await press(page, "solve");
+  assert.notEqual(await error(page), "");
+  assert.equal(await page.isVisible("#downloads"), false);
+  assert.equal(await page.innerHTML("#picture"), "");
   await page.close();
 });
 
