@@ -108,7 +108,7 @@ function receive(msg) {
 }
 
 function seconds(ms) {
-  return `${(ms / 1000).toFixed(ms < 10000 ? 2 : 1)} s`;
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10000 ? 2 : 1)} s`;
 }
 
 function tick() {
