@@ -3,7 +3,12 @@
 //! never runs a solver. Only files inside the folder are served (no `..`, no symlink out).
 
 use anyhow::{anyhow, bail, Result};
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
 /// Where the built page may be, in order: `--dir`, a `web` folder beside the binary (an
 /// unpacked release), and the source tree's `web/dist` (a binary built in `target/`).
@@ -43,12 +48,30 @@ fn content_type(path: &Path) -> &'static str {
     }
 }
 
+/// `%XX` escapes decoded; `None` for a malformed escape or bytes that are not UTF-8.
+fn percent_decoded(path: &str) -> Option<String> {
+    let bytes = path.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
 /// The file a request path names inside `root`, or `None` (outside it, or not a file).
 fn resolve(root: &Path, url: &str) -> Option<PathBuf> {
-    let path = url.split(['?', '#']).next().unwrap_or("");
+    let path = percent_decoded(url.split(['?', '#']).next().unwrap_or(""))?;
     let mut file = root.to_path_buf();
     for part in path.split('/').filter(|p| !p.is_empty()) {
-        if part == ".." || part == "." || part.contains('\\') || part.contains('%') {
+        if part == ".." || part == "." || part.contains(['\\', '\0']) {
             return None;
         }
         file.push(part);
@@ -60,30 +83,78 @@ fn resolve(root: &Path, url: &str) -> Option<PathBuf> {
     (real.starts_with(root) && real.is_file()).then_some(real)
 }
 
+/// The most bytes of a request's head (request line and headers) read: a browser's are a few
+/// hundred; past it the connection is closed, so no client can grow the server's memory.
+const MAX_HEAD: usize = 16 << 10;
+/// Connections served at once, each on its own thread (a slow reader holds up only itself).
+const MAX_CONNECTIONS: usize = 64;
+/// A client that sends or reads nothing for this long is dropped.
+const IDLE: Duration = Duration::from_secs(30);
+
 /// Serves the page until the process is stopped. With `port` 0 the system picks a free port;
-/// the address is printed either way (a test reads it).
+/// the address is printed either way (a test reads it). A plain HTTP/1.1 server on std's
+/// sockets, one request per connection: a crate's server would buffer a client's headers
+/// without a bound, and this one reads at most [`MAX_HEAD`] bytes of them.
 pub fn serve(port: u16, dir: Option<&Path>) -> Result<()> {
-    let root = find_page(dir)?;
-    let server = tiny_http::Server::http(("127.0.0.1", port)).map_err(|e| anyhow!("cannot listen on 127.0.0.1:{port}: {e}"))?;
-    let port = server.server_addr().to_ip().map_or(port, |a| a.port());
+    let root = Arc::new(find_page(dir)?);
+    let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| anyhow!("cannot listen on 127.0.0.1:{port}: {e}"))?;
+    let port = listener.local_addr().map_or(port, |a| a.port());
     eprintln!("puzzle-sat: serving {} at http://127.0.0.1:{port}/ (Ctrl-C stops)", root.display());
-    for request in server.incoming_requests() {
-        let head = matches!(request.method(), tiny_http::Method::Head);
-        let response = if !head && !matches!(request.method(), tiny_http::Method::Get) {
-            tiny_http::Response::from_string("only GET and HEAD").with_status_code(405).boxed()
-        } else {
-            match resolve(&root, request.url()).and_then(|f| std::fs::File::open(&f).ok().map(|h| (f, h))) {
-                Some((file, handle)) => {
-                    let header = tiny_http::Header::from_bytes("Content-Type", content_type(&file)).expect("ASCII header");
-                    tiny_http::Response::from_file(handle).with_header(header).boxed()
-                }
-                None => tiny_http::Response::from_string("not found").with_status_code(404).boxed(),
-            }
-        };
-        // A client that went away loses its answer; the server goes on.
-        let _ = request.respond(response);
+    let open = Arc::new(AtomicUsize::new(0));
+    for stream in listener.incoming() {
+        let Ok(stream) = stream else { continue };
+        if open.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
+            // Too many at once: this one is closed unanswered, and the browser tries again.
+            continue;
+        }
+        open.fetch_add(1, Ordering::SeqCst);
+        let (root, open) = (root.clone(), open.clone());
+        std::thread::spawn(move || {
+            // A client that went away loses its answer; the server goes on.
+            let _ = answer(stream, &root);
+            open.fetch_sub(1, Ordering::SeqCst);
+        });
     }
     Ok(())
+}
+
+/// Reads one request's head and answers it with the file it names, or an error status.
+fn answer(mut stream: TcpStream, root: &Path) -> std::io::Result<()> {
+    stream.set_read_timeout(Some(IDLE))?;
+    stream.set_write_timeout(Some(IDLE))?;
+    let mut head = Vec::new();
+    let mut buf = [0u8; 2048];
+    while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+        if head.len() > MAX_HEAD {
+            return respond(&mut stream, "431 Request Header Fields Too Large", "text/plain", b"request head too large", false);
+        }
+        let n = stream.read(&mut buf)?;
+        if n == 0 {
+            return Ok(());
+        }
+        head.extend_from_slice(&buf[..n]);
+    }
+    let line = head.split(|&b| b == b'\r').next().unwrap_or(&[]);
+    let line = String::from_utf8_lossy(line);
+    let mut words = line.split(' ');
+    let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
+    let with_body = method == "GET";
+    if !with_body && method != "HEAD" {
+        return respond(&mut stream, "405 Method Not Allowed", "text/plain", b"only GET and HEAD", true);
+    }
+    match resolve(root, target).and_then(|f| std::fs::read(&f).ok().map(|bytes| (f, bytes))) {
+        Some((file, bytes)) => respond(&mut stream, "200 OK", content_type(&file), &bytes, with_body),
+        None => respond(&mut stream, "404 Not Found", "text/plain", b"not found", with_body),
+    }
+}
+
+fn respond(stream: &mut TcpStream, status: &str, content_type: &str, body: &[u8], with_body: bool) -> std::io::Result<()> {
+    let head = format!("HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n", body.len());
+    stream.write_all(head.as_bytes())?;
+    if with_body {
+        stream.write_all(body)?;
+    }
+    stream.flush()
 }
 
 #[cfg(test)]
@@ -102,7 +173,8 @@ mod tests {
         assert_eq!(resolve(&root, "/"), Some(root.join("index.html")));
         assert_eq!(resolve(&root, "/?p=https://puzz.link/p?x"), Some(root.join("index.html")));
         assert_eq!(resolve(&root, "/sub/a.js"), Some(root.join("sub/a.js")));
-        for bad in ["/../etc/passwd", "/sub/../../x", "/%2e%2e/x", "/link", "/sub", "/missing.js", "/sub\\..\\x"] {
+        assert_eq!(resolve(&root, "/sub/%61.js"), Some(root.join("sub/a.js")));
+        for bad in ["/../etc/passwd", "/sub/../../x", "/%2e%2e/x", "/sub/%2E%2E/%2e%2e/x", "/%2e%2e%2fx", "/link", "/sub", "/missing.js", "/sub\\..\\x", "/%5c..%5cx", "/a%00", "/%zz", "/%c3"] {
             assert_eq!(resolve(&root, bad), None, "{bad}");
         }
     }

@@ -20,11 +20,15 @@ use encodings::sudoku::Sudoku;
 use encodings::target_sudoku::TargetSudoku;
 use encodings::tatamibari::Tatamibari;
 use encodings::verdict::{self, Ask, Status, Trust};
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 use varisat_backend::VarisatSolvers;
 
 /// What the page's Stop button ends a run with, in the verdicts it shows.
 pub const STOPPED: &str = "stopped";
+
+/// The caption of an improvement drawn while the search goes on (Stop redraws it with the
+/// verdict it then earns).
+const RUNNING: &str = "best found so far (still solving)";
 
 /// How long a run goes before each improvement it reports comes with its picture: drawing
 /// costs as much as a short run's search.
@@ -32,6 +36,9 @@ const DRAW_AFTER: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// The page's solver is embedded: its UNSAT answers are the CLI's default backend's.
 const TRUST: Trust = Trust::Embedded;
+
+/// The most literals of a CNF the page writes as DIMACS (the CLI's `MAX_LITERALS` is 4×).
+const DIMACS_LITERALS: u64 = MAX_LITERALS / 4;
 
 /// The largest puzzle or answer text taken (as the CLI's `MAX_INPUT`).
 const MAX_INPUT: usize = 64 << 20;
@@ -145,9 +152,17 @@ pub fn run(request: &Value, report: Report) -> Value {
 }
 
 fn dispatch(request: &Value, report: Report) -> Result<Value, String> {
-    let field = |k: &str| request.get(k).and_then(Value::as_str);
-    let mode_name = field("mode").unwrap_or("solve");
-    let mut name = field("puzzle").unwrap_or("auto").to_string();
+    let request = request.as_object().ok_or("the request must be a JSON object")?;
+    // Each field has one type: anything else is an error, not a silent default.
+    let field = |k: &str| -> Result<Option<&str>, String> {
+        match request.get(k) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.as_str())),
+            Some(v) => Err(format!("{k} must be a string, not {v}")),
+        }
+    };
+    let mode_name = field("mode")?.unwrap_or("solve");
+    let mut name = field("puzzle")?.unwrap_or("auto").to_string();
     if mode_name == "generate" {
         return generate(&name, request, report);
     }
@@ -155,7 +170,10 @@ fn dispatch(request: &Value, report: Report) -> Result<Value, String> {
         "solve" => Mode::Solve,
         "unique" => Mode::Unique,
         "prove" => Mode::Prove,
-        "count" => Mode::Count(number(request, "limit", 1000)?.max(1)),
+        "count" => match number(request, "limit", 1000)? {
+            0 => return Err("count needs a limit of at least 1".into()),
+            max => Mode::Count(max),
+        },
         "hints" => Mode::Hints,
         "check" => Mode::Check,
         "dimacs" => Mode::Dimacs,
@@ -164,8 +182,8 @@ fn dispatch(request: &Value, report: Report) -> Result<Value, String> {
         other => return Err(format!("unknown mode {other:?}")),
     };
     // The puzzle: a URL field, or text that is a URL alone, or a puzzle file's text.
-    let text = field("text").unwrap_or("");
-    let url = field("url").filter(|u| !u.trim().is_empty()).or_else(|| pasted_url(text)).map(|u| u.trim().trim_end_matches('/'));
+    let text = field("text")?.unwrap_or("");
+    let url = field("url")?.filter(|u| !u.trim().is_empty()).or_else(|| pasted_url(text)).map(|u| u.trim().trim_end_matches('/'));
     if text.len() > MAX_INPUT || url.is_some_and(|u| u.len() > MAX_INPUT) {
         return Err(format!("the puzzle is over {} MiB", MAX_INPUT >> 20));
     }
@@ -183,9 +201,13 @@ fn dispatch(request: &Value, report: Report) -> Result<Value, String> {
             },
         };
     }
-    let answer = field("answer").unwrap_or("");
-    let drawn: Vec<&str> = request.get("answers").and_then(Value::as_array).map_or(Vec::new(), |a| a.iter().filter_map(Value::as_str).take(2).collect());
-    let caption = field("caption").unwrap_or("");
+    let answer = field("answer")?.unwrap_or("");
+    let drawn: Vec<&str> = match request.get("answers") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(a)) => a.iter().map(|x| x.as_str().ok_or("answers must be strings")).take(2).collect::<Result<_, _>>()?,
+        Some(v) => return Err(format!("answers must be a list, not {v}")),
+    };
+    let caption = field("caption")?.unwrap_or("");
     if answer.len() + drawn.iter().map(|a| a.len()).sum::<usize>() + caption.len() > MAX_INPUT {
         return Err(format!("the answer is over {} MiB", MAX_INPUT >> 20));
     }
@@ -203,11 +225,15 @@ fn dispatch(request: &Value, report: Report) -> Result<Value, String> {
     Err(format!("unknown puzzle {name:?}"))
 }
 
-/// A non-negative whole number field, or `default` when absent.
-fn number(request: &Value, key: &str, default: u64) -> Result<u64, String> {
+/// A non-negative whole number field, or `default` when absent: a JSON number, or its digits
+/// as a string (the page sends the boxes' text, so a seed past 2^53 is not rounded).
+fn number(request: &Map<String, Value>, key: &str, default: u64) -> Result<u64, String> {
+    let bad = |v: &dyn std::fmt::Display| format!("{key} must be a whole number from 0 to {}, not {v}", u64::MAX);
     match request.get(key) {
         None | Some(Value::Null) => Ok(default),
-        Some(v) => v.as_u64().ok_or(format!("{key} must be a whole number ≥ 0, not {v}")),
+        Some(Value::String(s)) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => s.parse().map_err(|_| bad(&format!("{s:?}"))),
+        Some(Value::String(s)) => Err(bad(&format!("{s:?}"))),
+        Some(v) => v.as_u64().ok_or_else(|| bad(v)),
     }
 }
 
@@ -284,6 +310,8 @@ fn stats_json(s: &SolverStats) -> Value {
 /// would end with if stopped there, and keeps the answers the final verdict needs.
 struct Reporter<'a, P: Puzzle> {
     started: web_time::Instant,
+    /// Completing a pasted answer for `check`: reports say nothing about it.
+    checking: bool,
     inst: &'a P::Instance,
     goal: Goal,
     ask: Ask,
@@ -304,6 +332,11 @@ impl<P: Puzzle> Observer<P> for Reporter<'_, P> {
         if self.answers.len() < self.keep {
             self.answers.push((answer.clone(), checked.clone()));
         }
+        if self.checking {
+            // A completion in the making says nothing yet about the pasted answer.
+            (self.report)(json!({ "kind": "found", "count": self.count, "if_stopped": "stopped: the answer was not checked" }));
+            return;
+        }
         let if_stopped = if best { Status::BestFound.verdict_by(TRUST, STOPPED) } else { verdict::enumeration(self.ask, self.count, false, Some(STOPPED), TRUST) };
         let mut r = json!({ "kind": "found", "count": self.count, "if_stopped": if_stopped });
         // An improvement is drawn once the run has lasted DRAW_AFTER (they are few, and the
@@ -313,7 +346,7 @@ impl<P: Puzzle> Observer<P> for Reporter<'_, P> {
         // page has them drawn by `draw`.
         if best && self.started.elapsed() >= DRAW_AFTER {
             let shown: Vec<_> = self.answers.iter().map(|(a, c)| (a, c)).collect();
-            r["svg"] = json!(P::svg(self.inst, &shown, &if_stopped));
+            r["svg"] = json!(P::svg(self.inst, &shown, RUNNING));
         }
         if best || self.count <= self.keep as u64 {
             r["answer"] = answer_json::<P>(self.inst, answer, checked);
@@ -339,8 +372,12 @@ fn solve<P: Puzzle>(source: Source, mode: Mode, answer: &str, report: Report) ->
         Mode::Check => return check::<P>(&inst, &name, answer, report),
         Mode::Draw => return Err("draw takes the answers to draw".into()),
         Mode::Dimacs => {
-            puzzle::fits::<P>(&inst).map_err(|e| format!("{name}: {e}"))?;
-            let mut cnf = Limited::new(Cnf::new(), MAX_LITERALS);
+            // A tab holds the text twice (WebAssembly's, then JavaScript's): a quarter of the
+            // CLI's bound, about 100 MB of DIMACS.
+            if P::estimate(&inst, DIMACS_LITERALS) > DIMACS_LITERALS {
+                return Err(format!("{name}: the CNF would hold more than {} million literals, too large to write in the page: use `puzzle-sat encode`", DIMACS_LITERALS / 1_000_000));
+            }
+            let mut cnf = Limited::new(Cnf::new(), DIMACS_LITERALS);
             P::encode(&inst, &mut cnf);
             if let Some(e) = cnf.over() {
                 return Err(format!("{name}: {e}"));
@@ -369,7 +406,7 @@ fn solve<P: Puzzle>(source: Source, mode: Mode, answer: &str, report: Report) ->
         _ => (Goal::Enumerate { max: 1 }, Ask::One, 1),
     };
     let solvers = VarisatSolvers::default();
-    let mut out = Reporter::<P> { started: web_time::Instant::now(), inst: &inst, goal, ask, keep, answers: Vec::new(), count: 0, stats: SolverStats::default(), report };
+    let mut out = Reporter::<P> { started: web_time::Instant::now(), checking: false, inst: &inst, goal, ask, keep, answers: Vec::new(), count: 0, stats: SolverStats::default(), report };
     let ended = P::search(&inst, goal, &solvers, &mut out).map_err(|e| e.to_string())?;
     let complete = ended == Ended::Proved;
     let mut v = head::<P>(&inst, if mode == Mode::Hints { "hints" } else { mode_name(mode) });
@@ -490,7 +527,7 @@ fn check<P: Puzzle>(inst: &P::Instance, name: &str, text: &str, report: Report) 
         let completion = P::COMPLETION.ok_or(format!("internal error: {} read an incomplete answer but completes none", P::NAME))?;
         let fixed = (completion.fix)(inst, &read.answer);
         puzzle::fits::<P>(&fixed).map_err(|e| format!("{name}: {e}"))?;
-        let mut out = Reporter::<P> { started: web_time::Instant::now(), inst: &fixed, goal: Goal::Best, ask: Ask::One, keep: 1, answers: Vec::new(), count: 0, stats: SolverStats::default(), report };
+        let mut out = Reporter::<P> { started: web_time::Instant::now(), checking: true, inst: &fixed, goal: Goal::Best, ask: Ask::One, keep: 1, answers: Vec::new(), count: 0, stats: SolverStats::default(), report };
         P::search(&fixed, Goal::Best, &VarisatSolvers::default(), &mut out).map_err(|e| e.to_string())?;
         match out.answers.pop() {
             Some((a, c)) => (a, c, true),
@@ -517,7 +554,7 @@ fn check<P: Puzzle>(inst: &P::Instance, name: &str, text: &str, report: Report) 
     Ok(v)
 }
 
-fn generate(name: &str, request: &Value, report: Report) -> Result<Value, String> {
+fn generate(name: &str, request: &Map<String, Value>, report: Report) -> Result<Value, String> {
     if generates(name) {
         return made::<Tatamibari>(request, report);
     }
@@ -527,7 +564,7 @@ fn generate(name: &str, request: &Value, report: Report) -> Result<Value, String
 /// The largest side the page generates: a 100×100 unique Tatamibari takes seconds natively.
 pub const MAX_GENERATED_SIDE: u64 = 300;
 
-fn made<P: Generate>(request: &Value, report: Report) -> Result<Value, String> {
+fn made<P: Generate>(request: &Map<String, Value>, report: Report) -> Result<Value, String> {
     let side = |k: &str| -> Result<usize, String> {
         let n = number(request, k, 10)?;
         if !(2..=MAX_GENERATED_SIDE).contains(&n) {
@@ -537,7 +574,11 @@ fn made<P: Generate>(request: &Value, report: Report) -> Result<Value, String> {
     };
     let (rows, cols) = (side("rows")?, side("cols")?);
     let seed = number(request, "seed", 1)?;
-    let unique = request.get("unique").and_then(Value::as_bool).unwrap_or(true);
+    let unique = match request.get("unique") {
+        None | Some(Value::Null) => true,
+        Some(Value::Bool(b)) => *b,
+        Some(v) => return Err(format!("unique must be true or false, not {v}")),
+    };
     let spec = GenerateSpec { rows, cols, seed, unique, cells_per_clue: None };
     let mut note = |s: String| report(json!({ "kind": "note", "note": s }));
     let made = P::generate(&spec, &VarisatSolvers::default(), &mut note)?.ok_or("the generator was stopped")?;

@@ -52,7 +52,6 @@ fn bad_requests_are_messages_not_panics() {
         json!({ "mode": "fly", "puzzle": "sudoku", "text": "x" }),
         json!({ "mode": "solve", "puzzle": "nonesuch", "text": "x" }),
         json!({ "mode": "count", "puzzle": "sudoku", "text": example_of("sudoku"), "limit": -1 }),
-        json!({ "mode": "count", "puzzle": "sudoku", "text": example_of("sudoku"), "limit": "5" }),
         json!({ "mode": "solve", "url": "https://puzz.link/p?tatamibari/5/5/m3g11i2g31h13g3!" }),
         json!({ "mode": "solve", "url": "https://puzz.link/p?nurikabe/5/5/abc" }),
         json!({ "mode": "solve", "puzzle": "kakkuro", "url": "https://puzz.link/p?tatamibari/5/5/m3g11i2g31h13g3g" }),
@@ -63,6 +62,19 @@ fn bad_requests_are_messages_not_panics() {
         json!({ "mode": "generate", "puzzle": "tatamibari", "rows": 5, "cols": 100000 }),
         json!({ "mode": "generate", "puzzle": "tatamibari", "rows": 5, "cols": 5, "seed": 1.5 }),
         json!({ "mode": "solve", "puzzle": "tatamibari", "text": "puzzle-sat: shikaku\n+\n" }),
+        // Each field has one type; no silent defaults.
+        json!({ "mode": 5, "puzzle": "sudoku", "text": example_of("sudoku") }),
+        json!({ "mode": "solve", "puzzle": "sudoku", "text": 5 }),
+        json!({ "mode": "count", "puzzle": "sudoku", "text": example_of("sudoku"), "limit": 0 }),
+        json!({ "mode": "count", "puzzle": "sudoku", "text": example_of("sudoku"), "limit": "0" }),
+        json!({ "mode": "count", "puzzle": "sudoku", "text": example_of("sudoku"), "limit": "1e3" }),
+        json!({ "mode": "draw", "puzzle": "sudoku", "text": example_of("sudoku"), "answers": "x" }),
+        json!({ "mode": "draw", "puzzle": "sudoku", "text": example_of("sudoku"), "answers": [1] }),
+        json!({ "mode": "generate", "puzzle": "tatamibari", "rows": 5, "cols": 5, "unique": "yes" }),
+        json!({ "mode": "generate", "puzzle": "tatamibari", "rows": 5, "cols": 5, "seed": "" }),
+        json!({ "mode": "generate", "puzzle": "tatamibari", "rows": 5, "cols": 5, "seed": "18446744073709551616" }),
+        json!({ "mode": "generate", "puzzle": "tatamibari", "rows": 5, "cols": 5, "seed": "-1" }),
+        json!([1, 2]),
     ];
     for c in cases {
         let (v, _) = ask(c.clone());
@@ -121,6 +133,36 @@ fn generate_makes_what_the_cli_makes_and_checks_it() {
     let (again, _) = ask(json!({ "url": url, "mode": "prove" }));
     assert_eq!(again["verdict"], "unique");
     assert_eq!(again["answers"][0]["machine"], v["answers"][0]["machine"]);
+}
+
+/// The page sends the boxes' text: a seed past 2^53 is the seed typed, not a rounded one.
+#[test]
+fn numbers_as_text_are_read_exactly() {
+    for seed in ["9007199254740993", "18446744073709551615"] {
+        let (v, _) = ask(json!({ "puzzle": "tatamibari", "mode": "generate", "rows": "5", "cols": "6", "seed": seed, "unique": false }));
+        assert_eq!(v["verdict"], format!("tatamibari 5×6, seed {seed}"), "{v}");
+    }
+    let (v, _) = ask(json!({ "puzzle": "sudoku", "mode": "count", "text": "....\n....\n....\n....\n", "limit": "7" }));
+    assert_eq!(v["verdict"], "more than 7 solutions (stopped at 8)", "{v}");
+}
+
+/// A stopped completion says nothing about the pasted answer: its reports carry no answer.
+#[test]
+fn a_check_s_completion_reports_no_verdict_on_the_answer() {
+    let text = example_of("kakkuro");
+    let (v, _) = ask(json!({ "puzzle": "kakkuro", "text": text, "mode": "solve" }));
+    // The bare contest string (no sides): check completes it with the solver.
+    let line = v["answers"][0]["machine"].as_str().unwrap().trim();
+    let (score, cells) = line.split_once(':').unwrap();
+    let bare = format!("{score}:{}", cells.split(',').map(|c| c.split(':').next().unwrap()).collect::<Vec<_>>().join(","));
+    let (c, reports) = ask(json!({ "puzzle": "kakkuro", "text": text, "mode": "check", "answer": bare }));
+    assert_eq!(c["completed"], true, "{c}");
+    let found: Vec<&Value> = reports.iter().filter(|r| r["kind"] == "found").collect();
+    assert!(!found.is_empty());
+    for r in found {
+        assert_eq!(r["if_stopped"], "stopped: the answer was not checked");
+        assert!(r.get("answer").is_none() && r.get("svg").is_none(), "{r}");
+    }
 }
 
 #[test]

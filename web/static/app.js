@@ -86,7 +86,6 @@ function receive(msg) {
       if (r.answer) {
         // An improvement replaces the best so far (drawn, once the run has lasted a while);
         // an enumeration's answers are kept, as text.
-        running.lastSvg = r.svg || null;
         if (r.svg) $("picture").innerHTML = r.svg;
         if (running.best) running.answers = [r.answer];
         else running.answers.push(r.answer);
@@ -160,16 +159,17 @@ function start(mode, extra = {}) {
 
 function stop() {
   if (!running) return;
-  const { ifStopped, lastSvg, answers, mode, started, request } = running;
+  const { ifStopped, answers, mode, started, request } = running;
   const ms = performance.now() - started;
   worker.terminate();
   finish();
   $("verdict").textContent = ifStopped || "stopped: nothing found";
-  if (lastSvg) $("picture").innerHTML = lastSvg;
-  showAnswers(answers);
+  // A picture drawn while the search went on said so: it goes, and the fresh worker draws
+  // what was found (re-checked by the validator) under the verdict it earned.
+  $("picture").innerHTML = "";
+  showAnswers(answers, null);
   $("progress").textContent = `${mode}: stopped after ${seconds(ms)}`;
-  // Answers that came as text only: the fresh worker draws them, re-checked.
-  if (!lastSvg && answers.length > 0) {
+  if (answers.length > 0) {
     drawing = { id: nextId++, request: { ...request, mode: "draw", answers: answers.map((a) => a.machine), caption: ifStopped } };
   }
   restart();
@@ -180,12 +180,13 @@ function download(link, text, type) {
   link.href = URL.createObjectURL(new Blob([text], { type }));
 }
 
-function showAnswers(answers) {
+// The answers as text, and the download of their machine form (`line` or `rects`).
+function showAnswers(answers, format) {
   if (!answers || answers.length === 0) return;
   $("answer-text").textContent = answers.map((a) => a.text).join("\n");
   const machine = answers.map((a) => a.machine).join("\n");
   const g = genre();
-  const format = (g && g.machine) || "answer";
+  format = format || (g && g.machine) || "answer";
   $("download-answer").download = `answer.${format}.txt`;
   $("download-answer").textContent = `answer (${format})`;
   $("download-answer").hidden = false;
@@ -209,13 +210,24 @@ function show(answer, ms) {
     $("downloads").hidden = false;
   }
   $("download-answer").hidden = true;
-  showAnswers(answer.answers);
-  if (answer.hints) $("answer-text").textContent = answer.hints.drawn;
+  if (answer.hints) {
+    // What every solution shares, not one of them: the download is the hints, as the CLI's
+    // `--hints` prints them.
+    const hints = `${answer.hints.drawn}${answer.verdict}\n`;
+    $("answer-text").textContent = hints;
+    $("download-answer").download = "hints.txt";
+    $("download-answer").textContent = "hints (text)";
+    $("download-answer").hidden = false;
+    download($("download-answer"), hints, "text/plain");
+  } else {
+    showAnswers(answer.answers, answer.machine);
+  }
   if (answer.dimacs != null) {
     download($("download-dimacs"), answer.dimacs, "text/plain");
     $("download-dimacs").hidden = false;
     $("downloads").hidden = false;
-    $("answer-text").textContent = answer.dimacs.split("\n").slice(0, 30).join("\n") + "\n…";
+    const lines = answer.dimacs.split("\n");
+    $("answer-text").textContent = lines.slice(0, 30).join("\n") + (lines.length > 31 ? "\n…" : "");
   }
   if (answer.mode === "generate" && answer.text) {
     // The new puzzle becomes the one on the page.
@@ -225,7 +237,8 @@ function show(answer, ms) {
     const link = new URL(location.href);
     link.search = "";
     link.searchParams.set("p", answer.url);
-    if ($("genre").value !== "auto") link.searchParams.set("genre", $("genre").value);
+    // The genre the run had: a sudoku URL alone opens as a plain sudoku.
+    link.searchParams.set("genre", answer.puzzle);
     $("share").href = link.href;
     $("share").hidden = false;
     $("puzzle-url").textContent = answer.url;
@@ -254,15 +267,16 @@ function loadExample() {
 }
 
 for (const mode of ["solve", "unique", "hints", "dimacs"]) $(mode).onclick = () => start(mode);
-$("count").onclick = () => start("count", { limit: Number($("limit").value) || 1 });
+// Numbers go as the boxes' text: the solver reads them exactly (a seed past 2^53 included).
+$("count").onclick = () => start("count", { limit: $("limit").value.trim() });
 $("check").onclick = () => start("check", { answer: $("answer").value });
 $("generate").onclick = () => {
   $("genre").value = "tatamibari";
   start("generate", {
     puzzle: "tatamibari",
-    rows: Number($("rows").value),
-    cols: Number($("cols").value),
-    seed: Number($("seed").value),
+    rows: $("rows").value.trim(),
+    cols: $("cols").value.trim(),
+    seed: $("seed").value.trim(),
     unique: $("gen-unique").checked,
   });
 };

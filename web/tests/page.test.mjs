@@ -90,6 +90,23 @@ test("target sudoku: the optimum 2852, proved, its digits drawn", async () => {
   await page.close();
 });
 
+test("a share link keeps the genre: target sudoku from its header line", async () => {
+  const page = await open();
+  await page.fill("#puzzle", `puzzle-sat: target-sudoku\n${example("target-sudoku")}`);
+  await press(page, "solve");
+  assert.equal(await verdict(page), "optimal (proved)");
+  const link = await page.getAttribute("#share", "href");
+  assert.match(link, /[?&]genre=target-sudoku/);
+  // Opened, it proves the same optimum (a sudoku URL alone would be a plain sudoku).
+  const again = await browser.newPage();
+  await again.goto(link);
+  await again.waitForFunction(() => document.querySelector("#verdict").textContent !== "", null, { timeout: 30000 });
+  assert.equal(await again.textContent("#verdict"), "optimal (proved)");
+  assert.match(await again.textContent("#answer-text"), /2852/);
+  await again.close();
+  await page.close();
+});
+
 test("Kakkuro: the optimum proved, with its exact score", async () => {
   const page = await open();
   await page.selectOption("#genre", "kakkuro");
@@ -131,6 +148,8 @@ test("hints: the decided part drawn, and the counts said", async () => {
   await press(page, "hints");
   assert.equal(await error(page), "");
   assert.match(await verdict(page), /^hints: 81 of 81 cells are the same in every solution$/);
+  // The download is the hints, not one solution.
+  assert.equal(await page.getAttribute("#download-answer", "download"), "hints.txt");
   await page.close();
 });
 
