@@ -8,7 +8,8 @@ use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::fs::File;
+use std::time::{Duration, Instant};
 
 /// Where the built page may be, in order: `--dir`, a `web` folder beside the binary (an
 /// unpacked release), and the source tree's `web/dist` (a binary built in `target/`).
@@ -90,6 +91,10 @@ const MAX_HEAD: usize = 16 << 10;
 const MAX_CONNECTIONS: usize = 64;
 /// A client that sends or reads nothing for this long is dropped.
 const IDLE: Duration = Duration::from_secs(30);
+/// The whole request head must come within this, however it trickles in; and the whole
+/// answer must be taken within [`SEND`]: no client holds a connection for long.
+const HEAD_TIME: Duration = Duration::from_secs(10);
+const SEND: Duration = Duration::from_secs(120);
 
 /// Serves the page until the process is stopped. With `port` 0 the system picks a free port;
 /// the address is printed either way (a test reads it). A plain HTTP/1.1 server on std's
@@ -102,9 +107,12 @@ pub fn serve(port: u16, dir: Option<&Path>) -> Result<()> {
     eprintln!("puzzle-sat: serving {} at http://127.0.0.1:{port}/ (Ctrl-C stops)", root.display());
     let open = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
-        let Ok(stream) = stream else { continue };
+        let Ok(mut stream) = stream else { continue };
         if open.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
-            // Too many at once: this one is closed unanswered, and the browser tries again.
+            // Too many at once: told so (a few bytes, which a new socket's buffer takes
+            // without waiting), and closed.
+            let _ = stream.set_write_timeout(Some(Duration::from_millis(100)));
+            let _ = respond(&mut stream, "503 Service Unavailable", "text/plain", None, true);
             continue;
         }
         open.fetch_add(1, Ordering::SeqCst);
@@ -118,43 +126,73 @@ pub fn serve(port: u16, dir: Option<&Path>) -> Result<()> {
     Ok(())
 }
 
+/// Whether `head` holds a whole request head (a blank line ends it; bare line feeds too).
+fn complete(head: &[u8]) -> bool {
+    head.windows(4).any(|w| w == b"\r\n\r\n") || head.windows(2).any(|w| w == b"\n\n")
+}
+
 /// Reads one request's head and answers it with the file it names, or an error status.
 fn answer(mut stream: TcpStream, root: &Path) -> std::io::Result<()> {
-    stream.set_read_timeout(Some(IDLE))?;
+    let started = Instant::now();
     stream.set_write_timeout(Some(IDLE))?;
     let mut head = Vec::new();
     let mut buf = [0u8; 2048];
-    while !head.windows(4).any(|w| w == b"\r\n\r\n") {
-        if head.len() > MAX_HEAD {
-            return respond(&mut stream, "431 Request Header Fields Too Large", "text/plain", b"request head too large", false);
-        }
+    while !complete(&head) {
+        let left = HEAD_TIME.checked_sub(started.elapsed()).filter(|t| !t.is_zero());
+        let Some(left) = left else { return Ok(()) };
+        stream.set_read_timeout(Some(left.min(IDLE)))?;
         let n = stream.read(&mut buf)?;
         if n == 0 {
             return Ok(());
         }
         head.extend_from_slice(&buf[..n]);
+        if head.len() > MAX_HEAD {
+            return respond(&mut stream, "431 Request Header Fields Too Large", "text/plain", None, true);
+        }
     }
-    let line = head.split(|&b| b == b'\r').next().unwrap_or(&[]);
+    let line = head.split(|&b| b == b'\r' || b == b'\n').next().unwrap_or(&[]);
     let line = String::from_utf8_lossy(line);
     let mut words = line.split(' ');
     let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
     let with_body = method == "GET";
     if !with_body && method != "HEAD" {
-        return respond(&mut stream, "405 Method Not Allowed", "text/plain", b"only GET and HEAD", true);
+        return respond(&mut stream, "405 Method Not Allowed", "text/plain", None, true);
     }
-    match resolve(root, target).and_then(|f| std::fs::read(&f).ok().map(|bytes| (f, bytes))) {
-        Some((file, bytes)) => respond(&mut stream, "200 OK", content_type(&file), &bytes, with_body),
-        None => respond(&mut stream, "404 Not Found", "text/plain", b"not found", with_body),
+    match resolve(root, target).and_then(|f| File::open(&f).ok().map(|h| (f, h))) {
+        Some((file, handle)) => respond(&mut stream, "200 OK", content_type(&file), Some(handle), with_body),
+        None => respond(&mut stream, "404 Not Found", "text/plain", None, with_body),
     }
 }
 
-fn respond(stream: &mut TcpStream, status: &str, content_type: &str, body: &[u8], with_body: bool) -> std::io::Result<()> {
-    let head = format!("HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n", body.len());
+/// Writes the status line, the headers and (`with_body`) the file, in pieces: a file is never
+/// held whole in memory, and a client that takes it slower than [`SEND`] is dropped. Without a
+/// file, the status itself is the body.
+fn respond(stream: &mut TcpStream, status: &str, content_type: &str, file: Option<File>, with_body: bool) -> std::io::Result<()> {
+    let started = Instant::now();
+    let length = match &file {
+        Some(f) => f.metadata()?.len(),
+        None => status.len() as u64 + 1,
+    };
+    let head = format!("HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {length}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n");
     stream.write_all(head.as_bytes())?;
-    if with_body {
-        stream.write_all(body)?;
+    if !with_body {
+        return stream.flush();
     }
-    stream.flush()
+    let Some(mut file) = file else {
+        stream.write_all(format!("{status}\n").as_bytes())?;
+        return stream.flush();
+    };
+    let mut buf = vec![0u8; 64 << 10];
+    loop {
+        let n = file.read(&mut buf)?;
+        if n == 0 {
+            return stream.flush();
+        }
+        if started.elapsed() > SEND {
+            return Err(std::io::Error::new(std::io::ErrorKind::TimedOut, "the client took too long"));
+        }
+        stream.write_all(&buf[..n])?;
+    }
 }
 
 #[cfg(test)]

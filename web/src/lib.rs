@@ -137,6 +137,9 @@ fn generates(name: &str) -> bool {
     name == Tatamibari::NAME
 }
 
+/// Every field a request may have.
+const FIELDS: &[&str] = &["mode", "puzzle", "url", "text", "limit", "answer", "answers", "caption", "rows", "cols", "seed", "unique"];
+
 /// One request from the page, as JSON:
 /// `{"puzzle": NAME or "auto", "url": …, "text": …, "mode": …, "limit": N, "answer": …}`, or
 /// for a generator `{"mode": "generate", "puzzle": NAME, "rows", "cols", "seed", "unique"}`.
@@ -153,6 +156,10 @@ pub fn run(request: &Value, report: Report) -> Value {
 
 fn dispatch(request: &Value, report: Report) -> Result<Value, String> {
     let request = request.as_object().ok_or("the request must be a JSON object")?;
+    // A misspelled field is an error, not a default silently used in its place.
+    if let Some(k) = request.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+        return Err(format!("unknown request field {k:?} (the fields are {})", FIELDS.join(", ")));
+    }
     // Each field has one type: anything else is an error, not a silent default.
     let field = |k: &str| -> Result<Option<&str>, String> {
         match request.get(k) {
@@ -204,7 +211,8 @@ fn dispatch(request: &Value, report: Report) -> Result<Value, String> {
     let answer = field("answer")?.unwrap_or("");
     let drawn: Vec<&str> = match request.get("answers") {
         None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(a)) => a.iter().map(|x| x.as_str().ok_or("answers must be strings")).take(2).collect::<Result<_, _>>()?,
+        Some(Value::Array(a)) if a.len() <= 2 => a.iter().map(|x| x.as_str().ok_or("answers must be strings")).collect::<Result<_, _>>()?,
+        Some(Value::Array(_)) => return Err("draw takes at most two answers".into()),
         Some(v) => return Err(format!("answers must be a list, not {v}")),
     };
     let caption = field("caption")?.unwrap_or("");

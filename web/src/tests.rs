@@ -75,6 +75,8 @@ fn bad_requests_are_messages_not_panics() {
         json!({ "mode": "generate", "puzzle": "tatamibari", "rows": 5, "cols": 5, "seed": "18446744073709551616" }),
         json!({ "mode": "generate", "puzzle": "tatamibari", "rows": 5, "cols": 5, "seed": "-1" }),
         json!([1, 2]),
+        json!({ "mode": "count", "puzzle": "sudoku", "text": example_of("sudoku"), "limits": 0 }),
+        json!({ "mode": "draw", "puzzle": "sudoku", "text": example_of("sudoku"), "answers": ["a", "b", 5] }),
     ];
     for c in cases {
         let (v, _) = ask(c.clone());
