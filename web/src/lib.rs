@@ -314,8 +314,8 @@ fn stats_json(s: &SolverStats) -> Value {
     json!({ "calls": s.calls, "variables": s.vars, "clauses": s.clauses, "conflicts": s.conflicts })
 }
 
-/// Reports each answer as the search finds it, with the picture and the verdict the run
-/// would end with if stopped there, and keeps the answers the final verdict needs.
+/// Reports each answer as the search finds it, with the verdict the run would end with if
+/// stopped there (and a picture, see `found`), and keeps the answers the final verdict needs.
 struct Reporter<'a, P: Puzzle> {
     started: web_time::Instant,
     /// Completing a pasted answer for `check`: reports say nothing about it.
@@ -350,8 +350,8 @@ impl<P: Puzzle> Observer<P> for Reporter<'_, P> {
         // An improvement is drawn once the run has lasted DRAW_AFTER (they are few, and the
         // page shows the score climb); a short run's only picture is its last. An
         // enumeration's kept answers (the two of `unique`, else the first) go as text only:
-        // its run ends in a picture of them anyway, which costs as much as the search on a large board, and after Stop the
-        // page has them drawn by `draw`.
+        // its run ends in a picture of them anyway, which on a large board costs as much as
+        // the search; after Stop the page has them drawn by `draw`.
         if best && self.started.elapsed() >= DRAW_AFTER {
             let shown: Vec<_> = self.answers.iter().map(|(a, c)| (a, c)).collect();
             r["svg"] = json!(P::svg(self.inst, &shown, RUNNING));
@@ -417,7 +417,7 @@ fn solve<P: Puzzle>(source: Source, mode: Mode, answer: &str, report: Report) ->
     let mut out = Reporter::<P> { started: web_time::Instant::now(), checking: false, inst: &inst, goal, ask, keep, answers: Vec::new(), count: 0, stats: SolverStats::default(), report };
     let ended = P::search(&inst, goal, &solvers, &mut out).map_err(|e| e.to_string())?;
     let complete = ended == Ended::Proved;
-    let mut v = head::<P>(&inst, if mode == Mode::Hints { "hints" } else { mode_name(mode) });
+    let mut v = head::<P>(&inst, mode_name(mode));
     v["stats"] = stats_json(&out.stats);
     v["count"] = json!(out.count);
     if mode == Mode::Hints {
