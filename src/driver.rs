@@ -109,22 +109,10 @@ fn read_puzzle<P: Puzzle>(arg: &std::path::Path) -> Result<Input> {
     Ok(input)
 }
 
-/// `s` as a URL, as pasted: spaces around it and a trailing `/` are no part of it.
-pub fn pasted_url(s: &str) -> Option<&str> {
-    let url = s.trim().trim_end_matches('/');
-    encodings::url::is_url(url).then_some(url)
-}
+pub use encodings::url::pasted as pasted_url;
 
 fn from_url<P: Puzzle>(url: &str) -> Result<Input> {
-    let link = encodings::url::split(url).map_err(|e| anyhow!("{url}:{e}"))?;
-    if !P::URL_KINDS.contains(&link.kind) {
-        if P::URL_KINDS.is_empty() {
-            bail!("{url}:1:1: {} puzzles have no puzz.link URL form (this one is {:?})", P::NAME, link.kind);
-        }
-        let reads: Vec<String> = P::URL_KINDS.iter().map(|k| format!("{k:?}")).collect();
-        bail!("{url}:1:1: this URL holds a {:?} puzzle, not {} (which reads {} URLs)", link.kind, P::NAME, reads.join(", "));
-    }
-    let text = P::from_url(&link).map_err(|e| anyhow!("{url}:{e}"))?;
+    let text = puzzle::url_text::<P>(url).map_err(|e| anyhow!(e))?;
     Ok(Input { name: url.to_string(), text })
 }
 
@@ -233,10 +221,6 @@ fn hints<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> Result
         Task::Enumerate => Goal::Enumerate { max: 1 },
     };
     let out = runner::search::<P>(inst.clone(), goal, 1, opts)?;
-    let every = match P::TASK {
-        Task::Maximize => "optimal answer",
-        Task::Enumerate => "solution",
-    };
     let found = match (out.answers.last(), out.ended) {
         (None, Ended::Proved) => None,
         (Some(found), Ended::Proved) => Some(found.clone()),
@@ -258,11 +242,8 @@ fn hints<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> Result
     let Some(h) = runner::hints::<P>(inst.clone(), found.clone(), opts, start)? else {
         return Ok(time_limit());
     };
-    let what = match P::TASK {
-        Task::Maximize => format!("{} of {} {} are the same in every {every} (score {})", h.decided, h.of, h.unit, P::score(&found.1)),
-        Task::Enumerate => format!("{} of {} {} are the same in every {every}", h.decided, h.of, h.unit),
-    };
-    let what = trust.claim(&what);
+    let score = (P::TASK == Task::Maximize).then(|| P::score(&found.1).to_string());
+    let what = verdict::hints(h.decided, h.of, h.unit, score.as_deref(), trust);
     let stdout = match format {
         Format::Json => {
             let status = if P::TASK == Task::Maximize { Status::Optimal } else { Status::Solved };
@@ -667,7 +648,7 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
     } else if a.format == Format::Svg {
         let mut verdict = P::describe_valid(&inst, &answer, &checked, completed).lines().next().unwrap_or("valid").to_string();
         if let Some(claimed) = &differs {
-            verdict += &format!("\nwrong claim: the answer claims {claimed}, the exact score is {score}");
+            verdict += &format!("\n{}", verdict::wrong_claim(claimed, &score));
         }
         if let Some(note) = &note {
             verdict += &format!("\n{note}");
@@ -677,7 +658,7 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
     } else {
         let mut text = P::describe_valid(&inst, &answer, &checked, completed);
         if let Some(claimed) = &differs {
-            text += &format!("wrong claim: the answer claims {claimed}, the exact score is {score}\n");
+            text += &format!("{}\n", verdict::wrong_claim(claimed, &score));
         }
         if let Some(note) = &note {
             text += &format!("{note}\n");

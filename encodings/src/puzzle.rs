@@ -243,6 +243,20 @@ pub fn parse_file<P: Puzzle>(text: &str, settings: &Settings) -> Result<P::Insta
     P::parse(body, settings).map_err(|e| ParseError { line: e.line + skipped, ..e })
 }
 
+/// The puzzle file a puzz.link URL stands for, read as `P`'s (its kind must be one `P`
+/// reads); errors name the URL and the column.
+pub fn url_text<P: Puzzle>(url: &str) -> Result<String, String> {
+    let link = crate::url::split(url).map_err(|e| format!("{url}:{e}"))?;
+    if !P::URL_KINDS.contains(&link.kind) {
+        if P::URL_KINDS.is_empty() {
+            return Err(format!("{url}:1:1: {} puzzles have no puzz.link URL form (this one is {:?})", P::NAME, link.kind));
+        }
+        let reads: Vec<String> = P::URL_KINDS.iter().map(|k| format!("{k:?}")).collect();
+        return Err(format!("{url}:1:1: this URL holds a {:?} puzzle, not {} (which reads {} URLs)", link.kind, P::NAME, reads.join(", ")));
+    }
+    P::from_url(&link).map_err(|e| format!("{url}:{e}"))
+}
+
 /// What a puzzle module implements. Required: names and formats, the five types, and the
 /// steps parse → encode → decode → check → render / svg / JSON, plus reading an answer back
 /// and blocking one; everything else has a default that an enumerate-only puzzle keeps

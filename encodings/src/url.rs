@@ -31,6 +31,12 @@ pub fn is_url(arg: &str) -> bool {
     parts.len() >= 3 && !parts[0].is_empty() && parts[0].chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()) && parts[1..3].iter().all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
 }
 
+/// `s` as a URL, as pasted: spaces around it and a trailing `/` are no part of it.
+pub fn pasted(s: &str) -> Option<&str> {
+    let url = s.trim().trim_end_matches('/');
+    is_url(url).then_some(url)
+}
+
 /// Splits a URL (or its query alone) into its parts.
 pub fn split(url: &str) -> Result<Link<'_>, ParseError> {
     let at = |byte: usize| url[..byte].chars().count() + 1;

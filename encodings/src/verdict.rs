@@ -124,6 +124,20 @@ impl Trust {
     }
 }
 
+/// What `--hints` found: `decided` of the `of` parts (`unit`) are the same in every solution,
+/// or with `score` every optimal answer (of that score). Worded as `trust` allows.
+pub fn hints(decided: usize, of: usize, unit: &str, score: Option<&str>, trust: Trust) -> String {
+    let what = match score {
+        Some(score) => format!("{decided} of {of} {unit} are the same in every optimal answer (score {score})"),
+        None => format!("{decided} of {of} {unit} are the same in every solution"),
+    };
+    trust.claim(&what)
+}
+
+/// `check`'s line when an answer claims a score other than its exact one.
+pub fn wrong_claim(claimed: &str, score: &str) -> String {
+    format!("wrong claim: the answer claims {claimed}, the exact score is {score}")
+}
 
 /// What an enumeration was asked for: `--count N`, `--unique`, or a plain solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

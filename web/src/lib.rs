@@ -245,10 +245,9 @@ fn number(request: &Map<String, Value>, key: &str, default: u64) -> Result<u64, 
     }
 }
 
-/// `s` as a puzz.link URL, as pasted: alone, spaces around it and a trailing `/` no part of it.
+/// `s` as a puzz.link URL, pasted alone on its line.
 fn pasted_url(s: &str) -> Option<&str> {
-    let url = s.trim().trim_end_matches('/');
-    (encodings::url::is_url(url) && !url.contains('\n')).then_some(url)
+    encodings::url::pasted(s).filter(|u| !u.contains('\n'))
 }
 
 /// The first puzzle (in the genre list's order) that reads this URL's kind: a `sudoku` URL is
@@ -278,11 +277,7 @@ fn read<P: Puzzle>(source: Source) -> Result<(P::Instance, String), String> {
     let settings = Settings::default();
     match source {
         Source::Url(url) => {
-            let link = encodings::url::split(url).map_err(|e| format!("{url}:{e}"))?;
-            if !P::URL_KINDS.contains(&link.kind) {
-                return Err(format!("{url}:1:1: this URL holds a {:?} puzzle, not {}", link.kind, P::NAME));
-            }
-            let text = P::from_url(&link).map_err(|e| format!("{url}:{e}"))?;
+            let text = puzzle::url_text::<P>(url)?;
             let inst = puzzle::parse_file::<P>(&text, &settings).map_err(|e| format!("{url}:{e}"))?;
             Ok((inst, url.to_string()))
         }
@@ -493,12 +488,8 @@ fn hints<P: Puzzle>(mut v: Value, inst: &P::Instance, found: Option<(P::Answer, 
         return Ok(v);
     };
     let h = P::hints(inst, &found, solvers).map_err(|e| e.to_string())?.ok_or("the hints were stopped")?;
-    let every = if P::TASK == Task::Maximize { "optimal answer" } else { "solution" };
-    let mut what = format!("{} of {} {} are the same in every {every}", h.decided, h.of, h.unit);
-    if P::TASK == Task::Maximize {
-        what += &format!(" (score {})", P::score(&found.1));
-    }
-    let what = TRUST.claim(&what);
+    let score = (P::TASK == Task::Maximize).then(|| P::score(&found.1).to_string());
+    let what = verdict::hints(h.decided, h.of, h.unit, score.as_deref(), TRUST);
     let status = if P::TASK == Task::Maximize { Status::Optimal } else { Status::Solved };
     v["status"] = json!(status.json_name());
     v["verdict"] = json!(format!("hints: {what}"));
@@ -550,7 +541,7 @@ fn check<P: Puzzle>(inst: &P::Instance, name: &str, text: &str, report: Report) 
     let differs = read.claimed.filter(|c| *c != score);
     let mut said = P::describe_valid(inst, &answer, &checked, completed);
     if let Some(claimed) = &differs {
-        said += &format!("wrong claim: the answer claims {claimed}, the exact score is {score}\n");
+        said += &format!("{}\n", verdict::wrong_claim(claimed, &score));
     }
     let said = said.trim_end().to_string();
     v["valid"] = json!(differs.is_none());
