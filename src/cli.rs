@@ -202,6 +202,10 @@ pub struct EncodeCli {
     pub min_score: Option<String>,
     #[arg(long, help = for_flag(Flag::Lenient, "Score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them"))]
     pub lenient: bool,
+    /// The file to write: cnf (SAT), or opb (pseudo-Boolean) and wcnf (MaxSAT), which state a
+    /// scoring puzzle's score as an objective (docs/formats.md).
+    #[arg(long, value_enum, default_value = "cnf")]
+    pub format: driver::FormulaFormat,
 }
 
 #[derive(clap::Args, Debug)]
@@ -210,7 +214,8 @@ pub struct DecodeCli {
     pub puzzle: String,
     /// The puzzle file the CNF was made from.
     pub file: PathBuf,
-    /// The solver's output: `s`/`v` lines, or MiniSat's result file.
+    /// The solver's output: `s`/`v` lines, or MiniSat's result file; a MaxSAT or PB solver's
+    /// (`o` lines, `s OPTIMUM FOUND`) is read as a model of `encode --format opb|wcnf`'s file.
     #[arg(long, value_name = "FILE")]
     pub model: PathBuf,
     /// The --min-score the CNF was encoded with (a bound may add variables).
@@ -441,7 +446,7 @@ pub fn run(cli: Cli) -> Result<Done> {
             hints: a.hints,
         }),
         Command::Encode(a) => {
-            entry(&a.puzzle, &[(a.lenient, Flag::Lenient, "--lenient"), (a.min_score.is_some(), Flag::MinScore, "--min-score")])?.encode(&driver::EncodeArgs { file: a.file, output: a.output, min_score: a.min_score, lenient: a.lenient })
+            entry(&a.puzzle, &[(a.lenient, Flag::Lenient, "--lenient"), (a.min_score.is_some(), Flag::MinScore, "--min-score")])?.encode(&driver::EncodeArgs { file: a.file, output: a.output, min_score: a.min_score, lenient: a.lenient, format: a.format })
         }
         Command::Decode(a) => entry(&a.puzzle, &[(a.lenient, Flag::Lenient, "--lenient"), (a.min_score.is_some(), Flag::MinScore, "--min-score")])?.decode(&driver::DecodeArgs {
             file: a.file,

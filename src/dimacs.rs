@@ -3,6 +3,7 @@
 
 use encodings::cnf::{Cnf, Lit};
 use encodings::error::ParseError;
+use num_bigint::BigInt;
 
 pub use encodings::cnf::{dimacs_text as to_string, write_dimacs as write};
 
@@ -14,14 +15,48 @@ pub enum SolverAnswer {
     Unknown,
 }
 
+/// What a MaxSAT or pseudo-Boolean solver says beyond a SAT solver's words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SolverOutput {
+    pub answer: SolverAnswer,
+    /// `s OPTIMUM FOUND`: the solver says no model has a better objective value.
+    pub optimum: bool,
+    /// The last `o` line's value, with its line number.
+    pub cost: Option<(usize, BigInt)>,
+}
+
+impl SolverOutput {
+    /// Whether this is the output of a solver that was given an objective (`o` lines, or
+    /// `s OPTIMUM FOUND`): the formula is then `encode --format opb|wcnf`'s.
+    pub fn has_objective(&self) -> bool {
+        self.optimum || self.cost.is_some()
+    }
+}
+
 /// Reads a solver's output: `s SATISFIABLE` with `v` lines (SAT competition), `SAT` followed
 /// by a line of literals (MiniSat's result file), or bare literal lines. Comments (`c`) are
 /// skipped; the literal list ends at 0.
 pub fn read_model(text: &str) -> Result<SolverAnswer, ParseError> {
+    read_output(text).map(|o| o.answer)
+}
+
+/// Reads a solver's output as [`read_model`] does, and also a MaxSAT or PB solver's:
+/// `s OPTIMUM FOUND`, `o` lines (the last one counts), `v` lines of `x`-named literals
+/// (`x3 -x4`, `~x4`: the PB competition's) or one string of `0`s and `1`s (the MaxSAT
+/// Evaluation's since 2020: variable `i`'s value is the `i`-th digit).
+pub fn read_output(text: &str) -> Result<SolverOutput, ParseError> {
     let mut status: Option<(usize, String)> = None;
+    let mut cost: Option<(usize, BigInt)> = None;
     let mut lits = Vec::new();
     let mut first_lit_line = 0;
     let mut ended = false;
+    let mut bits = 0u32;
+    // A lone run of digits 0/1 on a `v` line is an assignment string only from a solver that
+    // had an objective; from any other it is one literal.
+    let objective = text.lines().any(|l| {
+        let t = l.trim();
+        t == "s OPTIMUM FOUND" || t.strip_prefix('o').is_some_and(|r| r.starts_with(char::is_whitespace))
+    });
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim_end();
         let trimmed = line.trim_start();
@@ -43,18 +78,36 @@ pub fn read_model(text: &str) -> Result<SolverAnswer, ParseError> {
             status = Some((i + 1, said.to_string()));
             continue;
         }
+        if let Some(rest) = trimmed.strip_prefix('o').filter(|r| r.starts_with(char::is_whitespace)) {
+            let col = line.len() - rest.trim_start().len() + 1;
+            let value: BigInt = rest.trim().parse().map_err(|_| ParseError::new(i + 1, col, format!("expected an objective value, found {:?}", rest.trim())))?;
+            cost = Some((i + 1, value));
+            continue;
+        }
         let body = if let Some(rest) = trimmed.strip_prefix('v') {
             rest
         } else {
             trimmed
         };
         let offset = line.len() - body.len();
+        let string = body.trim();
+        if objective && trimmed.starts_with('v') && string.len() >= 2 && !string.contains(char::is_whitespace) && string.bytes().all(|b| b == b'0' || b == b'1') {
+            if first_lit_line == 0 {
+                first_lit_line = i + 1;
+            }
+            for b in string.bytes() {
+                bits += 1;
+                let var = Lit::positive(bits);
+                lits.push(if b == b'1' { var } else { !var });
+            }
+            continue;
+        }
         let mut pos = 0;
         for tok in body.split_whitespace() {
             let at = body[pos..].find(tok).unwrap() + pos;
             pos = at + tok.len();
             let col = line[..offset + at].chars().count() + 1;
-            let n: i32 = tok.parse().map_err(|_| ParseError::new(i + 1, col, format!("expected a literal, found {tok:?}")))?;
+            let n = literal(tok).ok_or_else(|| ParseError::new(i + 1, col, format!("expected a literal, found {tok:?}")))?;
             if ended {
                 return Err(ParseError::new(i + 1, col, "literal after the terminating 0"));
             }
@@ -73,23 +126,40 @@ pub fn read_model(text: &str) -> Result<SolverAnswer, ParseError> {
         let s = status.as_deref().unwrap_or_default();
         return Err(ParseError::new(first_lit_line, 1, format!("the solver said {s} but gives literals here")));
     }
-    match status.as_deref() {
-        Some("UNSATISFIABLE" | "UNSAT") => Ok(SolverAnswer::Unsat),
-        Some("UNKNOWN" | "INDET") => Ok(SolverAnswer::Unknown),
-        Some("SATISFIABLE" | "SAT") | None if !lits.is_empty() => Ok(SolverAnswer::Sat(lits)),
+    let optimum = status.as_deref() == Some("OPTIMUM FOUND");
+    let answer = match status.as_deref() {
+        Some("UNSATISFIABLE" | "UNSAT") => SolverAnswer::Unsat,
+        Some("UNKNOWN" | "INDET") => SolverAnswer::Unknown,
+        Some("SATISFIABLE" | "SAT" | "OPTIMUM FOUND") | None if !lits.is_empty() => SolverAnswer::Sat(lits),
         // A formula without variables has the empty model: `v 0`, or MiniSat's ` 0`.
-        Some("SATISFIABLE" | "SAT") if ended => Ok(SolverAnswer::Sat(lits)),
-        Some(s @ ("SATISFIABLE" | "SAT")) => Err(ParseError::new(1, 1, format!("solver said {s} but gave no model"))),
-        None => Err(ParseError::new(1, 1, "no solver status and no model")),
-        Some(other) => Err(ParseError::new(1, 1, format!("unknown solver status {other:?}"))),
+        Some("SATISFIABLE" | "SAT" | "OPTIMUM FOUND") if ended => SolverAnswer::Sat(lits),
+        Some(s @ ("SATISFIABLE" | "SAT" | "OPTIMUM FOUND")) => return Err(ParseError::new(1, 1, format!("solver said {s} but gave no model"))),
+        None => return Err(ParseError::new(1, 1, "no solver status and no model")),
+        Some(other) => return Err(ParseError::new(1, 1, format!("unknown solver status {other:?}"))),
+    };
+    Ok(SolverOutput { answer, optimum, cost })
+}
+
+/// A literal as solvers print them: DIMACS (`-3`, `0` ending the list) or `x`-named (`x3`,
+/// `-x3`, `~x3`); `None` for anything else.
+fn literal(tok: &str) -> Option<i32> {
+    let named = |s: &str| s.strip_prefix('x').filter(|v| v.bytes().all(|b| b.is_ascii_digit())).and_then(|v| v.parse::<i32>().ok()).filter(|&v| v > 0);
+    if let Some(v) = tok.strip_prefix('-').or_else(|| tok.strip_prefix('~')).and_then(named) {
+        return Some(-v);
     }
+    named(tok).or_else(|| tok.parse().ok())
 }
 
 /// An external solver's model of `cnf`, checked against every clause; `None` when the solver
 /// said UNSAT. `name` names the model file in messages.
 pub fn external_model(cnf: &Cnf, text: &str, name: &str) -> anyhow::Result<Option<encodings::cnf::Model>> {
+    model_of(cnf, read_model(text).map_err(|e| anyhow::anyhow!("{name}:{e}"))?, name)
+}
+
+/// The model a solver's answer gives `cnf`, checked against every clause; `None` for UNSAT.
+pub fn model_of(cnf: &Cnf, answer: SolverAnswer, name: &str) -> anyhow::Result<Option<encodings::cnf::Model>> {
     use anyhow::bail;
-    let lits = match read_model(text).map_err(|e| anyhow::anyhow!("{name}:{e}"))? {
+    let lits = match answer {
         SolverAnswer::Sat(lits) => lits,
         SolverAnswer::Unsat => return Ok(None),
         SolverAnswer::Unknown => bail!("{name}: the solver gave no answer (UNKNOWN)"),

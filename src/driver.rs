@@ -10,6 +10,7 @@ use crate::runner::{self, Options, Outcome, Progress};
 use anyhow::{anyhow, bail, Result};
 use encodings::certify::Claim;
 use encodings::cnf::{Cnf, Limited, MAX_LITERALS};
+use encodings::objective::Objective;
 use encodings::puzzle::{self, Ended, Format, Goal, Puzzle, Settings, Task};
 use encodings::verdict::{self, Ask};
 use serde_json::{json, Map, Value};
@@ -41,6 +42,19 @@ pub struct EncodeArgs {
     pub output: Option<PathBuf>,
     pub min_score: Option<String>,
     pub lenient: bool,
+    pub format: FormulaFormat,
+}
+
+/// The file `encode` writes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormulaFormat {
+    /// DIMACS CNF, for SAT solvers.
+    #[default]
+    Cnf,
+    /// OPB (pseudo-Boolean): the clauses as inequalities, the score as a `min:` objective.
+    Opb,
+    /// WCNF (MaxSAT, 2022 format): the clauses hard, the score as weighted soft unit clauses.
+    Wcnf,
 }
 
 /// `decode`: the puzzle file, the external solver's output, and how the CNF was made.
@@ -453,9 +467,11 @@ fn verdict(a: &SolveArgs, count: u64, complete: bool, timed_out: bool, trust: Tr
     verdict::enumeration(ask, count, complete, timed_out.then_some(verdict::TIME_LIMIT), trust)
 }
 
-/// The CNF `encode` writes (and `decode` rebuilds: the encoder numbers variables the same way
-/// every time), with its encoding and comment lines.
-fn cnf<P: Puzzle>(inst: &P::Instance, name: &str, min_score: Option<&str>) -> Result<(Cnf, P::Encoding, Vec<String>)> {
+/// The formula `encode` writes (and `decode` rebuilds: the encoder numbers variables the same
+/// way every time), with its encoding, comment lines and, when asked for (`objective`, for a
+/// scoring puzzle), the score as an objective: the rules first, then the bound, then what the
+/// objective counts with.
+fn cnf<P: Puzzle>(inst: &P::Instance, name: &str, min_score: Option<&str>, objective: bool) -> Result<(Cnf, P::Encoding, Vec<String>, Option<Objective>)> {
     runner::fits::<P>(inst).map_err(|e| anyhow!("{name}: {e}"))?;
     let mut cnf = Limited::new(Cnf::new(), MAX_LITERALS);
     let enc = P::encode(inst, &mut cnf);
@@ -463,17 +479,31 @@ fn cnf<P: Puzzle>(inst: &P::Instance, name: &str, min_score: Option<&str>) -> Re
     if let Some(s) = min_score {
         comments.extend(P::min_score(inst, &enc, &mut cnf, s).map_err(|e| anyhow!(e))?);
     }
+    let objective = match objective && P::TASK == Task::Maximize {
+        true => Some(P::objective(inst, &enc, &mut cnf).map_err(|e| anyhow!(e))?),
+        false => None,
+    };
     if let Some(e) = cnf.over() {
         bail!("{name}: {e}");
     }
-    Ok((cnf.inner, enc, comments))
+    Ok((cnf.inner, enc, comments, objective))
 }
 
 pub fn encode<P: Puzzle>(a: &EncodeArgs) -> Result<Done> {
     let input = read_puzzle::<P>(&a.file)?;
     let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
-    let (cnf, _, comments) = cnf::<P>(&inst, &input.name, a.min_score.as_deref())?;
-    let dimacs = dimacs::to_string(&cnf, &comments);
+    let (cnf, _, comments, objective) = cnf::<P>(&inst, &input.name, a.min_score.as_deref(), a.format != FormulaFormat::Cnf)?;
+    // A puzzle without a score is a decision problem: no objective.
+    let dimacs = match a.format {
+        FormulaFormat::Cnf => dimacs::to_string(&cnf, &comments),
+        FormulaFormat::Opb => encodings::objective::opb_text(&cnf, objective.as_ref(), &comments),
+        FormulaFormat::Wcnf => {
+            if objective.as_ref().is_some_and(|o| o.top().bits() > 63) {
+                eprintln!("puzzle-sat: note: the WCNF's weights add up past 2^63, the MaxSAT Evaluation's limit: solvers with 64-bit weights cannot read it (an OPB file has no such limit; docs/formats.md)");
+            }
+            encodings::objective::wcnf_text(&cnf, objective.as_ref(), &comments)
+        }
+    };
     match &a.output {
         Some(path) => {
             std::fs::write(path, dimacs).map_err(|e| anyhow!("{}: cannot write: {e}", path.display()))?;
@@ -494,9 +524,13 @@ pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
     let input = read_puzzle::<P>(&a.file)?;
     let model = read_input(&a.model)?;
     let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
-    let (cnf, enc, _) = cnf::<P>(&inst, &input.name, a.min_score.as_deref())?;
-    let Some(m) = dimacs::external_model(&cnf, &model.text, &model.name)? else {
-        // The solver's word, and with a bound only that nothing reaches it.
+    let output = dimacs::read_output(&model.text).map_err(|e| anyhow!("{}:{e}", model.name))?;
+    // A solver with an objective (`o` lines, OPTIMUM FOUND) was given `encode --format opb|wcnf`'s
+    // formula, which for a scoring puzzle holds the variables the objective counts with.
+    let scored = output.has_objective() && P::TASK == Task::Maximize;
+    let (cnf, enc, _, objective) = cnf::<P>(&inst, &input.name, a.min_score.as_deref(), scored)?;
+    let Some(m) = dimacs::model_of(&cnf, output.answer.clone(), &model.name)? else {
+        // The solver's word, and with a bound only that nothing reaches it., and with a bound only that nothing reaches it.
         let trust = Trust::Unchecked;
         let (status, refuted) = match a.min_score.as_deref() {
             Some(s) => (Status::NoneAtMinScore, trust.claim(&format!("no answer scores {s} or more"))),
@@ -527,30 +561,42 @@ pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
             eprintln!("puzzle-sat: note: this answer scores {}, below --min-score {bound}: the CNF's bound is approximate, and lets answers within its rounding through", P::score(&checked));
         }
     }
+    // The solver's `o` is its own model's value, in the OPB's terms or the WCNF's: anything
+    // else means another formula, or a solver not to be believed about its optimum either.
+    if let (Some(obj), Some((at, said))) = (&objective, &output.cost) {
+        let value = obj.value(&m);
+        let (opb, wcnf) = (obj.opb().1 - &value, obj.top() - &value);
+        if *said != opb && *said != wcnf {
+            bail!("{}:{at}: the solver says its model's objective is {said}, but it is {opb} in the OPB file's terms and {wcnf} in the WCNF file's: was it made from another puzzle file or with other flags?", model.name);
+        }
+    }
+    // Its optimum is the exact one (each puzzle's objective orders answers as their exact
+    // scores do: docs/formats.md), but only its word.
+    let (status, verdict) = match P::TASK {
+        Task::Maximize if scored && output.optimum => (Status::Optimal, Status::Optimal.verdict(Trust::Unchecked)),
+        Task::Maximize => (Status::Solved, "valid answer (optimality not checked)".to_string()),
+        Task::Enumerate => (Status::Solved, Status::Solved.text().to_string()),
+    };
     let stdout = match a.format {
         Format::Json => {
-            let mut m = head::<P>(&inst, Status::Solved);
+            let mut m = head::<P>(&inst, status);
+            if status == Status::Optimal {
+                m.extend([trust_field(Trust::Unchecked)]);
+            }
             m.extend(P::answer_json(&inst, &answer, &checked));
             line(m)
         }
         Format::Svg => {
-            let verdict = if P::TASK == Task::Maximize { "valid answer (optimality not checked)" } else { Status::Solved.text() };
             eprintln!("{verdict}");
-            P::svg(&inst, &[(&answer, &checked)], verdict)
+            P::svg(&inst, &[(&answer, &checked)], &verdict)
         }
         format => {
             let drawn = P::render(&inst, &answer, &checked, format);
-            match P::TASK {
-                Task::Maximize if format.bare() => {
-                    eprintln!("valid answer (optimality not checked)");
-                    drawn
-                }
-                Task::Maximize => format!("{drawn}valid answer (optimality not checked)\n"),
-                Task::Enumerate if format.bare() => {
-                    eprintln!("{}", Status::Solved.text());
-                    drawn
-                }
-                Task::Enumerate => format!("{drawn}{}\n", Status::Solved.text()),
+            if format.bare() {
+                eprintln!("{verdict}");
+                drawn
+            } else {
+                format!("{drawn}{verdict}\n")
             }
         }
     };

@@ -810,3 +810,53 @@ fn proved_optima_do_not_depend_on_which_limited_calls_give_up() {
         assert!(seen.bound.is_none_or(|b| b >= value), "{name}: bound {:?} below the optimum {value}", seen.bound);
     }
 }
+
+/// `encode --format opb|wcnf`'s objective, solved by solvers this project did not write (Exact
+/// on the OPB, RC2 on the WCNF), gives the exact optimum: the brute force's on strict tiny
+/// boards, the proved search's under the lenient rules (errors, the bonus), where the brute
+/// force fills no repeats. The objective's rounded logarithms must order every pair of answers
+/// as their exact scores do, or some board here would come out below its optimum.
+#[test]
+fn outside_solvers_on_the_objective_find_the_exact_optima_of_tiny_boards() {
+    use encodings::cnf::Cnf;
+    use encodings::objective::{opb_text, wcnf_text};
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng::new(2026);
+    let (mut boards, mut solvable) = (0, 0);
+    // Until 12 boards with answers (a third or more have none), 60 at most.
+    while solvable < 12 && boards < 60 {
+        let (rows, cols) = [(2, 3), (3, 3), (3, 2)][boards % 3];
+        let mut p = random_board(&mut rng, rows, cols, boards % 2 == 1);
+        if p.cells.iter().filter(|&&c| c == Given::White).count() > 5 {
+            continue;
+        }
+        p.lenient = boards % 4 == 3;
+        boards += 1;
+        let expected = match p.lenient {
+            false => brute_force_with_samples(&p).0.map(|s| s.to_string()),
+            true => optimize(p.clone(), &Options { backend: common::backends()[0].clone(), time_limit: None, progress: Progress::Never }).best().map(|b| b.1.score.to_string()),
+        };
+        solvable += usize::from(expected.is_some());
+        let inst = Instance { puzzle: p.clone(), fixed: None };
+        let mut cnf = Cnf::new();
+        let enc = Kakkuro::encode(&inst, &mut cnf);
+        let objective = Kakkuro::objective(&inst, &enc, &mut cnf).unwrap();
+        for (solver, text) in [("exact", opb_text(&cnf, Some(&objective), &[])), ("rc2", wcnf_text(&cnf, Some(&objective), &[]))] {
+            let file = dir.path().join(format!("board-{boards}.{}", if solver == "rc2" { "wcnf" } else { "opb" }));
+            std::fs::write(&file, text).unwrap();
+            let output = puzzle_sat::dimacs::read_output(&common::outside(solver, &file)).unwrap();
+            let got = puzzle_sat::dimacs::model_of(&cnf, output.answer.clone(), "output").unwrap().map(|m| {
+                let answer = Kakkuro::decode(&inst, &enc, &m);
+                let scored = kk::check(&p, &answer).expect("the outside solver's answer is valid");
+                assert!(output.optimum, "{solver} found an answer but no optimum on {p:?}");
+                // Its `o` line is the objective's value of its own model.
+                let value = objective.value(&m);
+                let said = output.cost.clone().expect("an o line").1;
+                assert!(said == objective.opb().1 - &value || said == objective.top() - &value, "{solver}: o {said}, value {value}");
+                scored.score.to_string()
+            });
+            assert_eq!(got, expected, "{solver} on {p:?}");
+        }
+    }
+    assert!(solvable >= 12, "only {solvable} of {boards} boards have answers");
+}

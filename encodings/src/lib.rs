@@ -10,6 +10,7 @@ pub mod amo;
 pub mod certify;
 pub mod cnf;
 pub mod error;
+pub mod objective;
 pub mod parts;
 pub mod propagate;
 pub mod rects;

@@ -394,6 +394,14 @@ pub trait Puzzle: Sized + 'static {
         Err(format!("{} has no score", Self::NAME))
     }
 
+    /// The score as a linear objective over [`Self::encode`]'s literals, for OPB and WCNF files
+    /// (`encode --format opb|wcnf`), adding to `sink` whatever it counts with (after the rules,
+    /// so that the rules' variables keep their numbers). Its notes say how its value maps back
+    /// to the score. Only for puzzles with [`Task::Maximize`].
+    fn objective<S: ClauseSink>(_inst: &Self::Instance, _enc: &Self::Encoding, _sink: &mut S) -> Result<crate::objective::Objective, String> {
+        Err(format!("{} has no score", Self::NAME))
+    }
+
     /// Excludes each of `answers`, and no answer scoring more than the one it stands for:
     /// certificates block the answers a claim's formula must rule out (a solution for
     /// uniqueness, each counted one, or those a bound let through without beating the claimed

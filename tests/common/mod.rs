@@ -135,3 +135,25 @@ pub fn model_file(puzzle: &str, file: &str, dir: &Path) -> String {
     std::fs::write(&path, format!("s SATISFIABLE\nv {} 0\n", lits.join(" "))).unwrap();
     path.to_str().unwrap().to_string()
 }
+
+/// Runs an outside MaxSAT or PB solver (`clasp`, `rc2`, `exact`) on `file` and returns its
+/// standard output. `.ci/run` installs them; a missing one fails the test.
+pub fn outside(solver: &str, file: &Path) -> String {
+    let (program, args): (&str, Vec<String>) = match solver {
+        "clasp" => ("clasp", vec![]),
+        // MSE 2018 configuration b on CaDiCaL: the default configuration took minutes on
+        // Kakkuro's weights (docs/formats.md).
+        "rc2" => ("rc2.py", vec!["-c".into(), "b".into(), "-s".into(), "cd19".into()]),
+        "exact" => ("python3", vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/solvers/exact_opb.py").display().to_string()]),
+        _ => unreachable!(),
+    };
+    let out = Command::new(program)
+        .args(&args)
+        .arg(file)
+        .output()
+        .unwrap_or_else(|e| panic!("{program} does not run ({e}): .ci/run installs it (clasp from Debian, python-sat and exact from PyPI)"));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\ns ") || text.starts_with("s "), "{program} gave no status: {text}{}", String::from_utf8_lossy(&out.stderr));
+    text
+}
+

@@ -81,6 +81,11 @@ impl Divisor {
             None => self.exact.then_some(!self.truth),
         }
     }
+
+    /// A literal forced true when there is an error (lenient mode, where one can occur).
+    pub fn any_error(&self) -> Option<Lit> {
+        self.any_error
+    }
 }
 
 /// The largest `D` the divisor's count can reach: painted cells, cells with a repeated digit,

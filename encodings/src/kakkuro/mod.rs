@@ -8,6 +8,7 @@ pub mod bound;
 mod check;
 mod encode;
 mod nat;
+pub mod objective;
 mod parse;
 mod render;
 pub mod search;
@@ -354,6 +355,10 @@ impl crate::puzzle::Puzzle for Kakkuro {
         let (a, b) = exact_score(bound)?;
         let (n, q) = scored.score.reduced();
         Some(n.mul_small(b) >= Nat::from(a).mul_small(q))
+    }
+
+    fn objective<S: ClauseSink>(_: &Instance, enc: &Encoding, sink: &mut S) -> Result<crate::objective::Objective, String> {
+        Ok(objective::objective(enc, sink))
     }
 
     fn min_score<S: ClauseSink>(_: &Instance, enc: &Encoding, sink: &mut S, text: &str) -> Result<Vec<String>, String> {

@@ -199,6 +199,17 @@ impl Puzzle for TargetSudoku {
         Some(*score >= bound.trim().parse::<u32>().ok()?)
     }
 
+    fn objective<S: ClauseSink>(_: &Grid, enc: &Encoding, _: &mut S) -> Result<crate::objective::Objective, String> {
+        // The score itself, weight × digit on every cell's digit literals: linear already.
+        let mut terms = Vec::new();
+        for (r, row) in enc.digit.iter().enumerate() {
+            for (c, cell) in row.iter().enumerate() {
+                terms.extend((1..=9u32).zip(cell).filter_map(|(d, l)| l.map(|l| (l, (weight(r, c) * d).into()))));
+            }
+        }
+        Ok(crate::objective::Objective { terms, notes: vec!["objective: the score itself, the ring weight (6 at the edge to 10 in the centre) times the digit, summed over the cells".into()] })
+    }
+
     fn min_score<S: ClauseSink>(_: &Grid, enc: &Encoding, sink: &mut S, bound: &str) -> Result<Vec<String>, String> {
         let s: u32 = bound.trim().parse().map_err(|_| format!("--min-score: {bound:?} is not a non-negative integer score"))?;
         match enc.min_score(s) {
