@@ -27,6 +27,7 @@ pub mod kakuro;
 pub mod tatamibari;
 pub mod url;
 pub mod verdict;
+pub mod veripb;
 
 #[cfg(test)]
 mod testing;

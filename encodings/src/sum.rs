@@ -96,6 +96,49 @@ pub fn encode_sum<S: ClauseSink>(
     SumOutputs { outputs, cap }
 }
 
+/// One node of a sum encoded by [`encode_sum_traced`], for proofs that derive its clauses from
+/// definitions of its outputs (`crate::veripb`).
+#[derive(Clone, Debug)]
+pub struct Node {
+    /// The `(literal, weight)` terms of the leaves under it (weights above 0).
+    pub terms: Vec<(Lit, u64)>,
+    /// Its outputs, ascending: for a leaf of one term, that term's literal.
+    pub outputs: Vec<(u64, Lit)>,
+    /// A merge's two children (indices in the trace); `None` for a leaf.
+    pub children: Option<(usize, usize)>,
+}
+
+/// [`encode_sum`] without a cap, the same clauses and variables, recording every node in
+/// `trace` (children before parents; the root last).
+pub fn encode_sum_traced<S: ClauseSink>(sink: &mut S, groups: &[Vec<(Lit, u64)>], use_: Use, trace: &mut Vec<Node>) -> SumOutputs {
+    let clamp = |v: u64| v;
+    let mut nodes = Vec::new();
+    for g in groups {
+        let outputs = leaf(sink, g, clamp, use_);
+        if !outputs.is_empty() {
+            trace.push(Node { terms: g.iter().copied().filter(|t| t.1 > 0).collect(), outputs: outputs.clone(), children: None });
+            nodes.push((outputs, trace.len() - 1));
+        }
+    }
+    fn build<S: ClauseSink>(sink: &mut S, mut nodes: Vec<(Vec<(u64, Lit)>, usize)>, use_: Use, trace: &mut Vec<Node>) -> Option<(Vec<(u64, Lit)>, usize)> {
+        match nodes.len() {
+            0 => None,
+            1 => nodes.pop(),
+            n => {
+                let right = nodes.split_off(n / 2);
+                let (a, ai) = build(sink, nodes, use_, trace)?;
+                let (b, bi) = build(sink, right, use_, trace)?;
+                let outputs = merge(sink, &a, &b, |v| v, use_);
+                let terms = trace[ai].terms.iter().chain(&trace[bi].terms).copied().collect();
+                trace.push(Node { terms, outputs: outputs.clone(), children: Some((ai, bi)) });
+                Some((outputs, trace.len() - 1))
+            }
+        }
+    }
+    let outputs = build(sink, nodes, use_, trace).map_or(Vec::new(), |(o, _)| o);
+    SumOutputs { outputs, cap: None }
+}
+
 /// Encodes the sum of sums already encoded with the same [`Use`]: each node is the outputs of
 /// one (`SumOutputs::outputs`, or a single `(weight, literal)`). Parts built once can so be
 /// combined again under different caps without rebuilding them. With `cap`, each node's

@@ -5,7 +5,7 @@
 use super::Grid;
 use crate::amo::exactly_one;
 use crate::cnf::{ClauseSink, Lit, Model};
-use crate::sum::{encode_sum, Bound, SumOutputs, Use};
+use crate::sum::{encode_sum_traced, Bound, Node, SumOutputs, Use};
 
 /// The score of every valid grid is `2745 + corners + ring around the centre box + centre`
 /// (each row, column and box sums to 45, so the weighted sum of the other 60 cells is fixed;
@@ -30,6 +30,8 @@ pub struct Encoding {
     pub fixed_score: u32,
     /// Outputs of `Σ (digit − 1)` over the open score cells; `o_v → score ≥ fixed_score + v`.
     pub score: SumOutputs,
+    /// The totalizer's nodes, for VeriPB certificates that derive its clauses.
+    pub score_nodes: Vec<Node>,
 }
 
 impl Encoding {
@@ -108,11 +110,12 @@ pub fn encode<S: ClauseSink>(givens: &Grid, sink: &mut S) -> Encoding {
             groups.push((0..9).filter_map(|d| Some((digit[r][c][d]?, d as u64))).collect());
         }
     }
-    let score = encode_sum(sink, &groups, None, Use::AtLeast);
+    let mut score_nodes = Vec::new();
+    let score = encode_sum_traced(sink, &groups, Use::AtLeast, &mut score_nodes);
     for &(v, o) in &score.outputs {
         sink.name_var(o, &|| format!("score>={}", fixed_score as u64 + v));
     }
-    Encoding { digit, fixed_score, score }
+    Encoding { digit, fixed_score, score, score_nodes }
 }
 
 /// Reads the grid off a model (exactly-one makes the digit unique).

@@ -8,6 +8,7 @@ mod encode;
 mod parse;
 mod render;
 mod svg;
+pub mod veripb;
 #[cfg(test)]
 mod testing;
 

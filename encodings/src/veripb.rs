@@ -1,0 +1,241 @@
+//! VeriPB proofs (proof format 3.0): the pieces every puzzle's pseudo-Boolean certificate is
+//! made of. A proof states the problem as an OPB file whose objective is the score itself, then
+//! *derives* what the SAT solver was given beyond the rules: each totalizer output is
+//! introduced by redundance with its meaning as a linear inequality (both directions), and
+//! each of its clauses is derived from those meanings by cutting planes or unit propagation. The
+//! solver's DRAT steps follow as RUP steps. So `veripb` checks the score's encoding too, where a
+//! DRAT certificate trusts it.
+
+use crate::cnf::Lit;
+use crate::sum::Node;
+use std::fmt::Write;
+
+/// A proof being written: its text and the next constraint ID.
+pub struct Proof<'a> {
+    pub text: String,
+    /// The ID the next constraint gets.
+    next: u64,
+    /// The name of a formula variable (`Lit::var`).
+    name: &'a dyn Fn(u32) -> String,
+}
+
+/// A linear term: coefficient (above 0) and literal.
+pub type Term = (u64, Lit);
+
+impl<'a> Proof<'a> {
+    /// A proof of a problem with `constraints` constraints (the OPB file's, `=` counting
+    /// twice), naming variables with `name`.
+    pub fn new(constraints: u64, name: &'a dyn Fn(u32) -> String) -> Proof<'a> {
+        let mut p = Proof { text: String::from("pseudo-Boolean proof version 3.0\n"), next: constraints + 1, name };
+        let _ = writeln!(p.text, "f {constraints};");
+        p
+    }
+
+    /// The same proof, naming variables with `name` from here on.
+    pub fn with_names<'b>(self, name: &'b dyn Fn(u32) -> String) -> Proof<'b> {
+        Proof { text: self.text, next: self.next, name }
+    }
+
+    pub fn lit(&self, l: Lit) -> String {
+        let n = (self.name)(l.var());
+        if l.is_positive() {
+            n
+        } else {
+            format!("~{n}")
+        }
+    }
+
+    /// `Σ c·l >= degree`.
+    pub fn constraint(&self, terms: &[Term], degree: i64) -> String {
+        let mut s = String::new();
+        for &(c, l) in terms {
+            let _ = write!(s, "+{c} {} ", self.lit(l));
+        }
+        let _ = write!(s, ">= {degree}");
+        s
+    }
+
+    pub fn clause(&self, lits: &[Lit]) -> String {
+        self.constraint(&lits.iter().map(|&l| (1, l)).collect::<Vec<_>>(), 1)
+    }
+
+    /// A rule that adds one constraint; returns its ID.
+    pub fn step(&mut self, rule: &str) -> u64 {
+        let _ = writeln!(self.text, "{rule};");
+        self.next += 1;
+        self.next - 1
+    }
+
+    /// A rule that adds no constraint (`output`, `conclusion`, comments).
+    pub fn line(&mut self, rule: &str) {
+        let _ = writeln!(self.text, "{rule}");
+    }
+
+    pub fn rup_clause(&mut self, lits: &[Lit]) -> u64 {
+        let c = self.clause(lits);
+        self.step(&format!("rup {c}"))
+    }
+
+    /// `soli`: the solution, which must satisfy every constraint, adds "the objective is
+    /// better than this one's".
+    pub fn soli(&mut self, lits: &[Lit]) -> u64 {
+        let shown: Vec<String> = lits.iter().map(|&l| self.lit(l)).collect();
+        self.step(&format!("soli {}", shown.join(" ")))
+    }
+
+    /// The solver's DRAT proof as RUP steps (deletions are left out: keeping a clause never
+    /// makes a step fail). Stops at the first empty clause; returns whether there was one.
+    pub fn drat(&mut self, drat: &str, var: impl Fn(u32) -> Option<u32>) -> Result<bool, String> {
+        for (i, line) in drat.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('d') || line.starts_with('c') {
+                continue;
+            }
+            let mut lits = Vec::new();
+            for tok in line.split_whitespace() {
+                let n: i32 = tok.parse().map_err(|_| format!("DRAT line {}: {tok:?} is no literal", i + 1))?;
+                if n == 0 {
+                    break;
+                }
+                let v = var(n.unsigned_abs()).ok_or_else(|| format!("DRAT line {}: variable {} is not the formula's", i + 1, n.unsigned_abs()))?;
+                let l = Lit::positive(v);
+                lits.push(if n > 0 { l } else { !l });
+            }
+            self.rup_clause(&lits);
+            if lits.is_empty() {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+}
+
+/// What [`define_sum`] derived for a sum's root: per output `(value, output, "output → S > u",
+/// "S > u → output")` (`u` the value below, 0 for the first), and the constraint "S ≤ max" (its
+/// terms' sum at most its largest value).
+pub struct Defined {
+    pub outputs: Vec<(u64, Lit, u64, u64)>,
+    pub at_most_max: u64,
+}
+
+/// Introduces every output of a sum encoded with [`crate::sum::encode_sum_traced`] and
+/// `Use::AtLeast` by its meaning, and derives each of the encoding's clauses from the
+/// meanings: the outputs' chains, each leaf's "an output needs a term of its value", each
+/// merge's "both children below their next values keep the sum below the next output". `amo`
+/// gives, for a leaf's terms, the ID of a constraint `Σ ~l ≥ k − 1` over exactly those
+/// literals (at most one of them true). Returns the root's definitions.
+pub fn define_sum(p: &mut Proof, trace: &[Node], amo: &dyn Fn(&[(Lit, u64)], &mut Proof) -> u64) -> Option<Defined> {
+    // Per node: (value, output, def≥ ID, def≤ ID) and the "S ≤ max" constraint ID.
+    let mut defs: Vec<Vec<(u64, Lit, u64, u64)>> = Vec::new();
+    let mut maxes: Vec<u64> = Vec::new();
+    for node in trace {
+        let w_total: u64 = node.terms.iter().map(|t| t.1).sum();
+        let sum_terms: Vec<Term> = node.terms.iter().map(|&(l, w)| (w, l)).collect();
+        let neg_terms: Vec<Term> = node.terms.iter().map(|&(l, w)| (w, !l)).collect();
+        let mut mine = Vec::new();
+        // "S ≤ max": a leaf from its at-most-one, a merge as its children's sum.
+        let max = node.outputs.last().map_or(0, |o| o.0);
+        let at_most = match node.children {
+            None if node.terms.len() == 1 => {
+                // One term: w·l ≤ w is the literal axiom w·~l ≥ 0.
+                let (l, w) = node.terms[0];
+                p.step(&format!("pol {} {w} *", p.lit(!l)))
+            }
+            None => {
+                let a = amo(&node.terms, p);
+                // max · Σ ~l ≥ max (k − 1), plus (max − w) · l ≥ 0 per term.
+                let mut rule = format!("pol {a} {max} *");
+                for &(l, w) in &node.terms {
+                    if w < max {
+                        let _ = write!(rule, " {} {} * +", p.lit(l), max - w);
+                    }
+                }
+                p.step(&rule)
+            }
+            Some((a, b)) => p.step(&format!("pol {} {} +", maxes[a], maxes[b])),
+        };
+        maxes.push(at_most);
+        if node.terms.len() == 1 && node.children.is_none() {
+            // The output is the term's literal: nothing to define. Its "definitions" are
+            // identities, which the derivations below replace by literal axioms.
+            let (l, w) = node.terms[0];
+            defs.push(vec![(w, l, 0, 0)]);
+            continue;
+        }
+        // Each output o_v means "S > the node's previous value" (0 before the first): the same
+        // as S ≥ v wherever S takes only the node's values (at most one term per leaf), and
+        // what a merge's clauses need of a child that is false, "S ≤ the value below".
+        let mut prev = 0;
+        for &(v, o) in &node.outputs {
+            let t = prev + 1;
+            prev = v;
+            let mut ge = vec![(t, !o)];
+            ge.extend(&sum_terms);
+            let id_ge = p.step(&format!("red {} : {} -> 0", p.constraint(&ge, t as i64), (p.name)(o.var())));
+            let k = w_total - t + 1;
+            let mut le = vec![(k, o)];
+            le.extend(&neg_terms);
+            let id_le = p.step(&format!("red {} : {} -> 1", p.constraint(&le, k as i64), (p.name)(o.var())));
+            mine.push((v, o, id_ge, id_le));
+        }
+        // Chains: o_{v'} → o_v.
+        for w in mine.windows(2) {
+            let (lo, hi) = (w[0], w[1]);
+            p.step(&format!("pol {} {} +", hi.2, lo.3));
+            p.rup_clause(&[!hi.1, lo.1]);
+        }
+        match node.children {
+            None => {
+                for (j, &(v, o, _, _)) in mine.iter().enumerate() {
+                    // Terms lighter than v cannot make o true alone (at most one term is).
+                    for &(l, w) in &node.terms {
+                        if w < v {
+                            p.rup_clause(&[!o, !l]);
+                        }
+                    }
+                    let mut clause = vec![!o];
+                    clause.extend(mine.get(j + 1).map(|n| n.1));
+                    clause.extend(node.terms.iter().filter(|t| t.1 == v).map(|t| t.0));
+                    p.rup_clause(&clause);
+                }
+            }
+            Some((a, b)) => {
+                let with_zero = |d: &Vec<(u64, Lit, u64, u64)>| -> Vec<(u64, Option<(Lit, u64, u64)>)> {
+                    std::iter::once((0, None)).chain(d.iter().map(|&(v, l, ge, le)| (v, Some((l, ge, le))))).collect()
+                };
+                let (a0, b0) = (with_zero(&defs[a]), with_zero(&defs[b]));
+                let values: Vec<u64> = mine.iter().map(|m| m.0).collect();
+                for (i, &(x, _)) in a0.iter().enumerate() {
+                    for (j, &(y, _)) in b0.iter().enumerate() {
+                        let s = x + y;
+                        let Some(&(_, above, above_ge, _)) = mine.get(values.partition_point(|&v| v <= s)) else { continue };
+                        // above → S ≥ next; each child below its next value (or at its max).
+                        let mut rule = format!("pol {above_ge}");
+                        let mut clause = vec![!above];
+                        for (d0, idx, max_id, child) in [(&a0, i, maxes[a], a), (&b0, j, maxes[b], b)] {
+                            match d0.get(idx + 1) {
+                                Some(&(_, Some((l, _, le)))) => {
+                                    clause.push(l);
+                                    if trace[child].terms.len() == 1 && trace[child].children.is_none() {
+                                        // The child is one literal l of weight w: "S ≤ 0 unless l"
+                                        // is w·l + w·~l ≥ w, nothing to add.
+                                    } else {
+                                        let _ = write!(rule, " {le} +");
+                                    }
+                                }
+                                _ => {
+                                    let _ = write!(rule, " {max_id} +");
+                                }
+                            }
+                        }
+                        p.step(&rule);
+                        p.rup_clause(&clause);
+                    }
+                }
+            }
+        }
+        defs.push(mine);
+    }
+    let root = defs.pop()?;
+    Some(Defined { outputs: root, at_most_max: *maxes.last()? })
+}
