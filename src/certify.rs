@@ -114,6 +114,18 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
     let (blocked, cnf, units) = prove_final::<P>(c, score.as_ref(), &lemmas, &solvers, &proof_of("final.drat"))?;
     write("final.cnf", &dimacs::to_string(&cnf, &comments::<P>(c.claim)))?;
     write_proof("final.drat", &units)?;
+    // The VeriPB certificate beside it, made from the same DRAT proof, where the puzzle has one
+    // and the formula is the plain one it derives (no lemmas, units or blocked answers).
+    let mut veripb = false;
+    if let (Claim::Optimal, Some(v), Some(s)) = (c.claim, P::VERIPB, &score) {
+        if lemmas.is_empty() && units.is_empty() && blocked.is_empty() {
+            let drat = std::fs::read_to_string(proof_of("final.drat")).map_err(|e| anyhow!("{}: {e}", proof_of("final.drat").display()))?;
+            let proof = (v.optimum)(c.inst, &c.answers[0].0, s, &drat).map_err(|e| anyhow!("internal error: no VeriPB proof: {e}"))?;
+            write("problem.opb", &(v.problem)(c.inst))?;
+            write("proof.pbp", &proof)?;
+            veripb = true;
+        }
+    }
     let prove_seconds = proving.elapsed().as_secs_f64();
     let text_of = |(a, k): &(P::Answer, P::Checked)| P::render(c.inst, a, k, P::MACHINE);
     let claim = json!({
@@ -136,7 +148,8 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
     });
     write("claim.json", &(serde_json::to_string_pretty(&claim)? + "\n"))?;
     write("README.txt", &readme::<P>(c.claim))?;
-    Ok(format!("certificate of the claim '{}' written to {} ({} blocked answer{}, proved in {prove_seconds:.2} s)", c.claim, c.dir.display(), blocked.len(), if blocked.len() == 1 { "" } else { "s" }))
+    let with = if veripb { ", with a VeriPB proof" } else { "" };
+    Ok(format!("certificate of the claim '{}' written to {} ({} blocked answer{}, proved in {prove_seconds:.2} s{with})", c.claim, c.dir.display(), blocked.len(), if blocked.len() == 1 { "" } else { "s" }))
 }
 
 /// How many times varisat solves an optimality claim's formula afresh with proof output, each
@@ -489,6 +502,26 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
     }
     let (proof, _open) = proof_for_checker(&dir.join("final.drat"), private, "final.drat")?;
     check_proof(checker, &private.join("final.cnf"), &proof)?;
+    // A VeriPB proof, where there is one, must prove the same optimum of the problem rebuilt
+    // from the puzzle, the objective being minus the score.
+    let veripb = match std::fs::symlink_metadata(dir.join("proof.pbp")) {
+        Err(_) => false,
+        Ok(_) => {
+            let (Some(v), Claim::Optimal, Some(s)) = (P::VERIPB, kind, &score) else {
+                return Err("proof.pbp: only optimality claims of some puzzles have a VeriPB proof".into());
+            };
+            if !lemmas.is_empty() || !list.is_empty() {
+                return Err("proof.pbp: a claim with lemmas or blocked answers has no VeriPB proof".into());
+            }
+            if !same_formula(dir, "problem.opb", &(v.problem)(&inst), private)? {
+                return Err("problem.opb is not the puzzle's problem".into());
+            }
+            let (proof, _open) = proof_for_checker(&dir.join("proof.pbp"), private, "proof.pbp")?;
+            let o = (v.objective)(s);
+            crate::drat::run_veripb(&private.join("problem.opb"), &proof, &format!("s VERIFIED BOUNDS {o} <= obj <= {o}"))?;
+            true
+        }
+    };
     // Say what was proved, no more: the restriction to a fixed answer, and the rules used.
     let mut what = match (kind, &score) {
         (Claim::Optimal, Some(s)) => format!("{} optimum {s}", P::NAME),
@@ -501,6 +534,9 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
     }
     if lenient {
         what += " under the lenient rules";
+    }
+    if veripb {
+        what += " (DRAT and VeriPB)";
     }
     Ok(what)
 }

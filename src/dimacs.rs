@@ -23,6 +23,9 @@ pub struct SolverOutput {
     pub optimum: bool,
     /// The last `o` line's value, with its line number.
     pub cost: Option<(usize, BigInt)>,
+    /// A model given as a string of 0s and 1s: its line and length, which must be the
+    /// formula's number of variables.
+    pub bits: Option<(usize, u32)>,
 }
 
 impl SolverOutput {
@@ -55,8 +58,17 @@ pub fn read_output(text: &str) -> Result<SolverOutput, ParseError> {
     // had an objective; from any other it is one literal.
     let objective = text.lines().any(|l| {
         let t = l.trim();
-        t == "s OPTIMUM FOUND" || t.strip_prefix('o').is_some_and(|r| r.starts_with(char::is_whitespace))
+        t.strip_prefix("s ").map(str::trim) == Some("OPTIMUM FOUND") || t.strip_prefix('o').is_some_and(|r| r.starts_with(char::is_whitespace))
     });
+    // Each variable once: two models one after the other (PB `v` lines end in no 0) are no answer.
+    let mut seen: std::collections::HashMap<u32, usize> = std::collections::HashMap::new();
+    let mut once = |l: Lit, line: usize, col: usize| -> Result<(), ParseError> {
+        match seen.insert(l.var(), line) {
+            Some(first) => Err(ParseError::new(line, col, format!("variable {} is given a value a second time (the first on line {first})", l.var()))),
+            None => Ok(()),
+        }
+    };
+    let mut bit_string = None;
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim_end();
         let trimmed = line.trim_start();
@@ -79,8 +91,11 @@ pub fn read_output(text: &str) -> Result<SolverOutput, ParseError> {
             continue;
         }
         if let Some(rest) = trimmed.strip_prefix('o').filter(|r| r.starts_with(char::is_whitespace)) {
-            let col = line.len() - rest.trim_start().len() + 1;
-            let value: BigInt = rest.trim().parse().map_err(|_| ParseError::new(i + 1, col, format!("expected an objective value, found {:?}", rest.trim())))?;
+            let col = line[..line.len() - rest.trim_start().len()].chars().count() + 1;
+            let value = rest.trim();
+            // Parsing a big integer costs the square of its length: no objective has 1000 digits.
+            let number = value.len() <= 1000 && value.trim_start_matches('-').bytes().all(|b| b.is_ascii_digit());
+            let value: BigInt = value.parse().ok().filter(|_| number).ok_or_else(|| ParseError::new(i + 1, col, format!("expected an objective value, found {}", shown(value))))?;
             cost = Some((i + 1, value));
             continue;
         }
@@ -92,22 +107,31 @@ pub fn read_output(text: &str) -> Result<SolverOutput, ParseError> {
         let offset = line.len() - body.len();
         let string = body.trim();
         if objective && trimmed.starts_with('v') && string.len() >= 2 && !string.contains(char::is_whitespace) && string.bytes().all(|b| b == b'0' || b == b'1') {
+            let col = line[..line.len() - body.trim_start().len()].chars().count() + 1;
+            if ended {
+                return Err(ParseError::new(i + 1, col, "an assignment string after the terminating 0"));
+            }
             if first_lit_line == 0 {
                 first_lit_line = i + 1;
             }
             for b in string.bytes() {
                 bits += 1;
                 let var = Lit::positive(bits);
-                lits.push(if b == b'1' { var } else { !var });
+                let l = if b == b'1' { var } else { !var };
+                once(l, i + 1, col)?;
+                lits.push(l);
             }
+            bit_string = Some((bit_string.map_or(i + 1, |(first, _)| first), bits));
             continue;
         }
-        let mut pos = 0;
+        // Columns are counted as the tokens go (counting from the line's start each time
+        // would cost the square of the line's length).
+        let (mut pos, mut col) = (0, line[..offset].chars().count() + 1);
         for tok in body.split_whitespace() {
             let at = body[pos..].find(tok).unwrap() + pos;
+            col += body[pos..at].chars().count();
             pos = at + tok.len();
-            let col = line[..offset + at].chars().count() + 1;
-            let n = literal(tok).ok_or_else(|| ParseError::new(i + 1, col, format!("expected a literal, found {tok:?}")))?;
+            let n = literal(tok).ok_or_else(|| ParseError::new(i + 1, col, format!("expected a literal, found {}", shown(tok))))?;
             if ended {
                 return Err(ParseError::new(i + 1, col, "literal after the terminating 0"));
             }
@@ -115,9 +139,13 @@ pub fn read_output(text: &str) -> Result<SolverOutput, ParseError> {
                 first_lit_line = i + 1;
             }
             match Lit::from_dimacs(n) {
-                Some(l) => lits.push(l),
+                Some(l) => {
+                    once(l, i + 1, col)?;
+                    lits.push(l);
+                }
                 None => ended = true,
             }
+            col += tok.chars().count();
         }
     }
     let status = status.map(|(_, s)| s);
@@ -125,6 +153,9 @@ pub fn read_output(text: &str) -> Result<SolverOutput, ParseError> {
     if matches!(status.as_deref(), Some("UNSATISFIABLE" | "UNSAT" | "UNKNOWN" | "INDET")) && first_lit_line > 0 {
         let s = status.as_deref().unwrap_or_default();
         return Err(ParseError::new(first_lit_line, 1, format!("the solver said {s} but gives literals here")));
+    }
+    if let (Some(s @ ("UNSATISFIABLE" | "UNSAT" | "UNKNOWN" | "INDET")), Some((at, _))) = (status.as_deref(), &cost) {
+        return Err(ParseError::new(*at, 1, format!("the solver said {s} but gives an objective value here")));
     }
     let optimum = status.as_deref() == Some("OPTIMUM FOUND");
     let answer = match status.as_deref() {
@@ -137,7 +168,15 @@ pub fn read_output(text: &str) -> Result<SolverOutput, ParseError> {
         None => return Err(ParseError::new(1, 1, "no solver status and no model")),
         Some(other) => return Err(ParseError::new(1, 1, format!("unknown solver status {other:?}"))),
     };
-    Ok(SolverOutput { answer, optimum, cost })
+    Ok(SolverOutput { answer, optimum, cost, bits: bit_string })
+}
+
+/// A token as an error message quotes it: at most 40 characters.
+fn shown(tok: &str) -> String {
+    match tok.char_indices().nth(40) {
+        Some((at, _)) => format!("{:?}…", &tok[..at]),
+        None => format!("{tok:?}"),
+    }
 }
 
 /// A literal as solvers print them: DIMACS (`-3`, `0` ending the list) or `x`-named (`x3`,
@@ -166,7 +205,7 @@ pub fn model_of(cnf: &Cnf, answer: SolverAnswer, name: &str) -> anyhow::Result<O
     };
     if let Some(l) = lits.iter().find(|l| l.var() > cnf.num_vars) {
         bail!(
-            "{name}: literal {} is beyond the CNF's {} variables: decode needs the puzzle file and the flags (--min-score, --lenient) the CNF was encoded with",
+            "{name}: literal {} is beyond the CNF's {} variables: decode needs the puzzle file and the flags (--min-score, --lenient) the CNF was encoded with (and, for an OPB or WCNF file's model, the solver's `o` or `s OPTIMUM FOUND` lines)",
             l.dimacs(),
             cnf.num_vars
         );

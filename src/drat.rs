@@ -77,3 +77,29 @@ pub fn run_checker(checker: &str, cnf: &Path, proof: &Path, stop: impl Fn() -> b
     let said = verdict.map(str::to_string).or_else(|| last(&stderr)).or_else(|| last(&stdout)).unwrap_or_else(|| "no verdict".to_string());
     Ok(Checked::Rejected(format!("{status}: {said}")))
 }
+
+/// Runs `veripb OPB PROOF` as [`run_checker`] runs a DRAT checker, and accepts only its exit 0
+/// with the verdict line `expected` (`s VERIFIED BOUNDS -2852 <= obj <= -2852`).
+pub fn run_veripb(opb: &Path, proof: &Path, expected: &str) -> Result<(), String> {
+    let mut process = std::process::Command::new("veripb");
+    process.arg(opb).arg(proof);
+    let (status, stdout, stderr) = match crate::process::run(process, 1 << 20, || false) {
+        Ok(crate::process::Ended::Exited { status, stdout, stderr }) => (status, stdout, stderr),
+        Ok(_) => return Err("veripb printed more than 1 MiB or was stopped".into()),
+        Err(e) => return Err(format!("veripb cannot be run ({e}): cargo install --locked veripb --version 3.0.2")),
+    };
+    let stdout = String::from_utf8_lossy(&stdout);
+    let verdict = stdout.lines().find(|l| l.starts_with("s ")).map(str::trim);
+    match verdict {
+        Some(v) if status.success() && v == expected => Ok(()),
+        Some(v) => Err(format!("veripb rejects the VeriPB proof ({status}: {v}; expected {expected})")),
+        None => {
+            // Its reason: `Error: Verification error at FILE:LINE` and the line after `Caused by:`.
+            let stderr = String::from_utf8_lossy(&stderr);
+            let mut lines = stderr.lines().map(str::trim).filter(|l| !l.is_empty());
+            let at = lines.find(|l| l.starts_with("Error")).unwrap_or("no verdict").to_string();
+            let cause = stderr.lines().map(str::trim).skip_while(|l| *l != "Caused by:").nth(1).map(|c| format!(": {c}")).unwrap_or_default();
+            Err(format!("veripb rejects the VeriPB proof ({status}: {at}{cause})"))
+        }
+    }
+}

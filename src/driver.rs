@@ -529,6 +529,12 @@ pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
     // formula, which for a scoring puzzle holds the variables the objective counts with.
     let scored = output.has_objective() && P::TASK == Task::Maximize;
     let (cnf, enc, _, objective) = cnf::<P>(&inst, &input.name, a.min_score.as_deref(), scored)?;
+    // A 0/1 string gives every variable: one of another length is another formula's.
+    if let Some((at, n)) = output.bits {
+        if n != cnf.num_vars {
+            bail!("{}:{at}: the assignment string gives {n} variables, the formula has {}: was it made from another puzzle file or with other flags?", model.name, cnf.num_vars);
+        }
+    }
     let Some(m) = dimacs::model_of(&cnf, output.answer.clone(), &model.name)? else {
         // The solver's word, and with a bound only that nothing reaches it., and with a bound only that nothing reaches it.
         let trust = Trust::Unchecked;

@@ -118,7 +118,7 @@ fn decode_reads_each_output_form_and_holds_the_solver_to_its_o_line() {
     // A string of the wrong length, a model breaking a clause, a bad `o` line.
     let d = decode(&format!("o 1\ns OPTIMUM FOUND\nv {}0\n", bits));
     assert_eq!(d.code, 2);
-    assert!(d.stderr.contains("beyond the CNF's 599 variables"), "{}", d.stderr);
+    assert!(d.stderr.contains(":3: the assignment string gives 600 variables, the formula has 599"), "{}", d.stderr);
     let flipped: String = bits.chars().map(|c| if c == '1' { '0' } else { '1' }).collect();
     let d = decode(&format!("o 1\ns OPTIMUM FOUND\nv {flipped}\n"));
     assert_eq!(d.code, 2);
@@ -126,10 +126,52 @@ fn decode_reads_each_output_form_and_holds_the_solver_to_its_o_line() {
     let d = decode(&format!("o twelve\ns OPTIMUM FOUND\nv {bits}\n"));
     assert_eq!(d.code, 2);
     assert!(d.stderr.contains(":1:3: expected an objective value"), "{}", d.stderr);
+    // Two models one after the other (PB `v` lines end in no 0), a string short of the
+    // formula's variables, an objective value beside a refutation, a number too long to read.
+    let clasp_v: String = clasp.lines().filter(|l| l.starts_with("v ")).map(|l| format!("{l}\n")).collect();
+    let d = decode(&format!("o -{value}\ns OPTIMUM FOUND\n{clasp_v}{clasp_v}"));
+    assert_eq!(d.code, 2);
+    assert!(d.stderr.contains("is given a value a second time"), "{}", d.stderr);
+    let d = decode(&format!("o 1\ns OPTIMUM FOUND\nv {}\n", &bits[..560]));
+    assert_eq!(d.code, 2);
+    assert!(d.stderr.contains(":3: the assignment string gives 560 variables, the formula has 599"), "{}", d.stderr);
+    let d = decode(&format!("s OPTIMUM FOUND\no -{value}\nv 1 -2 0\nv {bits}\n"));
+    assert_eq!(d.code, 2);
+    assert!(d.stderr.contains(":4:3: an assignment string after the terminating 0"), "{}", d.stderr);
+    let d = decode("o -2854\ns UNSATISFIABLE\n");
+    assert_eq!(d.code, 2);
+    assert!(d.stderr.contains(":1:1: the solver said UNSATISFIABLE but gives an objective value here"), "{}", d.stderr);
+    let started = std::time::Instant::now();
+    let d = decode(&format!("o 1{}\ns OPTIMUM FOUND\nv {bits}\n", "7".repeat(4_000_000)));
+    assert_eq!(d.code, 2);
+    assert!(d.stderr.contains("expected an objective value, found \"1777"), "{}", &d.stderr[..d.stderr.len().min(300)]);
+    assert!(d.stderr.len() < 400, "the message quotes the whole number");
+    assert!(started.elapsed().as_secs() < 20, "a long o line takes {:?}", started.elapsed());
     // An optimisation solver's refutation.
     let d = decode("s UNSATISFIABLE\n");
     assert_eq!(d.code, 1);
     assert_eq!(d.stdout, "no solution (per the external solver; unchecked)\n");
+}
+
+/// A Kakkuro board whose objective has no terms (one gray cell beside one white one, nothing to
+/// count): the files still follow the grammars (a term in `min:`, a soft clause), and the
+/// solvers' verdicts are `solve`'s.
+#[test]
+fn an_objective_without_terms_still_makes_valid_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("k.txt");
+    std::fs::write(&board, "# .\n").unwrap();
+    let opb = run(&["encode", "kakkuro", board.to_str().unwrap(), "--format", "opb"], None);
+    assert_eq!(opb.code, 0, "{}", opb.stderr);
+    assert!(opb.stdout.contains("\nmin: +0 x1 ;\n"), "{}", opb.stdout);
+    let wcnf = run(&["encode", "kakkuro", board.to_str().unwrap(), "--format", "wcnf"], None);
+    assert!(wcnf.stdout.ends_with("1 1 -1 0\n"), "{}", wcnf.stdout);
+    let ours = run(&["solve", "kakkuro", board.to_str().unwrap(), "--format", "json"], None);
+    for (format, solver) in [("wcnf", "rc2"), ("opb", "exact"), ("opb", "clasp")] {
+        let d = round_trip("kakkuro", &board, format, solver, dir.path());
+        assert_eq!(d.code, ours.code, "{solver}: {}{}", d.stdout, d.stderr);
+        assert_eq!(common::json_field(&d.stdout, "status"), common::json_field(&ours.stdout, "status"), "{solver}");
+    }
 }
 
 #[test]

@@ -1,63 +1,117 @@
-//! VeriPB certificates, checked by `veripb` (crates.io veripb 3.0.2; `.ci/run` installs it): the
-//! target sudoku optima of the P1074 data and the bundled examples, and tampered proofs refused.
+//! VeriPB certificates (`solve --certify` writes `problem.opb` and `proof.pbp` beside the DRAT
+//! proof of a target sudoku optimum; `verify` runs `veripb`, crates.io 3.0.2, which `.ci/run`
+//! installs): every P1074 optimum verified, and tampered ones refused.
 
 mod common;
 
 use common::run;
 use encodings::puzzle::{Puzzle, Settings};
 use encodings::target_sudoku::{veripb, Grid, TargetSudoku};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn grid(line: &str) -> Grid {
-    let digits: Vec<u8> = line.trim().bytes().map(|b| b - b'0').collect();
-    assert_eq!(digits.len(), 81, "{line}");
-    std::array::from_fn(|r| std::array::from_fn(|c| digits[r * 9 + c]))
-}
 
 /// `veripb`'s exit status and output on the files.
 fn veripb(opb: &Path, pbp: &Path) -> (bool, String) {
-    let out = Command::new("veripb").arg(opb).arg(pbp).output().expect("veripb runs (cargo install veripb --version 3.0.2)");
+    let out = Command::new("veripb").arg(opb).arg(pbp).output().expect("veripb runs (cargo install --locked veripb --version 3.0.2)");
     (out.status.success(), format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
 }
 
-/// The problem and the proof of `input`'s optimum, from the DRAT proof of `solve --certify`.
-fn certificate(input: &Path, dir: &Path) -> Option<(String, String, u32)> {
-    let text = std::fs::read_to_string(input).unwrap();
-    let givens = TargetSudoku::parse(&text, &Settings::default()).unwrap();
-    let cert = dir.join("cert");
-    let _ = std::fs::remove_dir_all(&cert);
+/// `solve --certify` into `dir/name`; the score, or `None` when the grid has no completion.
+fn certify(input: &Path, dir: &Path, name: &str) -> Option<(PathBuf, u32)> {
+    let cert = dir.join(name);
     let solved = run(&["solve", "target-sudoku", input.to_str().unwrap(), "--format", "json", "--certify", cert.to_str().unwrap()], None);
-    if solved.code != 0 {
+    if solved.code == 1 {
         return None;
     }
-    let score: u32 = common::json_field(&solved.stdout, "score").parse().unwrap();
-    let line = run(&["solve", "target-sudoku", input.to_str().unwrap(), "--format", "line"], None).stdout;
-    let best = grid(&line);
-    let drat = std::fs::read_to_string(cert.join("final.drat")).unwrap();
-    let proof = veripb::proof(&givens, &best, score, &drat).unwrap();
-    Some((veripb::opb(&givens), proof, score))
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    assert!(solved.stderr.contains("with a VeriPB proof"), "{}", solved.stderr);
+    Some((cert, common::json_field(&solved.stdout, "score").parse().unwrap()))
+}
+
+fn verify(cert: &Path) -> common::Run {
+    run(&["verify", cert.to_str().unwrap()], None)
 }
 
 #[test]
-fn target_sudoku_optima_verify() {
+fn every_p1074_optimum_verifies_with_veripb() {
     let dir = tempfile::tempdir().unwrap();
     let mut inputs = common::inputs("target-sudoku");
     inputs.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/target-sudoku.txt"));
     let mut verified = 0;
-    for input in &inputs {
-        let Some((opb, proof, score)) = certificate(input, dir.path()) else { continue };
-        let (o, p) = (dir.path().join("p.opb"), dir.path().join("p.pbp"));
-        std::fs::write(&o, &opb).unwrap();
-        std::fs::write(&p, &proof).unwrap();
-        let (ok, said) = veripb(&o, &p);
-        if !ok {
-            let _ = std::fs::copy(&o, "/tmp/vp/fail.opb");
-            let _ = std::fs::copy(&p, "/tmp/vp/fail.pbp");
-        }
-        assert!(ok, "{}: {said}", input.display());
-        assert!(said.contains(&format!("s VERIFIED BOUNDS -{score} <= obj <= -{score}")), "{said}");
+    for (k, input) in inputs.iter().enumerate() {
+        let want = if input.extension().is_some_and(|e| e == "in") { common::expected(input).trim().to_string() } else { "2852".to_string() };
+        let Some((cert, score)) = certify(input, dir.path(), &format!("c{k}")) else {
+            assert_eq!(want, "-1", "{}", input.display());
+            continue;
+        };
+        assert_eq!(score.to_string(), want, "{}", input.display());
+        let (ok, said) = veripb(&cert.join("problem.opb"), &cert.join("proof.pbp"));
+        assert!(ok && said.contains(&format!("s VERIFIED BOUNDS -{score} <= obj <= -{score}")), "{}: {said}", input.display());
+        let v = verify(&cert);
+        assert_eq!(v.stdout, format!("VERIFIED: target-sudoku optimum {score} (DRAT and VeriPB)\n"), "{}", v.stderr);
         verified += 1;
     }
     assert!(verified >= 20, "{verified}");
+}
+
+/// Edits `file` of a copy of `cert` with `edit` and returns `verify`'s and `veripb`'s words.
+fn tampered(cert: &Path, dir: &Path, file: &str, edit: impl Fn(&str) -> String) -> (common::Run, (bool, String)) {
+    let copy = dir.join(format!("t-{}", dir.read_dir().unwrap().count()));
+    std::fs::create_dir(&copy).unwrap();
+    for f in std::fs::read_dir(cert).unwrap() {
+        let f = f.unwrap().path();
+        std::fs::copy(&f, copy.join(f.file_name().unwrap())).unwrap();
+    }
+    let text = std::fs::read_to_string(copy.join(file)).unwrap();
+    let edited = edit(&text);
+    assert_ne!(edited, text, "the edit changes {file}");
+    std::fs::write(copy.join(file), edited).unwrap();
+    (verify(&copy), veripb(&copy.join("problem.opb"), &copy.join("proof.pbp")))
+}
+
+#[test]
+fn tampered_veripb_certificates_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/target-sudoku.txt");
+    let (cert, score) = certify(&example, dir.path(), "cert").unwrap();
+    assert_eq!(score, 2852);
+    let refused = |(v, (ok, said)): (common::Run, (bool, String)), why: &str| {
+        assert_eq!(v.code, 1, "{why}: {}{}", v.stdout, v.stderr);
+        assert!(v.stdout.starts_with("NOT VERIFIED: "), "{why}: {}", v.stdout);
+        assert!(!ok, "{why}: veripb accepts it: {said}");
+    };
+    // The objective changed where the optimum counts: the centre's digit weighs one more.
+    let best: Grid = {
+        let line = run(&["solve", "target-sudoku", example.to_str().unwrap(), "--format", "line"], None).stdout;
+        let d: Vec<u8> = line.trim().bytes().map(|b| b - b'0').collect();
+        std::array::from_fn(|r| std::array::from_fn(|c| d[r * 9 + c]))
+    };
+    let centre = (4 * 81 + 4 * 9 + best[4][4] as usize) as u32;
+    let weight = 10 * best[4][4] as u32;
+    let (v, (ok, said)) = tampered(&cert, dir.path(), "problem.opb", |t| t.replacen(&format!(" -{weight} x{centre} "), &format!(" -{} x{centre} ", weight + 1), 1));
+    assert!(v.stdout.contains("problem.opb is not the puzzle's problem"), "{}", v.stdout);
+    assert!(!ok, "veripb accepts a changed objective: {said}");
+    // A step removed: the first definition of a totalizer output, and the solver's last step.
+    refused(tampered(&cert, dir.path(), "proof.pbp", |t| {
+        let at = t.find("\nred ").unwrap() + 1;
+        let end = at + t[at..].find('\n').unwrap() + 1;
+        format!("{}{}", &t[..at], &t[end..])
+    }), "a definition removed");
+    refused(tampered(&cert, dir.path(), "proof.pbp", |t| t.replacen("rup >= 1;\n", "", 1)), "the empty clause removed");
+    // False bounds: a better optimum claimed, a worse one.
+    refused(tampered(&cert, dir.path(), "proof.pbp", |t| t.replace("BOUNDS -2852 -2852", "BOUNDS -2853 -2853")), "a better optimum");
+    refused(tampered(&cert, dir.path(), "proof.pbp", |t| t.replace("BOUNDS -2852 -2852", "BOUNDS -2851 -2851")), "a worse optimum");
+    // A proof of a claim one lower from the same DRAT proof: the bound it derives is not the
+    // formula the solver refuted.
+    let givens = TargetSudoku::parse(&std::fs::read_to_string(&example).unwrap(), &Settings::default()).unwrap();
+    let drat = std::fs::read_to_string(cert.join("final.drat")).unwrap();
+    let low = veripb::proof(&givens, &best, 2851, &drat).unwrap();
+    let (o, p) = (dir.path().join("low.opb"), dir.path().join("low.pbp"));
+    std::fs::write(&o, veripb::opb(&givens)).unwrap();
+    std::fs::write(&p, low).unwrap();
+    let (ok, said) = veripb(&o, &p);
+    assert!(!ok, "{said}");
+    // A certificate without its VeriPB proof still verifies, and says DRAT only.
+    std::fs::remove_file(cert.join("proof.pbp")).unwrap();
+    assert_eq!(verify(&cert).stdout, "VERIFIED: target-sudoku optimum 2852\n");
 }

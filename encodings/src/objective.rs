@@ -108,6 +108,10 @@ pub fn opb_text(cnf: &Cnf, objective: Option<&Objective>, comments: &[String]) -
         for (var, c) in coefs {
             let _ = write!(out, " {} x{var}", signed(c));
         }
+        // The grammar wants a term: every answer scores the same.
+        if coefs.is_empty() {
+            out.push_str(" +0 x1");
+        }
         out.push_str(" ;\n");
     }
     for clause in &cnf.clauses {
@@ -135,6 +139,10 @@ pub fn wcnf_text(cnf: &Cnf, objective: Option<&Objective>, comments: &[String]) 
             let _ = write!(out, " {}", l.dimacs());
         }
         out.push_str(" 0\n");
+    }
+    // Every answer scores the same: a soft clause always met, for solvers that need one.
+    if objective.is_some_and(|o| o.terms.is_empty()) && cnf.num_vars > 0 {
+        out.push_str("1 1 -1 0\n");
     }
     for (l, w) in objective.iter().flat_map(|o| &o.terms) {
         if w.sign() == num_bigint::Sign::Minus {

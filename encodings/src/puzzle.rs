@@ -444,6 +444,10 @@ pub trait Puzzle: Sized + 'static {
     /// Facts an optimality certificate proves first. Only scoring puzzles that need them have it.
     const LEMMAS: Option<Lemmas<Self>> = None;
 
+    /// VeriPB certificates of optimality claims, beside the DRAT one. Only puzzles that have
+    /// them.
+    const VERIPB: Option<VeriPb<Self>> = None;
+
     /// Whether a valid answer's score reaches `bound` (as given to `--min-score`), compared
     /// exactly; `None` when `bound` is no score. `decode` says so when a CNF's approximate bound
     /// let a lower answer through.
@@ -516,6 +520,19 @@ pub struct Lemmas<P: Puzzle> {
     /// A lemma's clauses, or with `negated` the clauses saying it fails, whose refutation
     /// together with the rules proves it.
     pub clauses: LemmaClauses<P>,
+}
+
+/// A capability: pseudo-Boolean (VeriPB) certificates of an optimum, in which the score's CNF
+/// encoding is derived by the proof instead of trusted (`crate::veripb`).
+pub struct VeriPb<P: Puzzle> {
+    /// The problem as an OPB file, from the instance alone: the rules, and minus the score as
+    /// the `min:` objective.
+    pub problem: fn(&P::Instance) -> String,
+    /// The proof that `answer`, scoring `score`, is optimal, from a DRAT proof that the
+    /// certificate's `final.cnf` (with no lemmas, units or blocked answers) is unsatisfiable.
+    pub optimum: fn(&P::Instance, &P::Answer, &P::Score, &str) -> Result<String, String>,
+    /// The objective value a score has in the problem.
+    pub objective: fn(&P::Score) -> String,
 }
 
 /// What `generate` is asked for.

@@ -267,6 +267,24 @@ fn merge<S: ClauseSink>(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_traced_sum_is_the_same_formula() {
+        use crate::cnf::Cnf;
+        let digits: &[u64] = &[1, 2, 3, 4, 5, 6, 7, 8];
+        let cases: [&[&[u64]]; 3] = [&[&[1, 2, 3], &[5, 7, 8], &[2], &[0, 4]], &[&[3], &[1, 1]], &[digits; 5]];
+        for weights in cases {
+            let (mut a, mut b) = (Cnf::new(), Cnf::new());
+            let ga: Vec<Vec<(Lit, u64)>> = weights.iter().map(|g| g.iter().map(|&w| (a.new_var(), w)).collect()).collect();
+            let gb: Vec<Vec<(Lit, u64)>> = weights.iter().map(|g| g.iter().map(|&w| (b.new_var(), w)).collect()).collect();
+            let plain = encode_sum(&mut a, &ga, None, Use::AtLeast);
+            let mut trace = Vec::new();
+            let traced = encode_sum_traced(&mut b, &gb, Use::AtLeast, &mut trace);
+            assert_eq!((a.num_vars, &a.clauses), (b.num_vars, &b.clauses));
+            assert_eq!(plain.outputs, traced.outputs);
+            assert_eq!(trace.last().map(|n| &n.outputs), Some(&traced.outputs));
+        }
+    }
+
     use super::*;
     use crate::cnf::Cnf;
     use crate::testing::{for_each_assignment, satisfiable};

@@ -19,7 +19,7 @@ pub use render::{render, render_line};
 
 use crate::cnf::{ClauseSink, Lit, Model};
 use crate::error::ParseError;
-use crate::puzzle::{Flag, Format, Hints, Puzzle, ReadAnswer, Settings, Task};
+use crate::puzzle::{self, Flag, Format, Hints, Puzzle, ReadAnswer, Settings, Task};
 use crate::search;
 use crate::solver::{NewSolver, SolverError};
 use crate::sum::Bound;
@@ -199,6 +199,12 @@ impl Puzzle for TargetSudoku {
     fn reaches(score: &u32, bound: &str) -> Option<bool> {
         Some(*score >= bound.trim().parse::<u32>().ok()?)
     }
+
+    const VERIPB: Option<puzzle::VeriPb<Self>> = Some(puzzle::VeriPb {
+        problem: veripb::opb,
+        optimum: |givens, best, score, drat| veripb::proof(givens, best, *score, drat),
+        objective: |score| format!("-{score}"),
+    });
 
     fn objective<S: ClauseSink>(_: &Grid, enc: &Encoding, _: &mut S) -> Result<crate::objective::Objective, String> {
         // The score itself, weight × digit on every cell's digit literals: linear already.
