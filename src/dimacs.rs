@@ -95,7 +95,7 @@ pub fn read_output(text: &str) -> Result<SolverOutput, ParseError> {
             let value = rest.trim();
             // Parsing a big integer costs the square of its length: no objective has 1000 digits.
             let number = value.len() <= 1000 && value.trim_start_matches('-').bytes().all(|b| b.is_ascii_digit());
-            let value: BigInt = value.parse().ok().filter(|_| number).ok_or_else(|| ParseError::new(i + 1, col, format!("expected an objective value, found {}", shown(value))))?;
+            let value: BigInt = number.then(|| value.parse().ok()).flatten().ok_or_else(|| ParseError::new(i + 1, col, format!("expected an objective value, found {}", shown(value))))?;
             cost = Some((i + 1, value));
             continue;
         }
