@@ -60,12 +60,13 @@ pub fn read_output(text: &str) -> Result<SolverOutput, ParseError> {
         let t = l.trim();
         t.strip_prefix("s ").map(str::trim) == Some("OPTIMUM FOUND") || t.strip_prefix('o').is_some_and(|r| r.starts_with(char::is_whitespace))
     });
-    // Each variable once: two models one after the other (PB `v` lines end in no 0) are no answer.
-    let mut seen: std::collections::HashMap<u32, usize> = std::collections::HashMap::new();
+    // Each variable one value: two models one after the other (PB `v` lines end in no 0) are
+    // no answer.
+    let mut seen: std::collections::HashMap<u32, (usize, bool)> = std::collections::HashMap::new();
     let mut once = |l: Lit, line: usize, col: usize| -> Result<(), ParseError> {
-        match seen.insert(l.var(), line) {
-            Some(first) => Err(ParseError::new(line, col, format!("variable {} is given a value a second time (the first on line {first})", l.var()))),
-            None => Ok(()),
+        match seen.insert(l.var(), (line, l.is_positive())) {
+            Some((first, value)) if value != l.is_positive() => Err(ParseError::new(line, col, format!("variable {} both true and false (also on line {first})", l.var()))),
+            _ => Ok(()),
         }
     };
     let mut bit_string = None;
