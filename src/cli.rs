@@ -501,6 +501,10 @@ pub fn run(cli: Cli) -> Result<Done> {
         Command::RunFile(a) => crate::run::run_file(&a.puzzle, &a.file, a.solver.backend()?, a.time_limit),
         Command::Verify(a) => {
             let claim = crate::certify::read_claim(&a.dir, &a.checker)?;
+            // A missing checker is a missing tool, not a failed certificate (as for `rate`).
+            if std::fs::symlink_metadata(a.dir.join("proof.pbp")).is_ok() && std::process::Command::new("veripb").arg("--version").output().is_err() {
+                bail!("the VeriPB checker veripb is not installed (install it: cargo install --locked veripb --version 3.0.2)");
+            }
             let path = a.dir.join("claim.json");
             let name = claim["puzzle"].as_str().ok_or_else(|| anyhow!("{}: no puzzle named", path.display()))?;
             let row = registry::find(name).ok_or_else(|| anyhow!("{}: no puzzle called {name}", path.display()))?;

@@ -78,28 +78,36 @@ pub fn run_checker(checker: &str, cnf: &Path, proof: &Path, stop: impl Fn() -> b
     Ok(Checked::Rejected(format!("{status}: {said}")))
 }
 
-/// Runs `veripb OPB PROOF` as [`run_checker`] runs a DRAT checker, and accepts only its exit 0
-/// with the verdict line `expected` (`s VERIFIED BOUNDS -2852 <= obj <= -2852`).
+/// Runs `veripb -c OPB PROOF` as [`run_checker`] runs a DRAT checker, and accepts only its exit 0
+/// with the verdict line `expected` (`s VERIFIED BOUNDS -2852 <= obj <= -2852`) and no warning:
+/// veripb accepts a proof with unchecked assumptions (the `a` rule) and only warns after its
+/// verdict. `-c` fails a deletion it cannot check instead of going on unchecked.
 pub fn run_veripb(opb: &Path, proof: &Path, expected: &str) -> Result<(), String> {
     let mut process = std::process::Command::new("veripb");
-    process.arg(opb).arg(proof);
+    process.arg("-c").arg(opb).arg(proof);
     let (status, stdout, stderr) = match crate::process::run(process, 1 << 20, || false) {
         Ok(crate::process::Ended::Exited { status, stdout, stderr }) => (status, stdout, stderr),
         Ok(_) => return Err("veripb printed more than 1 MiB or was stopped".into()),
         Err(e) => return Err(format!("veripb cannot be run ({e}): cargo install --locked veripb --version 3.0.2")),
     };
-    let stdout = String::from_utf8_lossy(&stdout);
+    // Its messages name the proof by this process's descriptor: say `proof.pbp` instead.
+    let name = proof.to_string_lossy().into_owned();
+    let (stdout, stderr) = (String::from_utf8_lossy(&stdout).replace(&name, "proof.pbp"), String::from_utf8_lossy(&stderr).replace(&name, "proof.pbp"));
     let verdict = stdout.lines().find(|l| l.starts_with("s ")).map(str::trim);
-    match verdict {
-        Some(v) if status.success() && v == expected => Ok(()),
-        Some(v) => Err(format!("veripb rejects the VeriPB proof ({status}: {v}; expected {expected})")),
-        None => {
-            // Its reason: `Error: Verification error at FILE:LINE` and the line after `Caused by:`.
-            let stderr = String::from_utf8_lossy(&stderr);
-            let mut lines = stderr.lines().map(str::trim).filter(|l| !l.is_empty());
-            let at = lines.find(|l| l.starts_with("Error")).unwrap_or("no verdict").to_string();
-            let cause = stderr.lines().map(str::trim).skip_while(|l| *l != "Caused by:").nth(1).map(|c| format!(": {c}")).unwrap_or_default();
-            Err(format!("veripb rejects the VeriPB proof ({status}: {at}{cause})"))
-        }
+    let warning = stdout.lines().chain(stderr.lines()).map(str::trim).find(|l| l.to_lowercase().contains("warning"));
+    if let Some(w) = warning {
+        return Err(format!("veripb warns: {w}"));
     }
+    if status.success() && verdict == Some(expected) {
+        return Ok(());
+    }
+    // Its reason: `Error: Verification error at FILE:LINE` and the line after `Caused by:`.
+    let at = stderr.lines().map(str::trim).find(|l| l.starts_with("Error"));
+    let cause = stderr.lines().map(str::trim).skip_while(|l| *l != "Caused by:").nth(1);
+    let why = match (at, cause) {
+        (Some(at), Some(c)) => format!("{at}: {c}"),
+        (Some(at), None) => at.to_string(),
+        _ => verdict.unwrap_or("no verdict").to_string(),
+    };
+    Err(format!("veripb rejects the VeriPB proof ({status}: {why}; expected {expected})"))
 }

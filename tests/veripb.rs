@@ -69,6 +69,30 @@ fn tampered(cert: &Path, dir: &Path, file: &str, edit: impl Fn(&str) -> String) 
     (verify(&copy), veripb(&copy.join("problem.opb"), &copy.join("proof.pbp")))
 }
 
+/// Grids whose 21 score cells are all given: no totalizer, the givens fix the bound.
+#[test]
+fn grids_with_every_score_cell_given_verify() {
+    let dir = tempfile::tempdir().unwrap();
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/target-sudoku.txt");
+    let line = run(&["solve", "target-sudoku", example.to_str().unwrap(), "--format", "line"], None).stdout;
+    let best: Vec<u8> = line.trim().bytes().collect();
+    let score_cells = |i: usize| {
+        let (r, c) = (i / 9, i % 9);
+        let ring = r.abs_diff(4).max(c.abs_diff(4));
+        ring == 2 || ring == 0 || (r % 8 == 0 && c % 8 == 0)
+    };
+    // The score cells only; everything; everything but one cell off the score cells.
+    let keeps: [&dyn Fn(usize) -> bool; 3] = [&score_cells, &|_| true, &|i| i != 1];
+    for (k, keep) in keeps.iter().enumerate() {
+        let text: String = (0..9).map(|r| (0..9).map(|c| if keep(r * 9 + c) { (best[r * 9 + c] as char).to_string() } else { "0".into() }).collect::<Vec<_>>().join(" ") + "\n").collect();
+        let file = dir.path().join(format!("g{k}.txt"));
+        std::fs::write(&file, text).unwrap();
+        let (cert, score) = certify(&file, dir.path(), &format!("c{k}")).expect("the grid has completions");
+        let v = verify(&cert);
+        assert_eq!(v.stdout, format!("VERIFIED: target-sudoku optimum {score} (DRAT and VeriPB)\n"), "grid {k}: {}", v.stderr);
+    }
+}
+
 #[test]
 fn tampered_veripb_certificates_are_refused() {
     let dir = tempfile::tempdir().unwrap();
@@ -98,6 +122,17 @@ fn tampered_veripb_certificates_are_refused() {
         format!("{}{}", &t[..at], &t[end..])
     }), "a definition removed");
     refused(tampered(&cert, dir.path(), "proof.pbp", |t| t.replacen("rup >= 1;\n", "", 1)), "the empty clause removed");
+    // A proof of nothing: veripb accepts an unchecked assumption and only warns after its verdict.
+    let (v, (ok, said)) = tampered(&cert, dir.path(), "proof.pbp", |t| {
+        let soli = t.find("\nsoli ").unwrap() + 1;
+        let end = soli + t[soli..].find('\n').unwrap() + 1;
+        format!("{}a >= 1;\noutput NONE;\nconclusion BOUNDS -2852 -2852;\nend pseudo-Boolean proof;\n", &t[..end])
+    });
+    assert!(ok && said.contains("unchecked assumptions"), "veripb's own verdict on it: {said}");
+    assert_eq!(v.code, 1, "{}", v.stdout);
+    assert!(v.stdout.starts_with("NOT VERIFIED: veripb warns"), "{}", v.stdout);
+    let (v, _) = tampered(&cert, dir.path(), "proof.pbp", |t| format!("{}a >= 1;\n{}", &t[..t.find("\noutput").unwrap() + 1], &t[t.find("\noutput").unwrap() + 1..]));
+    assert!(v.stdout.contains("veripb warns") && v.stdout.contains("unchecked assumptions"), "{}", v.stdout);
     // False bounds: a better optimum claimed, a worse one.
     refused(tampered(&cert, dir.path(), "proof.pbp", |t| t.replace("BOUNDS -2852 -2852", "BOUNDS -2853 -2853")), "a better optimum");
     refused(tampered(&cert, dir.path(), "proof.pbp", |t| t.replace("BOUNDS -2852 -2852", "BOUNDS -2851 -2851")), "a worse optimum");
