@@ -8,9 +8,10 @@
 //! outputs and derives its clauses ([`crate::veripb::define_sum`]), derives the bound's unit,
 //! and replays the solver's DRAT proof of the CNF `solve --certify` writes as RUP steps.
 
-use super::encode::{encode, score_cells, Encoding, SCORE_BASE};
+use super::encode::{score_cells, Encoding};
+use crate::certify::{Claim, Form};
 use super::{weight, Grid};
-use crate::cnf::{Cnf, ClauseSink, Lit};
+use crate::cnf::Lit;
 use crate::veripb::Proof;
 use std::fmt::Write;
 
@@ -84,24 +85,11 @@ pub fn opb(givens: &Grid) -> String {
     out
 }
 
-/// The CNF whose refutation proves `score` optimal, as `solve --certify` writes it
-/// (`final.cnf`): the rules and totalizer of [`encode`], then "score ≥ score + 1" (a unit, or
-/// the empty clause when no completion can score that much), with its encoding.
-pub fn final_cnf(givens: &Grid, score: u32) -> (Cnf, Encoding) {
-    let mut cnf = Cnf::new();
-    let enc = encode(givens, &mut cnf);
-    match enc.min_score(score + 1) {
-        crate::sum::Bound::Trivial => {}
-        crate::sum::Bound::Impossible => cnf.add_clause(&[]),
-        crate::sum::Bound::Lit(l) => cnf.add_clause(&[l]),
-    }
-    (cnf, enc)
-}
-
 /// The proof that no completion of `givens` scores more than `score`, which `best` scores,
-/// from `drat`, a DRAT proof that [`final_cnf`] is unsatisfiable.
+/// from `drat`, a DRAT proof that the certificate's `final.cnf` for this claim
+/// ([`crate::certify::built`]) is unsatisfiable.
 pub fn proof(givens: &Grid, best: &Grid, score: u32, drat: &str) -> Result<String, String> {
-    let (cnf, enc) = final_cnf(givens, score);
+    let (cnf, enc, _) = crate::certify::built::<super::TargetSudoku>(givens, Claim::Optimal, Some(&score), &[], &[], Form::Stated)?;
     // CNF variable → OPB variable: digit variables by their cell, the totalizer's past 729.
     let mut opb_var = vec![0u32; cnf.num_vars as usize + 1];
     let mut next = 729;
@@ -212,7 +200,6 @@ pub fn proof(givens: &Grid, best: &Grid, score: u32, drat: &str) -> Result<Strin
     let s = -(score as i64);
     q.line(&format!("conclusion BOUNDS {s} {s};"));
     q.line("end pseudo-Boolean proof;");
-    let _ = SCORE_BASE;
     Ok(q.text)
 }
 
