@@ -47,6 +47,10 @@ pub struct Certify<'a, P: Puzzle> {
     /// The claimed answers: the optimum, the unique solution, or every counted one.
     pub answers: &'a [(P::Answer, P::Checked)],
     pub backend: &'a Backend,
+    /// Whether to write a VeriPB proof of a claim that is only a second check of `final.cnf`
+    /// (no solution, unique, count); optima whose proof derives the score's encoding get one
+    /// regardless.
+    pub veripb: bool,
 }
 
 /// Refuses a `--certify` folder that holds anything (or is no folder): a certificate is the
@@ -114,17 +118,33 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
     let (blocked, cnf, units) = prove_final::<P>(c, score.as_ref(), &lemmas, &solvers, &proof_of("final.drat"))?;
     write("final.cnf", &dimacs::to_string(&cnf, &comments::<P>(c.claim)))?;
     write_proof("final.drat", &units)?;
-    // The VeriPB certificate beside it, made from the same DRAT proof, where the puzzle has one
-    // and the formula is the plain one it derives (no lemmas, units or blocked answers).
+    // The VeriPB certificate beside it, made from the same DRAT proof: for an optimum where the
+    // puzzle has one and the formula is the plain one it derives (no lemmas, units or blocked
+    // answers); for the other claims when asked, as a second check of final.cnf.
+    let drat = || -> Result<String> {
+        within(&proof_of("final.drat"), VERIPB_FROM_CAP).map_err(|e| anyhow!("no VeriPB proof: {e}"))?;
+        let proof = std::fs::read_to_string(proof_of("final.drat")).map_err(|e| anyhow!("{}: {e}", proof_of("final.drat").display()))?;
+        // As final.drat is written: the derived units first.
+        Ok(units.iter().map(|u| format!("{} 0\n", u.dimacs())).collect::<String>() + &proof)
+    };
     let mut veripb = false;
-    if let (Claim::Optimal, Some(v), Some(s)) = (c.claim, P::VERIPB, &score) {
-        if lemmas.is_empty() && units.is_empty() && blocked.is_empty() {
-            let drat = std::fs::read_to_string(proof_of("final.drat")).map_err(|e| anyhow!("{}: {e}", proof_of("final.drat").display()))?;
-            let proof = (v.optimum)(c.inst, &c.answers[0].0, s, &drat).map_err(|e| anyhow!("internal error: no VeriPB proof: {e}"))?;
+    let mut no_veripb = None;
+    match (c.claim, P::VERIPB, &score) {
+        (Claim::Optimal, Some(v), Some(s)) if lemmas.is_empty() && units.is_empty() && blocked.is_empty() => {
+            let proof = (v.optimum)(c.inst, &c.answers[0].0, s, &drat()?).map_err(|e| anyhow!("internal error: no VeriPB proof: {e}"))?;
             write("problem.opb", &(v.problem)(c.inst))?;
             write("proof.pbp", &proof)?;
             veripb = true;
         }
+        (Claim::Optimal, Some(_), _) => no_veripb = Some(format!("{} optima proved with lemmas, derived units or blocked answers have none yet", P::NAME)),
+        (Claim::Optimal, None, _) => no_veripb = Some(format!("{} optima have none yet", P::NAME)),
+        _ if c.veripb => {
+            let proof = encodings::veripb::refutation(&cnf, &drat()?).map_err(|e| anyhow!("internal error: no VeriPB proof: {e}"))?;
+            write("problem.opb", &encodings::objective::opb_text(&cnf, None, &comments::<P>(c.claim)))?;
+            write("proof.pbp", &proof)?;
+            veripb = true;
+        }
+        _ => {}
     }
     let prove_seconds = proving.elapsed().as_secs_f64();
     let text_of = |(a, k): &(P::Answer, P::Checked)| P::render(c.inst, a, k, P::MACHINE);
@@ -147,10 +167,18 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
         "seconds": started.elapsed().as_secs_f64(),
     });
     write("claim.json", &(serde_json::to_string_pretty(&claim)? + "\n"))?;
-    write("README.txt", &readme::<P>(c.claim))?;
-    let with = if veripb { ", with a VeriPB proof" } else { "" };
+    write("README.txt", &readme::<P>(c.claim, veripb))?;
+    let with = match (veripb, no_veripb) {
+        (true, _) => ", with a VeriPB proof".to_string(),
+        (false, Some(why)) if c.veripb => format!("; no VeriPB proof: {why}"),
+        _ => String::new(),
+    };
     Ok(format!("certificate of the claim '{}' written to {} ({} blocked answer{}, proved in {prove_seconds:.2} s{with})", c.claim, c.dir.display(), blocked.len(), if blocked.len() == 1 { "" } else { "s" }))
 }
+
+/// The largest DRAT proof a VeriPB proof is made from: it is read whole, and its translation is
+/// about three times as large.
+const VERIPB_FROM_CAP: u64 = 512 << 20;
 
 /// How many times varisat solves an optimality claim's formula afresh with proof output, each
 /// time with the answers its bound let through so far blocked, before the rest are found
@@ -227,7 +255,14 @@ fn comments<P: Puzzle>(claim: Claim) -> Vec<String> {
     vec![format!("puzzle-sat certificate: {} {claim}: {what}; unsatisfiable", P::NAME)]
 }
 
-fn readme<P: Puzzle>(claim: Claim) -> String {
+fn readme<P: Puzzle>(claim: Claim, veripb: bool) -> String {
+    let pb = if veripb {
+        "The claim is also stated as a pseudo-Boolean problem (problem.opb) with a VeriPB proof\n\
+         (proof.pbp), which verify checks too; by hand:\n\n    \
+         cargo install --locked veripb --version 3.0.2 && veripb -c problem.opb proof.pbp\n\n"
+    } else {
+        ""
+    };
     format!(
         "A puzzle-sat certificate of the claim '{claim}' for a {} puzzle.\n\n\
          claim.json  the puzzle's text, the claim, its answers, and the answers the formula blocks\n\
@@ -240,7 +275,7 @@ fn readme<P: Puzzle>(claim: Claim) -> String {
          drat-trim final.cnf final.drat\n\n\
          and that final.cnf is the claim's formula, with the answers re-checked, with\n\n    \
          puzzle-sat verify .\n\n\
-         What a verified certificate proves, and what it still trusts: docs/certificates.md.\n",
+         {pb}What a verified certificate proves, and what it still trusts: docs/certificates.md.\n",
         P::NAME
     )
 }
@@ -502,23 +537,28 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
     }
     let (proof, _open) = proof_for_checker(&dir.join("final.drat"), private, "final.drat")?;
     check_proof(checker, &private.join("final.cnf"), &proof)?;
-    // A VeriPB proof, where there is one, must prove the same optimum of the problem rebuilt
-    // from the puzzle, the objective being minus the score.
+    // A VeriPB proof, where there is one: of an optimum, the same optimum of the problem
+    // rebuilt from the puzzle, the objective being minus the score; of another claim, the
+    // unsatisfiability of final.cnf stated as an OPB problem.
     let veripb = match std::fs::symlink_metadata(dir.join("proof.pbp")) {
         Err(_) => false,
         Ok(_) => {
-            let (Some(v), Claim::Optimal, Some(s)) = (P::VERIPB, kind, &score) else {
-                return Err("proof.pbp: only optimality claims of some puzzles have a VeriPB proof".into());
+            let (problem, expected, what) = match (kind, P::VERIPB, &score) {
+                (Claim::Optimal, Some(v), Some(s)) => {
+                    if !lemmas.is_empty() || !list.is_empty() {
+                        return Err("proof.pbp: a claim with lemmas or blocked answers has no VeriPB proof".into());
+                    }
+                    let o = (v.objective)(s);
+                    ((v.problem)(&inst), format!("s VERIFIED BOUNDS {o} <= obj <= {o}"), "the puzzle's problem")
+                }
+                (Claim::Optimal, ..) => return Err(format!("proof.pbp: {} optima have no VeriPB proof", P::NAME)),
+                _ => (encodings::objective::opb_text(&cnf, None, &comments::<P>(kind)), "s VERIFIED UNSATISFIABLE".to_string(), "final.cnf as a problem"),
             };
-            if !lemmas.is_empty() || !list.is_empty() {
-                return Err("proof.pbp: a claim with lemmas or blocked answers has no VeriPB proof".into());
-            }
-            if !same_formula(dir, "problem.opb", &(v.problem)(&inst), private)? {
-                return Err("problem.opb is not the puzzle's problem".into());
+            if !same_formula(dir, "problem.opb", &problem, private)? {
+                return Err(format!("problem.opb is not {what}"));
             }
             let (proof, _open) = proof_for_checker(&dir.join("proof.pbp"), private, "proof.pbp")?;
-            let o = (v.objective)(s);
-            crate::drat::run_veripb(&private.join("problem.opb"), &proof, &format!("s VERIFIED BOUNDS {o} <= obj <= {o}"))?;
+            crate::drat::run_veripb(&private.join("problem.opb"), &proof, &expected)?;
             true
         }
     };

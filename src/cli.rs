@@ -170,6 +170,11 @@ pub struct SolveCli {
     /// into DIR (new or empty): the claim, the formula whose unsatisfiability it is, a DRAT proof.
     #[arg(long, value_name = "DIR")]
     pub certify: Option<PathBuf>,
+    /// With --certify: also write the claim as a VeriPB problem and proof (problem.opb,
+    /// proof.pbp) for `veripb`, where the claim has one: no solution, unique, a count (a second
+    /// check of final.cnf). Target sudoku optima get one without asking.
+    #[arg(long, requires = "certify")]
+    pub veripb: bool,
     #[arg(long, conflicts_with_all = ["count", "unique", "certify"], help = for_flag(Flag::Hints, "Show only what every solution (every optimal answer, for a scoring puzzle) has in common"))]
     pub hints: bool,
     #[arg(long, help = for_flag(Flag::Lenient, "Score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them"))]
@@ -246,6 +251,10 @@ pub struct CheckCli {
     /// certificate that its completion is the best into DIR (new or empty).
     #[arg(long, value_name = "DIR")]
     pub certify: Option<PathBuf>,
+    /// With --certify: also write a VeriPB problem and proof where the claim has one (no
+    /// completion is valid).
+    #[arg(long, requires = "certify")]
+    pub veripb: bool,
     #[arg(long, help = for_flag(Flag::Lenient, "Score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them"))]
     pub lenient: bool,
     /// For answers the solver completes (a bare Kakkuro contest string).
@@ -443,6 +452,7 @@ pub fn run(cli: Cli) -> Result<Done> {
             lenient: a.lenient,
             backend: a.solver.backend()?,
             certify: a.certify.clone(),
+            veripb: a.veripb,
             hints: a.hints,
         }),
         Command::Encode(a) => {
@@ -464,6 +474,7 @@ pub fn run(cli: Cli) -> Result<Done> {
                 _ => Format::Text,
             },
             certify: a.certify.clone(),
+            veripb: a.veripb,
             lenient: a.lenient,
             backend: a.solver.backend()?,
         }),

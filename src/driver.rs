@@ -32,6 +32,8 @@ pub struct SolveArgs {
     pub backend: Backend,
     /// Write a certificate of the claim into this folder.
     pub certify: Option<PathBuf>,
+    /// With it, a VeriPB proof where the claim has one.
+    pub veripb: bool,
     pub hints: bool,
 }
 
@@ -76,6 +78,8 @@ pub struct CheckArgs {
     pub format: Format,
     /// Certify the completion of an incomplete answer into this folder.
     pub certify: Option<PathBuf>,
+    /// With it, a VeriPB proof where the claim has one.
+    pub veripb: bool,
     pub lenient: bool,
     /// For answers the solver completes.
     pub backend: Backend,
@@ -220,7 +224,7 @@ pub fn solve<P: Puzzle>(a: &SolveArgs) -> Result<Done> {
                 return Ok(Done { stdout: done.stdout, code: exit::ERROR });
             }
         };
-        let c = crate::certify::Certify::<P> { dir, file: &input.name, text: &input.text, settings, inst: &inst, fixed: None, claim, answers: &answers, backend: &a.backend };
+        let c = crate::certify::Certify::<P> { dir, file: &input.name, text: &input.text, settings, inst: &inst, fixed: None, claim, answers: &answers, backend: &a.backend, veripb: a.veripb };
         eprintln!("puzzle-sat: {}", crate::certify::write(&c)?);
     }
     Ok(done)
@@ -669,7 +673,7 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
                 None => (Claim::NoSolution, Vec::new()),
             };
             let settings = Settings { lenient: a.lenient };
-            let c = crate::certify::Certify::<P> { dir, file: &input.name, text: &input.text, settings, inst: &fixed, fixed: Some(&answer_file.text), claim, answers: &answers, backend: &a.backend };
+            let c = crate::certify::Certify::<P> { dir, file: &input.name, text: &input.text, settings, inst: &fixed, fixed: Some(&answer_file.text), claim, answers: &answers, backend: &a.backend, veripb: a.veripb };
             eprintln!("puzzle-sat: {}", crate::certify::write(&c)?);
         }
         match best {

@@ -150,3 +150,104 @@ fn tampered_veripb_certificates_are_refused() {
     std::fs::remove_file(cert.join("proof.pbp")).unwrap();
     assert_eq!(verify(&cert).stdout, "VERIFIED: target-sudoku optimum 2852\n");
 }
+
+/// The provers certificates are made with: varisat, and CaDiCaL where it is built in.
+fn provers() -> Vec<&'static str> {
+    let mut list = vec!["varisat"];
+    if cfg!(feature = "cadical") {
+        list.push("cadical");
+    }
+    list
+}
+
+/// `solve ARGS --certify DIR --veripb`: the certificate's folder, after checking that it says
+/// it wrote a VeriPB proof.
+fn with_veripb(args: &[&str], dir: &Path, solver: &str) -> PathBuf {
+    let mut all = args.to_vec();
+    all.extend(["--certify", dir.to_str().unwrap(), "--veripb", "--solver", solver, "-q"]);
+    let r = run(&all, None);
+    assert!(r.code <= 1, "{all:?}: {}", r.stderr);
+    assert!(r.stderr.contains("with a VeriPB proof"), "{all:?}: {}", r.stderr);
+    dir.to_path_buf()
+}
+
+/// `--veripb`: no-solution, unique and count claims of every puzzle get final.cnf stated as an
+/// OPB problem and the DRAT proof as a VeriPB one, which veripb and `verify` accept, on every
+/// prover.
+#[test]
+fn claims_without_a_score_get_a_veripb_refutation_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = |puzzle: &str, file: &str| common::data_dir(puzzle).join(file).to_str().unwrap().to_string();
+    let none = dir.path().join("none.txt");
+    std::fs::write(&none, "@ #\n# #\n").unwrap();
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (vec!["target-sudoku".into(), data("target-sudoku", "noip2009-01.in")], "target-sudoku has no solution"),
+        (vec!["tatamibari".into(), data("tatamibari", "codegolf-10x10.txt"), "--unique".into()], "tatamibari solution is unique"),
+        (vec!["tatamibari".into(), data("tatamibari", "codegolf-5x5.txt"), "--count".into()], "tatamibari has exactly"),
+        (vec!["tatamibari".into(), data("tatamibari", "gadgets/clause-000.txt")], "tatamibari has no solution"),
+        (vec!["sudoku".into(), data("sudoku", "janko-1-9x9.txt"), "--unique".into()], "sudoku solution is unique"),
+        (vec!["kakuro".into(), data("kakuro", "janko-1-10x12.txt"), "--count".into()], "kakuro has exactly 1 solution"),
+        (vec!["shikaku".into(), data("shikaku", "janko-001-10x10.txt"), "--unique".into()], "shikaku solution is unique"),
+        (vec!["kakkuro".into(), none.to_str().unwrap().into()], "kakkuro has no solution"),
+    ];
+    for solver in provers() {
+        for (k, (args, what)) in cases.iter().enumerate() {
+            let mut all = vec!["solve"];
+            all.extend(args.iter().map(String::as_str));
+            let cert = with_veripb(&all, &dir.path().join(format!("{solver}-{k}")), solver);
+            let (ok, said) = veripb(&cert.join("problem.opb"), &cert.join("proof.pbp"));
+            assert!(ok && said.contains("s VERIFIED UNSATISFIABLE"), "{all:?}: {said}");
+            let v = verify(&cert);
+            assert!(v.stdout.starts_with(&format!("VERIFIED: {what}")) && v.stdout.ends_with(" (DRAT and VeriPB)\n"), "{all:?}: {}{}", v.stdout, v.stderr);
+        }
+    }
+}
+
+#[test]
+fn tampered_veripb_refutations_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let tatamibari = |file: &str| common::data_dir("tatamibari").join(file).to_str().unwrap().to_string();
+    let cert = with_veripb(&["solve", "tatamibari", &tatamibari("codegolf-10x10.txt"), "--unique"], &dir.path().join("cert"), "varisat");
+    let other = with_veripb(&["solve", "tatamibari", &tatamibari("codegolf-5x5.txt"), "--count"], &dir.path().join("other"), "varisat");
+    let refused = |(v, (ok, said)): (common::Run, (bool, String)), why: &str| {
+        assert_eq!(v.code, 1, "{why}: {}{}", v.stdout, v.stderr);
+        assert!(v.stdout.starts_with("NOT VERIFIED: "), "{why}: {}", v.stdout);
+        assert!(!ok, "{why}: veripb accepts it: {said}");
+    };
+    // The blocked solution dropped from the problem: the formula is satisfiable again.
+    let (v, (ok, said)) = tampered(&cert, dir.path(), "problem.opb", |t| {
+        let last = t.trim_end().rfind('\n').unwrap() + 1;
+        t[..last].replacen(&format!("#constraint= {}", t.lines().filter(|l| !l.starts_with('*')).count()), &format!("#constraint= {}", t.lines().filter(|l| !l.starts_with('*')).count() - 1), 1)
+    });
+    assert!(v.stdout.contains("problem.opb is not final.cnf as a problem"), "{}", v.stdout);
+    assert!(!ok, "veripb refutes a satisfiable problem: {said}");
+    // The solver's steps removed, the empty clause kept.
+    refused(tampered(&cert, dir.path(), "proof.pbp", |t| t.lines().filter(|l| !l.starts_with("rup ") || *l == "rup >= 1;").map(|l| format!("{l}\n")).collect()), "the steps removed");
+    // No conclusion, or an unchecked assumption in place of the proof.
+    let (v, (ok, _)) = tampered(&cert, dir.path(), "proof.pbp", |t| t.replace("conclusion UNSAT", "conclusion NONE").lines().filter(|l| !l.starts_with("conclusion NONE")).map(|l| format!("{l}\n")).collect::<String>().replace("end pseudo", "conclusion NONE;\nend pseudo"));
+    assert!(ok && v.code == 1 && v.stdout.contains("expected s VERIFIED UNSATISFIABLE"), "{}", v.stdout);
+    let (v, (ok, said)) = tampered(&cert, dir.path(), "proof.pbp", |t| format!("{}a >= 1;\noutput NONE;\nconclusion UNSAT;\nend pseudo-Boolean proof;\n", &t[..t.find('\n').unwrap() + 1 + t[t.find('\n').unwrap() + 1..].find('\n').unwrap() + 1]));
+    assert!(ok && said.contains("unchecked assumptions"), "veripb's own verdict on it: {said}");
+    assert!(v.code == 1 && v.stdout.starts_with("NOT VERIFIED: veripb warns"), "{}", v.stdout);
+    // Another claim's proof.
+    let theirs = std::fs::read_to_string(other.join("proof.pbp")).unwrap();
+    refused(tampered(&cert, dir.path(), "proof.pbp", |_| theirs.clone()), "another claim's proof");
+    // An optimum of a puzzle that has none.
+    let kakkuro = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/kakkuro.txt");
+    let best = dir.path().join("best");
+    let r = run(&["solve", "kakkuro", kakkuro.to_str().unwrap(), "-q", "--certify", best.to_str().unwrap(), "--veripb"], None);
+    assert!(r.code == 0 && r.stderr.contains("no VeriPB proof: kakkuro optima have none yet"), "{}", r.stderr);
+    assert!(!best.join("proof.pbp").exists());
+    std::fs::copy(cert.join("proof.pbp"), best.join("proof.pbp")).unwrap();
+    std::fs::copy(cert.join("problem.opb"), best.join("problem.opb")).unwrap();
+    let v = verify(&best);
+    assert!(v.code == 1 && v.stdout.contains("kakkuro optima have no VeriPB proof"), "{}", v.stdout);
+    // Without --veripb there is none, and the verdict says DRAT only; without --certify the
+    // flag is refused.
+    let plain = dir.path().join("plain");
+    let r = run(&["solve", "tatamibari", &tatamibari("codegolf-10x10.txt"), "--unique", "-q", "--certify", plain.to_str().unwrap()], None);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(!plain.join("proof.pbp").exists());
+    assert_eq!(verify(&plain).stdout, "VERIFIED: tatamibari solution is unique\n");
+    assert_eq!(run(&["solve", "tatamibari", &tatamibari("codegolf-10x10.txt"), "--veripb"], None).code, 2);
+}

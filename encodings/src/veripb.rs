@@ -6,7 +6,7 @@
 //! solver's DRAT steps follow as RUP steps. So `veripb` checks the score's encoding too, where a
 //! DRAT certificate trusts it.
 
-use crate::cnf::Lit;
+use crate::cnf::{Cnf, Lit};
 use crate::sum::Node;
 use std::fmt::Write;
 
@@ -71,6 +71,11 @@ impl<'a> Proof<'a> {
         let _ = writeln!(self.text, "{rule}");
     }
 
+    /// The ID of the last constraint added.
+    pub fn last(&self) -> u64 {
+        self.next - 1
+    }
+
     pub fn rup_clause(&mut self, lits: &[Lit]) -> u64 {
         let c = self.clause(lits);
         self.step(&format!("rup {c}"))
@@ -108,6 +113,24 @@ impl<'a> Proof<'a> {
         }
         Ok(false)
     }
+}
+
+/// The refutation of `cnf` as an OPB decision problem ([`crate::objective::opb_text`] with no
+/// objective: one constraint per clause, variable `xN` DIMACS's `N`): the DRAT proof's
+/// additions as RUP steps, the empty clause (derived by RUP if the DRAT proof stops short of
+/// writing it), `conclusion UNSAT`. veripb then checks the claim a DRAT checker checks, with
+/// code of its own: a second check of the same formula, not a derivation of its encoding.
+pub fn refutation(cnf: &Cnf, drat: &str) -> Result<String, String> {
+    let name = |v: u32| format!("x{v}");
+    let mut p = Proof::new(cnf.clauses.len() as u64, &name);
+    if !p.drat(drat, |v| (v >= 1 && v <= cnf.num_vars).then_some(v))? {
+        p.rup_clause(&[]);
+    }
+    let empty = p.last();
+    p.line("output NONE;");
+    p.line(&format!("conclusion UNSAT : {empty};"));
+    p.line("end pseudo-Boolean proof;");
+    Ok(p.text)
 }
 
 /// What [`define_sum`] derived for a sum's root: per output `(value, output, "output → S > u",
