@@ -136,6 +136,13 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
             write("proof.pbp", &proof)?;
             veripb = true;
         }
+        (Claim::NoSolution, Some(v), _) if units.is_empty() => {
+            // The puzzle's own problem, infeasible: the rules' encoding derived, not trusted.
+            let proof = (v.infeasible)(c.inst, &drat()?).map_err(|e| anyhow!("internal error: no VeriPB proof: {e}"))?;
+            write("problem.opb", &(v.problem)(c.inst))?;
+            write("proof.pbp", &proof)?;
+            veripb = true;
+        }
         (Claim::Optimal, Some(_), _) => no_veripb = Some(format!("{} optima proved with lemmas, derived units or blocked answers have none yet", P::NAME)),
         (Claim::Optimal, None, _) => no_veripb = Some(format!("{} optima have none yet", P::NAME)),
         _ if c.veripb => {
@@ -552,6 +559,7 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
                     ((v.problem)(&inst), format!("s VERIFIED BOUNDS {o} <= obj <= {o}"), "the puzzle's problem")
                 }
                 (Claim::Optimal, ..) => return Err(format!("proof.pbp: {} optima have no VeriPB proof", P::NAME)),
+                (Claim::NoSolution, Some(v), _) => ((v.problem)(&inst), "s VERIFIED BOUNDS INF <= obj <= INF".to_string(), "the puzzle's problem"),
                 _ => (encodings::objective::opb_text(&cnf, None, &comments::<P>(kind)), "s VERIFIED UNSATISFIABLE".to_string(), "final.cnf as a problem"),
             };
             if !same_formula(dir, "problem.opb", &problem, private)? {

@@ -533,6 +533,9 @@ pub struct VeriPb<P: Puzzle> {
     pub optimum: fn(&P::Instance, &P::Answer, &P::Score, &str) -> Result<String, String>,
     /// The objective value a score has in the problem.
     pub objective: fn(&P::Score) -> String,
+    /// The proof that the problem is infeasible (the puzzle has no answer), from a DRAT proof
+    /// that the certificate's `final.cnf` for that claim is unsatisfiable.
+    pub infeasible: fn(&P::Instance, &str) -> Result<String, String>,
 }
 
 /// What `generate` is asked for.

@@ -204,6 +204,7 @@ impl Puzzle for TargetSudoku {
         problem: veripb::opb,
         optimum: |givens, best, score, drat| veripb::proof(givens, best, *score, drat),
         objective: |score| format!("-{score}"),
+        infeasible: veripb::infeasible,
     });
 
     fn objective<S: ClauseSink>(_: &Grid, enc: &Encoding, _: &mut S) -> Result<crate::objective::Objective, String> {

@@ -90,35 +90,16 @@ pub fn opb(givens: &Grid) -> String {
 /// ([`crate::certify::built`]) is unsatisfiable.
 pub fn proof(givens: &Grid, best: &Grid, score: u32, drat: &str) -> Result<String, String> {
     let (cnf, enc, _) = crate::certify::built::<super::TargetSudoku>(givens, Claim::Optimal, Some(&score), &[], &[], Form::Stated)?;
-    // CNF variable → OPB variable: digit variables by their cell, the totalizer's past 729.
-    let mut opb_var = vec![0u32; cnf.num_vars as usize + 1];
-    let mut next = 729;
-    for (r, row) in enc.digit.iter().enumerate() {
-        for (c, cell) in row.iter().enumerate() {
-            for (d, l) in cell.iter().enumerate() {
-                if let Some(l) = l {
-                    opb_var[l.var() as usize] = var(r, c, d + 1);
-                }
-            }
-        }
-    }
-    for v in opb_var.iter_mut().skip(1) {
-        if *v == 0 {
-            next += 1;
-            *v = next;
-        }
-    }
-    let name = |v: u32| if v <= 729 { format!("x{v}") } else { format!("t{v}") };
+    let opb_var = opb_vars(&enc, cnf.num_vars);
     // Literals below are the CNF's; the proof names them as the OPB does.
     let cnf_name = |v: u32| name(opb_var[v as usize]);
     let opb_lit = |r: usize, c: usize, d: usize| Lit::positive(var(r, c, d));
-    let given = givens.iter().flatten().filter(|&&g| g != 0).count() as u64;
     let eq = |e: usize| (2 * e as u64 + 1, 2 * e as u64 + 2);
     let cell_eq = |r: usize, c: usize| eq(r * 9 + c);
     let house_eq = |h: usize, d: usize| eq(81 + h * 9 + d - 1);
 
     // Steps over OPB variables first (the objective, eliminations, the identity).
-    let mut p = Proof::new(2 * 324 + given, &name);
+    let mut p = Proof::new(constraints(givens), &name);
     let solution: Vec<Lit> = (0..729).map(|i| {
         let (r, c, d) = (i / 81, i / 9 % 9, i % 9 + 1);
         let l = opb_lit(r, c, d);
@@ -126,16 +107,7 @@ pub fn proof(givens: &Grid, best: &Grid, score: u32, drat: &str) -> Result<Strin
     }).collect();
     p.line("% the claimed optimum; soli adds \"the score is at least one more\"");
     let better = p.soli(&solution);
-    p.line("% what the givens rule out, by propagation");
-    for r in 0..9 {
-        for c in 0..9 {
-            for d in 0..9 {
-                if enc.digit[r][c][d].is_none() {
-                    p.rup_clause(&[!opb_lit(r, c, d + 1)]);
-                }
-            }
-        }
-    }
+    eliminations(&mut p, &enc);
     p.line("% score = 2766 + sum of (digit - 1) over the 21 score cells, from the houses' sums of 45");
     let mut rule = format!("pol {better}");
     for (h, _) in houses().iter().enumerate() {
@@ -156,20 +128,7 @@ pub fn proof(givens: &Grid, best: &Grid, score: u32, drat: &str) -> Result<Strin
 
     // From here on, literals are the CNF's, named as the OPB's.
     let mut q = p.with_names(&cnf_name);
-    q.line("% the totalizer over the open score cells: outputs defined, clauses derived");
-    let amo = |terms: &[(Lit, u64)], q: &mut Proof| -> u64 {
-        // The cell's "at most one", weakened to the terms' literals.
-        let (r, c, _) = cell_of(&enc, terms[0].0).expect("a leaf's literal is a digit");
-        let keep: Vec<u32> = terms.iter().map(|t| opb_var[t.0.var() as usize]).collect();
-        let mut rule = format!("pol {}", cell_eq(r, c).1);
-        for d in 1..=9 {
-            if !keep.contains(&var(r, c, d)) {
-                let _ = write!(rule, " x{} w", var(r, c, d));
-            }
-        }
-        q.step(&rule)
-    };
-    let root = crate::veripb::define_sum(&mut q, &enc.score_nodes, &amo);
+    let root = totalizer(&mut q, &enc, &opb_var);
     let need = (score + 1).saturating_sub(enc.fixed_score) as u64;
     match root {
         _ if need == 0 => return Err("the claim's bound holds for every completion: nothing to refute".into()),
@@ -201,6 +160,101 @@ pub fn proof(givens: &Grid, best: &Grid, score: u32, drat: &str) -> Result<Strin
     q.line(&format!("conclusion BOUNDS {s} {s};"));
     q.line("end pseudo-Boolean proof;");
     Ok(q.text)
+}
+
+/// The proof that `givens` have no completion, from `drat`, a DRAT proof that the certificate's
+/// `final.cnf` for this claim (the rules) is unsatisfiable: the eliminations, the solver's
+/// steps as RUP steps over the OPB's variables, and `conclusion BOUNDS INF INF` (the problem
+/// is infeasible). The rules' clauses are not stated: each is implied by the equalities by
+/// propagation, which is all a RUP step of the solver's needs of them.
+pub fn infeasible(givens: &Grid, drat: &str) -> Result<String, String> {
+    let (cnf, enc, _) = crate::certify::built::<super::TargetSudoku>(givens, Claim::NoSolution, None, &[], &[], Form::Stated)?;
+    let opb_var = opb_vars(&enc, cnf.num_vars);
+    let cnf_name = |v: u32| name(opb_var[v as usize]);
+    let mut p = Proof::new(constraints(givens), &name);
+    eliminations(&mut p, &enc);
+    let mut q = p.with_names(&cnf_name);
+    // The solver was given the score's totalizer too (part of the plain encoding).
+    totalizer(&mut q, &enc, &opb_var);
+    q.line("% the solver's proof");
+    if !q.drat(drat, |v| (v >= 1 && v <= cnf.num_vars).then_some(v))? {
+        q.rup_clause(&[]);
+    }
+    let empty = q.last();
+    q.line("output NONE;");
+    q.line(&format!("conclusion BOUNDS INF : {empty} INF;"));
+    q.line("end pseudo-Boolean proof;");
+    Ok(q.text)
+}
+
+/// The totalizer over the open score cells: its outputs defined, its clauses derived
+/// ([`crate::veripb::define_sum`]); the root's definitions.
+fn totalizer(q: &mut Proof, enc: &Encoding, opb_var: &[u32]) -> Option<crate::veripb::Defined> {
+    q.line("% the totalizer over the open score cells: outputs defined, clauses derived");
+    let amo = |terms: &[(Lit, u64)], q: &mut Proof| -> u64 {
+        // The cell's "at most one" (its equality's `≤` half), weakened to the terms' literals.
+        let (r, c, _) = cell_of(enc, terms[0].0).expect("a leaf's literal is a digit");
+        let keep: Vec<u32> = terms.iter().map(|t| opb_var[t.0.var() as usize]).collect();
+        let mut rule = format!("pol {}", 2 * (r * 9 + c) as u64 + 2);
+        for d in 1..=9 {
+            if !keep.contains(&var(r, c, d)) {
+                let _ = write!(rule, " x{} w", var(r, c, d));
+            }
+        }
+        q.step(&rule)
+    };
+    crate::veripb::define_sum(q, &enc.score_nodes, &amo)
+}
+
+/// How many constraints the checker loads from [`opb`]: each equality twice, and the givens.
+fn constraints(givens: &Grid) -> u64 {
+    2 * 324 + givens.iter().flatten().filter(|&&g| g != 0).count() as u64
+}
+
+/// An OPB variable's name: `xN` for the 729 of [`opb`], `tN` for those a proof introduces.
+fn name(v: u32) -> String {
+    if v <= 729 {
+        format!("x{v}")
+    } else {
+        format!("t{v}")
+    }
+}
+
+/// CNF variable → OPB variable: digit variables by their cell, the rest (the totalizer's)
+/// numbered past 729.
+fn opb_vars(enc: &Encoding, num_vars: u32) -> Vec<u32> {
+    let mut opb_var = vec![0u32; num_vars as usize + 1];
+    for (r, row) in enc.digit.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            for (d, l) in cell.iter().enumerate() {
+                if let Some(l) = l {
+                    opb_var[l.var() as usize] = var(r, c, d + 1);
+                }
+            }
+        }
+    }
+    let mut next = 729;
+    for v in opb_var.iter_mut().skip(1) {
+        if *v == 0 {
+            next += 1;
+            *v = next;
+        }
+    }
+    opb_var
+}
+
+/// What the givens rule out (the encoder's candidates), each a RUP unit.
+fn eliminations(p: &mut Proof, enc: &Encoding) {
+    p.line("% what the givens rule out, by propagation");
+    for r in 0..9 {
+        for c in 0..9 {
+            for d in 0..9 {
+                if enc.digit[r][c][d].is_none() {
+                    p.rup_clause(&[!Lit::positive(var(r, c, d + 1))]);
+                }
+            }
+        }
+    }
 }
 
 /// The cell and digit (1-based) of a digit literal of the encoding.
