@@ -9,7 +9,7 @@ pub use crate::drat::DEFAULT_CHECKER;
 use anyhow::{anyhow, bail, Result};
 use encodings::certify::{self, Claim, Form, Valid};
 use encodings::cnf::{Cnf, Lit};
-use encodings::puzzle::{Flag, Puzzle, Settings, Task};
+use encodings::puzzle::{Flag, Puzzle, Settings, Task, VeriPb};
 use encodings::solver::{NewSolver, Recorded, Stop};
 use serde_json::{json, Value};
 use std::fs::{File, OpenOptions};
@@ -118,9 +118,10 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
     let (blocked, cnf, units) = prove_final::<P>(c, score.as_ref(), &lemmas, &solvers, &proof_of("final.drat"))?;
     write("final.cnf", &dimacs::to_string(&cnf, &comments::<P>(c.claim)))?;
     write_proof("final.drat", &units)?;
-    // The VeriPB certificate beside it, made from the same DRAT proof: for an optimum where the
-    // puzzle has one and the formula is the plain one it derives (no lemmas, units or blocked
-    // answers); for the other claims when asked, as a second check of final.cnf.
+    // The VeriPB certificate beside it, made from the same DRAT proof, where the puzzle states
+    // its own problem: for an optimum whose formula is the plain one the proof derives (no
+    // lemmas, units or blocked answers), and for the other claims. For other puzzles' claims
+    // without a score, when asked, final.cnf stated as OPB: a second check of it.
     let drat = || -> Result<String> {
         within(&proof_of("final.drat"), VERIPB_FROM_CAP).map_err(|e| anyhow!("no VeriPB proof: {e}"))?;
         let proof = std::fs::read_to_string(proof_of("final.drat")).map_err(|e| anyhow!("{}: {e}", proof_of("final.drat").display()))?;
@@ -130,21 +131,23 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
     let mut veripb = false;
     let mut no_veripb = None;
     match (c.claim, P::VERIPB, &score) {
-        (Claim::Optimal, Some(v), Some(s)) if lemmas.is_empty() && units.is_empty() && blocked.is_empty() => {
-            let proof = (v.optimum)(c.inst, &c.answers[0].0, s, &drat()?).map_err(|e| anyhow!("internal error: no VeriPB proof: {e}"))?;
-            write("problem.opb", &(v.problem)(c.inst))?;
+        (Claim::Optimal, Some(v @ VeriPb { optimum: Some(optimum), .. }), Some(s)) if lemmas.is_empty() && units.is_empty() && blocked.is_empty() => {
+            let proof = optimum(c.inst, &c.answers[0].0, s, &drat()?).map_err(|e| anyhow!("internal error: no VeriPB proof: {e}"))?;
+            write("problem.opb", &(v.problem)(c.inst, &[]))?;
             write("proof.pbp", &proof)?;
             veripb = true;
         }
-        (Claim::NoSolution, Some(v), _) if units.is_empty() => {
-            // The puzzle's own problem, infeasible: the rules' encoding derived, not trusted.
-            let proof = (v.infeasible)(c.inst, &drat()?).map_err(|e| anyhow!("internal error: no VeriPB proof: {e}"))?;
-            write("problem.opb", &(v.problem)(c.inst))?;
+        (Claim::Optimal, Some(VeriPb { optimum: Some(_), .. }), _) => no_veripb = Some(format!("{} optima proved with lemmas, derived units or blocked answers have none yet", P::NAME)),
+        (Claim::Optimal, ..) => no_veripb = Some(format!("{} optima have none yet", P::NAME)),
+        (_, Some(v), _) => {
+            // The puzzle's own problem with the claim's answers excluded, infeasible: the rules'
+            // encoding derived, not trusted.
+            let listed: Vec<P::Answer> = blocked.iter().map(|(a, _)| a.clone()).collect();
+            let proof = (v.refutation)(c.inst, &listed, &drat()?).map_err(|e| anyhow!("internal error: no VeriPB proof: {e}"))?;
+            write("problem.opb", &(v.problem)(c.inst, &listed))?;
             write("proof.pbp", &proof)?;
             veripb = true;
         }
-        (Claim::Optimal, Some(_), _) => no_veripb = Some(format!("{} optima proved with lemmas, derived units or blocked answers have none yet", P::NAME)),
-        (Claim::Optimal, None, _) => no_veripb = Some(format!("{} optima have none yet", P::NAME)),
         _ if c.veripb => {
             let proof = encodings::veripb::refutation(&cnf, &drat()?).map_err(|e| anyhow!("internal error: no VeriPB proof: {e}"))?;
             write("problem.opb", &encodings::objective::opb_text(&cnf, None, &comments::<P>(c.claim)))?;
@@ -551,15 +554,23 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
         Err(_) => false,
         Ok(_) => {
             let (problem, expected, what) = match (kind, P::VERIPB, &score) {
-                (Claim::Optimal, Some(v), Some(s)) => {
+                (Claim::Optimal, Some(v @ VeriPb { optimum: Some(_), .. }), Some(s)) => {
                     if !lemmas.is_empty() || !list.is_empty() {
                         return Err("proof.pbp: a claim with lemmas or blocked answers has no VeriPB proof".into());
                     }
                     let o = (v.objective)(s);
-                    ((v.problem)(&inst), format!("s VERIFIED BOUNDS {o} <= obj <= {o}"), "the puzzle's problem")
+                    ((v.problem)(&inst, &[]), format!("s VERIFIED BOUNDS {o} <= obj <= {o}"), "the puzzle's problem")
                 }
                 (Claim::Optimal, ..) => return Err(format!("proof.pbp: {} optima have no VeriPB proof", P::NAME)),
-                (Claim::NoSolution, Some(v), _) => ((v.problem)(&inst), "s VERIFIED BOUNDS INF <= obj <= INF".to_string(), "the puzzle's problem"),
+                (_, Some(v), _) => {
+                    // A scoring puzzle's problem has an objective: infeasible is `BOUNDS INF INF`.
+                    let expected = match P::TASK {
+                        Task::Maximize if !list.is_empty() => return Err("proof.pbp: a scoring puzzle's claim blocks no answers".into()),
+                        Task::Maximize => "s VERIFIED BOUNDS INF <= obj <= INF",
+                        Task::Enumerate => "s VERIFIED UNSATISFIABLE",
+                    };
+                    ((v.problem)(&inst, &list), expected.to_string(), "the puzzle's problem")
+                }
                 _ => (encodings::objective::opb_text(&cnf, None, &comments::<P>(kind)), "s VERIFIED UNSATISFIABLE".to_string(), "final.cnf as a problem"),
             };
             if !same_formula(dir, "problem.opb", &problem, private)? {

@@ -305,3 +305,97 @@ fn tampered_veripb_refutations_are_refused() {
     assert_eq!(verify(&plain).stdout, "VERIFIED: tatamibari solution is unique\n");
     assert_eq!(run(&["solve", "tatamibari", &tatamibari("codegolf-10x10.txt"), "--veripb"], None).code, 2);
 }
+
+/// Sudoku's claims are proved against the puzzle's own problem (`sudoku::opb`: equalities,
+/// givens, "not this solution" per listed grid), without asking: the encoding, its sequential
+/// counters included (16×16), is derived, not trusted. A unique 9×9 and 16×16, a count of
+/// hundreds of solutions, and grids with no solution that a clash-free given makes; the blocked
+/// solutions and a counter's definition are needed.
+#[test]
+fn sudoku_claims_are_proved_against_the_puzzles_own_problem() {
+    use encodings::sudoku::{self, Sudoku};
+    let dir = tempfile::tempdir().unwrap();
+    let janko = |f: &str| common::data_dir("sudoku").join(f);
+    let text = std::fs::read_to_string(janko("janko-1-9x9.txt")).unwrap();
+    let rows: Vec<Vec<String>> = text.lines().filter(|l| !l.trim().is_empty()).map(|l| l.split_whitespace().map(str::to_string).collect()).collect();
+    let write = |name: &str, rows: &[Vec<String>]| {
+        let file = dir.path().join(name);
+        std::fs::write(&file, rows.iter().map(|r| r.join(" ") + "\n").collect::<String>()).unwrap();
+        file
+    };
+    // 183 solutions: seven givens taken away.
+    let mut loose = rows.clone();
+    let mut taken = 0;
+    for (k, cell) in loose.iter_mut().flatten().enumerate() {
+        if cell != "." && k % 3 == 0 && taken < 7 {
+            *cell = ".".into();
+            taken += 1;
+        }
+    }
+    let mut cases: Vec<(PathBuf, &str, &str)> = vec![
+        (janko("janko-1-9x9.txt"), "--unique", "VERIFIED: sudoku solution is unique (DRAT and VeriPB)\n"),
+        (janko("janko-301-16x16.txt"), "--unique", "VERIFIED: sudoku solution is unique (DRAT and VeriPB)\n"),
+        (write("loose.txt", &loose), "--count", ""),
+    ];
+    // No solution: one more given that clashes with nothing on its face.
+    'found: for r in 0..9 {
+        for c in 0..9 {
+            for d in 1..=9 {
+                let clash = (0..9).any(|k| rows[r][k] == d.to_string() || rows[k][c] == d.to_string() || rows[r / 3 * 3 + k / 3][c / 3 * 3 + k % 3] == d.to_string());
+                if rows[r][c] != "." || clash {
+                    continue;
+                }
+                let mut g = rows.clone();
+                g[r][c] = d.to_string();
+                let file = write(&format!("none-{r}{c}{d}.txt"), &g);
+                if run(&["solve", "sudoku", file.to_str().unwrap(), "-q"], None).code == 1 {
+                    cases.push((file, "", "VERIFIED: sudoku has no solution (DRAT and VeriPB)\n"));
+                    if cases.len() == 5 {
+                        break 'found;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(cases.len(), 5, "grids with no solution made");
+    for solver in provers() {
+        for (k, (file, flag, want)) in cases.iter().enumerate() {
+            let cert = dir.path().join(format!("{solver}-{k}"));
+            let mut args = vec!["solve", "sudoku", file.to_str().unwrap(), "-q", "--solver", solver, "--certify", cert.to_str().unwrap()];
+            args.extend((!flag.is_empty()).then_some(*flag));
+            let r = run(&args, None);
+            assert!(r.code <= 1 && r.stderr.contains("with a VeriPB proof"), "{args:?}: {}", r.stderr);
+            let claim: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(cert.join("claim.json")).unwrap()).unwrap();
+            let board = Sudoku::parse(&std::fs::read_to_string(file).unwrap(), &Settings::default()).unwrap();
+            let listed: Vec<Vec<u8>> = claim["answers"].as_array().unwrap().iter().map(|a| Sudoku::read_answer(&board, a.as_str().unwrap()).unwrap().unwrap().answer).collect();
+            assert_eq!(std::fs::read_to_string(cert.join("problem.opb")).unwrap(), sudoku::opb(&board, &listed), "{args:?}: the puzzle's own problem");
+            let (ok, said) = veripb(&cert.join("problem.opb"), &cert.join("proof.pbp"));
+            assert!(ok && said.contains("s VERIFIED UNSATISFIABLE"), "{args:?}: {said}");
+            let v = verify(&cert);
+            if want.is_empty() {
+                assert!(listed.len() > 100, "{}", listed.len());
+                assert_eq!(v.stdout, format!("VERIFIED: sudoku has exactly {} solutions (DRAT and VeriPB)\n", listed.len()));
+            } else {
+                assert_eq!(v.stdout, *want, "{args:?}: {}", v.stderr);
+            }
+        }
+    }
+    // A solution dropped from the problem: refused byte for byte, and veripb refuses it too.
+    let cert = dir.path().join("varisat-2");
+    let (v, (ok, said)) = tampered(&cert, dir.path(), "problem.opb", |t| {
+        let at = t.rfind("* not this solution\n").unwrap();
+        let count = t.lines().filter(|l| !l.starts_with('*')).count();
+        t[..at].replacen(&format!("#constraint= {count}"), &format!("#constraint= {}", count - 1), 1)
+    });
+    assert!(v.code == 1 && v.stdout.contains("problem.opb is not the puzzle's problem"), "{}", v.stdout);
+    assert!(!ok, "a problem with a solution left refuted: {said}");
+    // A sequential counter's definition removed (16×16).
+    let cert = dir.path().join("varisat-1");
+    let (v, (ok, said)) = tampered(&cert, dir.path(), "proof.pbp", |t| {
+        let at = t.find("\nred ").unwrap() + 1;
+        let end = at + t[at..].find('\n').unwrap() + 1;
+        format!("{}{}", &t[..at], &t[end..])
+    });
+    assert!(v.code == 1 && v.stdout.starts_with("NOT VERIFIED: veripb rejects"), "{}", v.stdout);
+    assert!(!ok, "{said}");
+}

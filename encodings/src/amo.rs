@@ -18,8 +18,19 @@ pub fn at_most_one<S: ClauseSink>(sink: &mut S, lits: &[Lit]) {
 }
 
 pub fn exactly_one<S: ClauseSink>(sink: &mut S, lits: &[Lit]) {
+    exactly_one_traced(sink, lits);
+}
+
+/// [`exactly_one`], returning the sequential counter's auxiliaries `s_1 … s_{n−1}` where it
+/// uses one (`s_i` true when one of the first `i` literals is): a VeriPB proof defines them.
+pub fn exactly_one_traced<S: ClauseSink>(sink: &mut S, lits: &[Lit]) -> Option<Vec<Lit>> {
     sink.add_clause(lits);
-    at_most_one(sink, lits);
+    if lits.len() <= PAIRWISE_MAX {
+        at_most_one_pairwise(sink, lits);
+        None
+    } else {
+        Some(sequential(sink, lits))
+    }
 }
 
 /// `n(n−1)/2` binary clauses.
@@ -33,9 +44,14 @@ pub fn at_most_one_pairwise<S: ClauseSink>(sink: &mut S, lits: &[Lit]) {
 
 /// `s_i` means "one of `x_1..x_i` is true"; a true `x_i` forbids `s_{i-1}`.
 pub fn at_most_one_sequential<S: ClauseSink>(sink: &mut S, lits: &[Lit]) {
+    sequential(sink, lits);
+}
+
+/// [`at_most_one_sequential`], returning `s` (`s[i]`: one of `lits[..=i]`).
+fn sequential<S: ClauseSink>(sink: &mut S, lits: &[Lit]) -> Vec<Lit> {
     let n = lits.len();
     if n <= 1 {
-        return;
+        return Vec::new();
     }
     let s: Vec<Lit> = (0..n - 1).map(|_| sink.new_var()).collect();
     sink.add_clause(&[!lits[0], s[0]]);
@@ -45,6 +61,7 @@ pub fn at_most_one_sequential<S: ClauseSink>(sink: &mut S, lits: &[Lit]) {
         sink.add_clause(&[!lits[i], !s[i - 1]]);
     }
     sink.add_clause(&[!lits[n - 1], !s[n - 2]]);
+    s
 }
 
 #[cfg(test)]

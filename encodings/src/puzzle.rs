@@ -522,20 +522,25 @@ pub struct Lemmas<P: Puzzle> {
     pub clauses: LemmaClauses<P>,
 }
 
-/// A capability: pseudo-Boolean (VeriPB) certificates of an optimum, in which the score's CNF
-/// encoding is derived by the proof instead of trusted (`crate::veripb`).
+/// A capability: pseudo-Boolean (VeriPB) certificates against the puzzle's own problem, stated
+/// from the instance as the rules read, in which the CNF encoding (and a score's) is derived
+/// by the proof instead of trusted (`crate::veripb`).
 pub struct VeriPb<P: Puzzle> {
-    /// The problem as an OPB file, from the instance alone: the rules, and minus the score as
-    /// the `min:` objective.
-    pub problem: fn(&P::Instance) -> String,
+    /// The problem as an OPB file, from the instance and the answers a claim blocks (a unique
+    /// or counted solution): the rules, "none of these answers", and for a scoring puzzle minus
+    /// the score as the `min:` objective.
+    pub problem: fn(&P::Instance, &[P::Answer]) -> String,
     /// The proof that `answer`, scoring `score`, is optimal, from a DRAT proof that the
-    /// certificate's `final.cnf` (with no lemmas, units or blocked answers) is unsatisfiable.
-    pub optimum: fn(&P::Instance, &P::Answer, &P::Score, &str) -> Result<String, String>,
+    /// certificate's `final.cnf` (with no lemmas, units or blocked answers) is unsatisfiable;
+    /// `None` where optima have none.
+    pub optimum: Option<fn(&P::Instance, &P::Answer, &P::Score, &str) -> Result<String, String>>,
     /// The objective value a score has in the problem.
     pub objective: fn(&P::Score) -> String,
-    /// The proof that the problem is infeasible (the puzzle has no answer), from a DRAT proof
-    /// that the certificate's `final.cnf` for that claim is unsatisfiable.
-    pub infeasible: fn(&P::Instance, &str) -> Result<String, String>,
+    /// The proof that the problem with these answers blocked is infeasible (no-solution claims,
+    /// and unique and count claims), from a DRAT proof that the certificate's `final.cnf` for
+    /// the claim is unsatisfiable, its derived units first. Its conclusion is `BOUNDS INF INF`
+    /// for a scoring puzzle (the problem has an objective), `UNSAT` otherwise.
+    pub refutation: fn(&P::Instance, &[P::Answer], &str) -> Result<String, String>,
 }
 
 /// What `generate` is asked for.

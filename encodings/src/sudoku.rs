@@ -6,7 +6,7 @@
 //! encoding is target sudoku's without the score: one-hot digits over the candidates the
 //! givens leave, exactly one per cell and per house and digit.
 
-use crate::amo::exactly_one;
+use crate::amo::exactly_one_traced;
 use crate::cnf::{ClauseSink, Lit, Model};
 use crate::error::ParseError;
 use crate::puzzle::{Flag, Format, Hints, Puzzle, ReadAnswer, Settings};
@@ -117,6 +117,9 @@ fn cell(word: &str, n: usize) -> Option<u8> {
 /// The variables: `digit[i][d]` true when cell i holds d + 1; `None` where the givens rule it out.
 pub struct Encoding {
     pub digit: Vec<Vec<Option<Lit>>>,
+    /// Each "exactly one" over more than [`crate::amo::PAIRWISE_MAX`] literals: the literals and
+    /// the sequential counter's auxiliaries, which a VeriPB proof defines.
+    pub ladders: Vec<(Vec<Lit>, Vec<Lit>)>,
 }
 
 /// Exactly one digit per cell, and each digit exactly once per row, column and box, over the
@@ -141,16 +144,22 @@ pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
         .map(|(i, cell)| cell.iter().enumerate().map(|(d, &o)| o.then(|| sink.new_named_var(&|| format!("r{}c{}={}", i / n + 1, i % n + 1, d + 1)))).collect())
         .collect();
     // An empty set gives the empty clause: a cell or house left no candidate is a clash.
+    let mut ladders = Vec::new();
+    let mut one = |sink: &mut S, lits: Vec<Lit>| {
+        if let Some(aux) = exactly_one_traced(sink, &lits) {
+            ladders.push((lits, aux));
+        }
+    };
     for cell in &digit {
-        exactly_one(sink, &cell.iter().flatten().copied().collect::<Vec<_>>());
+        one(sink, cell.iter().flatten().copied().collect());
     }
     for k in 0..3 * n {
         let cells = board.house(k);
         for d in 0..n {
-            exactly_one(sink, &cells.iter().filter_map(|&i| digit[i][d]).collect::<Vec<_>>());
+            one(sink, cells.iter().filter_map(|&i| digit[i][d]).collect());
         }
     }
-    Encoding { digit }
+    Encoding { digit, ladders }
 }
 
 impl Encoding {
@@ -289,6 +298,125 @@ fn url_side(n: usize) -> Result<(), String> {
     }
 }
 
+// VeriPB certificates: the rules as the puzzle states them, and proofs that derive the encoding.
+
+/// The OPB variable of cell `i` holding digit `d` (1-based): `x(i·N + d)`, `x1` … `x(N³)`.
+fn pb_var(n: usize, i: usize, d: usize) -> u32 {
+    (i * n + d) as u32
+}
+
+/// The problem as an OPB file, from the board alone: one variable per cell and digit, "exactly
+/// one" per cell and per house and digit as equalities, a unit per given, and per blocked grid
+/// "some cell holds another digit". No objective. Equality `e` (0-based) is loaded as the
+/// constraints `2e + 1` (`≥`) and `2e + 2` (`≤`).
+pub fn opb(board: &Board, blocked: &[Grid]) -> String {
+    use std::fmt::Write;
+    let n = board.n;
+    let given = board.givens.iter().filter(|&&g| g != 0).count();
+    let mut out = format!("* #variable= {} #constraint= {}\n", n * n * n, n * n * 4 + given + blocked.len());
+    let _ = writeln!(out, "* sudoku {n}x{n}, boxes {}x{}, as a pseudo-Boolean problem: x(N i + d) is cell i (row-major, 0-based) holding digit d", board.box_h, board.box_w);
+    let one = |out: &mut String, vars: &mut dyn Iterator<Item = u32>| {
+        for v in vars {
+            let _ = write!(out, "+1 x{v} ");
+        }
+        out.push_str("= 1 ;\n");
+    };
+    for i in 0..n * n {
+        one(&mut out, &mut (1..=n).map(|d| pb_var(n, i, d)));
+    }
+    for k in 0..3 * n {
+        let cells = board.house(k);
+        for d in 1..=n {
+            one(&mut out, &mut cells.iter().map(|&i| pb_var(n, i, d)));
+        }
+    }
+    for (i, &g) in board.givens.iter().enumerate().filter(|(_, &g)| g != 0) {
+        let _ = writeln!(out, "+1 x{} >= 1 ;", pb_var(n, i, g as usize));
+    }
+    for grid in blocked {
+        out.push_str("* not this solution\n");
+        for (i, &d) in grid.iter().enumerate() {
+            let _ = write!(out, "-1 x{} ", pb_var(n, i, d as usize));
+        }
+        let _ = writeln!(out, ">= {} ;", 1 - (n * n) as i64);
+    }
+    out
+}
+
+/// The proof that [`opb`]`(board, blocked)` is infeasible, from `drat`, a DRAT proof that the
+/// certificate's `final.cnf` for the claim (the rules and the blocked grids) is
+/// unsatisfiable: what the givens rule out by propagation; each sequential counter's
+/// auxiliaries defined by redundance (`s_i` is "one of the first i literals") and its clauses
+/// derived by propagation; the solver's steps as RUP steps; `conclusion UNSAT`. The pairwise
+/// and "at least one" clauses are never stated: the equalities imply each by propagation, which
+/// is all a RUP step needs of them; so is each blocking clause, by the blocked grid's
+/// constraint and the givens.
+pub fn refutation(board: &Board, blocked: &[Grid], drat: &str) -> Result<String, String> {
+    use crate::certify::{Claim, Form};
+    use crate::veripb::Proof;
+    let n = board.n;
+    let claim = if blocked.is_empty() { Claim::NoSolution } else { Claim::Count };
+    let (cnf, enc, _) = crate::certify::built::<Sudoku>(board, claim, None, &[], blocked, Form::Stated)?;
+    // CNF variable → OPB variable: digits by their cell, auxiliaries past N³.
+    let top = (n * n * n) as u32;
+    let mut opb_var = vec![0u32; cnf.num_vars as usize + 1];
+    for (i, cell) in enc.digit.iter().enumerate() {
+        for (d, l) in cell.iter().enumerate() {
+            if let Some(l) = l {
+                opb_var[l.var() as usize] = pb_var(n, i, d + 1);
+            }
+        }
+    }
+    let mut next = top;
+    for v in opb_var.iter_mut().skip(1).filter(|v| **v == 0) {
+        next += 1;
+        *v = next;
+    }
+    let name = |v: u32| if v <= top { format!("x{v}") } else { format!("t{v}") };
+    let cnf_name = |v: u32| name(opb_var[v as usize]);
+    let given = board.givens.iter().filter(|&&g| g != 0).count();
+    let mut p = Proof::new((n * n * 8 + given + blocked.len()) as u64, &name);
+    p.line("% what the givens rule out, by propagation");
+    for (i, cell) in enc.digit.iter().enumerate() {
+        for (d, l) in cell.iter().enumerate() {
+            if l.is_none() {
+                p.rup_clause(&[!Lit::positive(pb_var(n, i, d + 1))]);
+            }
+        }
+    }
+    let mut q = p.with_names(&cnf_name);
+    q.line("% the sequential counters: s_i is one of the first i literals");
+    for (lits, aux) in &enc.ladders {
+        for (i, &s) in aux.iter().enumerate() {
+            let first = &lits[..=i];
+            let mut to = vec![(1, !s)];
+            to.extend(first.iter().map(|&l| (1, l)));
+            q.step(&format!("red {} : {} -> 0", q.constraint(&to, 1), cnf_name(s.var())));
+            let k = first.len() as u64;
+            let mut from = vec![(k, s)];
+            from.extend(first.iter().map(|&l| (1, !l)));
+            q.step(&format!("red {} : {} -> 1", q.constraint(&from, k as i64), cnf_name(s.var())));
+        }
+        let m = lits.len();
+        q.rup_clause(&[!lits[0], aux[0]]);
+        for i in 1..m - 1 {
+            q.rup_clause(&[!lits[i], aux[i]]);
+            q.rup_clause(&[!aux[i - 1], aux[i]]);
+            q.rup_clause(&[!lits[i], !aux[i - 1]]);
+        }
+        q.rup_clause(&[!lits[m - 1], !aux[m - 2]]);
+    }
+    q.line("% the solver's proof");
+    if !q.drat(drat, |v| (v >= 1 && v <= cnf.num_vars).then_some(v))? {
+        q.rup_clause(&[]);
+    }
+    let empty = q.last();
+    q.line("output NONE;");
+    q.line(&format!("conclusion UNSAT : {empty};"));
+    q.line("end pseudo-Boolean proof;");
+    Ok(q.text)
+}
+
 /// Classic sudoku for the driver.
 pub struct Sudoku;
 
@@ -303,6 +431,7 @@ impl Puzzle for Sudoku {
     const VARIABLES: &'static str = "rRcC=D: cell (R, C) holds digit D";
     /// One clause over the answer's digits; exactly-one makes them determine it.
     const BLOCKS_EXACTLY: bool = true;
+    const VERIPB: Option<crate::puzzle::VeriPb<Self>> = Some(crate::puzzle::VeriPb { problem: opb, optimum: None, objective: |_| String::new(), refutation });
 
     type Instance = Board;
     type Answer = Grid;

@@ -201,10 +201,10 @@ impl Puzzle for TargetSudoku {
     }
 
     const VERIPB: Option<puzzle::VeriPb<Self>> = Some(puzzle::VeriPb {
-        problem: veripb::opb,
-        optimum: |givens, best, score, drat| veripb::proof(givens, best, *score, drat),
+        problem: |givens, _| veripb::opb(givens),
+        optimum: Some(|givens, best, score, drat| veripb::proof(givens, best, *score, drat)),
         objective: |score| format!("-{score}"),
-        infeasible: veripb::infeasible,
+        refutation: |givens, _, drat| veripb::infeasible(givens, drat),
     });
 
     fn objective<S: ClauseSink>(_: &Grid, enc: &Encoding, _: &mut S) -> Result<crate::objective::Objective, String> {
