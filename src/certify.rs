@@ -118,43 +118,25 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
     let (blocked, cnf, units) = prove_final::<P>(c, score.as_ref(), &lemmas, &solvers, &proof_of("final.drat"))?;
     write("final.cnf", &dimacs::to_string(&cnf, &comments::<P>(c.claim)))?;
     write_proof("final.drat", &units)?;
-    // The VeriPB certificate beside it, made from the same DRAT proof, where the puzzle states
-    // its own problem: for an optimum whose formula is the plain one the proof derives (no
-    // lemmas, units or blocked answers), and for the other claims. For other puzzles' claims
-    // without a score, when asked, final.cnf stated as OPB: a second check of it.
-    let drat = || -> Result<String> {
-        within(&proof_of("final.drat"), VERIPB_FROM_CAP).map_err(|e| anyhow!("no VeriPB proof: {e}"))?;
-        let proof = std::fs::read_to_string(proof_of("final.drat")).map_err(|e| anyhow!("{}: {e}", proof_of("final.drat").display()))?;
+    // The VeriPB certificate beside it, made from the same DRAT proof (see [`pseudo_boolean`]).
+    // A failure to make it is said, not fatal: the certificate then claims less.
+    let listed: Vec<P::Answer> = blocked.iter().map(|(a, _)| a.clone()).collect();
+    let mut veripb = false;
+    let mut no_veripb = None;
+    let final_drat = || -> Result<String, String> {
+        within(&proof_of("final.drat"), VERIPB_FROM_CAP)?;
+        let proof = std::fs::read_to_string(proof_of("final.drat")).map_err(|e| format!("{}: {e}", proof_of("final.drat").display()))?;
         // As final.drat is written: the derived units first.
         Ok(units.iter().map(|u| format!("{} 0\n", u.dimacs())).collect::<String>() + &proof)
     };
-    let mut veripb = false;
-    let mut no_veripb = None;
-    match (c.claim, P::VERIPB, &score) {
-        (Claim::Optimal, Some(v @ VeriPb { optimum: Some(optimum), .. }), Some(s)) if lemmas.is_empty() && units.is_empty() && blocked.is_empty() => {
-            let proof = optimum(c.inst, &c.answers[0].0, s, &drat()?).map_err(|e| anyhow!("internal error: no VeriPB proof: {e}"))?;
-            write("problem.opb", &(v.problem)(c.inst, &[]))?;
-            write("proof.pbp", &proof)?;
+    match pseudo_boolean::<P>(c.inst, c.claim, c.answers.first().map(|a| &a.0), score.as_ref(), &lemmas, &listed, &units, &cnf, c.veripb, final_drat) {
+        Ok(Some(pb)) => {
+            write("problem.opb", &pb.problem)?;
+            write("proof.pbp", &pb.proof)?;
             veripb = true;
         }
-        (Claim::Optimal, Some(VeriPb { optimum: Some(_), .. }), _) => no_veripb = Some(format!("{} optima proved with lemmas, derived units or blocked answers have none yet", P::NAME)),
-        (Claim::Optimal, ..) => no_veripb = Some(format!("{} optima have none yet", P::NAME)),
-        (_, Some(v), _) => {
-            // The puzzle's own problem with the claim's answers excluded, infeasible: the rules'
-            // encoding derived, not trusted.
-            let listed: Vec<P::Answer> = blocked.iter().map(|(a, _)| a.clone()).collect();
-            let proof = (v.refutation)(c.inst, &listed, &drat()?).map_err(|e| anyhow!("internal error: no VeriPB proof: {e}"))?;
-            write("problem.opb", &(v.problem)(c.inst, &listed))?;
-            write("proof.pbp", &proof)?;
-            veripb = true;
-        }
-        _ if c.veripb => {
-            let proof = encodings::veripb::refutation(&cnf, &drat()?).map_err(|e| anyhow!("internal error: no VeriPB proof: {e}"))?;
-            write("problem.opb", &encodings::objective::opb_text(&cnf, None, &comments::<P>(c.claim)))?;
-            write("proof.pbp", &proof)?;
-            veripb = true;
-        }
-        _ => {}
+        Ok(None) => {}
+        Err(why) => no_veripb = Some(why),
     }
     let prove_seconds = proving.elapsed().as_secs_f64();
     let text_of = |(a, k): &(P::Answer, P::Checked)| P::render(c.inst, a, k, P::MACHINE);
@@ -180,15 +162,64 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
     write("README.txt", &readme::<P>(c.claim, veripb))?;
     let with = match (veripb, no_veripb) {
         (true, _) => ", with a VeriPB proof".to_string(),
-        (false, Some(why)) if c.veripb => format!("; no VeriPB proof: {why}"),
+        (false, Some(why)) => format!("; no VeriPB proof: {why}"),
         _ => String::new(),
     };
     Ok(format!("certificate of the claim '{}' written to {} ({} blocked answer{}, proved in {prove_seconds:.2} s{with})", c.claim, c.dir.display(), blocked.len(), if blocked.len() == 1 { "" } else { "s" }))
 }
 
-/// The largest DRAT proof a VeriPB proof is made from: it is read whole, and its translation is
-/// about three times as large.
-const VERIPB_FROM_CAP: u64 = 512 << 20;
+/// The largest DRAT proof a VeriPB proof is made from (and checked from, by `verify`): it is read
+/// whole, and its translation is about three times as large.
+const VERIPB_FROM_CAP: u64 = 128 << 20;
+
+/// A VeriPB certificate: the problem, the proof, and the one verdict line `veripb` must print.
+struct PseudoBoolean {
+    problem: String,
+    proof: String,
+    verdict: String,
+    /// What the problem is, for `verify`'s refusal.
+    what: &'static str,
+}
+
+/// The VeriPB certificate of a claim, as `--certify` writes it and `verify` rebuilds it: a
+/// function of the claim and of the DRAT proof `drat` gives (final.drat's text), so `verify`
+/// hands `veripb` only proofs this code writes, whose size follows the DRAT proof's, never a
+/// hand-made one. Where the puzzle states its own problem ([`VeriPb`]): an optimum whose
+/// formula is the plain one the proof derives, and every other claim. Otherwise, when
+/// `asked` (`--veripb`), a claim without a score gets final.cnf (`cnf`) stated as OPB, a
+/// second check of it. `Ok(None)`: none, and nothing to say; `Err`: none, and why.
+#[allow(clippy::too_many_arguments)]
+fn pseudo_boolean<P: Puzzle>(inst: &P::Instance, claim: Claim, best: Option<&P::Answer>, score: Option<&P::Score>, lemmas: &[Value], listed: &[P::Answer], units: &[Lit], cnf: &Cnf, asked: bool, drat: impl FnOnce() -> Result<String, String>) -> Result<Option<PseudoBoolean>, String> {
+    let own = "the puzzle's problem";
+    Ok(Some(match (claim, P::VERIPB, score) {
+        (Claim::Optimal, Some(v @ VeriPb { optimum: Some(optimum), .. }), Some(s)) => {
+            if !lemmas.is_empty() || !units.is_empty() || !listed.is_empty() {
+                return Err(format!("{} optima proved with lemmas, derived units or blocked answers have none yet", P::NAME));
+            }
+            let o = (v.objective)(s);
+            let proof = optimum(inst, best.ok_or("an optimum without its answer")?, s, &drat()?)?;
+            PseudoBoolean { problem: (v.problem)(inst, &[]), proof, verdict: format!("s VERIFIED BOUNDS {o} <= obj <= {o}"), what: own }
+        }
+        (Claim::Optimal, ..) if asked => return Err(format!("{} optima have none yet", P::NAME)),
+        (Claim::Optimal, ..) => return Ok(None),
+        (_, Some(v), _) => {
+            // A scoring puzzle's problem has an objective: infeasible is `BOUNDS INF INF`.
+            let verdict = match P::TASK {
+                Task::Maximize if !listed.is_empty() => return Err("a scoring puzzle's claim blocks no answers".into()),
+                Task::Maximize => "s VERIFIED BOUNDS INF <= obj <= INF",
+                Task::Enumerate => "s VERIFIED UNSATISFIABLE",
+            };
+            PseudoBoolean { problem: (v.problem)(inst, listed), proof: (v.refutation)(inst, listed, &drat()?)?, verdict: verdict.into(), what: own }
+        }
+        _ if asked => PseudoBoolean {
+            problem: encodings::objective::opb_text(cnf, None, &comments::<P>(claim)),
+            proof: encodings::veripb::refutation(cnf, &drat()?)?,
+            verdict: "s VERIFIED UNSATISFIABLE".into(),
+            what: "final.cnf as a problem",
+        },
+        _ => return Ok(None),
+    }))
+}
 
 /// How many times varisat solves an optimality claim's formula afresh with proof output, each
 /// time with the answers its bound let through so far blocked, before the rest are found
@@ -547,37 +578,26 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
     }
     let (proof, _open) = proof_for_checker(&dir.join("final.drat"), private, "final.drat")?;
     check_proof(checker, &private.join("final.cnf"), &proof)?;
-    // A VeriPB proof, where there is one: of an optimum, the same optimum of the problem
-    // rebuilt from the puzzle, the objective being minus the score; of another claim, the
-    // unsatisfiability of final.cnf stated as an OPB problem.
+    // A VeriPB proof, where there is one: rebuilt from final.drat as `--certify` makes it (see
+    // [`pseudo_boolean`]), required byte for byte with its problem, and checked by veripb.
     let veripb = match std::fs::symlink_metadata(dir.join("proof.pbp")) {
         Err(_) => false,
         Ok(_) => {
-            let (problem, expected, what) = match (kind, P::VERIPB, &score) {
-                (Claim::Optimal, Some(v @ VeriPb { optimum: Some(_), .. }), Some(s)) => {
-                    if !lemmas.is_empty() || !list.is_empty() {
-                        return Err("proof.pbp: a claim with lemmas or blocked answers has no VeriPB proof".into());
-                    }
-                    let o = (v.objective)(s);
-                    ((v.problem)(&inst, &[]), format!("s VERIFIED BOUNDS {o} <= obj <= {o}"), "the puzzle's problem")
-                }
-                (Claim::Optimal, ..) => return Err(format!("proof.pbp: {} optima have no VeriPB proof", P::NAME)),
-                (_, Some(v), _) => {
-                    // A scoring puzzle's problem has an objective: infeasible is `BOUNDS INF INF`.
-                    let expected = match P::TASK {
-                        Task::Maximize if !list.is_empty() => return Err("proof.pbp: a scoring puzzle's claim blocks no answers".into()),
-                        Task::Maximize => "s VERIFIED BOUNDS INF <= obj <= INF",
-                        Task::Enumerate => "s VERIFIED UNSATISFIABLE",
-                    };
-                    ((v.problem)(&inst, &list), expected.to_string(), "the puzzle's problem")
-                }
-                _ => (encodings::objective::opb_text(&cnf, None, &comments::<P>(kind)), "s VERIFIED UNSATISFIABLE".to_string(), "final.cnf as a problem"),
+            let best = answers.first().map(|a| &a.0);
+            let drat = || -> Result<String, String> {
+                let bytes = read_capped(&dir.join("final.drat"), VERIPB_FROM_CAP).map_err(|e| format!("proof.pbp: no VeriPB proof is made from {e}"))?;
+                String::from_utf8(bytes).map_err(|_| "final.drat is not text".to_string())
             };
-            if !same_formula(dir, "problem.opb", &problem, private)? {
-                return Err(format!("problem.opb is not {what}"));
+            let pb = pseudo_boolean::<P>(&inst, kind, best, score.as_ref(), &lemmas, &list, &[], &cnf, true, drat)
+                .map_err(|e| format!("proof.pbp: {e}"))?
+                .ok_or("proof.pbp: this claim has no VeriPB proof")?;
+            if !same_formula(dir, "problem.opb", &pb.problem, private)? {
+                return Err(format!("problem.opb is not {}", pb.what));
             }
-            let (proof, _open) = proof_for_checker(&dir.join("proof.pbp"), private, "proof.pbp")?;
-            crate::drat::run_veripb(&private.join("problem.opb"), &proof, &expected)?;
+            if !same_formula(dir, "proof.pbp", &pb.proof, private)? {
+                return Err("proof.pbp is not the VeriPB proof made from final.drat".into());
+            }
+            crate::drat::run_veripb(&private.join("problem.opb"), &private.join("proof.pbp"), &pb.verdict)?;
             true
         }
     };

@@ -28,6 +28,32 @@ fn certify(input: &Path, dir: &Path, name: &str) -> Option<(PathBuf, u32)> {
     Some((cert, common::json_field(&solved.stdout, "score").parse().unwrap()))
 }
 
+/// `veripb` on `opb` and `pbp` as given, but with the proof's `f` line naming the problem's own
+/// number of constraints (an equality counts twice): so that a proof put to another problem is
+/// judged on its steps, not refused for its count.
+fn veripb_refit(opb: &str, pbp: &str, dir: &Path) -> (bool, String) {
+    let count: usize = opb.lines().filter(|l| !l.starts_with('*') && !l.starts_with("min:") && !l.trim().is_empty()).map(|l| if l.contains(" = ") { 2 } else { 1 }).sum();
+    let refit: String = pbp.lines().map(|l| if l.starts_with("f ") { format!("f {count};\n") } else { format!("{l}\n") }).collect();
+    let k = dir.read_dir().unwrap().count();
+    let (o, p) = (dir.join(format!("refit-{k}.opb")), dir.join(format!("refit-{k}.pbp")));
+    std::fs::write(&o, opb).unwrap();
+    std::fs::write(&p, refit).unwrap();
+    veripb(&o, &p)
+}
+
+/// `verify`'s own use of veripb on a hand-made proof, which `verify` itself never runs (it
+/// checks only the proof it rebuilds): the refusal, if any.
+fn run_veripb(opb: &str, pbp: &str, dir: &Path, expected: &str) -> Result<(), String> {
+    let k = dir.read_dir().unwrap().count();
+    let (o, p) = (dir.join(format!("direct-{k}.opb")), dir.join(format!("direct-{k}.pbp")));
+    std::fs::write(&o, opb).unwrap();
+    std::fs::write(&p, pbp).unwrap();
+    puzzle_sat::drat::run_veripb(&o, &p, expected)
+}
+
+/// What `verify` says of a proof.pbp that is not the one made from final.drat.
+const NOT_REBUILT: &str = "NOT VERIFIED: proof.pbp is not the VeriPB proof made from final.drat";
+
 fn verify(cert: &Path) -> common::Run {
     run(&["verify", cert.to_str().unwrap()], None)
 }
@@ -130,9 +156,13 @@ fn tampered_veripb_certificates_are_refused() {
     });
     assert!(ok && said.contains("unchecked assumptions"), "veripb's own verdict on it: {said}");
     assert_eq!(v.code, 1, "{}", v.stdout);
-    assert!(v.stdout.starts_with("NOT VERIFIED: veripb warns"), "{}", v.stdout);
-    let (v, _) = tampered(&cert, dir.path(), "proof.pbp", |t| format!("{}a >= 1;\n{}", &t[..t.find("\noutput").unwrap() + 1], &t[t.find("\noutput").unwrap() + 1..]));
-    assert!(v.stdout.contains("veripb warns") && v.stdout.contains("unchecked assumptions"), "{}", v.stdout);
+    assert!(v.stdout.starts_with(NOT_REBUILT), "{}", v.stdout);
+    // Were such a proof handed to veripb, its warning would refuse it.
+    let (opb, pbp) = (std::fs::read_to_string(cert.join("problem.opb")).unwrap(), std::fs::read_to_string(cert.join("proof.pbp")).unwrap());
+    let assumed = format!("{}a >= 1;\n{}", &pbp[..pbp.find("\noutput").unwrap() + 1], &pbp[pbp.find("\noutput").unwrap() + 1..]);
+    let why = run_veripb(&opb, &assumed, dir.path(), "s VERIFIED BOUNDS -2852 <= obj <= -2852").unwrap_err();
+    assert!(why.contains("veripb warns") && why.contains("unchecked assumptions"), "{why}");
+    run_veripb(&opb, &pbp, dir.path(), "s VERIFIED BOUNDS -2852 <= obj <= -2852").expect("the proof as made");
     // False bounds: a better optimum claimed, a worse one.
     refused(tampered(&cert, dir.path(), "proof.pbp", |t| t.replace("BOUNDS -2852 -2852", "BOUNDS -2853 -2853")), "a better optimum");
     refused(tampered(&cert, dir.path(), "proof.pbp", |t| t.replace("BOUNDS -2852 -2852", "BOUNDS -2851 -2851")), "a worse optimum");
@@ -250,10 +280,8 @@ fn target_sudoku_grids_without_completion_are_proved_infeasible() {
     for k in 0..grids.len() {
         let cert = dir.path().join(format!("c{k}"));
         let feasible = TargetSudoku::parse(&text, &Settings::default()).unwrap();
-        let (o, p) = (dir.path().join("feasible.opb"), dir.path().join("feasible.pbp"));
-        std::fs::write(&o, veripb::opb(&feasible)).unwrap();
-        std::fs::write(&p, std::fs::read_to_string(cert.join("proof.pbp")).unwrap()).unwrap();
-        assert!(!veripb(&o, &p).0, "a feasible grid refuted by proof {k}");
+        let (ok, said) = veripb_refit(&veripb::opb(&feasible), &std::fs::read_to_string(cert.join("proof.pbp")).unwrap(), dir.path());
+        assert!(!ok && said.contains("reverse unit propagation"), "a feasible grid refuted by proof {k}: {said}");
     }
 }
 
@@ -275,17 +303,26 @@ fn tampered_veripb_refutations_are_refused() {
     });
     assert!(v.stdout.contains("problem.opb is not final.cnf as a problem"), "{}", v.stdout);
     assert!(!ok, "veripb refutes a satisfiable problem: {said}");
+    let (opb, pbp) = (std::fs::read_to_string(cert.join("problem.opb")).unwrap(), std::fs::read_to_string(cert.join("proof.pbp")).unwrap());
+    let last = opb.trim_end().rfind('\n').unwrap() + 1;
+    let (ok, said) = veripb_refit(&opb[..last], &pbp, dir.path());
+    assert!(!ok && said.contains("reverse unit propagation"), "veripb refutes a satisfiable problem, its count set right: {said}");
     // The solver's steps removed, the empty clause kept.
     refused(tampered(&cert, dir.path(), "proof.pbp", |t| t.lines().filter(|l| !l.starts_with("rup ") || *l == "rup >= 1;").map(|l| format!("{l}\n")).collect()), "the steps removed");
     // No conclusion, or an unchecked assumption in place of the proof.
     let (v, (ok, _)) = tampered(&cert, dir.path(), "proof.pbp", |t| t.replace("conclusion UNSAT", "conclusion NONE").lines().filter(|l| !l.starts_with("conclusion NONE")).map(|l| format!("{l}\n")).collect::<String>().replace("end pseudo", "conclusion NONE;\nend pseudo"));
-    assert!(ok && v.code == 1 && v.stdout.contains("expected s VERIFIED UNSATISFIABLE"), "{}", v.stdout);
+    assert!(ok && v.code == 1 && v.stdout.starts_with(NOT_REBUILT), "{}", v.stdout);
+    let none = pbp.replace("conclusion UNSAT", "conclusion NONE").replace(&format!("NONE : {}", pbp.lines().rev().find_map(|l| l.strip_prefix("conclusion UNSAT : ")).unwrap()), "NONE");
+    let why = run_veripb(&opb, &none, dir.path(), "s VERIFIED UNSATISFIABLE").unwrap_err();
+    assert!(why.contains("expected s VERIFIED UNSATISFIABLE"), "{why}");
     let (v, (ok, said)) = tampered(&cert, dir.path(), "proof.pbp", |t| format!("{}a >= 1;\noutput NONE;\nconclusion UNSAT;\nend pseudo-Boolean proof;\n", &t[..t.find('\n').unwrap() + 1 + t[t.find('\n').unwrap() + 1..].find('\n').unwrap() + 1]));
     assert!(ok && said.contains("unchecked assumptions"), "veripb's own verdict on it: {said}");
-    assert!(v.code == 1 && v.stdout.starts_with("NOT VERIFIED: veripb warns"), "{}", v.stdout);
-    // Another claim's proof.
+    assert!(v.code == 1 && v.stdout.starts_with(NOT_REBUILT), "{}", v.stdout);
+    // Another claim's proof: refused, and veripb finds a step that fails on this problem.
     let theirs = std::fs::read_to_string(other.join("proof.pbp")).unwrap();
     refused(tampered(&cert, dir.path(), "proof.pbp", |_| theirs.clone()), "another claim's proof");
+    let (ok, said) = veripb_refit(&opb, &theirs, dir.path());
+    assert!(!ok && said.contains("reverse unit propagation"), "{said}");
     // An optimum of a puzzle that has none.
     let kakkuro = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/kakkuro.txt");
     let best = dir.path().join("best");
@@ -295,7 +332,7 @@ fn tampered_veripb_refutations_are_refused() {
     std::fs::copy(cert.join("proof.pbp"), best.join("proof.pbp")).unwrap();
     std::fs::copy(cert.join("problem.opb"), best.join("problem.opb")).unwrap();
     let v = verify(&best);
-    assert!(v.code == 1 && v.stdout.contains("kakkuro optima have no VeriPB proof"), "{}", v.stdout);
+    assert!(v.code == 1 && v.stdout.contains("proof.pbp: kakkuro optima have none yet"), "{}", v.stdout);
     // Without --veripb there is none, and the verdict says DRAT only; without --certify the
     // flag is refused.
     let plain = dir.path().join("plain");
@@ -337,6 +374,17 @@ fn sudoku_claims_are_proved_against_the_puzzles_own_problem() {
         (janko("janko-301-16x16.txt"), "--unique", "VERIFIED: sudoku solution is unique (DRAT and VeriPB)\n"),
         (write("loose.txt", &loose), "--count", ""),
     ];
+    // 16×16, no solution by pigeonhole: digits 1–4 are kept out of row 1 but for its first
+    // three cells (by boxes 2–4 and column 4), whose 16 candidates each make sequential
+    // counters. Propagation alone does not refute it.
+    let mut pigeon = vec![vec![".".to_string(); 16]; 16];
+    for d in 1..=4 {
+        for b in 1..=3 {
+            pigeon[1 + (d + b) % 3][4 * b + d - 1] = d.to_string();
+        }
+        pigeon[3 + d][3] = d.to_string();
+    }
+    cases.push((write("pigeon16.txt", &pigeon), "", "VERIFIED: sudoku has no solution (DRAT and VeriPB)\n"));
     // No solution: one more given that clashes with nothing on its face.
     'found: for r in 0..9 {
         for c in 0..9 {
@@ -350,14 +398,14 @@ fn sudoku_claims_are_proved_against_the_puzzles_own_problem() {
                 let file = write(&format!("none-{r}{c}{d}.txt"), &g);
                 if run(&["solve", "sudoku", file.to_str().unwrap(), "-q"], None).code == 1 {
                     cases.push((file, "", "VERIFIED: sudoku has no solution (DRAT and VeriPB)\n"));
-                    if cases.len() == 5 {
+                    if cases.len() == 6 {
                         break 'found;
                     }
                 }
             }
         }
     }
-    assert_eq!(cases.len(), 5, "grids with no solution made");
+    assert_eq!(cases.len(), 6, "grids with no solution made");
     for solver in provers() {
         for (k, (file, flag, want)) in cases.iter().enumerate() {
             let cert = dir.path().join(format!("{solver}-{k}"));
@@ -389,13 +437,18 @@ fn sudoku_claims_are_proved_against_the_puzzles_own_problem() {
     });
     assert!(v.code == 1 && v.stdout.contains("problem.opb is not the puzzle's problem"), "{}", v.stdout);
     assert!(!ok, "a problem with a solution left refuted: {said}");
-    // A sequential counter's definition removed (16×16).
-    let cert = dir.path().join("varisat-1");
-    let (v, (ok, said)) = tampered(&cert, dir.path(), "proof.pbp", |t| {
-        let at = t.find("\nred ").unwrap() + 1;
-        let end = at + t[at..].find('\n').unwrap() + 1;
-        format!("{}{}", &t[..at], &t[end..])
-    });
-    assert!(v.code == 1 && v.stdout.starts_with("NOT VERIFIED: veripb rejects"), "{}", v.stdout);
-    assert!(!ok, "{said}");
+    let (opb, pbp) = (std::fs::read_to_string(cert.join("problem.opb")).unwrap(), std::fs::read_to_string(cert.join("proof.pbp")).unwrap());
+    let (ok, said) = veripb_refit(&opb[..opb.rfind("* not this solution\n").unwrap()], &pbp, dir.path());
+    assert!(!ok && said.contains("reverse unit propagation"), "a problem with a solution left refuted, its count set right: {said}");
+    // The pigeonhole grid's problem is not refuted by propagation alone.
+    let cert = dir.path().join("varisat-3");
+    let opb = std::fs::read_to_string(cert.join("problem.opb")).unwrap();
+    let f = std::fs::read_to_string(cert.join("proof.pbp")).unwrap().lines().find(|l| l.starts_with("f ")).unwrap().to_string();
+    let (ok, said) = veripb_refit(&opb, &format!("pseudo-Boolean proof version 3.0\n{f}\nrup >= 1;\noutput NONE;\nconclusion UNSAT;\nend pseudo-Boolean proof;\n"), dir.path());
+    assert!(!ok && said.contains("reverse unit propagation"), "{said}");
+    // Its sequential counters' definitions replaced by constraints that say nothing: the
+    // numbering stays, the counters' clauses no longer follow.
+    let (v, (ok, said)) = tampered(&cert, dir.path(), "proof.pbp", |t| t.lines().map(|l| if l.starts_with("red ") { "rup >= 0;\n".to_string() } else { format!("{l}\n") }).collect());
+    assert!(v.code == 1 && v.stdout.starts_with(NOT_REBUILT), "{}", v.stdout);
+    assert!(!ok && said.contains("reverse unit propagation"), "{said}");
 }
