@@ -40,7 +40,8 @@ pub enum Command {
     /// One row of `run`, in a process of its own (used by `run`).
     #[command(hide = true)]
     RunFile(RunFileCli),
-    /// Check a certificate written by --certify: the claim's answers, its formula, its proof.
+    /// Check a certificate written by --certify: the claim's answers, its formula, its proof
+    /// (and its VeriPB problem and proof, where it has them, with veripb).
     Verify(VerifyCli),
     /// List the SAT solver backends built into this binary.
     Solvers,
@@ -170,9 +171,10 @@ pub struct SolveCli {
     /// into DIR (new or empty): the claim, the formula whose unsatisfiability it is, a DRAT proof.
     #[arg(long, value_name = "DIR")]
     pub certify: Option<PathBuf>,
-    /// With --certify: also write the claim as a VeriPB problem and proof (problem.opb,
-    /// proof.pbp) for `veripb`, where the claim has one: no solution, unique, a count (a second
-    /// check of final.cnf). Target sudoku optima get one without asking.
+    /// With --certify: also write final.cnf as a VeriPB problem and proof (problem.opb,
+    /// proof.pbp) for `veripb` (a second check of it), for a no-solution, unique or count
+    /// claim. Sudoku's claims and target sudoku's get one against the puzzle's own problem
+    /// without asking.
     #[arg(long, requires = "certify")]
     pub veripb: bool,
     #[arg(long, conflicts_with_all = ["count", "unique", "certify"], help = for_flag(Flag::Hints, "Show only what every solution (every optimal answer, for a scoring puzzle) has in common"))]
