@@ -3,22 +3,13 @@
 
 mod common;
 
-use common::{data_dir, run};
+use common::{data_dir, provers, run};
 use serde_json::Value;
 use std::fs;
 use std::path::Path;
 
 fn root(p: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(p).to_str().unwrap().to_string()
-}
-
-/// The backends of this build that write proofs.
-fn provers() -> Vec<&'static str> {
-    let mut list = vec!["varisat"];
-    if cfg!(feature = "cadical") {
-        list.push("cadical");
-    }
-    list
 }
 
 /// `solve ARGS --certify DIR`, then `verify DIR` and `rate` directly on the pair.

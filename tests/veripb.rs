@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::run;
+use common::{provers, run};
 use encodings::puzzle::{Puzzle, Settings};
 use encodings::target_sudoku::{veripb, Grid, TargetSudoku};
 use std::path::{Path, PathBuf};
@@ -179,15 +179,6 @@ fn tampered_veripb_certificates_are_refused() {
     // A certificate without its VeriPB proof still verifies, and says DRAT only.
     std::fs::remove_file(cert.join("proof.pbp")).unwrap();
     assert_eq!(verify(&cert).stdout, "VERIFIED: target-sudoku optimum 2852\n");
-}
-
-/// The provers certificates are made with: varisat, and CaDiCaL where it is built in.
-fn provers() -> Vec<&'static str> {
-    let mut list = vec!["varisat"];
-    if cfg!(feature = "cadical") {
-        list.push("cadical");
-    }
-    list
 }
 
 /// `solve ARGS --certify DIR --veripb`: the certificate's folder, after checking that it says

@@ -54,14 +54,21 @@ fn sequential<S: ClauseSink>(sink: &mut S, lits: &[Lit]) -> Vec<Lit> {
         return Vec::new();
     }
     let s: Vec<Lit> = (0..n - 1).map(|_| sink.new_var()).collect();
-    sink.add_clause(&[!lits[0], s[0]]);
-    for i in 1..n - 1 {
-        sink.add_clause(&[!lits[i], s[i]]);
-        sink.add_clause(&[!s[i - 1], s[i]]);
-        sink.add_clause(&[!lits[i], !s[i - 1]]);
-    }
-    sink.add_clause(&[!lits[n - 1], !s[n - 2]]);
+    sequential_clauses(lits, &s).iter().for_each(|c| sink.add_clause(c));
     s
+}
+
+/// The sequential counter's clauses over `lits` and its auxiliaries `s` (`n − 1` of them).
+pub fn sequential_clauses(lits: &[Lit], s: &[Lit]) -> Vec<Vec<Lit>> {
+    let n = lits.len();
+    let mut clauses = vec![vec![!lits[0], s[0]]];
+    for i in 1..n - 1 {
+        clauses.push(vec![!lits[i], s[i]]);
+        clauses.push(vec![!s[i - 1], s[i]]);
+        clauses.push(vec![!lits[i], !s[i - 1]]);
+    }
+    clauses.push(vec![!lits[n - 1], !s[n - 2]]);
+    clauses
 }
 
 #[cfg(test)]

@@ -397,24 +397,11 @@ pub fn refutation(board: &Board, blocked: &[Grid], drat: &str) -> Result<String,
             from.extend(first.iter().map(|&l| (1, !l)));
             q.step(&format!("red {} : {} -> 1", q.constraint(&from, k as i64), cnf_name(s.var())));
         }
-        let m = lits.len();
-        q.rup_clause(&[!lits[0], aux[0]]);
-        for i in 1..m - 1 {
-            q.rup_clause(&[!lits[i], aux[i]]);
-            q.rup_clause(&[!aux[i - 1], aux[i]]);
-            q.rup_clause(&[!lits[i], !aux[i - 1]]);
-        }
-        q.rup_clause(&[!lits[m - 1], !aux[m - 2]]);
+        crate::amo::sequential_clauses(lits, aux).iter().for_each(|c| {
+            q.rup_clause(c);
+        });
     }
-    q.line("% the solver's proof");
-    if !q.drat(drat, |v| (v >= 1 && v <= cnf.num_vars).then_some(v))? {
-        q.rup_clause(&[]);
-    }
-    let empty = q.last();
-    q.line("output NONE;");
-    q.line(&format!("conclusion UNSAT : {empty};"));
-    q.line("end pseudo-Boolean proof;");
-    Ok(q.text)
+    q.refute(drat, cnf.num_vars, |empty| format!("UNSAT : {empty}"))
 }
 
 /// Classic sudoku for the driver.

@@ -76,6 +76,21 @@ impl<'a> Proof<'a> {
         self.next - 1
     }
 
+    /// Ends a refutation: the solver's DRAT proof of a formula over variables `1..=num_vars`
+    /// ([`Proof::drat`]), the empty clause by RUP if that stops short of it, and the conclusion
+    /// `conclusion(ID of the empty clause)`. Returns the proof's text.
+    pub fn refute(mut self, drat: &str, num_vars: u32, conclusion: impl Fn(u64) -> String) -> Result<String, String> {
+        self.line("% the solver's proof");
+        if !self.drat(drat, |v| (v >= 1 && v <= num_vars).then_some(v))? {
+            self.rup_clause(&[]);
+        }
+        let empty = self.last();
+        self.line("output NONE;");
+        self.line(&format!("conclusion {};", conclusion(empty)));
+        self.line("end pseudo-Boolean proof;");
+        Ok(self.text)
+    }
+
     pub fn rup_clause(&mut self, lits: &[Lit]) -> u64 {
         let c = self.clause(lits);
         self.step(&format!("rup {c}"))
@@ -122,15 +137,7 @@ impl<'a> Proof<'a> {
 /// code of its own: a second check of the same formula, not a derivation of its encoding.
 pub fn refutation(cnf: &Cnf, drat: &str) -> Result<String, String> {
     let name = |v: u32| format!("x{v}");
-    let mut p = Proof::new(cnf.clauses.len() as u64, &name);
-    if !p.drat(drat, |v| (v >= 1 && v <= cnf.num_vars).then_some(v))? {
-        p.rup_clause(&[]);
-    }
-    let empty = p.last();
-    p.line("output NONE;");
-    p.line(&format!("conclusion UNSAT : {empty};"));
-    p.line("end pseudo-Boolean proof;");
-    Ok(p.text)
+    Proof::new(cnf.clauses.len() as u64, &name).refute(drat, cnf.num_vars, |empty| format!("UNSAT : {empty}"))
 }
 
 /// What [`define_sum`] derived for a sum's root: per output `(value, output, "output → S > u",

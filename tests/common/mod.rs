@@ -62,6 +62,15 @@ pub fn json_field(json: &str, key: &str) -> String {
 }
 
 /// Every backend built into this binary, for the tests that must hold on each.
+/// The backends of this build that write proofs: varisat, and CaDiCaL where it is built in.
+pub fn provers() -> Vec<&'static str> {
+    let mut list = vec!["varisat"];
+    if cfg!(feature = "cadical") {
+        list.push("cadical");
+    }
+    list
+}
+
 pub fn backends() -> Vec<puzzle_sat::backends::Backend> {
     puzzle_sat::backends::BUILT_IN.iter().map(|(name, _)| puzzle_sat::backends::Backend::by_name(name).unwrap()).collect()
 }

@@ -176,15 +176,7 @@ pub fn infeasible(givens: &Grid, drat: &str) -> Result<String, String> {
     let mut q = p.with_names(&cnf_name);
     // The solver was given the score's totalizer too (part of the plain encoding).
     totalizer(&mut q, &enc, &opb_var);
-    q.line("% the solver's proof");
-    if !q.drat(drat, |v| (v >= 1 && v <= cnf.num_vars).then_some(v))? {
-        q.rup_clause(&[]);
-    }
-    let empty = q.last();
-    q.line("output NONE;");
-    q.line(&format!("conclusion BOUNDS INF : {empty} INF;"));
-    q.line("end pseudo-Boolean proof;");
-    Ok(q.text)
+    q.refute(drat, cnf.num_vars, |empty| format!("BOUNDS INF : {empty} INF"))
 }
 
 /// The totalizer over the open score cells: its outputs defined, its clauses derived
