@@ -21,7 +21,10 @@ timed() {
     local times=()
     for ((r = 0; r < runs; r++)); do
         local t
-        t=$( { /usr/bin/time -f "%U %S" timeout "$limit" "$@" >"$work/out" 2>/dev/null; } 2>&1 | tail -1 | awk '{printf "%.2f", $1 + $2}')
+        # time's report goes to a file of its own: the command's stderr is thrown away.
+        /usr/bin/time -o "$work/time" -f "%U %S" timeout "$limit" "$@" >"$work/out" 2>/dev/null
+        echo $? >"$work/rc"
+        t=$(tail -1 "$work/time" | awk '{printf "%.2f", $1 + $2}')
         times+=("$t")
     done
     printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR] = $1} END {printf "%s / %s", a[1], a[int((NR + 1) / 2)]}'
@@ -47,7 +50,9 @@ for f in "${files[@]}"; do
         t=$(timed "${cmd[@]}")
         got=$("$bin" decode "$p" "$f" --model "$work/out" --format json 2>/dev/null | grep -o '"score":"\?[0-9-]*' | tr -d '"' | cut -d: -f2)
         status=$(grep -m1 '^s ' "$work/out" | cut -c3-)
-        if [ -n "$got" ] && [ "$got" = "$want" ] && [ "$status" = "OPTIMUM FOUND" ]; then
+        if [ "$(cat "$work/rc")" = 124 ]; then
+            row+=("over $limit s")
+        elif [ -n "$got" ] && [ "$got" = "$want" ] && [ "$status" = "OPTIMUM FOUND" ]; then
             row+=("$t same")
         elif grep -q "ERROR\|Error\|invalid" "$work/out" 2>/dev/null || [ -z "$status" ]; then
             row+=("$t cannot read")
