@@ -126,8 +126,12 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
     let final_drat = || -> Result<String, String> {
         within(&proof_of("final.drat"), VERIPB_FROM_CAP)?;
         let proof = std::fs::read_to_string(proof_of("final.drat")).map_err(|e| format!("{}: {e}", proof_of("final.drat").display()))?;
-        // As final.drat is written: the derived units first.
-        Ok(units.iter().map(|u| format!("{} 0\n", u.dimacs())).collect::<String>() + &proof)
+        // As final.drat is written: the derived units first; capped as `verify` caps it.
+        let whole = units.iter().map(|u| format!("{} 0\n", u.dimacs())).collect::<String>() + &proof;
+        if whole.len() as u64 > VERIPB_FROM_CAP {
+            return Err(format!("final.drat is larger than {VERIPB_FROM_CAP} bytes"));
+        }
+        Ok(whole)
     };
     match pseudo_boolean::<P>(c.inst, c.claim, c.answers.first().map(|a| &a.0), score.as_ref(), &lemmas, &listed, &units, &cnf, c.veripb, final_drat) {
         Ok(Some(pb)) => {
@@ -170,7 +174,7 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
 
 /// The largest DRAT proof a VeriPB proof is made from (and checked from, by `verify`): it is read
 /// whole, and its translation is about three times as large.
-const VERIPB_FROM_CAP: u64 = 128 << 20;
+const VERIPB_FROM_CAP: u64 = 32 << 20;
 
 /// A VeriPB certificate: the problem, the proof, and the one verdict line `veripb` must print.
 struct PseudoBoolean {
@@ -183,11 +187,12 @@ struct PseudoBoolean {
 
 /// The VeriPB certificate of a claim, as `--certify` writes it and `verify` rebuilds it: a
 /// function of the claim and of the DRAT proof `drat` gives (final.drat's text), so `verify`
-/// hands `veripb` only proofs this code writes, whose size follows the DRAT proof's, never a
-/// hand-made one. Where the puzzle states its own problem ([`VeriPb`]): an optimum whose
-/// formula is the plain one the proof derives, and every other claim. Otherwise, when
-/// `asked` (`--veripb`), a claim without a score gets final.cnf (`cnf`) stated as OPB, a
-/// second check of it. `Ok(None)`: none, and nothing to say; `Err`: none, and why.
+/// hands `veripb` only proofs this code writes, never a hand-made one. Always: an optimum
+/// whose formula is the plain one the proof derives, where the puzzle states its own problem
+/// ([`VeriPb`]). When `asked` (`--veripb`; `verify` always asks, to rebuild what is there):
+/// every other claim, against the puzzle's own problem where it has one, else with final.cnf
+/// (`cnf`) stated as OPB, a second check of it. `Ok(None)`: none, and nothing to say; `Err`:
+/// none, and why.
 #[allow(clippy::too_many_arguments)]
 fn pseudo_boolean<P: Puzzle>(inst: &P::Instance, claim: Claim, best: Option<&P::Answer>, score: Option<&P::Score>, lemmas: &[Value], listed: &[P::Answer], units: &[Lit], cnf: &Cnf, asked: bool, drat: impl FnOnce() -> Result<String, String>) -> Result<Option<PseudoBoolean>, String> {
     let own = "the puzzle's problem";
@@ -202,7 +207,7 @@ fn pseudo_boolean<P: Puzzle>(inst: &P::Instance, claim: Claim, best: Option<&P::
         }
         (Claim::Optimal, ..) if asked => return Err(format!("{} optima have none yet", P::NAME)),
         (Claim::Optimal, ..) => return Ok(None),
-        (_, Some(v), _) => {
+        (_, Some(v), _) if asked => {
             // A scoring puzzle's problem has an objective: infeasible is `BOUNDS INF INF`.
             let verdict = match P::TASK {
                 Task::Maximize if !listed.is_empty() => return Err("a scoring puzzle's claim blocks no answers".into()),

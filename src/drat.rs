@@ -78,6 +78,9 @@ pub fn run_checker(checker: &str, cnf: &Path, proof: &Path, stop: impl Fn() -> b
     Ok(Checked::Rejected(format!("{status}: {said}")))
 }
 
+/// The address space `veripb` may take: 8 GiB, eight times what a 36×36 sudoku's proof takes.
+pub const VERIPB_MEMORY: u64 = 8 << 30;
+
 /// Runs `veripb -c OPB PROOF` as [`run_checker`] runs a DRAT checker, and accepts only its exit 0
 /// with the verdict line `expected` (`s VERIFIED BOUNDS -2852 <= obj <= -2852`) and no warning:
 /// veripb accepts a proof with unchecked assumptions (the `a` rule) and only warns after its
@@ -85,6 +88,18 @@ pub fn run_checker(checker: &str, cnf: &Path, proof: &Path, stop: impl Fn() -> b
 pub fn run_veripb(opb: &Path, proof: &Path, expected: &str) -> Result<(), String> {
     let mut process = std::process::Command::new("veripb");
     process.arg("-c").arg(opb).arg(proof);
+    // Bounded memory: veripb keeps every step it checks, about 80 bytes per byte of a DRAT
+    // proof of many needless lemmas (which rate's backward check skips). Past the bound it
+    // stops, and the proof is refused.
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::process::CommandExt;
+        let limit = libc::rlimit { rlim_cur: VERIPB_MEMORY, rlim_max: VERIPB_MEMORY };
+        // SAFETY: setrlimit is async-signal-safe; the error is made from its errno.
+        unsafe {
+            process.pre_exec(move || if libc::setrlimit(libc::RLIMIT_AS, &limit) == -1 { Err(std::io::Error::last_os_error()) } else { Ok(()) });
+        }
+    }
     let (status, stdout, stderr) = match crate::process::run(process, 1 << 20, || false) {
         Ok(crate::process::Ended::Exited { status, stdout, stderr }) => (status, stdout, stderr),
         Ok(_) => return Err("veripb printed more than 1 MiB or was stopped".into()),

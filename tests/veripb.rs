@@ -257,7 +257,7 @@ fn target_sudoku_grids_without_completion_are_proved_infeasible() {
     assert_eq!(grids.len(), 4, "grids with no completion made");
     for (k, grid) in grids.iter().enumerate() {
         let cert = dir.path().join(format!("c{k}"));
-        let r = run(&["solve", "target-sudoku", grid.to_str().unwrap(), "-q", "--certify", cert.to_str().unwrap()], None);
+        let r = run(&["solve", "target-sudoku", grid.to_str().unwrap(), "-q", "--certify", cert.to_str().unwrap(), "--veripb"], None);
         assert!(r.code == 1 && r.stderr.contains("with a VeriPB proof"), "{}: {}", grid.display(), r.stderr);
         let givens = TargetSudoku::parse(&std::fs::read_to_string(grid).unwrap(), &Settings::default()).unwrap();
         assert_eq!(std::fs::read_to_string(cert.join("problem.opb")).unwrap(), veripb::opb(&givens), "the puzzle's own problem");
@@ -303,9 +303,12 @@ fn tampered_veripb_refutations_are_refused() {
     // No conclusion, or an unchecked assumption in place of the proof.
     let (v, (ok, _)) = tampered(&cert, dir.path(), "proof.pbp", |t| t.replace("conclusion UNSAT", "conclusion NONE").lines().filter(|l| !l.starts_with("conclusion NONE")).map(|l| format!("{l}\n")).collect::<String>().replace("end pseudo", "conclusion NONE;\nend pseudo"));
     assert!(ok && v.code == 1 && v.stdout.starts_with(NOT_REBUILT), "{}", v.stdout);
-    let none = pbp.replace("conclusion UNSAT", "conclusion NONE").replace(&format!("NONE : {}", pbp.lines().rev().find_map(|l| l.strip_prefix("conclusion UNSAT : ")).unwrap()), "NONE");
+    let id = pbp.lines().rev().find_map(|l| l.strip_prefix("conclusion UNSAT : ")).unwrap().trim_end_matches(';');
+    let none = pbp.replace(&format!("conclusion UNSAT : {id};"), "conclusion NONE;");
+    let (ok, said) = veripb_refit(&opb, &none, dir.path());
+    assert!(ok && said.contains("s VERIFIED NO CONCLUSION"), "veripb's own verdict on it: {said}");
     let why = run_veripb(&opb, &none, dir.path(), "s VERIFIED UNSATISFIABLE").unwrap_err();
-    assert!(why.contains("expected s VERIFIED UNSATISFIABLE"), "{why}");
+    assert!(why.contains("s VERIFIED NO CONCLUSION; expected s VERIFIED UNSATISFIABLE"), "{why}");
     let (v, (ok, said)) = tampered(&cert, dir.path(), "proof.pbp", |t| format!("{}a >= 1;\noutput NONE;\nconclusion UNSAT;\nend pseudo-Boolean proof;\n", &t[..t.find('\n').unwrap() + 1 + t[t.find('\n').unwrap() + 1..].find('\n').unwrap() + 1]));
     assert!(ok && said.contains("unchecked assumptions"), "veripb's own verdict on it: {said}");
     assert!(v.code == 1 && v.stdout.starts_with(NOT_REBUILT), "{}", v.stdout);
@@ -400,7 +403,7 @@ fn sudoku_claims_are_proved_against_the_puzzles_own_problem() {
     for solver in provers() {
         for (k, (file, flag, want)) in cases.iter().enumerate() {
             let cert = dir.path().join(format!("{solver}-{k}"));
-            let mut args = vec!["solve", "sudoku", file.to_str().unwrap(), "-q", "--solver", solver, "--certify", cert.to_str().unwrap()];
+            let mut args = vec!["solve", "sudoku", file.to_str().unwrap(), "-q", "--solver", solver, "--certify", cert.to_str().unwrap(), "--veripb"];
             args.extend((!flag.is_empty()).then_some(*flag));
             let r = run(&args, None);
             assert!(r.code <= 1 && r.stderr.contains("with a VeriPB proof"), "{args:?}: {}", r.stderr);
@@ -437,9 +440,21 @@ fn sudoku_claims_are_proved_against_the_puzzles_own_problem() {
     let f = std::fs::read_to_string(cert.join("proof.pbp")).unwrap().lines().find(|l| l.starts_with("f ")).unwrap().to_string();
     let (ok, said) = veripb_refit(&opb, &format!("pseudo-Boolean proof version 3.0\n{f}\nrup >= 1;\noutput NONE;\nconclusion UNSAT;\nend pseudo-Boolean proof;\n"), dir.path());
     assert!(!ok && said.contains("reverse unit propagation"), "{said}");
-    // Its sequential counters' definitions replaced by constraints that say nothing: the
-    // numbering stays, the counters' clauses no longer follow.
-    let (v, (ok, said)) = tampered(&cert, dir.path(), "proof.pbp", |t| t.lines().map(|l| if l.starts_with("red ") { "rup >= 0;\n".to_string() } else { format!("{l}\n") }).collect());
+    // Its sequential counters' definitions and clauses, each replaced by a constraint that
+    // says nothing (the numbering stays): the solver's steps that name them fail.
+    let (v, (ok, said)) = tampered(&cert, dir.path(), "proof.pbp", |t| {
+        let (at, end) = (t.find("% the sequential counters").unwrap(), t.find("% the solver's proof").unwrap());
+        let counters: String = t[at..end].lines().skip(1).map(|_| "rup >= 0;\n").collect();
+        assert!(counters.len() > 100, "the proof defines counters");
+        format!("{}{counters}{}", &t[..at], &t[end..])
+    });
     assert!(v.code == 1 && v.stdout.starts_with(NOT_REBUILT), "{}", v.stdout);
-    assert!(!ok && said.contains("reverse unit propagation"), "{said}");
+    let line: usize = said.split("proof.pbp:").nth(1).and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next()).and_then(|n| n.parse().ok()).unwrap_or(0);
+    let solver_starts = std::fs::read_to_string(cert.join("proof.pbp")).unwrap().lines().position(|l| l.starts_with("% the solver's proof")).unwrap() + 1;
+    assert!(!ok && said.contains("reverse unit propagation") && line >= solver_starts, "a solver step fails (line {line}, the solver's from {solver_starts}): {said}");
+    // Without --veripb a sudoku certificate has none, and says DRAT only.
+    let plain = dir.path().join("plain");
+    assert_eq!(run(&["solve", "sudoku", cases[3].0.to_str().unwrap(), "-q", "--certify", plain.to_str().unwrap()], None).code, 1);
+    assert!(!plain.join("proof.pbp").exists());
+    assert_eq!(verify(&plain).stdout, "VERIFIED: sudoku has no solution\n");
 }

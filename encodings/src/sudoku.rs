@@ -385,16 +385,24 @@ pub fn refutation(board: &Board, blocked: &[Grid], drat: &str) -> Result<String,
         }
     }
     let mut q = p.with_names(&cnf_name);
-    q.line("% the sequential counters: s_i is one of the first i literals");
-    for (lits, aux) in &enc.ladders {
+    // Only the counters whose variables the solver's proof names: the equalities propagate at
+    // least what any counter's clauses do, so a step that names none needs none.
+    let named = drat_variables(drat);
+    q.line("% the sequential counters the solver's proof names: s_i is s_(i-1) or the i-th literal");
+    for (lits, aux) in enc.ladders.iter().filter(|(_, aux)| aux.iter().any(|s| named.contains(&s.var()))) {
         for (i, &s) in aux.iter().enumerate() {
-            let first = &lits[..=i];
+            let before = |t: &mut Vec<(u64, Lit)>, sign: bool| {
+                if i > 0 {
+                    t.push((1, if sign { aux[i - 1] } else { !aux[i - 1] }));
+                }
+                t.push((1, if sign { lits[i] } else { !lits[i] }));
+            };
             let mut to = vec![(1, !s)];
-            to.extend(first.iter().map(|&l| (1, l)));
+            before(&mut to, true);
             q.step(&format!("red {} : {} -> 0", q.constraint(&to, 1), cnf_name(s.var())));
-            let k = first.len() as u64;
+            let k = if i > 0 { 2 } else { 1 };
             let mut from = vec![(k, s)];
-            from.extend(first.iter().map(|&l| (1, !l)));
+            before(&mut from, false);
             q.step(&format!("red {} : {} -> 1", q.constraint(&from, k as i64), cnf_name(s.var())));
         }
         crate::amo::sequential_clauses(lits, aux).iter().for_each(|c| {
@@ -402,6 +410,11 @@ pub fn refutation(board: &Board, blocked: &[Grid], drat: &str) -> Result<String,
         });
     }
     q.refute(drat, cnf.num_vars, |empty| format!("UNSAT : {empty}"))
+}
+
+/// The variables a DRAT proof's lines name (unreadable words are left to the proof's reader).
+fn drat_variables(drat: &str) -> std::collections::HashSet<u32> {
+    drat.lines().filter(|l| !l.starts_with('c')).flat_map(|l| l.split_whitespace()).filter_map(|w| w.parse::<i64>().ok()).map(|n| n.unsigned_abs() as u32).collect()
 }
 
 /// Classic sudoku for the driver.
