@@ -171,9 +171,9 @@ pub struct SolveCli {
     /// into DIR (new or empty): the claim, the formula whose unsatisfiability it is, a DRAT proof.
     #[arg(long, value_name = "DIR")]
     pub certify: Option<PathBuf>,
-    /// With --certify: also write final.cnf as a VeriPB problem and proof (problem.opb,
-    /// proof.pbp) for `veripb` (a second check of it), for a no-solution, unique or count
-    /// claim. Sudoku's claims and target sudoku's get one against the puzzle's own problem
+    /// With --certify: also write a VeriPB problem and proof (problem.opb, proof.pbp) for
+    /// `veripb`, for a no-solution, unique or count claim: the puzzle's own problem for sudoku
+    /// and target sudoku, else final.cnf (a second check of it). Target sudoku optima get one
     /// without asking.
     #[arg(long, requires = "certify")]
     pub veripb: bool,
