@@ -9,7 +9,7 @@ pub use crate::drat::DEFAULT_CHECKER;
 use anyhow::{anyhow, bail, Result};
 use encodings::certify::{self, Claim, Form, Valid};
 use encodings::cnf::{Cnf, Lit};
-use encodings::puzzle::{Flag, Puzzle, Settings, Task, VeriPb};
+use encodings::puzzle::{Flag, Optimum, Puzzle, Settings, Task};
 use encodings::solver::{NewSolver, Recorded, Stop};
 use serde_json::{json, Value};
 use std::fs::{File, OpenOptions};
@@ -123,20 +123,33 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
     let listed: Vec<P::Answer> = blocked.iter().map(|(a, _)| a.clone()).collect();
     let mut veripb = false;
     let mut no_veripb = None;
-    let final_drat = || -> Result<String, String> {
-        within(&proof_of("final.drat"), VERIPB_FROM_CAP)?;
-        let proof = std::fs::read_to_string(proof_of("final.drat")).map_err(|e| format!("{}: {e}", proof_of("final.drat").display()))?;
-        // As final.drat is written: the derived units first; capped as `verify` caps it.
-        let whole = units.iter().map(|u| format!("{} 0\n", u.dimacs())).collect::<String>() + &proof;
-        if whole.len() as u64 > VERIPB_FROM_CAP {
-            return Err(format!("final.drat is larger than {VERIPB_FROM_CAP} bytes"));
+    // An optimum whose VeriPB proof refutes a formula of its own: that refutation first.
+    let mut own_listed: Option<Vec<Valid<P>>> = None;
+    if let (Claim::Optimal, Some(Optimum::Own { formula, .. }), Some(s), true) = (c.claim, P::VERIPB.as_ref().and_then(|v| v.optimum.as_ref()), score.as_ref(), c.veripb) {
+        match own_refutation::<P>(c, *formula, s, &lemmas, blocked.clone(), &proof_of("veripb.drat")) {
+            Ok(l) => own_listed = Some(l),
+            Err(why) => no_veripb = Some(why),
         }
-        Ok(whole)
+    }
+    let budget = Budget::new();
+    let units_text: String = units.iter().map(|u| format!("{} 0\n", u.dimacs())).collect();
+    // As `verify` reads them: final.drat with its derived units first, the lemmas' as written.
+    let last = || budget.read(&proof_of("final.drat"), &units_text);
+    let lemma_drats = || (0..lemmas.len()).map(|k| budget.read(&c.dir.join(lemma_files(k).1), "")).collect();
+    let own = || budget.read(&proof_of("veripb.drat"), "");
+    let drats = Drats { last: &last, lemmas: &lemma_drats, own: &own };
+    let own_answers: Vec<P::Answer> = own_listed.iter().flatten().map(|(a, _)| a.clone()).collect();
+    let made = match no_veripb.take() {
+        Some(why) => Err(why),
+        None => pseudo_boolean::<P>(c.inst, c.claim, c.answers.first().map(|a| &a.0), score.as_ref(), &lemmas, &listed, &units, &cnf, c.veripb, &own_answers, &drats),
     };
-    match pseudo_boolean::<P>(c.inst, c.claim, c.answers.first().map(|a| &a.0), score.as_ref(), &lemmas, &listed, &units, &cnf, c.veripb, final_drat) {
+    match made {
         Ok(Some(pb)) => {
             write("problem.opb", &pb.problem)?;
             write("proof.pbp", &pb.proof)?;
+            if own_listed.is_some() {
+                write_proof("veripb.drat", &[])?;
+            }
             veripb = true;
         }
         Ok(None) => {}
@@ -144,7 +157,7 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
     }
     let prove_seconds = proving.elapsed().as_secs_f64();
     let text_of = |(a, k): &(P::Answer, P::Checked)| P::render(c.inst, a, k, P::MACHINE);
-    let claim = json!({
+    let mut claim = json!({
         "puzzle": P::NAME,
         "file": c.file,
         "hash": hash(c.text),
@@ -162,6 +175,10 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
         "prove_seconds": prove_seconds,
         "seconds": started.elapsed().as_secs_f64(),
     });
+    // The answers an optimum's own VeriPB proof lists, where it has one.
+    if let Some(l) = own_listed.as_ref().filter(|_| veripb) {
+        claim["veripb_blocked"] = l.iter().map(|b| json!({ "answer": text_of(b), "score": P::score(&b.1).to_string() })).collect();
+    }
     write("claim.json", &(serde_json::to_string_pretty(&claim)? + "\n"))?;
     write("README.txt", &readme::<P>(c.claim, veripb))?;
     let with = match (veripb, no_veripb) {
@@ -194,36 +211,96 @@ struct PseudoBoolean {
 /// (`cnf`) stated as OPB, a second check of it. `Ok(None)`: none, and nothing to say; `Err`:
 /// none, and why.
 #[allow(clippy::too_many_arguments)]
-fn pseudo_boolean<P: Puzzle>(inst: &P::Instance, claim: Claim, best: Option<&P::Answer>, score: Option<&P::Score>, lemmas: &[Value], listed: &[P::Answer], units: &[Lit], cnf: &Cnf, asked: bool, drat: impl FnOnce() -> Result<String, String>) -> Result<Option<PseudoBoolean>, String> {
+fn pseudo_boolean<P: Puzzle>(inst: &P::Instance, claim: Claim, best: Option<&P::Answer>, score: Option<&P::Score>, lemmas: &[Value], listed: &[P::Answer], units: &[Lit], cnf: &Cnf, asked: bool, own_listed: &[P::Answer], drats: &Drats) -> Result<Option<PseudoBoolean>, String> {
     let own = "the puzzle's problem";
-    Ok(Some(match (claim, P::VERIPB, score) {
-        (Claim::Optimal, Some(v @ VeriPb { optimum: Some(optimum), .. }), Some(s)) => {
+    let v = P::VERIPB.as_ref();
+    Ok(Some(match (claim, v.and_then(|v| v.optimum.as_ref()), score) {
+        (Claim::Optimal, Some(Optimum::FromFinal { proof, objective }), Some(s)) => {
             if !lemmas.is_empty() || !units.is_empty() || !listed.is_empty() {
                 return Err(format!("{} optima proved with lemmas, derived units or blocked answers have none yet", P::NAME));
             }
-            let o = (v.objective)(s);
-            let proof = optimum(inst, best.ok_or("an optimum without its answer")?, s, &drat()?)?;
-            PseudoBoolean { problem: (v.problem)(inst, &[]), proof, verdict: format!("s VERIFIED BOUNDS {o} <= obj <= {o}"), what: own }
+            let problem = v.and_then(|v| v.claims.as_ref()).ok_or("an optimum's proof without its problem")?.problem;
+            let o = objective(s);
+            let proof = proof(inst, best.ok_or("an optimum without its answer")?, s, &(drats.last)()?)?;
+            PseudoBoolean { problem: problem(inst, &[]), proof, verdict: format!("s VERIFIED BOUNDS {o} <= obj <= {o}"), what: own }
+        }
+        (Claim::Optimal, Some(Optimum::Own { proof, .. }), Some(_)) if asked => {
+            let best = best.ok_or("an optimum without its answer")?;
+            let (problem, proof, verdict) = proof(inst, best, lemmas, &(drats.lemmas)()?, own_listed, &(drats.own)()?)?;
+            PseudoBoolean { problem, proof, verdict, what: own }
         }
         (Claim::Optimal, ..) if asked => return Err(format!("{} optima have none yet", P::NAME)),
         (Claim::Optimal, ..) => return Ok(None),
-        (_, Some(v), _) if asked => {
-            // A scoring puzzle's problem has an objective: infeasible is `BOUNDS INF INF`.
-            let verdict = match P::TASK {
-                Task::Maximize if !listed.is_empty() => return Err("a scoring puzzle's claim blocks no answers".into()),
-                Task::Maximize => "s VERIFIED BOUNDS INF <= obj <= INF",
-                Task::Enumerate => "s VERIFIED UNSATISFIABLE",
-            };
-            PseudoBoolean { problem: (v.problem)(inst, listed), proof: (v.refutation)(inst, listed, &drat()?)?, verdict: verdict.into(), what: own }
-        }
-        _ if asked => PseudoBoolean {
-            problem: encodings::objective::opb_text(cnf, None, &comments::<P>(claim)),
-            proof: encodings::veripb::refutation(cnf, &drat()?)?,
-            verdict: "s VERIFIED UNSATISFIABLE".into(),
-            what: "final.cnf as a problem",
+        _ if !asked => return Ok(None),
+        _ => match v.and_then(|v| v.claims.as_ref()) {
+            Some(c) => {
+                // A scoring puzzle's problem has an objective: infeasible is `BOUNDS INF INF`.
+                let verdict = match P::TASK {
+                    Task::Maximize if !listed.is_empty() => return Err("a scoring puzzle's claim blocks no answers".into()),
+                    Task::Maximize => "s VERIFIED BOUNDS INF <= obj <= INF",
+                    Task::Enumerate => "s VERIFIED UNSATISFIABLE",
+                };
+                PseudoBoolean { problem: (c.problem)(inst, listed), proof: (c.refutation)(inst, listed, &(drats.last)()?)?, verdict: verdict.into(), what: own }
+            }
+            None => PseudoBoolean {
+                problem: encodings::objective::opb_text(cnf, None, &comments::<P>(claim)),
+                proof: encodings::veripb::refutation(cnf, &(drats.last)()?)?,
+                verdict: "s VERIFIED UNSATISFIABLE".into(),
+                what: "final.cnf as a problem",
+            },
         },
-        _ => return Ok(None),
     }))
+}
+
+/// Where a VeriPB proof's DRAT proofs come from, read only when the proof needs them, each
+/// capped at what is left of [`VERIPB_FROM_CAP`] (they are read whole, and a VeriPB proof is
+/// about three times as large as what it is made from).
+struct Drats<'a> {
+    /// final.drat, its derived units first.
+    last: &'a dyn Fn() -> Result<String, String>,
+    /// The lemmas' DRAT proofs, in order.
+    lemmas: &'a dyn Fn() -> Result<Vec<String>, String>,
+    /// veripb.drat: the refutation of the formula of an optimum's own proof.
+    own: &'a dyn Fn() -> Result<String, String>,
+}
+
+/// What is left of [`VERIPB_FROM_CAP`] for the DRAT proofs one VeriPB proof is made from.
+struct Budget(std::cell::Cell<u64>);
+
+impl Budget {
+    fn new() -> Budget {
+        Budget(std::cell::Cell::new(VERIPB_FROM_CAP))
+    }
+
+    /// A DRAT proof's text with `prefix` before it (derived units), taken from the budget.
+    fn read(&self, path: &Path, prefix: &str) -> Result<String, String> {
+        let left = self.0.get();
+        let bytes = read_capped(path, left.saturating_sub(prefix.len() as u64)).map_err(|e| format!("no VeriPB proof is made from {e}: all DRAT proofs it is made from are capped at {VERIPB_FROM_CAP} bytes together"))?;
+        let text = String::from_utf8(bytes).map_err(|_| format!("{} is not text", path.display()))?;
+        self.0.set(left - prefix.len() as u64 - text.len() as u64);
+        Ok(prefix.to_string() + &text)
+    }
+}
+
+/// The most answers an optimum's own formula may let through before its VeriPB proof is given
+/// up (each costs a solve afresh).
+const OWN_TRIES: usize = 64;
+
+/// Refutes the formula of an optimum's own VeriPB proof ([`Optimum::Own`]) with the proving
+/// backend into `proof`, starting with `seed` listed and listing each answer it lets through,
+/// which must score no more than the claim; returns the answers listed.
+fn own_refutation<P: Puzzle>(c: &Certify<P>, formula: encodings::puzzle::OwnFormula<P>, score: &P::Score, lemmas: &[Value], seed: Vec<Valid<P>>, proof: &Path) -> Result<Vec<Valid<P>>, String> {
+    let best = &c.answers.first().ok_or("an optimum without an answer")?.0;
+    let mut listed = seed;
+    for _ in 0..=OWN_TRIES {
+        let answers: Vec<P::Answer> = listed.iter().map(|(a, _)| a.clone()).collect();
+        let (cnf, enc) = formula(c.inst, best, lemmas, &answers)?;
+        match c.backend.prove(&cnf, proof)? {
+            Proved::Refuted => return Ok(listed),
+            Proved::Model(model) => listed.push(certify::admit::<P>(c.inst, &enc, &model, score).map_err(|e| e.0)?),
+        }
+    }
+    Err(format!("its bound lets more than {OWN_TRIES} answers through"))
 }
 
 /// How many times varisat solves an optimality claim's formula afresh with proof output, each
@@ -436,7 +513,7 @@ pub fn read_claim(dir: &Path, checker: &str) -> Result<Value> {
 }
 
 /// The fields `claim.json` may have; any other is refused (it would say something unchecked).
-const FIELDS: [&str; 16] = ["puzzle", "file", "hash", "text", "lenient", "fixed", "claim", "score", "lemmas", "answers", "blocked", "backend", "variables", "clauses", "prove_seconds", "seconds"];
+const FIELDS: [&str; 17] = ["puzzle", "file", "hash", "text", "lenient", "fixed", "claim", "score", "lemmas", "answers", "blocked", "veripb_blocked", "backend", "variables", "clauses", "prove_seconds", "seconds"];
 
 /// The checks of `verify`, in order; the first that fails is the reason.
 pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Result<String, String> {
@@ -483,13 +560,16 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
     // Each listed answer, validated, with the score recorded beside it.
     type Listed<P> = (<P as Puzzle>::Answer, <P as Puzzle>::Checked, Option<String>);
     let read_all = |key: &str| -> Result<Vec<Listed<P>>, String> {
-        let list = field(key)?.as_array().ok_or(format!("claim.json: {key} is not a list"))?;
+        let list = match (key, claim.get(key)) {
+            ("veripb_blocked", None) => return Ok(Vec::new()),
+            _ => field(key)?.as_array().ok_or(format!("claim.json: {key} is not a list"))?,
+        };
         let mut out = Vec::new();
         for (k, item) in list.iter().enumerate() {
-            let at = || format!("{} {}", if key == "answers" { "answer" } else { "blocked answer" }, k + 1);
+            let at = || format!("{} {}", match key { "answers" => "answer", "blocked" => "blocked answer", _ => "VeriPB blocked answer" }, k + 1);
             let (text, recorded) = match (key, item) {
                 (_, Value::String(s)) => (s.as_str(), None),
-                ("blocked", Value::Object(m)) if m.keys().all(|k| k == "answer" || k == "score") => {
+                ("blocked" | "veripb_blocked", Value::Object(m)) if m.keys().all(|k| k == "answer" || k == "score") => {
                     let recorded = match m.get("score").unwrap_or(&Value::Null) {
                         Value::Null => None,
                         Value::String(s) if P::TASK == Task::Maximize => Some(s.clone()),
@@ -524,6 +604,7 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
     };
     let answers = read_all("answers")?;
     let blocked = read_all("blocked")?;
+    let own_blocked = read_all("veripb_blocked")?;
     let score = match kind {
         Claim::Optimal => {
             let [(_, best, _)] = &answers[..] else { return Err("an optimality claim lists one answer".into()) };
@@ -533,7 +614,7 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
                 return Err(format!("the claimed score {claimed} is not the answer's exact score {exact}"));
             }
             // A blocked answer better than the claim would make the formula cut it: refuse.
-            if let Some((_, b, _)) = blocked.iter().find(|(_, b, _)| P::score(b) > exact) {
+            if let Some((_, b, _)) = blocked.iter().chain(&own_blocked).find(|(_, b, _)| P::score(b) > exact) {
                 return Err(format!("a blocked answer scores {}, more than the claimed {exact}", P::score(b)));
             }
             Some(exact)
@@ -586,14 +667,20 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
     // A VeriPB proof, where there is one: rebuilt from final.drat as `--certify` makes it (see
     // [`pseudo_boolean`]), required byte for byte with its problem, and checked by veripb.
     let veripb = match std::fs::symlink_metadata(dir.join("proof.pbp")) {
+        _ if claim.get("veripb_blocked").is_some() && !(kind == Claim::Optimal && matches!(P::VERIPB.as_ref().and_then(|v| v.optimum.as_ref()), Some(Optimum::Own { .. }))) => {
+            return Err(format!("claim.json: a '{kind}' claim of {} lists no VeriPB blocked answers", P::NAME))
+        }
+        Err(_) if claim.get("veripb_blocked").is_some() => return Err("claim.json lists VeriPB blocked answers, but there is no proof.pbp".into()),
         Err(_) => false,
         Ok(_) => {
             let best = answers.first().map(|a| &a.0);
-            let drat = || -> Result<String, String> {
-                let bytes = read_capped(&dir.join("final.drat"), VERIPB_FROM_CAP).map_err(|e| format!("proof.pbp: no VeriPB proof is made from {e}"))?;
-                String::from_utf8(bytes).map_err(|_| "final.drat is not text".to_string())
-            };
-            let pb = pseudo_boolean::<P>(&inst, kind, best, score.as_ref(), &lemmas, &list, &[], &cnf, true, drat)
+            let budget = Budget::new();
+            let last = || budget.read(&dir.join("final.drat"), "");
+            let lemma_drats = || (0..lemmas.len()).map(|k| budget.read(&dir.join(lemma_files(k).1), "")).collect();
+            let own = || budget.read(&dir.join("veripb.drat"), "");
+            let drats = Drats { last: &last, lemmas: &lemma_drats, own: &own };
+            let own_list: Vec<P::Answer> = own_blocked.iter().map(|(a, _, _)| a.clone()).collect();
+            let pb = pseudo_boolean::<P>(&inst, kind, best, score.as_ref(), &lemmas, &list, &[], &cnf, true, &own_list, &drats)
                 .map_err(|e| format!("proof.pbp: {e}"))?
                 .ok_or("proof.pbp: this claim has no VeriPB proof")?;
             if !same_formula(dir, "problem.opb", &pb.problem, private)? {

@@ -526,22 +526,45 @@ pub struct Lemmas<P: Puzzle> {
 /// from the instance as the rules read, in which the CNF encoding (and a score's) is derived
 /// by the proof instead of trusted (`crate::veripb`).
 pub struct VeriPb<P: Puzzle> {
+    /// The puzzle's own problem for claims without a score; `None`: those claims state
+    /// `final.cnf` as their problem (a second check of it).
+    pub claims: Option<OwnProblem<P>>,
+    /// How an optimum is proved; `None` where optima have no proof.
+    pub optimum: Option<Optimum<P>>,
+}
+
+/// The puzzle's own problem, and proofs that it has no answer but those a claim lists.
+pub struct OwnProblem<P: Puzzle> {
     /// The problem as an OPB file, from the instance and the answers a claim blocks (a unique
     /// or counted solution): the rules, "none of these answers", and for a scoring puzzle minus
     /// the score as the `min:` objective.
     pub problem: fn(&P::Instance, &[P::Answer]) -> String,
-    /// The proof that `answer`, scoring `score`, is optimal, from a DRAT proof that the
-    /// certificate's `final.cnf` (with no lemmas, units or blocked answers) is unsatisfiable;
-    /// `None` where optima have none.
-    pub optimum: Option<fn(&P::Instance, &P::Answer, &P::Score, &str) -> Result<String, String>>,
-    /// The objective value a score has in the problem.
-    pub objective: fn(&P::Score) -> String,
     /// The proof that the problem with these answers blocked is infeasible (no-solution claims,
     /// and unique and count claims), from a DRAT proof that the certificate's `final.cnf` for
     /// the claim is unsatisfiable, its derived units first. Its conclusion is `BOUNDS INF INF`
     /// for a scoring puzzle (the problem has an objective), `UNSAT` otherwise.
     pub refutation: fn(&P::Instance, &[P::Answer], &str) -> Result<String, String>,
 }
+
+/// How a VeriPB proof of an optimum is made.
+pub enum Optimum<P: Puzzle> {
+    /// From the DRAT proof of `final.cnf` (with no lemmas, units or blocked answers), against
+    /// [`OwnProblem::problem`]: `proof(instance, answer, score, drat)`, and the objective value
+    /// a score has in the problem.
+    FromFinal { proof: fn(&P::Instance, &P::Answer, &P::Score, &str) -> Result<String, String>, objective: fn(&P::Score) -> String },
+    /// From the DRAT refutation of a formula of the proof's own: `formula(instance, best,
+    /// lemmas, listed)` with the encoding to read its models (an answer it lets through, which
+    /// must score no more than `best`, is listed and the formula built again), and
+    /// `proof(instance, best, lemmas, the lemmas' DRAT proofs, listed, drat)`, which gives the
+    /// problem, the proof and the verdict line `veripb` must print.
+    Own {
+        formula: OwnFormula<P>,
+        proof: OwnProof<P>,
+    },
+}
+
+pub type OwnFormula<P> = fn(&<P as Puzzle>::Instance, &<P as Puzzle>::Answer, &[Value], &[<P as Puzzle>::Answer]) -> Result<(crate::cnf::Cnf, <P as Puzzle>::Encoding), String>;
+pub type OwnProof<P> = fn(&<P as Puzzle>::Instance, &<P as Puzzle>::Answer, &[Value], &[String], &[<P as Puzzle>::Answer], &str) -> Result<(String, String, String), String>;
 
 /// What `generate` is asked for.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -431,7 +431,7 @@ impl Puzzle for Sudoku {
     const VARIABLES: &'static str = "rRcC=D: cell (R, C) holds digit D";
     /// One clause over the answer's digits; exactly-one makes them determine it.
     const BLOCKS_EXACTLY: bool = true;
-    const VERIPB: Option<crate::puzzle::VeriPb<Self>> = Some(crate::puzzle::VeriPb { problem: opb, optimum: None, objective: |_| String::new(), refutation });
+    const VERIPB: Option<crate::puzzle::VeriPb<Self>> = Some(crate::puzzle::VeriPb { claims: Some(crate::puzzle::OwnProblem { problem: opb, refutation }), optimum: None });
 
     type Instance = Board;
     type Answer = Grid;

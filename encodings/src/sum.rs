@@ -108,10 +108,11 @@ pub struct Node {
     pub children: Option<(usize, usize)>,
 }
 
-/// [`encode_sum`] without a cap, the same clauses and variables, recording every node in
-/// `trace` (children before parents; the root last).
-pub fn encode_sum_traced<S: ClauseSink>(sink: &mut S, groups: &[Vec<(Lit, u64)>], use_: Use, trace: &mut Vec<Node>) -> SumOutputs {
-    let clamp = |v: u64| v;
+/// [`encode_sum`], the same clauses and variables, recording every node in `trace` (children
+/// before parents; the root last). A node's terms keep their weights; with `cap`, its outputs
+/// are clamped to it as [`encode_sum`] clamps them.
+pub fn encode_sum_traced<S: ClauseSink>(sink: &mut S, groups: &[Vec<(Lit, u64)>], cap: Option<u64>, use_: Use, trace: &mut Vec<Node>) -> SumOutputs {
+    let clamp = move |v: u64| cap.map_or(v, |c| v.min(c));
     let mut nodes = Vec::new();
     for g in groups {
         let outputs = leaf(sink, g, clamp, use_);
@@ -120,23 +121,24 @@ pub fn encode_sum_traced<S: ClauseSink>(sink: &mut S, groups: &[Vec<(Lit, u64)>]
             nodes.push((outputs, trace.len() - 1));
         }
     }
-    fn build<S: ClauseSink>(sink: &mut S, mut nodes: Vec<(Vec<(u64, Lit)>, usize)>, use_: Use, trace: &mut Vec<Node>) -> Option<(Vec<(u64, Lit)>, usize)> {
+    type Built = Option<(Vec<(u64, Lit)>, usize)>;
+    fn build<S: ClauseSink>(sink: &mut S, mut nodes: Vec<(Vec<(u64, Lit)>, usize)>, clamp: impl Fn(u64) -> u64 + Copy, use_: Use, trace: &mut Vec<Node>) -> Built {
         match nodes.len() {
             0 => None,
             1 => nodes.pop(),
             n => {
                 let right = nodes.split_off(n / 2);
-                let (a, ai) = build(sink, nodes, use_, trace)?;
-                let (b, bi) = build(sink, right, use_, trace)?;
-                let outputs = merge(sink, &a, &b, |v| v, use_);
+                let (a, ai) = build(sink, nodes, clamp, use_, trace)?;
+                let (b, bi) = build(sink, right, clamp, use_, trace)?;
+                let outputs = merge(sink, &a, &b, clamp, use_);
                 let terms = trace[ai].terms.iter().chain(&trace[bi].terms).copied().collect();
                 trace.push(Node { terms, outputs: outputs.clone(), children: Some((ai, bi)) });
                 Some((outputs, trace.len() - 1))
             }
         }
     }
-    let outputs = build(sink, nodes, use_, trace).map_or(Vec::new(), |(o, _)| o);
-    SumOutputs { outputs, cap: None }
+    let outputs = build(sink, nodes, clamp, use_, trace).map_or(Vec::new(), |(o, _)| o);
+    SumOutputs { outputs, cap }
 }
 
 /// Encodes the sum of sums already encoded with the same [`Use`]: each node is the outputs of
@@ -273,15 +275,17 @@ mod tests {
         let digits: &[u64] = &[1, 2, 3, 4, 5, 6, 7, 8];
         let cases: [&[&[u64]]; 3] = [&[&[1, 2, 3], &[5, 7, 8], &[2], &[0, 4]], &[&[3], &[1, 1]], &[digits; 5]];
         for weights in cases {
-            let (mut a, mut b) = (Cnf::new(), Cnf::new());
-            let ga: Vec<Vec<(Lit, u64)>> = weights.iter().map(|g| g.iter().map(|&w| (a.new_var(), w)).collect()).collect();
-            let gb: Vec<Vec<(Lit, u64)>> = weights.iter().map(|g| g.iter().map(|&w| (b.new_var(), w)).collect()).collect();
-            let plain = encode_sum(&mut a, &ga, None, Use::AtLeast);
-            let mut trace = Vec::new();
-            let traced = encode_sum_traced(&mut b, &gb, Use::AtLeast, &mut trace);
-            assert_eq!((a.num_vars, &a.clauses), (b.num_vars, &b.clauses));
-            assert_eq!(plain.outputs, traced.outputs);
-            assert_eq!(trace.last().map(|n| &n.outputs), Some(&traced.outputs));
+            for (cap, use_) in [(None, Use::AtLeast), (Some(5), Use::AtMost), (Some(9), Use::Both)] {
+                let (mut a, mut b) = (Cnf::new(), Cnf::new());
+                let ga: Vec<Vec<(Lit, u64)>> = weights.iter().map(|g| g.iter().map(|&w| (a.new_var(), w)).collect()).collect();
+                let gb: Vec<Vec<(Lit, u64)>> = weights.iter().map(|g| g.iter().map(|&w| (b.new_var(), w)).collect()).collect();
+                let plain = encode_sum(&mut a, &ga, cap, use_);
+                let mut trace = Vec::new();
+                let traced = encode_sum_traced(&mut b, &gb, cap, use_, &mut trace);
+                assert_eq!((a.num_vars, &a.clauses), (b.num_vars, &b.clauses));
+                assert_eq!(plain.outputs, traced.outputs);
+                assert_eq!(trace.last().map(|n| &n.outputs), Some(&traced.outputs));
+            }
         }
     }
 

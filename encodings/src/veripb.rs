@@ -91,6 +91,20 @@ impl<'a> Proof<'a> {
         Ok(self.text)
     }
 
+    /// Opens a proof by contradiction of `constraint` (`pbc`): its negation is added (the
+    /// returned ID), and the steps up to [`Proof::qed`] must derive a contradiction.
+    pub fn pbc(&mut self, constraint: &str) -> u64 {
+        let _ = writeln!(self.text, "pbc {constraint} : subproof");
+        self.next += 1;
+        self.next - 1
+    }
+
+    /// Closes the proof by contradiction opened last: the constraint is derived (the returned
+    /// ID); the subproof's constraints are gone.
+    pub fn qed(&mut self) -> u64 {
+        self.step("qed pbc")
+    }
+
     pub fn rup_clause(&mut self, lits: &[Lit]) -> u64 {
         let c = self.clause(lits);
         self.step(&format!("rup {c}"))
@@ -268,4 +282,95 @@ pub fn define_sum(p: &mut Proof, trace: &[Node], amo: &dyn Fn(&[(Lit, u64)], &mu
     }
     let root = defs.pop()?;
     Some(Defined { outputs: root, at_most_max: *maxes.last()? })
+}
+
+/// An output of a sum introduced by [`define_at_most`]: `o ⇔ S ≥ value`, `S` the weighted sum
+/// of its node's terms.
+#[derive(Clone, Copy, Debug)]
+pub struct Meaning {
+    pub value: u64,
+    pub output: Lit,
+    /// The ID of "o → S ≥ value"; `None` for a leaf of one term, whose output is the term.
+    pub implies: Option<u64>,
+}
+
+/// Introduces every output of a sum encoded with [`crate::sum::encode_sum_traced`] and
+/// `Use::AtMost` (capped or not) by its meaning `o ⇔ S ≥ v`, both directions by redundance,
+/// and derives each of the encoding's clauses: the chains (`o_{v'} → o_v`), each leaf's "a
+/// term of weight w makes `S ≥ w`", each merge's "both children at least x and y make the
+/// parent at least x + y". Every clause is one addition of meanings and a RUP step; none
+/// needs "at most one term per leaf", which the upper-bound direction does without. Returns
+/// each node's meanings, in the trace's order.
+pub fn define_at_most(p: &mut Proof, trace: &[Node]) -> Vec<Vec<Meaning>> {
+    let mut all: Vec<Vec<Meaning>> = Vec::new();
+    for node in trace {
+        if node.children.is_none() && node.terms.len() == 1 {
+            let (value, output) = node.outputs[0];
+            all.push(vec![Meaning { value, output, implies: None }]);
+            continue;
+        }
+        let total: u64 = node.terms.iter().map(|t| t.1).sum();
+        let mut mine = Vec::new();
+        // Each output's "S ≥ v → o".
+        let mut back = Vec::new();
+        for &(v, o) in &node.outputs {
+            let mut ge: Vec<Term> = node.terms.iter().map(|&(l, w)| (w, l)).collect();
+            ge.push((v, !o));
+            let id_ge = p.step(&format!("red {} : {} -> 0", p.constraint(&ge, v as i64), (p.name)(o.var())));
+            let k = total - v + 1;
+            let mut le: Vec<Term> = node.terms.iter().map(|&(l, w)| (w, !l)).collect();
+            le.push((k, o));
+            let id_le = p.step(&format!("red {} : {} -> 1", p.constraint(&le, k as i64), (p.name)(o.var())));
+            mine.push(Meaning { value: v, output: o, implies: Some(id_ge) });
+            back.push(id_le);
+        }
+        for j in 1..mine.len() {
+            let id = p.step(&format!("pol {} {} +", mine[j].implies.expect("defined"), back[j - 1]));
+            p.rup_clause(&[!mine[j].output, mine[j - 1].output]);
+            p.line(&format!("del id {id} ;"));
+        }
+        let at = |v: u64| mine.iter().position(|m| m.value == v).expect("an output per value");
+        match node.children {
+            None => {
+                let cap = node.outputs.last().map_or(0, |o| o.0);
+                for &(l, w) in &node.terms {
+                    p.rup_clause(&[!l, mine[at(w.min(cap))].output]);
+                }
+            }
+            Some((a, b)) => {
+                let cap = node.outputs.last().map_or(0, |o| o.0);
+                let with_zero = |d: &Vec<Meaning>| -> Vec<Option<Meaning>> { std::iter::once(None).chain(d.iter().map(|&m| Some(m))).collect() };
+                let (a0, b0) = (with_zero(&all[a]), with_zero(&all[b]));
+                for x in &a0 {
+                    for y in &b0 {
+                        let s = (x.map_or(0, |m| m.value) + y.map_or(0, |m| m.value)).min(cap);
+                        if s == 0 {
+                            continue;
+                        }
+                        let j = at(s);
+                        let mut rule = format!("pol {}", back[j]);
+                        let mut added = false;
+                        let mut clause = Vec::new();
+                        for m in [x, y].into_iter().flatten() {
+                            clause.push(!m.output);
+                            if let Some(id) = m.implies {
+                                let _ = write!(rule, " {id} +");
+                                added = true;
+                            }
+                        }
+                        clause.push(mine[j].output);
+                        if added {
+                            let id = p.step(&rule);
+                            p.rup_clause(&clause);
+                            p.line(&format!("del id {id} ;"));
+                        } else {
+                            p.rup_clause(&clause);
+                        }
+                    }
+                }
+            }
+        }
+        all.push(mine);
+    }
+    all
 }

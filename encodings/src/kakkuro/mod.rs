@@ -13,6 +13,7 @@ mod parse;
 mod render;
 pub mod search;
 mod svg;
+pub mod veripb;
 
 pub use check::{check, check_values, parse_answer, ReadAnswer, Scored, Violation};
 pub use encode::{decode, encode, fewest_painted, fix_values, Encoding};
@@ -206,6 +207,8 @@ impl crate::puzzle::Puzzle for Kakkuro {
         none: "no choice of open sides makes these values valid (rules 1, 3, 4 or 5)",
     });
     const LEMMAS: Option<puzzle::Lemmas<Self>> = Some(puzzle::Lemmas { find: lemmas, clauses: lemma });
+    const VERIPB: Option<puzzle::VeriPb<Self>> =
+        Some(puzzle::VeriPb { claims: None, optimum: Some(puzzle::Optimum::Own { formula: veripb::formula, proof: veripb::optimum }) });
 
     fn parse(text: &str, settings: &Settings) -> Result<Instance, ParseError> {
         let mut puzzle = parse(text)?;

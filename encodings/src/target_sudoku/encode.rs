@@ -111,7 +111,7 @@ pub fn encode<S: ClauseSink>(givens: &Grid, sink: &mut S) -> Encoding {
         }
     }
     let mut score_nodes = Vec::new();
-    let score = encode_sum_traced(sink, &groups, Use::AtLeast, &mut score_nodes);
+    let score = encode_sum_traced(sink, &groups, None, Use::AtLeast, &mut score_nodes);
     for &(v, o) in &score.outputs {
         sink.name_var(o, &|| format!("score>={}", fixed_score as u64 + v));
     }

@@ -201,10 +201,8 @@ impl Puzzle for TargetSudoku {
     }
 
     const VERIPB: Option<puzzle::VeriPb<Self>> = Some(puzzle::VeriPb {
-        problem: |givens, _| veripb::opb(givens),
-        optimum: Some(|givens, best, score, drat| veripb::proof(givens, best, *score, drat)),
-        objective: |score| format!("-{score}"),
-        refutation: |givens, _, drat| veripb::infeasible(givens, drat),
+        claims: Some(puzzle::OwnProblem { problem: |givens, _| veripb::opb(givens), refutation: |givens, _, drat| veripb::infeasible(givens, drat) }),
+        optimum: Some(puzzle::Optimum::FromFinal { proof: |givens, best, score, drat| veripb::proof(givens, best, *score, drat), objective: |score| format!("-{score}") }),
     });
 
     fn objective<S: ClauseSink>(_: &Grid, enc: &Encoding, _: &mut S) -> Result<crate::objective::Objective, String> {
