@@ -9,7 +9,7 @@ pub use crate::drat::DEFAULT_CHECKER;
 use anyhow::{anyhow, bail, Result};
 use encodings::certify::{self, Claim, Form, Valid};
 use encodings::cnf::{Cnf, Lit};
-use encodings::puzzle::{Flag, Optimum, Puzzle, Settings, Task};
+use encodings::puzzle::{Flag, Optimum, OwnDrats, Puzzle, Settings, Task};
 use encodings::solver::{NewSolver, Recorded, Stop};
 use serde_json::{json, Value};
 use std::fs::{File, OpenOptions};
@@ -226,7 +226,7 @@ fn pseudo_boolean<P: Puzzle>(inst: &P::Instance, claim: Claim, best: Option<&P::
         }
         (Claim::Optimal, Some(Optimum::Own { proof, .. }), Some(_)) if asked => {
             let best = best.ok_or("an optimum without its answer")?;
-            let (problem, proof, verdict) = proof(inst, best, lemmas, &(drats.lemmas)()?, own_listed, &(drats.own)()?)?;
+            let (problem, proof, verdict) = proof(inst, best, lemmas, own_listed, &OwnDrats { lemmas: drats.lemmas, own: drats.own })?;
             PseudoBoolean { problem, proof, verdict, what: own }
         }
         (Claim::Optimal, ..) if asked => return Err(format!("{} optima have none yet", P::NAME)),
@@ -275,7 +275,9 @@ impl Budget {
     /// A DRAT proof's text with `prefix` before it (derived units), taken from the budget.
     fn read(&self, path: &Path, prefix: &str) -> Result<String, String> {
         let left = self.0.get();
-        let bytes = read_capped(path, left.saturating_sub(prefix.len() as u64)).map_err(|e| format!("no VeriPB proof is made from {e}: all DRAT proofs it is made from are capped at {VERIPB_FROM_CAP} bytes together"))?;
+        let cap = left.saturating_sub(prefix.len() as u64);
+        within(path, cap).map_err(|_| format!("no VeriPB proof is made from {}: the DRAT proofs one is made from are capped at {VERIPB_FROM_CAP} bytes together", path.display()))?;
+        let bytes = read_capped(path, cap).map_err(|e| format!("no VeriPB proof is made from {e}"))?;
         let text = String::from_utf8(bytes).map_err(|_| format!("{} is not text", path.display()))?;
         self.0.set(left - prefix.len() as u64 - text.len() as u64);
         Ok(prefix.to_string() + &text)

@@ -317,16 +317,16 @@ fn tampered_veripb_refutations_are_refused() {
     refused(tampered(&cert, dir.path(), "proof.pbp", |_| theirs.clone()), "another claim's proof");
     let (ok, said) = veripb_refit(&opb, &theirs, dir.path());
     assert!(!ok && said.contains("reverse unit propagation"), "{said}");
-    // An optimum of a puzzle that has none.
+    // An optimum that has none: Kakkuro under the lenient rules.
     let kakkuro = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/kakkuro.txt");
     let best = dir.path().join("best");
-    let r = run(&["solve", "kakkuro", kakkuro.to_str().unwrap(), "-q", "--certify", best.to_str().unwrap(), "--veripb"], None);
-    assert!(r.code == 0 && r.stderr.contains("no VeriPB proof: kakkuro optima have none yet"), "{}", r.stderr);
+    let r = run(&["solve", "kakkuro", kakkuro.to_str().unwrap(), "--lenient", "-q", "--certify", best.to_str().unwrap(), "--veripb"], None);
+    assert!(r.code == 0 && r.stderr.contains("no VeriPB proof: kakkuro optima under the lenient rules have none yet"), "{}", r.stderr);
     assert!(!best.join("proof.pbp").exists());
     std::fs::copy(cert.join("proof.pbp"), best.join("proof.pbp")).unwrap();
     std::fs::copy(cert.join("problem.opb"), best.join("problem.opb")).unwrap();
     let v = verify(&best);
-    assert!(v.code == 1 && v.stdout.contains("proof.pbp: kakkuro optima have none yet"), "{}", v.stdout);
+    assert!(v.code == 1 && v.stdout.contains("proof.pbp: kakkuro optima under the lenient rules have none yet"), "{}", v.stdout);
     // Without --veripb there is none, and the verdict says DRAT only; without --certify the
     // flag is refused.
     let plain = dir.path().join("plain");
@@ -457,4 +457,145 @@ fn sudoku_claims_are_proved_against_the_puzzles_own_problem() {
     assert_eq!(run(&["solve", "sudoku", cases[3].0.to_str().unwrap(), "-q", "--certify", plain.to_str().unwrap()], None).code, 1);
     assert!(!plain.join("proof.pbp").exists());
     assert_eq!(verify(&plain).stdout, "VERIFIED: sudoku has no solution\n");
+}
+
+/// `solve kakkuro BOARD --certify DIR --veripb` on `solver`: the folder and the score.
+fn kakkuro_certified(args: &[&str], dir: &Path, solver: &str) -> (PathBuf, String) {
+    let mut all = args.to_vec();
+    all.extend(["--format", "json", "--certify", dir.to_str().unwrap(), "--veripb", "--solver", solver]);
+    let r = run(&all, None);
+    assert_eq!(r.code, 0, "{all:?}: {}", r.stderr);
+    assert!(r.stderr.contains("with a VeriPB proof"), "{all:?}: {}", r.stderr);
+    (dir.to_path_buf(), common::json_field(&r.stdout, "score").trim_matches('"').to_string())
+}
+
+/// The objective value veripb must conclude, read from the proof's last lines.
+fn kakkuro_bound(pbp: &str) -> String {
+    let line = pbp.lines().rev().find(|l| l.starts_with("conclusion BOUNDS ")).expect("a conclusion");
+    line.split_whitespace().nth(2).unwrap().to_string()
+}
+
+/// Every bundled Kakkuro board's optimum (and the example's on every prover, and a bare
+/// contest string's best sides): `veripb` proves the objective's optimum, and `verify` accepts
+/// the certificate with DRAT and VeriPB. The score's bound, the lemmas and the dots' "at most
+/// one factor" are derived in the proof; the rules' clauses are its problem.
+#[test]
+fn every_bundled_kakkuro_optimum_verifies_with_veripb() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut boards: Vec<PathBuf> = std::fs::read_dir(common::data_dir("kakkuro")).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect();
+    boards.sort();
+    assert!(boards.len() >= 8, "{boards:?}");
+    let mut runs: Vec<(PathBuf, &str)> = boards.iter().map(|b| (b.clone(), "varisat")).collect();
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/kakkuro.txt");
+    runs.extend(provers().into_iter().skip(1).map(|p| (example.clone(), p)));
+    for (k, (board, solver)) in runs.iter().enumerate() {
+        let (cert, score) = kakkuro_certified(&["solve", "kakkuro", board.to_str().unwrap()], &dir.path().join(format!("c{k}")), solver);
+        let pbp = std::fs::read_to_string(cert.join("proof.pbp")).unwrap();
+        let bound = kakkuro_bound(&pbp);
+        if k == 0 {
+            let (ok, said) = veripb(&cert.join("problem.opb"), &cert.join("proof.pbp"));
+            assert!(ok && said.contains(&format!("s VERIFIED BOUNDS {bound} <= obj <= {bound}")), "{}: {said}", board.display());
+        }
+        let v = verify(&cert);
+        assert_eq!(v.stdout, format!("VERIFIED: kakkuro optimum {score} (DRAT and VeriPB)\n"), "{} ({solver}): {}", board.display(), v.stderr);
+    }
+    // A bare contest string: the best sides for its numbers.
+    let answer = dir.path().join("answer.txt");
+    std::fs::write(&answer, "103488:1,1,8,7,23,24,6,7,2,9,7,7,1,4,2,3,3,5,1,4,9,4,5,8,8\n").unwrap();
+    let cert = dir.path().join("fixed");
+    let r = run(&["check", "kakkuro", example.to_str().unwrap(), "--answer", answer.to_str().unwrap(), "--certify", cert.to_str().unwrap(), "--veripb"], None);
+    assert!(r.code == 0 && r.stderr.contains("with a VeriPB proof"), "{}", r.stderr);
+    assert_eq!(verify(&cert).stdout, "VERIFIED: kakkuro optimum 103488 among the answers with the fixed answer's numbers (DRAT and VeriPB)\n");
+}
+
+/// Tampered Kakkuro VeriPB certificates: the objective changed where the optimum counts, a
+/// definition removed, a false optimum concluded, the proof made from another DRAT proof, the
+/// let-through answers changed. `verify` refuses each (it rebuilds the problem and the proof),
+/// and so does `veripb` on the edited files.
+#[test]
+fn tampered_kakkuro_veripb_certificates_are_refused() {
+    use encodings::kakkuro::{self, Kakkuro};
+    let dir = tempfile::tempdir().unwrap();
+    let board = common::data_dir("kakkuro").join("example.txt");
+    let (cert, _) = kakkuro_certified(&["solve", "kakkuro", board.to_str().unwrap()], &dir.path().join("cert"), "varisat");
+    let refused = |(v, (ok, said)): (common::Run, (bool, String)), why: &str| {
+        assert_eq!(v.code, 1, "{why}: {}{}", v.stdout, v.stderr);
+        assert!(v.stdout.starts_with("NOT VERIFIED: "), "{why}: {}", v.stdout);
+        assert!(!ok, "{why}: veripb accepts it: {said}");
+    };
+    let (opb, pbp) = (std::fs::read_to_string(cert.join("problem.opb")).unwrap(), std::fs::read_to_string(cert.join("proof.pbp")).unwrap());
+    // The objective's weight of a literal the optimum sets, one more.
+    let soli: Vec<&str> = pbp.lines().find(|l| l.starts_with("soli ")).unwrap().trim_end_matches(';').split_whitespace().skip(1).collect();
+    let min = opb.lines().find(|l| l.starts_with("min:")).unwrap();
+    let terms: Vec<&str> = min.trim_start_matches("min:").trim_end_matches(';').split_whitespace().collect();
+    let (coef, var) = terms.chunks(2).map(|t| (t[0], t[1])).find(|(_, v)| soli.contains(v)).expect("the optimum sets a weighted literal");
+    let more = (coef.parse::<i128>().unwrap() + 1).to_string();
+    let (v, (ok, said)) = tampered(&cert, dir.path(), "problem.opb", |t| t.replacen(&format!(" {coef} {var} "), &format!(" {more} {var} "), 1));
+    assert!(v.stdout.contains("problem.opb is not the puzzle's problem"), "{}", v.stdout);
+    assert!(!ok, "veripb accepts a changed objective: {said}");
+    // A definition removed; the bound's division removed.
+    refused(tampered(&cert, dir.path(), "proof.pbp", |t| {
+        let at = t.find("\nred ").unwrap() + 1;
+        let end = at + t[at..].find('\n').unwrap() + 1;
+        format!("{}{}", &t[..at], &t[end..])
+    }), "a definition removed");
+    refused(tampered(&cert, dir.path(), "proof.pbp", |t| {
+        let at = t.find(" d;\n").expect("the division");
+        let start = t[..at].rfind(" +").unwrap();
+        format!("{}{}", &t[..start + 2], &t[at + 2..])
+    }), "the division removed");
+    // False optima: one better, one worse.
+    let bound = kakkuro_bound(&pbp);
+    let n: i128 = bound.parse().unwrap();
+    for other in [n - 1, n + 1] {
+        refused(tampered(&cert, dir.path(), "proof.pbp", |t| t.replace(&format!("BOUNDS {bound} "), &format!("BOUNDS {other} ")).replace(&format!(" {bound};"), &format!(" {other};"))), "a false optimum");
+    }
+    // The proof made from final.drat instead of its own formula's refutation: verify rebuilds
+    // it from veripb.drat and refuses; veripb refuses the proof made from the wrong one.
+    let final_drat = std::fs::read(cert.join("final.drat")).unwrap();
+    let (v, _) = tampered(&cert, dir.path(), "veripb.drat", |_| String::from_utf8(final_drat.clone()).unwrap());
+    assert!(v.code == 1 && v.stdout.starts_with(NOT_REBUILT), "{}", v.stdout);
+    let claim: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(cert.join("claim.json")).unwrap()).unwrap();
+    let inst = kakkuro::Instance { puzzle: Kakkuro::parse(claim["text"].as_str().unwrap(), &Settings::default()).unwrap().puzzle, fixed: None };
+    let read = |v: &serde_json::Value| kakkuro::parse_answer(&inst.puzzle, v.as_str().unwrap()).unwrap().answer;
+    let best = read(&claim["answers"][0]);
+    let lemmas: Vec<serde_json::Value> = claim["lemmas"].as_array().unwrap().clone();
+    let lemma_drats: Vec<String> = (1..=lemmas.len()).map(|k| std::fs::read_to_string(cert.join(format!("lemma-{k}.drat"))).unwrap()).collect();
+    let listed: Vec<kakkuro::Answer> = claim["veripb_blocked"].as_array().unwrap().iter().map(|b| read(&b["answer"])).collect();
+    let own = std::fs::read_to_string(cert.join("veripb.drat")).unwrap();
+    let proof_from = |listed: &[kakkuro::Answer], drat: &str| {
+        let drat = drat.to_string();
+        let lemmas_read = || Ok(lemma_drats.clone());
+        let own_read = || Ok(drat.clone());
+        kakkuro::veripb::optimum(&inst, &best, &lemmas, listed, &encodings::puzzle::OwnDrats { lemmas: &lemmas_read, own: &own_read }).unwrap()
+    };
+    let (o, p, verdict) = proof_from(&listed, &own);
+    assert_eq!((&o, &p), (&opb, &pbp), "the library rebuilds the certificate's files");
+    run_veripb(&o, &p, dir.path(), &verdict).expect("the proof as made");
+    let (_, wrong, _) = proof_from(&listed, &String::from_utf8(final_drat).unwrap());
+    assert!(run_veripb(&o, &wrong, dir.path(), &verdict).is_err(), "a proof made from another formula's refutation");
+    // Each answer the bound let through dropped: verify refuses. Where the formula without it
+    // has a model (the answer is needed), veripb refuses the proof made without it too.
+    assert!(!listed.is_empty(), "this board's bound lets answers through");
+    let mut needed = 0;
+    for k in 0..listed.len() {
+        let (v, _) = tampered(&cert, dir.path(), "claim.json", |t| {
+            let mut c: serde_json::Value = serde_json::from_str(t).unwrap();
+            c["veripb_blocked"].as_array_mut().unwrap().remove(k);
+            serde_json::to_string_pretty(&c).unwrap()
+        });
+        assert!(v.code == 1 && v.stdout.starts_with(NOT_REBUILT), "{}", v.stdout);
+        let mut fewer = listed.clone();
+        fewer.remove(k);
+        let (cnf, _) = kakkuro::veripb::formula(&inst, &best, &lemmas, &fewer).unwrap();
+        if let puzzle_sat::backends::Proved::Model(_) = puzzle_sat::backends::Backend::Varisat.prove(&cnf, &dir.path().join("scratch.drat")).unwrap() {
+            needed += 1;
+            let (_, without, _) = proof_from(&fewer, &own);
+            assert!(run_veripb(&o, &without, dir.path(), &verdict).is_err(), "let-through answer {k} dropped");
+        }
+    }
+    assert!(needed > 0, "no let-through answer is needed: the test shows nothing");
+    // A listed answer with a claim that says nothing to prove: refused.
+    let (v, _) = tampered(&cert, dir.path(), "claim.json", |t| t.replacen("\"veripb_blocked\"", "\"veripb_blocked_\"", 1));
+    assert!(v.code == 1 && v.stdout.contains("unknown field"), "{}", v.stdout);
 }

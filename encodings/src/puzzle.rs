@@ -555,7 +555,7 @@ pub enum Optimum<P: Puzzle> {
     /// From the DRAT refutation of a formula of the proof's own: `formula(instance, best,
     /// lemmas, listed)` with the encoding to read its models (an answer it lets through, which
     /// must score no more than `best`, is listed and the formula built again), and
-    /// `proof(instance, best, lemmas, the lemmas' DRAT proofs, listed, drat)`, which gives the
+    /// `proof(instance, best, lemmas, listed, DRAT proofs)`, which gives the
     /// problem, the proof and the verdict line `veripb` must print.
     Own {
         formula: OwnFormula<P>,
@@ -564,7 +564,14 @@ pub enum Optimum<P: Puzzle> {
 }
 
 pub type OwnFormula<P> = fn(&<P as Puzzle>::Instance, &<P as Puzzle>::Answer, &[Value], &[<P as Puzzle>::Answer]) -> Result<(crate::cnf::Cnf, <P as Puzzle>::Encoding), String>;
-pub type OwnProof<P> = fn(&<P as Puzzle>::Instance, &<P as Puzzle>::Answer, &[Value], &[String], &[<P as Puzzle>::Answer], &str) -> Result<(String, String, String), String>;
+/// The DRAT proofs an [`OwnProof`] is made from, read only if the proof can be made at all:
+/// the lemmas' (in order), and its own formula's refutation.
+pub struct OwnDrats<'a> {
+    pub lemmas: &'a dyn Fn() -> Result<Vec<String>, String>,
+    pub own: &'a dyn Fn() -> Result<String, String>,
+}
+
+pub type OwnProof<P> = fn(&<P as Puzzle>::Instance, &<P as Puzzle>::Answer, &[Value], &[<P as Puzzle>::Answer], &OwnDrats) -> Result<(String, String, String), String>;
 
 /// What `generate` is asked for.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

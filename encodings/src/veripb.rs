@@ -301,7 +301,9 @@ pub struct Meaning {
 /// parent at least x + y". Every clause is one addition of meanings and a RUP step; none
 /// needs "at most one term per leaf", which the upper-bound direction does without. Returns
 /// each node's meanings, in the trace's order.
-pub fn define_at_most(p: &mut Proof, trace: &[Node]) -> Vec<Vec<Meaning>> {
+/// Every definition's ID is pushed to `defined`, for a proof to delete them once their clauses
+/// are derived.
+pub fn define_at_most(p: &mut Proof, trace: &[Node], defined: &mut Vec<u64>) -> Vec<Vec<Meaning>> {
     let mut all: Vec<Vec<Meaning>> = Vec::new();
     for node in trace {
         if node.children.is_none() && node.terms.len() == 1 {
@@ -323,6 +325,7 @@ pub fn define_at_most(p: &mut Proof, trace: &[Node]) -> Vec<Vec<Meaning>> {
             let id_le = p.step(&format!("red {} : {} -> 1", p.constraint(&le, k as i64), (p.name)(o.var())));
             mine.push(Meaning { value: v, output: o, implies: Some(id_ge) });
             back.push(id_le);
+            defined.extend([id_ge, id_le]);
         }
         for j in 1..mine.len() {
             let id = p.step(&format!("pol {} {} +", mine[j].implies.expect("defined"), back[j - 1]));

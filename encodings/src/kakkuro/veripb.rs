@@ -30,6 +30,7 @@ use crate::certify::{built, Claim, Form, NoEmpty};
 use crate::cnf::{ClauseSink, Cnf, Lit};
 use crate::objective::{opb_text, Objective};
 use crate::sum::{encode_sum_traced, Bound, Node, Use};
+use crate::puzzle::OwnDrats;
 use crate::veripb::{define_at_most, Proof};
 use num_bigint::{BigInt, Sign};
 use serde_json::Value;
@@ -328,12 +329,13 @@ pub fn formula(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answe
     Ok((cnf, plan.problem.enc))
 }
 
-/// The proof that `best` is optimal, from the lemmas' DRAT proofs (`lemma_drats`, in the
-/// lemmas' order), the answers [`formula`] let through (`listed`), and `drat`, a DRAT proof
-/// that `formula` with them is unsatisfiable. Returns the problem, the proof and the verdict
+/// The proof that `best` is optimal, from the answers [`formula`] let through (`listed`), the
+/// lemmas' DRAT proofs and a DRAT proof that `formula` with `listed` is unsatisfiable. Returns the problem, the proof and the verdict
 /// line `veripb` must print.
-pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], lemma_drats: &[String], listed: &[Answer], drat: &str) -> Result<(String, String, String), String> {
+pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answer], drats: &OwnDrats) -> Result<(String, String, String), String> {
     let plan = plan(inst, best, lemmas, listed)?;
+    let lemma_drats = (drats.lemmas)()?;
+    let drat = (drats.own)()?;
     let built = build(&plan);
     let p = &plan.problem;
     let top = p.n + p.painted() as u32;
@@ -347,6 +349,9 @@ pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], lemma_drats: &[
         }
     }
 
+    // The large constraints only the derivations use, deleted before the solver's steps, which
+    // would otherwise propagate them at every step.
+    let mut spent: Vec<u64> = Vec::new();
     pf.line("% the optimum, and each listed answer of a higher objective value, logged in turn");
     let mut better = 0;
     for (a, d) in &plan.logged {
@@ -366,7 +371,9 @@ pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], lemma_drats: &[
                     pf.rup_clause(&[!t.1]);
                 });
                 pf.rup_clause(&[]);
-                Some(pf.qed().to_string())
+                let id = pf.qed();
+                spent.push(id);
+                Some(id.to_string())
             }
         });
     }
@@ -376,7 +383,7 @@ pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], lemma_drats: &[
         return Err("a DRAT proof per lemma is needed".into());
     }
     let mut unit_ids: Vec<(Lit, u64)> = Vec::new();
-    for (l, drat) in lemmas.iter().zip(lemma_drats) {
+    for (l, drat) in lemmas.iter().zip(&lemma_drats) {
         let (dot, max) = super::dot_lemma(l)?;
         let above: Vec<Lit> = p.enc.factors[dot].iter().filter(|t| t.0 > max).map(|t| t.1).collect();
         let terms: Vec<(u64, Lit)> = above.iter().map(|&l| (1, !l)).collect();
@@ -384,7 +391,7 @@ pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], lemma_drats: &[
         if !pf.drat(drat, |v| (v >= 1 && v <= p.n).then_some(v))? {
             pf.rup_clause(&[]);
         }
-        pf.qed();
+        spent.push(pf.qed());
         for &l in &above {
             unit_ids.push((l, pf.rup_clause(&[!l])));
         }
@@ -414,7 +421,7 @@ pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], lemma_drats: &[
 
     if let Some(limit) = plan.limit {
         pf.line("% the painted cells' counter and the rounded bound: outputs defined, clauses derived");
-        let counted = define_at_most(&mut pf, &built.counter);
+        let counted = define_at_most(&mut pf, &built.counter, &mut spent);
         if let Some(root) = counted.last() {
             for m in root {
                 if m.output == p.y(m.value) {
@@ -460,7 +467,8 @@ pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], lemma_drats: &[
         }
         let _ = write!(rule, " {q} d");
         let bound = pf.step(&rule);
-        let summed = define_at_most(&mut pf, &built.bound);
+        spent.push(bound);
+        let summed = define_at_most(&mut pf, &built.bound, &mut spent);
         if let Some(unit) = built.unit {
             let root = summed.last().expect("a bound with a unit has a root");
             let m = root.iter().find(|m| m.output == unit).expect("the unit is the root's");
@@ -495,7 +503,11 @@ pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], lemma_drats: &[
         pf.rup_clause(&clause);
         pf.line(&format!("del id {id} ;"));
     }
+    if !spent.is_empty() {
+        pf.line("% what the solver's steps do not need");
+        pf.line(&format!("del id {} ;", spent.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(" ")));
+    }
     let o = format!("{}", -x);
-    let proof = pf.refute(if plan.limit.is_some() { drat } else { "" }, built.cnf.num_vars, |empty| format!("BOUNDS {o} : {empty} {o}"))?;
+    let proof = pf.refute(if plan.limit.is_some() { &drat } else { "" }, built.cnf.num_vars, |empty| format!("BOUNDS {o} : {empty} {o}"))?;
     Ok((problem_text(p), proof, format!("s VERIFIED BOUNDS {o} <= obj <= {o}")))
 }
