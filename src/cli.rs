@@ -172,9 +172,10 @@ pub struct SolveCli {
     #[arg(long, value_name = "DIR")]
     pub certify: Option<PathBuf>,
     /// With --certify: also write a VeriPB problem and proof (problem.opb, proof.pbp) for
-    /// `veripb`, for a no-solution, unique or count claim: the puzzle's own problem for sudoku
-    /// and target sudoku, else final.cnf (a second check of it). Target sudoku optima get one
-    /// without asking.
+    /// `veripb`: for a Kakkuro optimum (strict rules), the score's bound derived; for a
+    /// no-solution, unique or count claim, the puzzle's own problem for sudoku and target
+    /// sudoku, else final.cnf (a second check of it). Target sudoku optima get one without
+    /// asking.
     #[arg(long, requires = "certify")]
     pub veripb: bool,
     #[arg(long, conflicts_with_all = ["count", "unique", "certify"], help = for_flag(Flag::Hints, "Show only what every solution (every optimal answer, for a scoring puzzle) has in common"))]
@@ -253,8 +254,8 @@ pub struct CheckCli {
     /// certificate that its completion is the best into DIR (new or empty).
     #[arg(long, value_name = "DIR")]
     pub certify: Option<PathBuf>,
-    /// With --certify: also write a VeriPB problem and proof where the claim has one (no
-    /// completion is valid).
+    /// With --certify: also write a VeriPB problem and proof where the claim has one (the best
+    /// sides under the strict rules, or no completion is valid).
     #[arg(long, requires = "certify")]
     pub veripb: bool,
     #[arg(long, help = for_flag(Flag::Lenient, "Score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them"))]
