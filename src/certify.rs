@@ -126,7 +126,8 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
     // An optimum whose VeriPB proof refutes a formula of its own: that refutation first.
     let mut own_listed: Option<Vec<Valid<P>>> = None;
     if let (Claim::Optimal, Some(Optimum::Own { formula, .. }), Some(s), true) = (c.claim, P::VERIPB.as_ref().and_then(|v| v.optimum.as_ref()), score.as_ref(), c.veripb) {
-        match own_refutation::<P>(c, *formula, s, &lemmas, blocked.clone(), &proof_of("veripb.drat")) {
+        let seed = if blocked.len() <= OWN_TRIES { blocked.clone() } else { Vec::new() };
+        match own_refutation::<P>(c, *formula, s, &lemmas, seed, &proof_of("veripb.drat")) {
             Ok(l) => own_listed = Some(l),
             Err(why) => no_veripb = Some(why),
         }
@@ -285,8 +286,12 @@ impl Budget {
 }
 
 /// The most answers an optimum's own formula may let through before its VeriPB proof is given
-/// up (each costs a solve afresh).
+/// up (each costs a solve afresh). It starts with `final.cnf`'s blocked answers listed, when
+/// there are no more than this many.
 const OWN_TRIES: usize = 64;
+
+/// The most answers an optimum's own VeriPB proof lists: what the writer can list.
+const MOST_VERIPB_BLOCKED: usize = 2 * OWN_TRIES + 1;
 
 /// Refutes the formula of an optimum's own VeriPB proof ([`Optimum::Own`]) with the proving
 /// backend into `proof`, starting with `seed` listed and listing each answer it lets through,
@@ -606,6 +611,9 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
     };
     let answers = read_all("answers")?;
     let blocked = read_all("blocked")?;
+    if claim.get("veripb_blocked").and_then(Value::as_array).is_some_and(|l| l.len() > MOST_VERIPB_BLOCKED) {
+        return Err(format!("claim.json: more than {MOST_VERIPB_BLOCKED} VeriPB blocked answers, more than any certificate lists"));
+    }
     let own_blocked = read_all("veripb_blocked")?;
     let score = match kind {
         Claim::Optimal => {

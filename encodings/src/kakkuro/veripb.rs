@@ -113,7 +113,7 @@ impl Problem {
             match *cell {
                 Cell::White(k) => {
                     units.push(!enc.gray[i]);
-                    units.extend(enc.digit[i].get(k as usize - 1));
+                    units.extend((k as usize).checked_sub(1).and_then(|k| enc.digit[i].get(k)));
                 }
                 Cell::Gray { number, open } => {
                     units.push(enc.gray[i]);
