@@ -408,14 +408,29 @@ pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answe
     }
 
     // O + Σ weight_r × (dot r's at most one), each weight a BigInt.
-    let weighted = |pf: &Proof, weights: &[BigInt]| -> String {
+    let weighted = |weights: &[BigInt]| -> String {
         let mut rule = format!("pol {better}");
         for (a, w) in amo.iter().zip(weights) {
             if let Some(a) = a.as_ref().filter(|_| w.sign() == Sign::Plus) {
                 let _ = write!(rule, " {a} {w} * +");
             }
         }
-        let _ = pf;
+        rule
+    };
+
+    // O plus each dot's at-most-one times its largest weight, the factors above a lemma gone
+    // by their units: "the deficits add up to at most K".
+    let tops: Vec<BigInt> = plan.most.iter().map(|&m| p.w(m)).collect();
+    let deficits = || -> String {
+        let mut rule = weighted(&tops);
+        for ((lits, &top), w_top) in p.enc.factors.iter().zip(&plan.most).zip(&tops) {
+            for &(f, l) in lits.iter().filter(|t| t.0 > top) {
+                let c = p.w(f) - w_top;
+                if c.sign() == Sign::Plus {
+                    let _ = write!(rule, " {} {c} * +", lemma_unit(l));
+                }
+            }
+        }
         rule
     };
 
@@ -441,14 +456,7 @@ pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answe
             }
         }
         pf.line("% the deficits add up to at most K: O plus each dot's at most one times its largest weight");
-        let tops: Vec<BigInt> = plan.most.iter().map(|&m| p.w(m)).collect();
-        let mut rule = weighted(&pf, &tops);
-        // Factors above a dot's lemma leave by their units.
-        for ((lits, &top), w_top) in p.enc.factors.iter().zip(&plan.most).zip(&tops) {
-            for &(f, l) in lits.iter().filter(|t| t.0 > top) {
-                let _ = write!(rule, " {} {} * +", lemma_unit(l), p.w(f) - w_top);
-            }
-        }
+        let mut rule = deficits();
         // Each remaining coefficient lowered to a multiple of q, then divided by it.
         let q = &plan.q;
         for ((lits, &top), w_top) in p.enc.factors.iter().zip(&plan.most).zip(&tops) {
@@ -486,20 +494,14 @@ pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answe
         }
     } else {
         pf.line("% no answer can be better: O plus each dot's at most one times its largest weight");
-        let tops: Vec<BigInt> = plan.most.iter().map(|&m| p.w(m)).collect();
-        let mut rule = weighted(&pf, &tops);
-        for ((lits, &top), w_top) in p.enc.factors.iter().zip(&plan.most).zip(&tops) {
-            for &(f, l) in lits.iter().filter(|t| t.0 > top) {
-                let _ = write!(rule, " {} {} * +", lemma_unit(l), p.w(f) - w_top);
-            }
-        }
+        let rule = deficits();
         pf.step(&rule);
     }
 
     pf.line("% the answers the rounded bound lets through, each with every answer it dominates");
     for ((factors, _), clause) in plan.classes.iter().zip(class_clauses(&plan)) {
         let weights: Vec<BigInt> = factors.iter().map(|&f| p.w(f)).collect();
-        let id = pf.step(&weighted(&pf, &weights));
+        let id = pf.step(&weighted(&weights));
         pf.rup_clause(&clause);
         pf.line(&format!("del id {id} ;"));
     }
