@@ -224,6 +224,8 @@ struct PseudoBoolean {
     verdict: String,
     /// What the problem is, for `verify`'s refusal.
     what: &'static str,
+    /// What the proof is made from, likewise.
+    from: &'static str,
 }
 
 /// The VeriPB certificate of a claim, as `--certify` writes it and `verify` rebuilds it: a
@@ -246,12 +248,12 @@ fn pseudo_boolean<P: Puzzle>(inst: &P::Instance, claim: Claim, best: Option<&P::
             let problem = v.and_then(|v| v.claims.as_ref()).ok_or("an optimum's proof without its problem")?.problem;
             let o = objective(s);
             let proof = proof(inst, best.ok_or("an optimum without its answer")?, s, &(drats.last)()?)?;
-            PseudoBoolean { problem: problem(inst, &[]), proof, verdict: format!("s VERIFIED BOUNDS {o} <= obj <= {o}"), what: own }
+            PseudoBoolean { problem: problem(inst, &[]), proof, verdict: format!("s VERIFIED BOUNDS {o} <= obj <= {o}"), what: own, from: FINAL }
         }
         (Claim::Optimal, Some(Optimum::Own { proof, .. }), Some(_)) if asked => {
             let best = best.ok_or("an optimum without its answer")?;
             let (problem, proof, verdict) = proof(inst, best, lemmas, own_listed, &OwnDrats { lemmas: drats.lemmas, own: drats.own })?;
-            PseudoBoolean { problem, proof, verdict, what: own }
+            PseudoBoolean { problem, proof, verdict, what: own, from: "veripb.drat, the lemmas' proofs and veripb_blocked" }
         }
         (Claim::Optimal, ..) if asked => return Err(format!("{} optima have none yet", P::NAME)),
         (Claim::Optimal, ..) => return Ok(None),
@@ -264,17 +266,20 @@ fn pseudo_boolean<P: Puzzle>(inst: &P::Instance, claim: Claim, best: Option<&P::
                     Task::Maximize => "s VERIFIED BOUNDS INF <= obj <= INF",
                     Task::Enumerate => "s VERIFIED UNSATISFIABLE",
                 };
-                PseudoBoolean { problem: (c.problem)(inst, listed), proof: (c.refutation)(inst, listed, &(drats.last)()?)?, verdict: verdict.into(), what: own }
+                PseudoBoolean { problem: (c.problem)(inst, listed), proof: (c.refutation)(inst, listed, &(drats.last)()?)?, verdict: verdict.into(), what: own, from: FINAL }
             }
             None => PseudoBoolean {
                 problem: encodings::objective::opb_text(cnf, None, &comments::<P>(claim)),
                 proof: encodings::veripb::refutation(cnf, &(drats.last)()?)?,
                 verdict: "s VERIFIED UNSATISFIABLE".into(),
                 what: "final.cnf as a problem",
+                from: FINAL,
             },
         },
     }))
 }
+
+const FINAL: &str = "final.drat";
 
 /// Where a VeriPB proof's DRAT proofs come from, read only when the proof needs them, each
 /// capped at what is left of [`VERIPB_FROM_CAP`] (they are read whole, and a VeriPB proof is
@@ -723,7 +728,7 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
                 return Err(format!("problem.opb is not {}", pb.what));
             }
             if !same_formula(dir, "proof.pbp", &pb.proof, private)? {
-                return Err("proof.pbp is not the VeriPB proof made from final.drat".into());
+                return Err(format!("proof.pbp is not the VeriPB proof made from {}", pb.from));
             }
             crate::drat::run_veripb(&private.join("problem.opb"), &private.join("proof.pbp"), &pb.verdict)?;
             true

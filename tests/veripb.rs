@@ -54,6 +54,9 @@ fn run_veripb(opb: &str, pbp: &str, dir: &Path, expected: &str) -> Result<(), St
 /// What `verify` says of a proof.pbp that is not the one made from final.drat.
 const NOT_REBUILT: &str = "NOT VERIFIED: proof.pbp is not the VeriPB proof made from final.drat";
 
+/// The same, for a Kakkuro optimum, whose proof is made from files of its own.
+const NOT_REBUILT_OWN: &str = "NOT VERIFIED: proof.pbp is not the VeriPB proof made from veripb.drat, the lemmas' proofs and veripb_blocked";
+
 fn verify(cert: &Path) -> common::Run {
     run(&["verify", cert.to_str().unwrap()], None)
 }
@@ -554,7 +557,7 @@ fn tampered_kakkuro_veripb_certificates_are_refused() {
     // it from veripb.drat and refuses; veripb refuses the proof made from the wrong one.
     let final_drat = std::fs::read(cert.join("final.drat")).unwrap();
     let (v, _) = tampered(&cert, dir.path(), "veripb.drat", |_| String::from_utf8(final_drat.clone()).unwrap());
-    assert!(v.code == 1 && v.stdout.starts_with(NOT_REBUILT), "{}", v.stdout);
+    assert!(v.code == 1 && v.stdout.starts_with(NOT_REBUILT_OWN), "{}", v.stdout);
     let claim: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(cert.join("claim.json")).unwrap()).unwrap();
     let inst = kakkuro::Instance { puzzle: Kakkuro::parse(claim["text"].as_str().unwrap(), &Settings::default()).unwrap().puzzle, fixed: None };
     let read = |v: &serde_json::Value| kakkuro::parse_answer(&inst.puzzle, v.as_str().unwrap()).unwrap().answer;
@@ -584,7 +587,7 @@ fn tampered_kakkuro_veripb_certificates_are_refused() {
             c["veripb_blocked"].as_array_mut().unwrap().remove(k);
             serde_json::to_string_pretty(&c).unwrap()
         });
-        assert!(v.code == 1 && v.stdout.starts_with(NOT_REBUILT), "{}", v.stdout);
+        assert!(v.code == 1 && v.stdout.starts_with(NOT_REBUILT_OWN), "{}", v.stdout);
         let mut fewer = listed.clone();
         fewer.remove(k);
         let (cnf, _) = kakkuro::veripb::formula(&inst, &best, &lemmas, &fewer).unwrap();
@@ -595,6 +598,14 @@ fn tampered_kakkuro_veripb_certificates_are_refused() {
         }
     }
     assert!(needed > 0, "no let-through answer is needed: the test shows nothing");
+    // A lemma that says nothing (its maximum at the dot's largest listed factor or above),
+    // which nothing proves and which would widen the bound: refused.
+    let (v, _) = tampered(&cert, dir.path(), "claim.json", |t| {
+        let mut c: serde_json::Value = serde_json::from_str(t).unwrap();
+        c["lemmas"][0]["max"] = serde_json::json!(1_000_000_000_000_000u64);
+        serde_json::to_string_pretty(&c).unwrap()
+    });
+    assert!(v.code == 1 && v.stdout.contains("a lemma that says nothing"), "{}", v.stdout);
     // A listed answer with a claim that says nothing to prove: refused.
     let (v, _) = tampered(&cert, dir.path(), "claim.json", |t| t.replacen("\"veripb_blocked\"", "\"veripb_blocked_\"", 1));
     assert!(v.code == 1 && v.stdout.contains("unknown field"), "{}", v.stdout);

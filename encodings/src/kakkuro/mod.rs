@@ -347,7 +347,7 @@ impl crate::puzzle::Puzzle for Kakkuro {
         // one: it keeps every better answer; the certificate blocks the others it lets through.
         let mut maxima = listed_maxima(enc);
         for l in lemmas {
-            let (dot, max) = dot_lemma(l)?;
+            let (dot, max) = dot_lemma(enc, l)?;
             *maxima.get_mut(dot).ok_or("a lemma's dot is out of range")? = max;
         }
         assert_at_least(enc, &maxima, parse_score(&score.to_string())?, sink);
@@ -395,7 +395,7 @@ fn lemmas(inst: &Instance, solvers: &dyn NewSolver) -> Result<Vec<Value>, Solver
 
 
 fn lemma(_: &Instance, enc: &Encoding, sink: &mut dyn ClauseSink, lemma: &Value, negated: bool) -> Result<(), String> {
-    let (dot, max) = dot_lemma(lemma)?;
+    let (dot, max) = dot_lemma(enc, lemma)?;
     let above: Vec<Lit> = enc.factors.get(dot).ok_or("a lemma's dot is out of range")?.iter().filter(|&&(f, _)| f > max).map(|&(_, l)| l).collect();
     if negated {
         sink.add_clause(&above);
@@ -522,11 +522,18 @@ mod tests {
 }
 
 /// A lemma "red dot `dot`'s factor is at most `max`" from its JSON.
-fn dot_lemma(l: &Value) -> Result<(usize, u64), String> {
-    match (l["dot"].as_u64(), l["max"].as_u64()) {
-        (Some(dot), Some(max)) => Ok((dot as usize, max)),
-        _ => Err(format!("not a lemma of a red dot's largest factor: {l}")),
+/// A lemma that says nothing (a maximum at or above the dot's largest listed factor) is
+/// refused: nothing would prove it, and a VeriPB proof's bound would grow with it.
+fn dot_lemma(enc: &Encoding, l: &Value) -> Result<(usize, u64), String> {
+    let (dot, max) = match (l["dot"].as_u64(), l["max"].as_u64()) {
+        (Some(dot), Some(max)) => (dot as usize, max),
+        _ => return Err(format!("not a lemma of a red dot's largest factor: {l}")),
+    };
+    let listed = enc.factors.get(dot).ok_or("a lemma's dot is out of range")?.first().map_or(0, |t| t.0);
+    if max >= listed {
+        return Err(format!("a lemma that says nothing: red dot {dot}'s largest listed factor is {listed}, not above {max}"));
     }
+    Ok((dot, max))
 }
 
 /// Each red dot's largest listed factor: a sound maximum without a solver.

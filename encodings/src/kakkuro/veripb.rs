@@ -27,7 +27,7 @@
 use super::objective::{ln_scaled, scale_bits};
 use super::{check, Answer, Cell, Encoding, Instance, Kakkuro};
 use crate::certify::{built, Claim, Form, NoEmpty};
-use crate::cnf::{ClauseSink, Cnf, Lit};
+use crate::cnf::{ClauseSink, Cnf, Limited, Lit};
 use crate::objective::{opb_text, Objective};
 use crate::sum::{encode_sum_traced, Bound, Node, Use};
 use crate::puzzle::OwnDrats;
@@ -36,9 +36,23 @@ use num_bigint::{BigInt, Sign};
 use serde_json::Value;
 use std::fmt::Write;
 
-/// The deficits are rounded to units of `2^-UNIT_BITS` natural-log units (under 1% of the
-/// score per true literal).
+/// The deficits are rounded to units of `2^-u` natural-log units, `u` at most this (under 1% of
+/// the score per true literal)...
 const UNIT_BITS: u32 = 7;
+
+/// ... and no less than this (6%), the largest `u` at which the rounded bound is at most
+/// [`MOST_UNITS`]: its totalizer's merges grow with the square of the bound, and each clause
+/// costs the checker an addition of definitions (a review measured a bound of 371 units, on a
+/// board whose optimum paints 10 cells, at 342,000 merge steps and 166 s of `veripb`). Coarser
+/// units let more answers through, each solved afresh and listed.
+const MIN_UNIT_BITS: u32 = 4;
+
+/// The widest rounded bound a proof is made for.
+const MOST_UNITS: u64 = 192;
+
+/// The most literals the proof's own formula may add to the rules (the bound, the counter,
+/// the listed answers' clauses): past it there is no proof.
+const MOST_OWN_LITERALS: u64 = 1 << 23;
 
 /// The problem's variables: the rules' (`1..=n`), then `y_1 … y_P`.
 struct Problem {
@@ -149,6 +163,8 @@ fn problem_text(p: &Problem) -> String {
     let (first, rest) = text.split_once('\n').expect("a header line");
     debug_assert!(first.starts_with("* #variable="));
     let mut out = format!("* #variable= {} #constraint= {}\n{rest}", cnf.num_vars, constraints(p));
+    // The painted-cell literals are fresh variables, positive: Σ painted is Σ x.
+    assert!(p.enc.painted.iter().all(|l| l.is_positive()), "painted literals are positive");
     let painted: Vec<String> = p.enc.painted.iter().map(|l| format!("x{}", l.var())).collect();
     for d in 1..=big {
         // Σ painted − d·y_d ≥ 0 (y_d → D ≥ d); −Σ painted + (P − d + 1)·y_d ≥ −(d − 1) (D ≥ d → y_d).
@@ -173,8 +189,8 @@ fn y_defs(p: &Problem, d: u64) -> (u64, u64) {
 fn maxima(p: &Problem, lemmas: &[Value]) -> Result<Vec<u64>, String> {
     let mut most: Vec<u64> = p.enc.factors.iter().map(|v| v.first().map_or(1, |t| t.0)).collect();
     for l in lemmas {
-        let (dot, max) = super::dot_lemma(l)?;
-        *most.get_mut(dot).ok_or("a lemma's dot is out of range")? = max;
+        let (dot, max) = super::dot_lemma(&p.enc, l)?;
+        most[dot] = most[dot].min(max);
     }
     Ok(most)
 }
@@ -215,6 +231,7 @@ fn plan(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answer]) -> 
         classes.push((factors, d));
         valued.push((v, a, d));
     }
+    // Logged in ascending value, each above the one before.
     valued.sort_by(|a, b| a.0.cmp(&b.0));
     for (v, a, d) in valued {
         if v > x {
@@ -222,9 +239,19 @@ fn plan(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answer]) -> 
             logged.push((a.clone(), d));
         }
     }
-    let q = BigInt::from(1) << p.bits.saturating_sub(UNIT_BITS);
     let k: BigInt = most.iter().map(|&m| p.w(m)).sum::<BigInt>() - &x - 1;
+    let mut unit = UNIT_BITS;
+    let q = loop {
+        let q = BigInt::from(1) << p.bits.saturating_sub(unit);
+        if unit == MIN_UNIT_BITS || &k / &q <= BigInt::from(MOST_UNITS) {
+            break q;
+        }
+        unit -= 1;
+    };
     let limit = if k.sign() == Sign::Minus { None } else { Some(u64::try_from(&k / &q).map_err(|_| "the bound is too large")?) };
+    if let Some(l) = limit.filter(|&l| l > MOST_UNITS) {
+        return Err(format!("the score's bound is too wide: {l} units of 1/{} after rounding, more than {MOST_UNITS}", 1u64 << unit));
+    }
     let small = |v: BigInt| -> Result<u64, String> { u64::try_from(v / &q).map_err(|_| "a deficit is too large".to_string()) };
     let mut dots = Vec::new();
     for (lits, &top) in p.enc.factors.iter().zip(&most) {
@@ -264,9 +291,10 @@ struct Built {
 /// The formula the proof's DRAT refutes, built from the plan: the rules, the lemmas' units,
 /// the `y_d`, the painted cells' counter (its outputs imply the `y_d`), the rounded bound, and
 /// one clause per listed answer.
-fn build(plan: &Plan) -> Built {
+fn build(plan: &Plan) -> Result<Built, String> {
     let p = &plan.problem;
-    let mut cnf = NoEmpty(p.rules.clone());
+    // The rules are in already: the limit counts what is added.
+    let mut cnf = Limited::new(NoEmpty(p.rules.clone()), MOST_OWN_LITERALS);
     for (lits, &top) in p.enc.factors.iter().zip(&plan.most) {
         lits.iter().filter(|t| t.0 > top).for_each(|&(_, l)| cnf.add_clause(&[!l]));
     }
@@ -303,7 +331,10 @@ fn build(plan: &Plan) -> Built {
     for clause in class_clauses(plan) {
         cnf.add_clause(&clause);
     }
-    Built { cnf: cnf.0, counter, bound, unit }
+    if cnf.over().is_some() {
+        return Err(format!("its own formula would add more than {MOST_OWN_LITERALS} literals to the rules"));
+    }
+    Ok(Built { cnf: cnf.inner.0, counter, bound, unit })
 }
 
 /// Per listed answer: "some red dot's factor larger, or fewer than its `D` painted cells".
@@ -325,7 +356,7 @@ fn class_clauses(plan: &Plan) -> Vec<Vec<Lit>> {
 /// answers it lets through go into `listed` and it is built again.
 pub fn formula(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answer]) -> Result<(Cnf, Encoding), String> {
     let plan = plan(inst, best, lemmas, listed)?;
-    let cnf = build(&plan).cnf;
+    let cnf = build(&plan)?.cnf;
     Ok((cnf, plan.problem.enc))
 }
 
@@ -336,7 +367,7 @@ pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answe
     let plan = plan(inst, best, lemmas, listed)?;
     let lemma_drats = (drats.lemmas)()?;
     let drat = (drats.own)()?;
-    let built = build(&plan);
+    let built = build(&plan)?;
     let p = &plan.problem;
     let top = p.n + p.painted() as u32;
     let name = move |v: u32| if v <= top { format!("x{v}") } else { format!("t{v}") };
@@ -384,7 +415,7 @@ pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answe
     }
     let mut unit_ids: Vec<(Lit, u64)> = Vec::new();
     for (l, drat) in lemmas.iter().zip(&lemma_drats) {
-        let (dot, max) = super::dot_lemma(l)?;
+        let (dot, max) = super::dot_lemma(&p.enc, l)?;
         let above: Vec<Lit> = p.enc.factors[dot].iter().filter(|t| t.0 > max).map(|t| t.1).collect();
         let terms: Vec<(u64, Lit)> = above.iter().map(|&l| (1, !l)).collect();
         pf.pbc(&pf.constraint(&terms, above.len() as i64));
