@@ -258,8 +258,13 @@ fn a_time_limit_interrupts_every_built_in_backend_inside_a_call() {
     use encodings::kakkuro::{self as kk, Instance, Kakkuro};
     use encodings::puzzle::{Ended, Goal};
     use puzzle_sat::runner::{self, Options, Progress};
-    // A board no backend proves in seconds (bench-10x10-seed3 proves in 1.4 s here now).
-    let path = data_dir("kakkuro").join("hard/painting-10x10-d0.15-s1.txt");
+    // A board no backend proves in seconds (bench-10x10-seed3 proves in 1.4 s here now), kept
+    // out of tests/data, whose every board `run` solves: benches/data/hard's
+    // kakkuro-painting-10x10-d0.15-s1 (kakkuro_painting.py 10 1 0.15 8), whose long rows force
+    // painting.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("painting-10x10.txt");
+    std::fs::write(&path, HARD_KAKKURO).unwrap();
     for backend in common::backends() {
         let name = backend.name().to_string();
         let puzzle = kk::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
@@ -489,3 +494,17 @@ fn a_run_ended_while_starting_children_leaves_nothing_behind() {
         assert!(left.is_empty(), "ended after {delay} ms, left {left:?} holding {tree:?}");
     }
 }
+
+/// benches/data/hard/kakkuro-painting-10x10-d0.15-s1.txt: not proved optimal in 15 s here.
+const HARD_KAKKURO: &str = "\
+@ . . . . . . . . .
+. . # . . . . . . .
+. . . @ @ @ . . # .
+. @ . . . . . . . .
+# . . . # . . . . .
+@ @ # . . . . . . .
+. . . . . . . . # .
+. . . . . . . . . @
+. # . . . . . . . .
+. . . . . . # . . .
+";
