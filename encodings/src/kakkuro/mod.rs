@@ -347,8 +347,9 @@ impl crate::puzzle::Puzzle for Kakkuro {
         // one: it keeps every better answer; the certificate blocks the others it lets through.
         let mut maxima = listed_maxima(enc);
         for l in lemmas {
+            // Two lemmas for one dot: the smaller maximum, as the VeriPB proof takes it.
             let (dot, max) = dot_lemma(enc, l)?;
-            *maxima.get_mut(dot).ok_or("a lemma's dot is out of range")? = max;
+            maxima[dot] = maxima[dot].min(max);
         }
         assert_at_least(enc, &maxima, parse_score(&score.to_string())?, sink);
         Ok(())

@@ -268,6 +268,10 @@ fn plan(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answer]) -> 
         let mut total = 0;
         for d in 2..=p.painted() {
             let u = small(p.w(d) - p.w(d - 1))?;
+            // The steps shrink with d: past the first that rounds to nothing, all do.
+            if u == 0 {
+                break;
+            }
             steps.push((p.y(d), u));
             total += u;
             count_to = d;
