@@ -132,13 +132,9 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
             Err(why) => no_veripb = Some(why),
         }
     }
-    let budget = Budget::new();
-    let units_text: String = units.iter().map(|u| format!("{} 0\n", u.dimacs())).collect();
     // As `verify` reads them: final.drat with its derived units first, the lemmas' as written.
-    let last = || budget.read(&proof_of("final.drat"), &units_text);
-    let lemma_drats = || (0..lemmas.len()).map(|k| budget.read(&c.dir.join(lemma_files(k).1), "")).collect();
-    let own = || budget.read(&proof_of("veripb.drat"), "");
-    let drats = Drats { last: &last, lemmas: &lemma_drats, own: &own };
+    let units_text: String = units.iter().map(|u| format!("{} 0\n", u.dimacs())).collect();
+    let drats = Drats::new(proof_of("final.drat"), units_text, c.dir, lemmas.len(), proof_of("veripb.drat"));
     let own_answers: Vec<P::Answer> = own_listed.iter().flatten().map(|(a, _)| a.clone()).collect();
     let made = match no_veripb.take() {
         Some(why) => Err(why),
@@ -247,12 +243,13 @@ fn pseudo_boolean<P: Puzzle>(inst: &P::Instance, claim: Claim, best: Option<&P::
             }
             let problem = v.and_then(|v| v.claims.as_ref()).ok_or("an optimum's proof without its problem")?.problem;
             let o = objective(s);
-            let proof = proof(inst, best.ok_or("an optimum without its answer")?, s, &(drats.last)()?)?;
+            let proof = proof(inst, best.ok_or("an optimum without its answer")?, s, &drats.last()?)?;
             PseudoBoolean { problem: problem(inst, &[]), proof, verdict: format!("s VERIFIED BOUNDS {o} <= obj <= {o}"), what: own, from: FINAL }
         }
         (Claim::Optimal, Some(Optimum::Own { proof, .. }), Some(_)) if asked => {
             let best = best.ok_or("an optimum without its answer")?;
-            let (problem, proof, verdict) = proof(inst, best, lemmas, own_listed, &OwnDrats { lemmas: drats.lemmas, own: drats.own })?;
+            let (lemma_drats, own_drat) = (|| drats.lemmas(), || drats.own());
+            let (problem, proof, verdict) = proof(inst, best, lemmas, own_listed, &OwnDrats { lemmas: &lemma_drats, own: &own_drat })?;
             PseudoBoolean { problem, proof, verdict, what: own, from: "veripb.drat, the lemmas' proofs and veripb_blocked" }
         }
         (Claim::Optimal, ..) if asked => return Err(format!("{} optima have none yet", P::NAME)),
@@ -266,11 +263,11 @@ fn pseudo_boolean<P: Puzzle>(inst: &P::Instance, claim: Claim, best: Option<&P::
                     Task::Maximize => "s VERIFIED BOUNDS INF <= obj <= INF",
                     Task::Enumerate => "s VERIFIED UNSATISFIABLE",
                 };
-                PseudoBoolean { problem: (c.problem)(inst, listed), proof: (c.refutation)(inst, listed, &(drats.last)()?)?, verdict: verdict.into(), what: own, from: FINAL }
+                PseudoBoolean { problem: (c.problem)(inst, listed), proof: (c.refutation)(inst, listed, &drats.last()?)?, verdict: verdict.into(), what: own, from: FINAL }
             }
             None => PseudoBoolean {
                 problem: encodings::objective::opb_text(cnf, None, &comments::<P>(claim)),
-                proof: encodings::veripb::refutation(cnf, &(drats.last)()?)?,
+                proof: encodings::veripb::refutation(cnf, &drats.last()?)?,
                 verdict: "s VERIFIED UNSATISFIABLE".into(),
                 what: "final.cnf as a problem",
                 from: FINAL,
@@ -282,33 +279,47 @@ fn pseudo_boolean<P: Puzzle>(inst: &P::Instance, claim: Claim, best: Option<&P::
 const FINAL: &str = "final.drat";
 
 /// Where a VeriPB proof's DRAT proofs come from, read only when the proof needs them, each
-/// capped at what is left of [`VERIPB_FROM_CAP`] (they are read whole, and a VeriPB proof is
-/// about three times as large as what it is made from).
-struct Drats<'a> {
-    /// final.drat, its derived units first.
-    last: &'a dyn Fn() -> Result<String, String>,
+/// capped at what is left of [`VERIPB_FROM_CAP`] for them together (they are read whole, and a
+/// VeriPB proof is about three times as large as what it is made from).
+struct Drats {
+    /// final.drat, and the derived units to put before it.
+    last: PathBuf,
+    units: String,
     /// The lemmas' DRAT proofs, in order.
-    lemmas: &'a dyn Fn() -> Result<Vec<String>, String>,
+    lemmas: Vec<PathBuf>,
     /// veripb.drat: the refutation of the formula of an optimum's own proof.
-    own: &'a dyn Fn() -> Result<String, String>,
+    own: PathBuf,
+    /// What is left of the cap.
+    left: std::cell::Cell<u64>,
 }
 
-/// What is left of [`VERIPB_FROM_CAP`] for the DRAT proofs one VeriPB proof is made from.
-struct Budget(std::cell::Cell<u64>);
-
-impl Budget {
-    fn new() -> Budget {
-        Budget(std::cell::Cell::new(VERIPB_FROM_CAP))
+impl Drats {
+    /// `lemmas` lemma proofs in `dir`, named as the certificate names them.
+    fn new(last: PathBuf, units: String, dir: &Path, lemmas: usize, own: PathBuf) -> Drats {
+        let lemmas = (0..lemmas).map(|k| dir.join(lemma_files(k).1)).collect();
+        Drats { last, units, lemmas, own, left: std::cell::Cell::new(VERIPB_FROM_CAP) }
     }
 
-    /// A DRAT proof's text with `prefix` before it (derived units), taken from the budget.
+    fn last(&self) -> Result<String, String> {
+        self.read(&self.last, &self.units)
+    }
+
+    fn lemmas(&self) -> Result<Vec<String>, String> {
+        self.lemmas.iter().map(|l| self.read(l, "")).collect()
+    }
+
+    fn own(&self) -> Result<String, String> {
+        self.read(&self.own, "")
+    }
+
+    /// A DRAT proof's text with `prefix` before it (derived units), taken from what is left.
     fn read(&self, path: &Path, prefix: &str) -> Result<String, String> {
-        let left = self.0.get();
+        let left = self.left.get();
         let cap = left.saturating_sub(prefix.len() as u64);
         within(path, cap).map_err(|_| format!("no VeriPB proof is made from {}: the DRAT proofs one is made from are capped at {VERIPB_FROM_CAP} bytes together", path.display()))?;
         let bytes = read_capped(path, cap).map_err(|e| format!("no VeriPB proof is made from {e}"))?;
         let text = String::from_utf8(bytes).map_err(|_| format!("{} is not text", path.display()))?;
-        self.0.set(left - prefix.len() as u64 - text.len() as u64);
+        self.left.set(left - prefix.len() as u64 - text.len() as u64);
         Ok(prefix.to_string() + &text)
     }
 }
@@ -707,19 +718,21 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
     check_proof(checker, &private.join("final.cnf"), &proof)?;
     // A VeriPB proof, where there is one: rebuilt from final.drat as `--certify` makes it (see
     // [`pseudo_boolean`]), required byte for byte with its problem, and checked by veripb.
-    let veripb = match std::fs::symlink_metadata(dir.join("proof.pbp")) {
-        _ if claim.get("veripb_blocked").is_some() && !(kind == Claim::Optimal && matches!(P::VERIPB.as_ref().and_then(|v| v.optimum.as_ref()), Some(Optimum::Own { .. }))) => {
-            return Err(format!("claim.json: a '{kind}' claim of {} lists no VeriPB blocked answers", P::NAME))
+    let pbp = std::fs::symlink_metadata(dir.join("proof.pbp")).is_ok();
+    if claim.get("veripb_blocked").is_some() {
+        let own = kind == Claim::Optimal && matches!(P::VERIPB.as_ref().and_then(|v| v.optimum.as_ref()), Some(Optimum::Own { .. }));
+        if !own {
+            return Err(format!("claim.json: a '{kind}' claim of {} lists no VeriPB blocked answers", P::NAME));
         }
-        Err(_) if claim.get("veripb_blocked").is_some() => return Err("claim.json lists VeriPB blocked answers, but there is no proof.pbp".into()),
-        Err(_) => false,
-        Ok(_) => {
+        if !pbp {
+            return Err("claim.json lists VeriPB blocked answers, but there is no proof.pbp".into());
+        }
+    }
+    let veripb = match pbp {
+        false => false,
+        true => {
             let best = answers.first().map(|a| &a.0);
-            let budget = Budget::new();
-            let last = || budget.read(&dir.join("final.drat"), "");
-            let lemma_drats = || (0..lemmas.len()).map(|k| budget.read(&dir.join(lemma_files(k).1), "")).collect();
-            let own = || budget.read(&dir.join("veripb.drat"), "");
-            let drats = Drats { last: &last, lemmas: &lemma_drats, own: &own };
+            let drats = Drats::new(dir.join("final.drat"), String::new(), dir, lemmas.len(), dir.join("veripb.drat"));
             let own_list: Vec<P::Answer> = own_blocked.iter().map(|(a, _, _)| a.clone()).collect();
             let pb = pseudo_boolean::<P>(&inst, kind, best, score.as_ref(), &lemmas, &list, &[], &cnf, true, &own_list, &drats)
                 .map_err(|e| format!("proof.pbp: {e}"))?

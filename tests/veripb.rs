@@ -98,6 +98,13 @@ fn tampered(cert: &Path, dir: &Path, file: &str, edit: impl Fn(&str) -> String) 
     (verify(&copy), veripb(&copy.join("problem.opb"), &copy.join("proof.pbp")))
 }
 
+/// A proof with its first `red` definition removed.
+fn without_first_definition(t: &str) -> String {
+    let at = t.find("\nred ").unwrap() + 1;
+    let end = at + t[at..].find('\n').unwrap() + 1;
+    format!("{}{}", &t[..at], &t[end..])
+}
+
 /// Grids whose 21 score cells are all given: no totalizer, the givens fix the bound.
 #[test]
 fn grids_with_every_score_cell_given_verify() {
@@ -145,11 +152,7 @@ fn tampered_veripb_certificates_are_refused() {
     assert!(v.stdout.contains("problem.opb is not the puzzle's problem"), "{}", v.stdout);
     assert!(!ok, "veripb accepts a changed objective: {said}");
     // A step removed: the first definition of a totalizer output, and the solver's last step.
-    refused(tampered(&cert, dir.path(), "proof.pbp", |t| {
-        let at = t.find("\nred ").unwrap() + 1;
-        let end = at + t[at..].find('\n').unwrap() + 1;
-        format!("{}{}", &t[..at], &t[end..])
-    }), "a definition removed");
+    refused(tampered(&cert, dir.path(), "proof.pbp", without_first_definition), "a definition removed");
     refused(tampered(&cert, dir.path(), "proof.pbp", |t| t.replacen("rup >= 1;\n", "", 1)), "the empty clause removed");
     // A proof of nothing: veripb accepts an unchecked assumption and only warns after its verdict.
     let (v, (ok, said)) = tampered(&cert, dir.path(), "proof.pbp", |t| {
@@ -537,11 +540,7 @@ fn tampered_kakkuro_veripb_certificates_are_refused() {
     assert!(v.stdout.contains("problem.opb is not the puzzle's problem"), "{}", v.stdout);
     assert!(!ok, "veripb accepts a changed objective: {said}");
     // A definition removed; the bound's division removed.
-    refused(tampered(&cert, dir.path(), "proof.pbp", |t| {
-        let at = t.find("\nred ").unwrap() + 1;
-        let end = at + t[at..].find('\n').unwrap() + 1;
-        format!("{}{}", &t[..at], &t[end..])
-    }), "a definition removed");
+    refused(tampered(&cert, dir.path(), "proof.pbp", without_first_definition), "a definition removed");
     refused(tampered(&cert, dir.path(), "proof.pbp", |t| {
         let at = t.find(" d;\n").expect("the division");
         let start = t[..at].rfind(" +").unwrap();

@@ -105,6 +105,30 @@ impl<'a> Proof<'a> {
         self.step("qed pbc")
     }
 
+    /// Derives `clause` by RUP after adding up the constraints `ids` (one, or none, is used as
+    /// it stands): see [`Proof::rup_with`].
+    pub fn rup_summed(&mut self, ids: &[u64], clause: &[Lit]) -> u64 {
+        match ids {
+            [first, rest @ ..] if !rest.is_empty() => {
+                let mut rule = format!("pol {first}");
+                rest.iter().for_each(|id| {
+                    let _ = write!(rule, " {id} +");
+                });
+                self.rup_with(&rule, clause)
+            }
+            _ => self.rup_clause(clause),
+        }
+    }
+
+    /// Derives `clause` by RUP after the constraint `rule` adds, which is deleted once used:
+    /// later steps would only propagate it again.
+    pub fn rup_with(&mut self, rule: &str, clause: &[Lit]) -> u64 {
+        let id = self.step(rule);
+        let derived = self.rup_clause(clause);
+        self.line(&format!("del id {id} ;"));
+        derived
+    }
+
     pub fn rup_clause(&mut self, lits: &[Lit]) -> u64 {
         let c = self.clause(lits);
         self.step(&format!("rup {c}"))
@@ -328,9 +352,7 @@ pub fn define_at_most(p: &mut Proof, trace: &[Node], defined: &mut Vec<u64>) -> 
             defined.extend([id_ge, id_le]);
         }
         for j in 1..mine.len() {
-            let id = p.step(&format!("pol {} {} +", mine[j].implies.expect("defined"), back[j - 1]));
-            p.rup_clause(&[!mine[j].output, mine[j - 1].output]);
-            p.line(&format!("del id {id} ;"));
+            p.rup_summed(&[mine[j].implies.expect("defined"), back[j - 1]], &[!mine[j].output, mine[j - 1].output]);
         }
         let at = |v: u64| mine.iter().position(|m| m.value == v).expect("an output per value");
         match node.children {
@@ -351,24 +373,14 @@ pub fn define_at_most(p: &mut Proof, trace: &[Node], defined: &mut Vec<u64>) -> 
                             continue;
                         }
                         let j = at(s);
-                        let mut rule = format!("pol {}", back[j]);
-                        let mut added = false;
+                        let mut ids = vec![back[j]];
                         let mut clause = Vec::new();
                         for m in [x, y].into_iter().flatten() {
                             clause.push(!m.output);
-                            if let Some(id) = m.implies {
-                                let _ = write!(rule, " {id} +");
-                                added = true;
-                            }
+                            ids.extend(m.implies);
                         }
                         clause.push(mine[j].output);
-                        if added {
-                            let id = p.step(&rule);
-                            p.rup_clause(&clause);
-                            p.line(&format!("del id {id} ;"));
-                        } else {
-                            p.rup_clause(&clause);
-                        }
+                        p.rup_summed(&ids, &clause);
                     }
                 }
             }

@@ -437,9 +437,7 @@ pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answe
     for d in 2..=p.painted() {
         let (ge, _) = y_defs(p, d);
         let (_, le) = y_defs(p, d - 1);
-        let id = pf.step(&format!("pol {ge} {le} +"));
-        pf.rup_clause(&[!p.y(d), p.y(d - 1)]);
-        pf.line(&format!("del id {id} ;"));
+        pf.rup_summed(&[ge, le], &[!p.y(d), p.y(d - 1)]);
     }
 
     // O + Σ weight_r × (dot r's at most one), each weight a BigInt.
@@ -478,16 +476,8 @@ pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answe
                     continue;
                 }
                 let (_, le) = y_defs(p, m.value);
-                match m.implies {
-                    Some(id) => {
-                        let s = pf.step(&format!("pol {id} {le} +"));
-                        pf.rup_clause(&[!m.output, p.y(m.value)]);
-                        pf.line(&format!("del id {s} ;"));
-                    }
-                    None => {
-                        pf.rup_clause(&[!m.output, p.y(m.value)]);
-                    }
-                }
+                let ids: Vec<u64> = m.implies.into_iter().chain([le]).collect();
+                pf.rup_summed(&ids, &[!m.output, p.y(m.value)]);
             }
         }
         pf.line("% the deficits add up to at most K: O plus each dot's at most one times its largest weight");
@@ -516,16 +506,8 @@ pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answe
             let root = summed.last().expect("a bound with a unit has a root");
             let m = root.iter().find(|m| m.output == unit).expect("the unit is the root's");
             debug_assert!(m.value > limit);
-            match m.implies {
-                Some(id) => {
-                    let s = pf.step(&format!("pol {bound} {id} +"));
-                    pf.rup_clause(&[!unit]);
-                    pf.line(&format!("del id {s} ;"));
-                }
-                None => {
-                    pf.rup_clause(&[!unit]);
-                }
-            }
+            let ids: Vec<u64> = [bound].into_iter().chain(m.implies).collect();
+            pf.rup_summed(&ids, &[!unit]);
         }
     } else {
         pf.line("% no answer can be better: O plus each dot's at most one times its largest weight");
@@ -536,9 +518,7 @@ pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answe
     pf.line("% the answers the rounded bound lets through, each with every answer it dominates");
     for ((factors, _), clause) in plan.classes.iter().zip(class_clauses(&plan)) {
         let weights: Vec<BigInt> = factors.iter().map(|&f| p.w(f)).collect();
-        let id = pf.step(&weighted(&weights));
-        pf.rup_clause(&clause);
-        pf.line(&format!("del id {id} ;"));
+        pf.rup_with(&weighted(&weights), &clause);
     }
     if !spent.is_empty() {
         pf.line("% what the solver's steps do not need");
