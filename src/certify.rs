@@ -4,7 +4,7 @@
 
 use crate::backends::{Backend, Proved, Solvers};
 use crate::dimacs;
-use crate::drat::{descriptor_path, open_regular, run_checker, Checked, PROOF_CAP};
+use crate::drat::{descriptor_path, open_regular, run_checker, Checked, Limits, PROOF_CAP};
 pub use crate::drat::DEFAULT_CHECKER;
 use anyhow::{anyhow, bail, Result};
 use encodings::certify::{self, Claim, Form, Valid};
@@ -93,7 +93,7 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
         _ => Vec::new(),
     };
     // Proofs are made in a private folder, then copied in after their units.
-    let private = crate::cleanup::temp_dir(".tmp").map_err(|e| anyhow!("cannot make a temporary folder: {e}"))?;
+    let private = crate::cleanup::temp_dir("certify").map_err(|e| anyhow!("cannot make a temporary folder: {e}"))?;
     let proof_of = |name: &str| private.path().join(name);
     std::fs::create_dir_all(c.dir).map_err(|e| anyhow!("{}: cannot make the folder: {e}", c.dir.display()))?;
     let write = |name: &str, text: &str| create_new(c.dir, name)?.write_all(text.as_bytes()).map_err(|e| anyhow!("{}: cannot write: {e}", c.dir.join(name).display()));
@@ -198,7 +198,7 @@ fn trim(cnf: &Cnf, proof: &Path) {
         return;
     }
     let checker = format!("rate -d -l {} {{cnf}} {{proof}}", shell_words::quote(&trimmed.to_string_lossy()));
-    if let Ok(Checked::Accepted) = run_checker(&checker, &formula, proof, || false) {
+    if let Ok(Checked::Accepted) = run_checker(&checker, &formula, proof, Limits::default(), || false) {
         // Without its deletions, which the VeriPB proof drops anyway: the lemmas alone.
         if let Ok(text) = std::fs::read_to_string(&trimmed) {
             let lemmas: String = text.lines().filter(|l| !l.starts_with('d')).map(|l| format!("{l}\n")).collect();
@@ -565,7 +565,7 @@ pub fn read_claim(dir: &Path, checker: &str) -> Result<Value> {
 const FIELDS: [&str; 17] = ["puzzle", "file", "hash", "text", "lenient", "fixed", "claim", "score", "lemmas", "answers", "blocked", "veripb_blocked", "backend", "variables", "clauses", "prove_seconds", "seconds"];
 
 /// The checks of `verify`, in order; the first that fails is the reason.
-pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Result<String, String> {
+pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str, limits: Limits) -> Result<String, String> {
     let object = claim.as_object().ok_or("claim.json is not an object")?;
     if let Some(k) = object.keys().find(|k| !FIELDS.contains(&k.as_str())) {
         return Err(format!("claim.json has an unknown field {k:?}"));
@@ -697,7 +697,7 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
         return Err("only an optimality claim has lemmas".into());
     }
     // The checker reads only private copies: the formulas as rebuilt, the proofs as copied.
-    let private = crate::cleanup::temp_dir(".tmp").map_err(|e| format!("cannot make a temporary folder: {e}"))?;
+    let private = crate::cleanup::temp_dir("verify").map_err(|e| format!("cannot make a temporary folder: {e}"))?;
     let private = private.path();
     for (k, lemma) in lemmas.iter().enumerate() {
         let (cnf_name, proof_name) = lemma_files(k);
@@ -706,7 +706,7 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
             return Err(format!("{cnf_name} is not lemma {}'s formula", k + 1));
         }
         let (proof, _open) = proof_for_checker(&dir.join(&proof_name), private, &proof_name)?;
-        check_proof(checker, &private.join(&cnf_name), &proof).map_err(|e| format!("lemma {}: {e}", k + 1))?;
+        check_proof(checker, &private.join(&cnf_name), &proof, limits).map_err(|e| format!("lemma {}: {e}", k + 1))?;
     }
     let list: Vec<P::Answer> = blocked.into_iter().map(|(a, _, _)| a).collect();
     let cnf = certify::formula::<P>(&inst, kind, score.as_ref(), &lemmas, &list)?;
@@ -715,7 +715,7 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
         return Err("final.cnf is not the claim's formula".into());
     }
     let (proof, _open) = proof_for_checker(&dir.join("final.drat"), private, "final.drat")?;
-    check_proof(checker, &private.join("final.cnf"), &proof)?;
+    check_proof(checker, &private.join("final.cnf"), &proof, limits)?;
     // A VeriPB proof, where there is one: rebuilt from final.drat as `--certify` makes it (see
     // [`pseudo_boolean`]), required byte for byte with its problem, and checked by veripb.
     let pbp = std::fs::symlink_metadata(dir.join("proof.pbp")).is_ok();
@@ -743,7 +743,7 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
             if !same_formula(dir, "proof.pbp", &pb.proof, private)? {
                 return Err(format!("proof.pbp is not the VeriPB proof made from {}", pb.from));
             }
-            crate::drat::run_veripb(&private.join("problem.opb"), &private.join("proof.pbp"), &pb.verdict)?;
+            crate::drat::run_veripb(&private.join("problem.opb"), &private.join("proof.pbp"), &pb.verdict, limits)?;
             true
         }
     };
@@ -763,7 +763,23 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str) -> Resu
     if veripb {
         what += " (DRAT and VeriPB)";
     }
-    Ok(what)
+    Ok(format!("{}: {what}", named::<P>(dir, claim, text)))
+}
+
+/// How the verdict names the puzzle: by the file or URL it was read from, where that still holds
+/// the text verified; else as claim.json's, with the recorded name, which is no part of the proof
+/// (a claim.json that names another file must not make `verify` speak of that file).
+fn named<P: Puzzle>(dir: &Path, claim: &Value, text: &str) -> String {
+    let own = format!("the puzzle in {}", dir.join("claim.json").display());
+    let Some(recorded) = claim.get("file").and_then(Value::as_str) else { return own };
+    let holds = |t: &str| t == text || encodings::url::pasted(t).filter(|u| !u.contains('\n')).is_some_and(|u| encodings::puzzle::url_text::<P>(u).is_ok_and(|t| t == text));
+    if holds(recorded) || crate::input::read_regular(Path::new(recorded)).is_ok_and(|i| holds(&i.text)) {
+        return recorded.to_string();
+    }
+    match recorded {
+        "<stdin>" => format!("{own} (read from standard input)"),
+        _ => format!("{own} (recorded as {recorded}, which does not hold it here)"),
+    }
 }
 
 /// Refuses a `--checker` whose program cannot be found: named with a path, it must be a file;
@@ -786,10 +802,12 @@ fn checker_installed(checker: &str) -> Result<()> {
 
 
 /// [`run_checker`] for `verify`, which is never stopped: the reason a proof fails.
-fn check_proof(checker: &str, cnf: &Path, proof: &Path) -> Result<(), String> {
-    match run_checker(checker, cnf, proof, || false)? {
+fn check_proof(checker: &str, cnf: &Path, proof: &Path, limits: Limits) -> Result<(), String> {
+    match run_checker(checker, cnf, proof, limits, || false)? {
         Checked::Accepted => Ok(()),
         Checked::Rejected(why) => Err(format!("the DRAT checker rejects the proof ({why})")),
         Checked::Stopped => Err("the DRAT checker was stopped".into()),
+        Checked::OutOfTime => Err("the DRAT checker did not finish within the time limit".into()),
+        Checked::OutOfMemory(line) => Err(format!("the DRAT checker ran out of memory under its cap of {} (--memory raises it): {line}", crate::drat::bytes(limits.memory))),
     }
 }

@@ -1,10 +1,14 @@
-//! What an interrupted puzzle-sat leaves behind: nothing. On SIGINT or SIGTERM the process
-//! groups of the children it runs (external solvers, `run`'s workers) are ended and its
-//! temporary folders removed, as a normal end would, before it exits with 128 + the signal.
-//! (SIGKILL cannot be caught: children still die with it, by their death signal, but a
-//! temporary folder stays.)
+//! What an interrupted puzzle-sat leaves behind: nothing. On SIGINT, SIGTERM or SIGHUP (a
+//! closed terminal) the process groups of the children it runs (external solvers, `run`'s
+//! workers) are ended and its temporary folders removed, as a normal end would, before it exits
+//! with 128 + the signal. SIGKILL cannot be caught: children still die with it, by their death
+//! signal, and the temporary folder that stays is removed by the next puzzle-sat that makes one
+//! (each folder is locked by the process that made it, so a folder nobody locks is left over).
 
-use std::path::PathBuf;
+use std::fs::File;
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+use std::os::unix::io::AsRawFd;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -17,10 +21,10 @@ static FOLDERS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 /// before they are killed.
 const CHILDREN_GRACE: Duration = Duration::from_secs(1);
 
-/// Starts the thread that answers SIGINT and SIGTERM. Called once, by `main`.
+/// Starts the thread that answers SIGINT, SIGTERM and SIGHUP. Called once, by `main`.
 pub fn install() {
-    use signal_hook::consts::{SIGINT, SIGTERM};
-    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else { return };
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else { return };
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
             end(signal);
@@ -97,27 +101,74 @@ impl Drop for Group {
 /// A temporary folder, removed on a signal while it is listed, and otherwise when dropped:
 /// removed first, unlisted after, so that a signal between the two still finds it listed (the
 /// other order, a `TempDir` and a listing dropped one after the other, left a folder behind
-/// once in `a_run_ended_while_starting_children_leaves_nothing_behind`).
+/// once in `a_run_ended_while_starting_children_leaves_nothing_behind`). It is locked while it
+/// lives: see [`sweep`].
 pub struct TempFolder {
     dir: Option<tempfile::TempDir>,
     path: PathBuf,
+    /// The folder opened and `flock`ed; the lock goes with this process, however it ends.
+    _lock: File,
 }
 
 impl TempFolder {
-    pub fn path(&self) -> &std::path::Path {
+    pub fn path(&self) -> &Path {
         &self.path
     }
 }
 
-/// A new temporary folder named `prefix…`, tracked: made and listed under the lock the
-/// signal's end takes before it removes the listed ones, and not once it has begun (a folder
-/// made during the end would stay).
-pub fn temp_dir(prefix: &str) -> std::io::Result<TempFolder> {
+/// What every temporary folder's name starts with; [`sweep`] looks at no other.
+const PREFIX: &str = "puzzle-sat.";
+
+/// A folder younger than this is never swept: it may be one made a moment ago and not locked yet.
+const SWEEP_AGE: Duration = Duration::from_secs(60);
+
+/// A new temporary folder named `puzzle-sat.{purpose}.…`, tracked: made and listed under the
+/// lock the signal's end takes before it removes the listed ones, and not once it has begun (a
+/// folder made during the end would stay). The first one a process makes sweeps away what
+/// killed processes left.
+pub fn temp_dir(purpose: &str) -> std::io::Result<TempFolder> {
+    static SWEPT: std::sync::Once = std::sync::Once::new();
+    SWEPT.call_once(|| {
+        sweep(&std::env::temp_dir());
+    });
     let mut folders = FOLDERS.lock().unwrap_or_else(|e| e.into_inner());
     refuse_if_ending()?;
-    let dir = tempfile::Builder::new().prefix(prefix).tempdir()?;
+    let dir = tempfile::Builder::new().prefix(&format!("{PREFIX}{purpose}.")).tempdir()?;
+    let lock = File::open(dir.path())?;
+    // SAFETY: a plain system call on a descriptor we own.
+    if unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
     folders.push(dir.path().to_path_buf());
-    Ok(TempFolder { path: dir.path().to_path_buf(), dir: Some(dir) })
+    Ok(TempFolder { path: dir.path().to_path_buf(), dir: Some(dir), _lock: lock })
+}
+
+/// Removes the temporary folders in `tmp` that a killed puzzle-sat left: ours by name and owner,
+/// a minute old, and locked by nobody (a live process holds its folder's lock, and the lock
+/// goes with the process, SIGKILL or not). Returns how many it removed.
+pub fn sweep(tmp: &Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(tmp) else { return 0 };
+    // SAFETY: getuid cannot fail.
+    let me = unsafe { libc::getuid() };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        if !entry.file_name().to_string_lossy().starts_with(PREFIX) {
+            continue;
+        }
+        let path = entry.path();
+        // Not through a link, only a folder of ours that has had the time to be locked.
+        let Ok(meta) = std::fs::symlink_metadata(&path) else { continue };
+        let old = meta.modified().ok().and_then(|m| m.elapsed().ok()).is_some_and(|age| age >= SWEEP_AGE);
+        if !meta.is_dir() || meta.uid() != me || !old {
+            continue;
+        }
+        let Ok(dir) = std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW | libc::O_DIRECTORY).open(&path) else { continue };
+        // SAFETY: as in `temp_dir`. Held until the folder is gone, so no other sweep races us.
+        if unsafe { libc::flock(dir.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 && std::fs::remove_dir_all(&path).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
 }
 
 impl Drop for TempFolder {

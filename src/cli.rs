@@ -59,6 +59,11 @@ pub struct ServeCli {
     /// `web/dist`).
     #[arg(long)]
     pub dir: Option<PathBuf>,
+    /// Connections held at once; past it a new one takes the place of the one that has waited
+    /// longest without sending its request, and is answered 503 only when every one is being
+    /// answered.
+    #[arg(long, value_name = "N", default_value_t = crate::serve::CONNECTIONS, value_parser = clap::value_parser!(u32).range(1..=100_000).map(|n| n as usize))]
+    pub connections: usize,
 }
 
 #[derive(clap::Args, Debug)]
@@ -68,6 +73,13 @@ pub struct VerifyCli {
     /// The DRAT checker: `{cnf}` and `{proof}` are replaced by the files (else both appended).
     #[arg(long, value_name = "CMD ARGS", default_value = crate::certify::DEFAULT_CHECKER)]
     pub checker: String,
+    /// The address space each outside checker (the DRAT checker, veripb) may take, in bytes or
+    /// with a unit (`512M`, `16G`); past it the proof is not verified.
+    #[arg(long, value_name = "SIZE", default_value = "8G", value_parser = parse_bytes)]
+    pub memory: u64,
+    /// Seconds the checks may take in all (default: no limit); past it, not verified.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
 }
 
 /// A flag's help, naming the puzzles that take it.
@@ -362,6 +374,26 @@ fn parse_size(s: &str) -> Result<(usize, usize), String> {
     }
 }
 
+/// A number of bytes, with an optional unit `K`, `M`, `G`, `T` (powers of 1024; `iB` or `B`
+/// after it allowed), at least 16 MiB: less than any checker starts in.
+fn parse_bytes(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let t = t.strip_suffix("iB").or_else(|| t.strip_suffix('B')).unwrap_or(t);
+    let (digits, shift) = match t.char_indices().last() {
+        Some((at, 'K' | 'k')) => (&t[..at], 10),
+        Some((at, 'M' | 'm')) => (&t[..at], 20),
+        Some((at, 'G' | 'g')) => (&t[..at], 30),
+        Some((at, 'T' | 't')) => (&t[..at], 40),
+        _ => (t, 0),
+    };
+    let n: u64 = digits.trim().parse().map_err(|_| format!("{s:?} is not a size like 8G or 512M"))?;
+    let bytes = n.checked_mul(1 << shift).ok_or_else(|| format!("{s:?} is too large"))?;
+    if bytes < 16 << 20 {
+        return Err(format!("{s:?} is less than 16M, less than any checker needs"));
+    }
+    Ok(bytes)
+}
+
 fn parse_seconds(s: &str) -> Result<Duration, String> {
     let secs: f64 = s.parse().map_err(|_| format!("{s:?} is not a number of seconds"))?;
     if !(secs.is_finite() && secs > 0.0) {
@@ -383,9 +415,15 @@ pub fn main() -> i32 {
     let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let takes_puzzle = args.get(1).is_some_and(|c| ["solve", "check", "encode", "decode"].iter().any(|n| c == n));
     if takes_puzzle {
-        let named = args.get(2).and_then(|a| a.to_str()).filter(|a| registry::find(a).is_none()).and_then(puzzle_of_url);
-        if let Some(name) = named {
-            args.insert(2, name.into());
+        let url = args.get(2).and_then(|a| a.to_str()).filter(|a| registry::find(a).is_none() && !std::path::Path::new(a).exists()).and_then(driver::pasted_url);
+        match url.map(puzzle_of_url) {
+            Some(Ok(name)) => args.insert(2, name.into()),
+            // The URL's own message, not clap's about a puzzle name.
+            Some(Err(e)) => {
+                eprintln!("puzzle-sat: error: {e}");
+                return exit::ERROR;
+            }
+            None => {}
         }
     }
     let cli = match Cli::try_parse_from(args) {
@@ -421,9 +459,17 @@ pub fn main() -> i32 {
 
 /// The puzzle a URL holds, by its kind (the first in the registry that reads it), for a
 /// command given a URL without the puzzle's name.
-fn puzzle_of_url(url: &str) -> Option<&'static str> {
-    let kind = encodings::url::split(driver::pasted_url(url)?).ok()?.kind;
-    PUZZLES.iter().find(|e| e.url_kinds().contains(&kind)).map(|e| e.name())
+fn puzzle_of_url(url: &str) -> Result<&'static str, String> {
+    let kind = encodings::url::split(url).map_err(|e| format!("{url}:{e}"))?.kind;
+    match PUZZLES.iter().find(|e| e.url_kinds().contains(&kind)) {
+        Some(e) => Ok(e.name()),
+        None => {
+            let mut known: Vec<&str> = PUZZLES.iter().flat_map(|e| e.url_kinds().iter().copied()).collect();
+            known.sort_unstable();
+            known.dedup();
+            Err(format!("{url}: no puzzle of puzzle-sat reads puzz.link's {kind:?} (it reads {})", known.join(", ")))
+        }
+    }
 }
 
 /// The registry row of a puzzle clap admitted, with the flags given refused unless the row
@@ -522,13 +568,14 @@ pub fn run(cli: Cli) -> Result<Done> {
             let path = a.dir.join("claim.json");
             let name = claim["puzzle"].as_str().ok_or_else(|| anyhow!("{}: no puzzle named", path.display()))?;
             let row = registry::find(name).ok_or_else(|| anyhow!("{}: no puzzle called {name}", path.display()))?;
-            Ok(match row.verify(&a.dir, &claim, &a.checker) {
+            let limits = crate::drat::Limits { memory: a.memory, deadline: a.time_limit.and_then(|t| std::time::Instant::now().checked_add(t)) };
+            Ok(match row.verify(&a.dir, &claim, &a.checker, limits) {
                 Ok(what) => Done { stdout: format!("VERIFIED: {what}\n"), code: exit::ANSWER },
                 Err(why) => Done { stdout: format!("NOT VERIFIED: {why}\n"), code: exit::NO_SOLUTION },
             })
         }
         Command::Serve(a) => {
-            crate::serve::serve(a.port, a.dir.as_deref())?;
+            crate::serve::serve(a.port, a.dir.as_deref(), a.connections)?;
             Ok(Done { stdout: String::new(), code: exit::ANSWER })
         }
         Command::Solvers => {

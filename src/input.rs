@@ -44,22 +44,69 @@ fn read_capped(mut from: impl Read) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// What a directory entry that is not a regular file is, as a message says it.
+pub fn kind_of(t: std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    match () {
+        _ if t.is_dir() => "a folder",
+        _ if t.is_fifo() => "a FIFO",
+        _ if t.is_socket() => "a socket",
+        _ if t.is_char_device() => "a character device",
+        _ if t.is_block_device() => "a block device",
+        _ if t.is_symlink() => "a symbolic link",
+        _ => "not a regular file",
+    }
+}
+
+/// Opens `path` (through links) for reading only if it is a regular file: a FIFO, a device or a
+/// socket would make the read wait for a writer, or never end. Opened without waiting
+/// (`O_NONBLOCK`, which a FIFO would otherwise wait in `open` for) and checked once open, so a
+/// file swapped for a FIFO in between is refused too.
+pub fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)?;
+    let kind = file.metadata()?.file_type();
+    if !kind.is_file() {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("{}, not a regular file", kind_of(kind))));
+    }
+    Ok(file)
+}
+
+/// [`read_input`] for the files `run` meets: regular files only, never a wait.
+pub fn read_regular(path: &Path) -> Result<Input> {
+    let name = path.display().to_string();
+    let file = open_regular(path).map_err(|e| anyhow!("{name}: cannot read: {e}"))?;
+    read_file(name, file)
+}
+
 pub fn read_input(path: &Path) -> Result<Input> {
-    let too_large = |name: &str| anyhow!("{name}: larger than {} MiB, the most puzzle-sat reads", MAX_INPUT >> 20);
-    let (name, bytes) = if path.as_os_str() == "-" {
-        ("<stdin>".to_string(), read_capped(std::io::stdin().lock()).context("<stdin>: cannot read standard input")?)
-    } else {
-        let name = path.display().to_string();
-        if path.is_dir() {
-            bail!("{name}: is a directory, expected a puzzle file");
-        }
-        let file = std::fs::File::open(path).map_err(|e| anyhow!("{name}: cannot read: {e}"))?;
-        // A regular file too large is refused by its size, unread.
-        if file.metadata().is_ok_and(|m| m.is_file() && m.len() > MAX_INPUT) {
-            return Err(too_large(&name));
-        }
-        (name.clone(), read_capped(file).map_err(|e| anyhow!("{name}: cannot read: {e}"))?)
-    };
+    if path.as_os_str() == "-" {
+        let bytes = read_capped(std::io::stdin().lock()).context("<stdin>: cannot read standard input")?;
+        return decode("<stdin>".to_string(), bytes);
+    }
+    let name = path.display().to_string();
+    if path.is_dir() {
+        bail!("{name}: is a directory, expected a puzzle file");
+    }
+    // A named pipe stays readable here (`solve sudoku <(…)`): the one who named it writes it.
+    let file = std::fs::File::open(path).map_err(|e| anyhow!("{name}: cannot read: {e}"))?;
+    read_file(name, file)
+}
+
+fn read_file(name: String, file: std::fs::File) -> Result<Input> {
+    // A regular file too large is refused by its size, unread.
+    if file.metadata().is_ok_and(|m| m.is_file() && m.len() > MAX_INPUT) {
+        return Err(too_large(&name));
+    }
+    let bytes = read_capped(file).map_err(|e| anyhow!("{name}: cannot read: {e}"))?;
+    decode(name, bytes)
+}
+
+fn too_large(name: &str) -> anyhow::Error {
+    anyhow!("{name}: larger than {} MiB, the most puzzle-sat reads", MAX_INPUT >> 20)
+}
+
+fn decode(name: String, bytes: Vec<u8>) -> Result<Input> {
     if bytes.len() as u64 > MAX_INPUT {
         return Err(too_large(&name));
     }

@@ -75,7 +75,7 @@ pub trait Entry: Sync {
     /// One `run` row: solve `file` and compare it with its expected answer.
     fn run_file(&self, file: &std::path::Path, opts: &crate::runner::Options) -> serde_json::Map<String, serde_json::Value>;
     /// `verify`: a certificate's checks, with its parsed claim.
-    fn verify(&self, dir: &std::path::Path, claim: &serde_json::Value, checker: &str) -> Result<String, String>;
+    fn verify(&self, dir: &std::path::Path, claim: &serde_json::Value, checker: &str, limits: crate::drat::Limits) -> Result<String, String>;
     fn solve(&self, args: &SolveArgs) -> Result<Done>;
     fn encode(&self, args: &EncodeArgs) -> Result<Done>;
     fn decode(&self, args: &DecodeArgs) -> Result<Done>;
@@ -131,8 +131,8 @@ impl<P: Puzzle> Entry for Of<P> {
         crate::row::file_row::<P>(file, opts)
     }
 
-    fn verify(&self, dir: &std::path::Path, claim: &serde_json::Value, checker: &str) -> Result<String, String> {
-        crate::certify::verify_claim::<P>(dir, claim, checker)
+    fn verify(&self, dir: &std::path::Path, claim: &serde_json::Value, checker: &str, limits: crate::drat::Limits) -> Result<String, String> {
+        crate::certify::verify_claim::<P>(dir, claim, checker, limits)
     }
 
     fn solve(&self, args: &SolveArgs) -> Result<Done> {

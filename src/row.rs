@@ -2,7 +2,7 @@
 //! Written once for every puzzle, and computed in the child process (`run-file`); `run.rs`
 //! finds the files, starts the children and gathers their rows.
 
-use crate::input::read_input;
+use crate::input::{read_regular, Input};
 use crate::output::Status;
 use crate::runner::{self, Options, Progress};
 use anyhow::Result;
@@ -15,10 +15,11 @@ use std::path::{Path, PathBuf};
 /// or `-1` / `no solution` for a puzzle without an answer (`.out` is P1074's judge file).
 pub const EXPECTED: [&str; 4] = ["sol", "out", "out.computed", "score"];
 
-/// The file holding the expected answer of `file`, if there is one.
+/// The file holding the expected answer of `file`, if there is one: whatever is there by that
+/// name (a FIFO or a broken link is an error of the row, not an expected answer quietly missed).
 pub fn expected_file(file: &Path) -> Option<PathBuf> {
     let stem = file.with_extension("");
-    EXPECTED.iter().map(|ext| PathBuf::from(format!("{}.{ext}", stem.display()))).find(|p| p.is_file() && p != file)
+    EXPECTED.iter().map(|ext| PathBuf::from(format!("{}.{ext}", stem.display()))).find(|p| p.symlink_metadata().is_ok_and(|m| !m.is_dir()) && p != file)
 }
 
 /// One puzzle file's row, computed in the child (`run-file`): solve, then compare with the
@@ -36,7 +37,10 @@ pub fn file_row<P: Puzzle>(file: &Path, opts: &Options) -> Map<String, Value> {
 }
 
 fn solve_row<P: Puzzle>(file: &Path, opts: &Options, row: &mut Map<String, Value>) -> Result<()> {
-    let input = read_input(file)?;
+    let input = read_regular(file)?;
+    // Read before the search: an expected answer that cannot be read is the row's error.
+    let expected = expected_file(file);
+    let expected_input = expected.as_deref().map(read_regular).transpose()?;
     let inst = crate::driver::parse::<P>(&input, &Settings::default())?;
     let (goal, keep) = match P::TASK {
         Task::Maximize => (Goal::Best, 1),
@@ -81,14 +85,13 @@ fn solve_row<P: Puzzle>(file: &Path, opts: &Options, row: &mut Map<String, Value
     row.insert("clauses".into(), json!(s.solver.clauses));
     row.insert("backend".into(), json!(s.backend));
 
-    let expected = expected_file(file);
     row.insert("expected".into(), json!(expected.as_ref().map(|p| p.display().to_string())));
     let verdict = if stopped {
         Err("time limit: the search did not finish".to_string())
     } else {
-        match &expected {
+        match &expected_input {
             None => Ok(None),
-            Some(path) => compare::<P>(&inst, path, &out.answers, out.count, opts).map(Some),
+            Some(input) => compare::<P>(&inst, input, &out.answers, out.count, opts).map(Some),
         }
     };
     let (verdict, reason) = match verdict {
@@ -102,9 +105,9 @@ fn solve_row<P: Puzzle>(file: &Path, opts: &Options, row: &mut Map<String, Value
     Ok(())
 }
 
-/// Compares a finished search with the expected answer in `path`: why it passes, or why not.
-fn compare<P: Puzzle>(inst: &P::Instance, path: &Path, answers: &[(P::Answer, P::Checked)], count: u64, opts: &Options) -> Result<String, String> {
-    let input = read_input(path).map_err(|e| format!("{e:#}"))?;
+/// Compares a finished search with the expected answer `input`: why it passes, or why not.
+fn compare<P: Puzzle>(inst: &P::Instance, input: &Input, answers: &[(P::Answer, P::Checked)], count: u64, opts: &Options) -> Result<String, String> {
+    let path = Path::new(&input.name);
     let name = path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
     let best = match P::TASK {
         Task::Maximize => answers.last(),

@@ -48,6 +48,26 @@ const PLAIN: [&str; 2] = ["txt", "in"];
 struct Job {
     file: PathBuf,
     puzzle: Option<&'static str>,
+    /// Why it cannot be run at all (not a regular file, a folder that cannot be read): its row
+    /// says so, and no child is started.
+    unfit: Option<String>,
+}
+
+impl Job {
+    fn new(file: PathBuf, puzzle: Option<&'static str>) -> Job {
+        Job { file, puzzle, unfit: None }
+    }
+}
+
+/// What the walk found besides the jobs.
+#[derive(Default)]
+struct Found {
+    jobs: Vec<Job>,
+    /// Files that are not puzzle files.
+    skipped: usize,
+    /// Of those, entries that are not regular files (FIFOs, sockets, devices, broken links):
+    /// never opened, said once in the summary.
+    special: usize,
 }
 
 /// What a file says of its kind, read once: its header, its extension, its folder.
@@ -63,8 +83,10 @@ struct Signs {
     plain: bool,
 }
 
-fn signs(file: &Path) -> Signs {
-    let header = first_line(file).and_then(|l| puzzle::header(&l).map(|name| registry::find(name).map(|e| e.name())));
+/// The signs of a regular file; `read` false for anything else, which is never opened (a FIFO
+/// would wait for a writer), so its name alone tells.
+fn signs(file: &Path, read: bool) -> Signs {
+    let header = read.then(|| first_line(file)).flatten().and_then(|l| puzzle::header(&l).map(|name| registry::find(name).map(|e| e.name())));
     let ext = file.extension().and_then(|e| e.to_str()).unwrap_or("");
     let extension = PUZZLES.iter().find(|e| e.name() == ext || e.extensions().contains(&ext)).map(|e| e.name());
     let plain = PLAIN.contains(&ext);
@@ -86,7 +108,7 @@ fn kind(signs: &Signs, forced: Option<&'static str>) -> Option<&'static str> {
 fn first_line(file: &Path) -> Option<String> {
     use std::io::Read;
     let mut head = Vec::new();
-    std::fs::File::open(file).ok()?.take(256).read_to_end(&mut head).ok()?;
+    crate::input::open_regular(file).ok()?.take(256).read_to_end(&mut head).ok()?;
     let text = String::from_utf8_lossy(&head);
     Some(text.lines().next()?.to_string())
 }
@@ -97,45 +119,75 @@ fn is_candidate(signs: &Signs, forced: bool) -> bool {
 }
 
 /// The puzzle files under `paths` (folders walked in name order) and how many other files
-/// were skipped. A file named on the command line is always a puzzle file.
-fn collect(paths: &[PathBuf], forced: Option<&'static str>) -> Result<(Vec<Job>, usize)> {
-    let mut jobs = Vec::new();
-    let mut skipped = 0;
+/// were skipped. A file named on the command line is always a puzzle file; one that is not a
+/// regular file gets a row that says so.
+fn collect(paths: &[PathBuf], forced: Option<&'static str>) -> Result<Found> {
+    let mut found = Found::default();
     let mut seen = HashSet::new();
     for path in paths {
-        if path.is_dir() {
-            walk(path, forced, &mut jobs, &mut skipped, &mut seen)?;
-        } else if path.exists() {
-            jobs.push(Job { file: path.clone(), puzzle: kind(&signs(path), forced) });
-        } else {
-            bail!("{}: no such file or folder", path.display());
+        match std::fs::metadata(path) {
+            Ok(m) if m.is_dir() => walk(path, forced, &mut found, &mut seen).map_err(|e| anyhow!("{}: cannot read the folder: {e}", path.display()))?,
+            Ok(m) => {
+                let regular = m.is_file();
+                let mut job = Job::new(path.clone(), kind(&signs(path, regular), forced));
+                if !regular {
+                    job.unfit = Some(format!("{}, not a regular file", crate::input::kind_of(m.file_type())));
+                }
+                found.jobs.push(job);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => bail!("{}: no such file or folder", path.display()),
+            Err(e) => bail!("{}: {e}", path.display()),
         }
     }
-    Ok((jobs, skipped))
+    Ok(found)
 }
 
 /// Walks `dir` unless it was walked already (`seen` holds the real paths of the folders walked):
-/// links that lead back up, or twice to one folder, are followed once, so the walk ends.
-fn walk(dir: &Path, forced: Option<&'static str>, jobs: &mut Vec<Job>, skipped: &mut usize, seen: &mut HashSet<PathBuf>) -> Result<()> {
-    let real = std::fs::canonicalize(dir).map_err(|e| anyhow!("{}: cannot read the folder: {e}", dir.display()))?;
-    if !seen.insert(real) {
+/// links that lead back up, or twice to one folder, are followed once, so the walk ends. Only
+/// what `dir` itself holds fails it: a subfolder that cannot be read is a row of its own, and
+/// an entry that is not a regular file is never opened.
+fn walk(dir: &Path, forced: Option<&'static str>, found: &mut Found, seen: &mut HashSet<PathBuf>) -> std::io::Result<()> {
+    if !seen.insert(std::fs::canonicalize(dir)?) {
         return Ok(());
     }
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| anyhow!("{}: cannot read the folder: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?.filter_map(|e| e.ok().map(|e| e.path())).collect();
     entries.sort();
     for path in entries {
-        if path.is_dir() {
-            walk(&path, forced, jobs, skipped, seen)?;
-        } else {
-            let signs = signs(&path);
-            if is_candidate(&signs, forced.is_some()) {
-                jobs.push(Job { puzzle: kind(&signs, forced), file: path });
-            } else {
-                *skipped += 1;
+        // Through links, as the walk follows them; a broken link is no regular file.
+        let meta = std::fs::metadata(&path);
+        match &meta {
+            Ok(m) if m.is_dir() => {
+                if let Err(e) = walk(&path, forced, found, seen) {
+                    let mut job = Job::new(path, forced);
+                    job.unfit = Some(format!("cannot read the folder: {e}"));
+                    found.jobs.push(job);
+                }
+                continue;
             }
+            Ok(m) if m.is_file() => {
+                let signs = signs(&path, true);
+                if is_candidate(&signs, forced.is_some()) {
+                    found.jobs.push(Job::new(path, kind(&signs, forced)));
+                } else {
+                    found.skipped += 1;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        // Not a regular file: a puzzle by its name gets a row that says what it is instead.
+        let signs = signs(&path, false);
+        if is_candidate(&signs, forced.is_some()) {
+            let what = match &meta {
+                Ok(m) => format!("{}, not a regular file", crate::input::kind_of(m.file_type())),
+                Err(e) => format!("cannot read: {e}"),
+            };
+            let mut job = Job::new(path, kind(&signs, forced));
+            job.unfit = Some(what);
+            found.jobs.push(job);
+        } else {
+            found.skipped += 1;
+            found.special += 1;
         }
     }
     Ok(())
@@ -248,13 +300,16 @@ fn child_row(exe: &Path, a: &RunArgs, job: &Job) -> Map<String, Value> {
         row.insert("reason".into(), json!(why));
         row
     };
+    if let Some(why) = &job.unfit {
+        return error(row, "error", why.clone());
+    }
     let Some(puzzle) = job.puzzle else {
         return error(row, "error", "cannot tell which puzzle this is: use --puzzle, a first line `puzzle-sat: NAME`, or the extension .NAME".into());
     };
     // The child's temporary files go into a folder of ours, removed after it even when a
     // signal kills it before it can clean up (one that lands between its fork and its exec
     // is taken by our handler, and the child runs on until the kill).
-    let tmp = match crate::cleanup::temp_dir("puzzle-sat-run-") {
+    let tmp = match crate::cleanup::temp_dir("run") {
         Ok(made) => made,
         Err(e) => return error(row, "error", format!("cannot make a temporary folder: {e}")),
     };
@@ -370,11 +425,11 @@ pub fn snapshot(rows: &[Map<String, Value>]) -> String {
     out
 }
 
-fn summary(rows: &[Map<String, Value>], skipped: usize) -> String {
+fn summary(rows: &[Map<String, Value>], skipped: usize, special: usize) -> String {
     let count = |v: &str| rows.iter().filter(|r| r.get("verdict").and_then(Value::as_str) == Some(v)).count();
     let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     format!(
-        "{}: {} passed, {} failed, {}, {} timed out, {} without an expected answer; {} skipped\n",
+        "{}: {} passed, {} failed, {}, {} timed out, {} without an expected answer; {} skipped{}\n",
         plural(rows.len(), "puzzle", "puzzles"),
         count("pass"),
         count("fail"),
@@ -382,6 +437,11 @@ fn summary(rows: &[Map<String, Value>], skipped: usize) -> String {
         count("timeout"),
         count("ok"),
         plural(skipped, "other file", "other files"),
+        match special {
+            0 => String::new(),
+            1 => " (1 of them not a regular file, left unopened)".into(),
+            n => format!(" ({n} of them not regular files, left unopened)"),
+        },
     )
 }
 
@@ -399,10 +459,10 @@ fn insta_header(text: &str) -> (&str, &str) {
 
 /// Compares (or writes) the snapshot: the differences, if any.
 fn check_snapshot(path: &Path, now: &str, update: bool) -> Result<Option<String>> {
-    let stored = if path.exists() {
-        Some(std::fs::read_to_string(path).map_err(|e| anyhow!("{}: cannot read the snapshot: {e}", path.display()))?)
-    } else {
-        None
+    let stored = match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        // A FIFO there would make the run wait at its end: regular files only.
+        _ => Some(crate::input::read_regular(path).map_err(|e| anyhow!("cannot read the snapshot: {e:#}"))?.text),
     };
     // An insta snapshot (the tests keep theirs so) starts with a `---` header: compared
     // without it, and kept when the snapshot is rewritten.
@@ -435,7 +495,7 @@ pub fn run(a: &RunArgs) -> Result<Done> {
         Some(name) => Some(registry::find(name).ok_or_else(|| anyhow!("no puzzle called {name}"))?.name()),
         None => None,
     };
-    let (jobs, skipped) = collect(&a.paths, forced)?;
+    let Found { jobs, skipped, special } = collect(&a.paths, forced)?;
     if jobs.is_empty() {
         bail!(
             "no puzzle files found ({skipped} other file{} skipped): a puzzle file has a puzzle-sat: header, a puzzle's extension or name, or sits in a folder named after its puzzle; --puzzle NAME takes every .txt and .in file",
@@ -449,9 +509,9 @@ pub fn run(a: &RunArgs) -> Result<Done> {
         table(&rows)
     };
     if !a.json {
-        stdout += &summary(&rows, skipped);
+        stdout += &summary(&rows, skipped, special);
     } else if !a.quiet {
-        eprint!("{}", summary(&rows, skipped));
+        eprint!("{}", summary(&rows, skipped, special));
     }
     let mut bad = rows.iter().any(failed);
     if let Some(path) = &a.snapshot {

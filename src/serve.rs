@@ -3,12 +3,11 @@
 //! never runs a solver. Only files inside the folder are served (no `..`, no symlink out).
 
 use anyhow::{anyhow, bail, Result};
+use std::fs::File;
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
+use std::os::unix::io::AsRawFd;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
-use std::fs::File;
 use std::time::{Duration, Instant};
 
 /// Where the built page may be, in order: `--dir`, a `web` folder beside the binary (an
@@ -85,45 +84,240 @@ fn resolve(root: &Path, url: &str) -> Option<PathBuf> {
 }
 
 /// The most bytes of a request's head (request line and headers) read: a browser's are a few
-/// hundred; past it the connection is closed, so no client can grow the server's memory.
+/// hundred; past it the connection is answered 431 and closed, so no client grows our memory.
 const MAX_HEAD: usize = 16 << 10;
-/// Connections served at once, each on its own thread (a slow reader holds up only itself).
-const MAX_CONNECTIONS: usize = 64;
-/// A client that sends or reads nothing for this long is dropped.
+/// Connections held at once unless `--connections` says otherwise. An idle one costs a socket
+/// and a small buffer, nothing more: all are served by one thread, in turn, as they are ready.
+pub const CONNECTIONS: usize = 512;
+/// A client that sends or takes nothing for this long is dropped.
 const IDLE: Duration = Duration::from_secs(30);
 /// The whole request head must come within this, however it trickles in; and the whole
 /// answer must be taken within [`SEND`]: no client holds a connection for long.
 const HEAD_TIME: Duration = Duration::from_secs(10);
 const SEND: Duration = Duration::from_secs(120);
+/// After its answer, a connection is read (and what comes thrown away) until the client closes
+/// it, for at most this long: closed with unread bytes, a socket is reset, and the client may
+/// lose the answer with it.
+const LINGER: Duration = Duration::from_secs(2);
+/// Bytes of a file sent at a time.
+const CHUNK: usize = 32 << 10;
 
 /// Serves the page until the process is stopped. With `port` 0 the system picks a free port;
 /// the address is printed either way (a test reads it). A plain HTTP/1.1 server on std's
-/// sockets, one request per connection: a crate's server would buffer a client's headers
-/// without a bound, and this one reads at most [`MAX_HEAD`] bytes of them.
-pub fn serve(port: u16, dir: Option<&Path>) -> Result<()> {
-    let root = Arc::new(find_page(dir)?);
+/// sockets, one request per connection, all connections on one thread (`poll`): a crate's
+/// server would buffer a client's headers without a bound, and a thread per connection let 64
+/// idle clients lock everyone else out. When `connections` are held, a new one takes the place
+/// of the one waiting longest for its request; only when none waits for its request is the
+/// newcomer answered 503.
+pub fn serve(port: u16, dir: Option<&Path>, connections: usize) -> Result<()> {
+    let root = find_page(dir)?;
     let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| anyhow!("cannot listen on 127.0.0.1:{port}: {e}"))?;
+    listener.set_nonblocking(true).map_err(|e| anyhow!("cannot listen on 127.0.0.1:{port}: {e}"))?;
     let port = listener.local_addr().map_or(port, |a| a.port());
+    let connections = connections.min(open_files().saturating_sub(64) / 2).max(1);
     eprintln!("puzzle-sat: serving {} at http://127.0.0.1:{port}/ (Ctrl-C stops)", root.display());
-    let open = Arc::new(AtomicUsize::new(0));
-    for stream in listener.incoming() {
-        let Ok(mut stream) = stream else { continue };
-        if open.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
-            // Too many at once: told so (a few bytes, which a new socket's buffer takes
-            // without waiting), and closed.
-            let _ = stream.set_write_timeout(Some(Duration::from_millis(100)));
-            let _ = respond(&mut stream, "503 Service Unavailable", "text/plain", None, true);
-            continue;
-        }
-        open.fetch_add(1, Ordering::SeqCst);
-        let (root, open) = (root.clone(), open.clone());
-        std::thread::spawn(move || {
-            // A client that went away loses its answer; the server goes on.
-            let _ = answer(stream, &root);
-            open.fetch_sub(1, Ordering::SeqCst);
-        });
-    }
+    Server { root, listener, held: Vec::new(), most: connections }.run();
     Ok(())
+}
+
+/// Raises this process's soft limit on open files to its hard limit (at most 65,536) and
+/// returns it: each connection is one.
+fn open_files() -> usize {
+    // SAFETY: plain system calls writing only into `limit`.
+    unsafe {
+        let mut limit: libc::rlimit = std::mem::zeroed();
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
+            return 1024;
+        }
+        let wanted = limit.rlim_max.min(65_536);
+        if wanted > limit.rlim_cur {
+            let raised = libc::rlimit { rlim_cur: wanted, rlim_max: limit.rlim_max };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                limit.rlim_cur = wanted;
+            }
+        }
+        limit.rlim_cur as usize
+    }
+}
+
+struct Server {
+    root: PathBuf,
+    listener: TcpListener,
+    held: Vec<Connection>,
+    /// Connections held at once; refusals, answered 503, may take as many again.
+    most: usize,
+}
+
+struct Connection {
+    stream: TcpStream,
+    state: State,
+    since: Instant,
+    /// When a byte last came in or went out.
+    active: Instant,
+}
+
+enum State {
+    /// Reading the request head. A refused connection (the server full) is answered 503 once
+    /// its head is in.
+    Head { head: Vec<u8>, refused: bool },
+    /// Writing `out[at..]`, then the rest of `file`.
+    Send { out: Vec<u8>, at: usize, file: Option<File> },
+    /// Answered and shut for writing: reading until the client closes.
+    Linger,
+}
+
+/// What one turn did with a connection.
+enum Turn {
+    Keep,
+    Close,
+}
+
+impl Server {
+    fn run(&mut self) {
+        let mut polled: Vec<libc::pollfd> = Vec::new();
+        loop {
+            polled.clear();
+            polled.push(libc::pollfd { fd: self.listener.as_raw_fd(), events: libc::POLLIN, revents: 0 });
+            for c in &self.held {
+                let events = match c.state {
+                    State::Send { .. } => libc::POLLOUT,
+                    State::Head { .. } | State::Linger => libc::POLLIN,
+                };
+                polled.push(libc::pollfd { fd: c.stream.as_raw_fd(), events, revents: 0 });
+            }
+            // A quarter second at most, so the time limits are kept without any traffic.
+            // SAFETY: `polled` is a live array of as many pollfd as its length says.
+            let n = unsafe { libc::poll(polled.as_mut_ptr(), polled.len() as libc::nfds_t, 250) };
+            if n < 0 {
+                std::thread::sleep(Duration::from_millis(10));
+                continue;
+            }
+            // Each ready connection in turn, then the timers; the listener last, so that a
+            // place freed this turn is taken by the newcomer.
+            let now = Instant::now();
+            let mut k = 0;
+            self.held.retain_mut(|c| {
+                k += 1;
+                let ready = polled[k].revents != 0;
+                let turn = if ready { c.turn(&self.root) } else { Turn::Keep };
+                matches!(turn, Turn::Keep) && !c.expired(now)
+            });
+            if polled[0].revents != 0 {
+                self.accept();
+            }
+        }
+    }
+
+    fn accept(&mut self) {
+        // A flood of connections is taken a part at a time, with turns in between in which
+        // those taken send their requests: a burst of newcomers would otherwise push out, before
+        // it is read, a request that came among them.
+        for _ in 0..(self.most / 4).max(16) {
+            let stream = match self.listener.accept() {
+                Ok((stream, _)) => stream,
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return,
+                // Out of descriptors, or a connection reset before it was taken: the next turn.
+                Err(_) => return,
+            };
+            if stream.set_nonblocking(true).is_err() {
+                continue;
+            }
+            let refused = self.held.len() >= self.most && !self.evict();
+            if refused && self.held.len() >= 2 * self.most {
+                // Full of answers being sent and of refusals: closed unanswered.
+                continue;
+            }
+            let now = Instant::now();
+            self.held.push(Connection { stream, state: State::Head { head: Vec::new(), refused }, since: now, active: now });
+        }
+    }
+
+    /// Makes room by closing the connection whose request is awaited the longest (a client
+    /// that opened it and sent nothing), or one that is done but for lingering. `false` when
+    /// every connection is being answered.
+    fn evict(&mut self) -> bool {
+        let waiting = |c: &Connection| matches!(c.state, State::Linger | State::Head { refused: false, .. });
+        let oldest = self.held.iter().enumerate().filter(|(_, c)| waiting(c)).min_by_key(|(_, c)| (!matches!(c.state, State::Linger), c.active)).map(|(k, _)| k);
+        match oldest {
+            Some(k) => {
+                self.held.swap_remove(k);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+impl Connection {
+    /// Whether a time limit ends it.
+    fn expired(&self, now: Instant) -> bool {
+        match self.state {
+            State::Head { .. } => now - self.since > HEAD_TIME,
+            State::Send { .. } => now - self.since > SEND || now - self.active > IDLE,
+            State::Linger => now - self.active > LINGER,
+        }
+    }
+
+    /// Does what the socket is ready for.
+    fn turn(&mut self, root: &Path) -> Turn {
+        match self.step(root) {
+            Ok(turn) => turn,
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock || e.kind() == std::io::ErrorKind::Interrupted => Turn::Keep,
+            // A client that went away loses its answer; the server goes on.
+            Err(_) => Turn::Close,
+        }
+    }
+
+    fn step(&mut self, root: &Path) -> std::io::Result<Turn> {
+        let mut buf = [0u8; 4096];
+        match &mut self.state {
+            State::Head { head, refused } => {
+                let n = self.stream.read(&mut buf)?;
+                if n == 0 {
+                    return Ok(Turn::Close);
+                }
+                self.active = Instant::now();
+                head.extend_from_slice(&buf[..n]);
+                if head.len() > MAX_HEAD {
+                    self.state = answer_with("431 Request Header Fields Too Large", true);
+                } else if *refused && complete(head) {
+                    self.state = answer_with("503 Service Unavailable", true);
+                } else if complete(head) {
+                    self.state = answer(head, root);
+                }
+                Ok(Turn::Keep)
+            }
+            State::Send { out, at, file } => {
+                loop {
+                    if *at == out.len() {
+                        let n = match file {
+                            Some(f) => {
+                                out.resize(CHUNK, 0);
+                                f.read(out)?
+                            }
+                            None => 0,
+                        };
+                        if n == 0 {
+                            // All sent: the client's close is awaited, not forced.
+                            self.stream.shutdown(std::net::Shutdown::Write)?;
+                            self.state = State::Linger;
+                            self.active = Instant::now();
+                            return Ok(Turn::Keep);
+                        }
+                        out.truncate(n);
+                        *at = 0;
+                    }
+                    let n = self.stream.write(&out[*at..])?;
+                    *at += n;
+                    self.active = Instant::now();
+                }
+            }
+            State::Linger => match self.stream.read(&mut buf)? {
+                0 => Ok(Turn::Close),
+                _ => Ok(Turn::Keep),
+            },
+        }
+    }
 }
 
 /// Whether `head` holds a whole request head (a blank line ends it; bare line feeds too).
@@ -131,68 +325,34 @@ fn complete(head: &[u8]) -> bool {
     head.windows(4).any(|w| w == b"\r\n\r\n") || head.windows(2).any(|w| w == b"\n\n")
 }
 
-/// Reads one request's head and answers it with the file it names, or an error status.
-fn answer(mut stream: TcpStream, root: &Path) -> std::io::Result<()> {
-    let started = Instant::now();
-    stream.set_write_timeout(Some(IDLE))?;
-    let mut head = Vec::new();
-    let mut buf = [0u8; 2048];
-    while !complete(&head) {
-        let left = HEAD_TIME.checked_sub(started.elapsed()).filter(|t| !t.is_zero());
-        let Some(left) = left else { return Ok(()) };
-        stream.set_read_timeout(Some(left.min(IDLE)))?;
-        let n = stream.read(&mut buf)?;
-        if n == 0 {
-            return Ok(());
-        }
-        head.extend_from_slice(&buf[..n]);
-        if head.len() > MAX_HEAD {
-            return respond(&mut stream, "431 Request Header Fields Too Large", "text/plain", None, true);
-        }
-    }
+/// The answer to a whole request head: the file it names, or an error status.
+fn answer(head: &[u8], root: &Path) -> State {
     let line = head.split(|&b| b == b'\r' || b == b'\n').next().unwrap_or(&[]);
     let line = String::from_utf8_lossy(line);
     let mut words = line.split(' ');
     let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
     let with_body = method == "GET";
     if !with_body && method != "HEAD" {
-        return respond(&mut stream, "405 Method Not Allowed", "text/plain", None, true);
+        return answer_with("405 Method Not Allowed", true);
     }
-    match resolve(root, target).and_then(|f| File::open(&f).ok().map(|h| (f, h))) {
-        Some((file, handle)) => respond(&mut stream, "200 OK", content_type(&file), Some(handle), with_body),
-        None => respond(&mut stream, "404 Not Found", "text/plain", None, with_body),
+    let found = resolve(root, target).and_then(|f| File::open(&f).ok().and_then(|h| Some((content_type(&f), h.metadata().ok()?.len(), h))));
+    match found {
+        Some((kind, length, file)) => State::Send { out: header("200 OK", kind, length).into_bytes(), at: 0, file: with_body.then_some(file) },
+        None => answer_with("404 Not Found", with_body),
     }
 }
 
-/// Writes the status line, the headers and (`with_body`) the file, in pieces: a file is never
-/// held whole in memory, and a client that takes it slower than [`SEND`] is dropped. Without a
-/// file, the status itself is the body.
-fn respond(stream: &mut TcpStream, status: &str, content_type: &str, file: Option<File>, with_body: bool) -> std::io::Result<()> {
-    let started = Instant::now();
-    let length = match &file {
-        Some(f) => f.metadata()?.len(),
-        None => status.len() as u64 + 1,
-    };
-    let head = format!("HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {length}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n");
-    stream.write_all(head.as_bytes())?;
-    if !with_body {
-        return stream.flush();
+/// An answer whose body is its status line (`with_body`).
+fn answer_with(status: &str, with_body: bool) -> State {
+    let mut out = header(status, "text/plain", status.len() as u64 + 1);
+    if with_body {
+        out += &format!("{status}\n");
     }
-    let Some(mut file) = file else {
-        stream.write_all(format!("{status}\n").as_bytes())?;
-        return stream.flush();
-    };
-    let mut buf = vec![0u8; 64 << 10];
-    loop {
-        let n = file.read(&mut buf)?;
-        if n == 0 {
-            return stream.flush();
-        }
-        if started.elapsed() > SEND {
-            return Err(std::io::Error::new(std::io::ErrorKind::TimedOut, "the client took too long"));
-        }
-        stream.write_all(&buf[..n])?;
-    }
+    State::Send { out: out.into_bytes(), at: 0, file: None }
+}
+
+fn header(status: &str, content_type: &str, length: u64) -> String {
+    format!("HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {length}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n")
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 mod common;
 
 use common::{data_dir, expected, json_field, run};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// The backends as command-line arguments, with a name for messages.
@@ -430,9 +430,9 @@ fn started_in(args: &[&str], tmp: &Path) -> std::process::Child {
         .unwrap()
 }
 
-/// SIGTERM or SIGINT during `solve --solver-cmd` or `run` leaves nothing behind: the solver
-/// (and `run`'s worker) ended, the temporary folder as it was. Both used to stay: the formula
-/// file and the running solver.
+/// SIGTERM, SIGINT or SIGHUP (a closed terminal) during `solve --solver-cmd` or `run` leaves
+/// nothing behind: the solver (and `run`'s worker) ended, the temporary folder as it was. Both
+/// used to stay: the formula file and the running solver; SIGHUP left the run's folder.
 #[test]
 fn an_interrupted_run_leaves_nothing_behind() {
     let tmp = tempfile::tempdir().unwrap();
@@ -443,7 +443,7 @@ fn an_interrupted_run_leaves_nothing_behind() {
     std::fs::write(&slow, format!("#!/bin/sh\necho $$ > {}\nexec sleep 60\n", pid_file.display())).unwrap();
     std::fs::set_permissions(&slow, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/target-sudoku.txt");
-    for (args, signal) in [(vec!["solve", "target-sudoku"], libc::SIGTERM), (vec!["run"], libc::SIGINT)] {
+    for (args, signal) in [(vec!["solve", "target-sudoku"], libc::SIGTERM), (vec!["run"], libc::SIGINT), (vec!["run"], libc::SIGHUP)] {
         let _ = std::fs::remove_file(&pid_file);
         let mut child = started_in(&[&args[..], &[puzzle.to_str().unwrap(), "--solver-cmd", slow.to_str().unwrap(), "-q"]].concat(), &scratch);
         let started = Instant::now();
@@ -463,6 +463,48 @@ fn an_interrupted_run_leaves_nothing_behind() {
         let left: Vec<_> = std::fs::read_dir(&scratch).unwrap().map(|e| e.unwrap().path()).collect();
         assert!(left.is_empty(), "{args:?} left {left:?}");
     }
+}
+
+/// A run killed outright (SIGKILL, which nothing can catch) leaves its folder; the next
+/// puzzle-sat that makes one removes it, and only such folders: not one made a moment ago,
+/// not one a live process holds, nothing not ours.
+#[test]
+fn folders_left_by_a_killed_run_are_removed_by_the_next() {
+    let tmp = tempfile::tempdir().unwrap();
+    let scratch = tmp.path().join("tmp");
+    std::fs::create_dir(&scratch).unwrap();
+    let pid_file = tmp.path().join("pid");
+    let slow = tmp.path().join("slow.sh");
+    std::fs::write(&slow, format!("#!/bin/sh\necho $$ > {}\nexec sleep 60\n", pid_file.display())).unwrap();
+    std::fs::set_permissions(&slow, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/target-sudoku.txt");
+    let mut child = started_in(&["run", puzzle.to_str().unwrap(), "--solver-cmd", slow.to_str().unwrap(), "-q"], &scratch);
+    let started = Instant::now();
+    while !std::fs::read_to_string(&pid_file).is_ok_and(|p| p.ends_with('\n')) {
+        assert!(started.elapsed() < Duration::from_secs(20), "the solver never started");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let left: Vec<PathBuf> = std::fs::read_dir(&scratch).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(left.len(), 1, "SIGKILL leaves the run's folder: {left:?}");
+    // Aged past the minute in which a folder may not be locked yet, as are the others but one.
+    let age = |p: &Path| std::fs::File::open(p).unwrap().set_modified(std::time::SystemTime::now() - Duration::from_secs(120)).unwrap();
+    age(&left[0]);
+    let (young, held, other) = (scratch.join("puzzle-sat.run.young"), scratch.join("puzzle-sat.run.held"), scratch.join("someone-else"));
+    for d in [&young, &held, &other] {
+        std::fs::create_dir(d).unwrap();
+    }
+    let lock = std::fs::File::open(&held).unwrap();
+    // SAFETY: a plain system call on a descriptor we own.
+    assert_eq!(unsafe { libc::flock(std::os::unix::io::AsRawFd::as_raw_fd(&lock), libc::LOCK_EX) }, 0);
+    age(&held);
+    age(&other);
+    let mut next = started_in(&["run", puzzle.to_str().unwrap(), "-q"], &scratch);
+    assert_eq!(next.wait().unwrap().code(), Some(0));
+    let mut now: Vec<PathBuf> = std::fs::read_dir(&scratch).unwrap().map(|e| e.unwrap().path()).collect();
+    now.sort();
+    assert_eq!(now, [held.clone(), young, other], "only the killed run's folder is removed");
 }
 
 /// `run` over many quick files, ended while its workers keep starting children: no child

@@ -72,7 +72,7 @@ fn a_bare_contest_string_check_is_certified() {
     let r = run(&["check", "kakkuro", &example, "--answer", answer.to_str().unwrap(), "--certify", cert.to_str().unwrap()], None);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let v = run(&["verify", cert.to_str().unwrap()], None);
-    assert_eq!(v.stdout, "VERIFIED: kakkuro optimum 103488 among the answers with the fixed answer's numbers\n", "{}", v.stderr);
+    assert_eq!(v.stdout, format!("VERIFIED: {example}: kakkuro optimum 103488 among the answers with the fixed answer's numbers\n"), "{}", v.stderr);
     // A complete answer needs no solver, and so no certificate.
     let line = run(&["solve", "kakkuro", &example, "--format", "line"], None);
     fs::write(&answer, &line.stdout).unwrap();
@@ -270,7 +270,7 @@ fn a_verdict_says_under_which_rules_and_restriction() {
     let c = certified(&["solve", "kakkuro", &example, "--lenient"], d.path(), "varisat");
     assert_eq!(c["lenient"], true);
     let v = run(&["verify", d.path().to_str().unwrap()], None);
-    assert_eq!(v.stdout, "VERIFIED: kakkuro optimum 769824 under the lenient rules\n", "{}", v.stderr);
+    assert_eq!(v.stdout, format!("VERIFIED: {example}: kakkuro optimum 769824 under the lenient rules\n"), "{}", v.stderr);
     // The fixed check's claimed answer swapped for the true optimum: valid, but not one with
     // the fixed numbers.
     let dir = tempfile::tempdir().unwrap();
@@ -504,7 +504,7 @@ fn a_board_of_holes_is_certified_with_its_empty_tiling() {
     let cert = dir.path().join("c");
     certified(&["solve", "tatamibari", board.to_str().unwrap(), "--count=5"], &cert, "varisat");
     let v = run(&["verify", cert.to_str().unwrap()], None);
-    assert_eq!(v.stdout, "VERIFIED: tatamibari has exactly 1 solution\n");
+    assert_eq!(v.stdout, format!("VERIFIED: {}: tatamibari has exactly 1 solution\n", board.display()));
 }
 
 /// A missing checker is a missing tool (exit 2, and `rate`'s install line only for `rate`),
@@ -521,4 +521,68 @@ fn a_missing_checker_or_proof_says_which() {
     let r = run(&["verify", cert.to_str().unwrap()], None);
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(r.stdout.starts_with("NOT VERIFIED: ") && r.stdout.contains("final.drat: No such file"), "{}", r.stdout);
+}
+
+/// The verdict names the puzzle by the file it was read from while that file holds it; a
+/// claim.json that records another file's name (no part of the proof) gets no word about that
+/// file, and a puzzle read from standard input is claim.json's.
+#[test]
+fn a_verdict_names_the_puzzle_it_verified() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = dir.path().join("sudoku.txt");
+    fs::copy(root("docs/examples/sudoku.txt"), &puzzle).unwrap();
+    let cert = dir.path().join("cert");
+    certified(&["solve", "sudoku", puzzle.to_str().unwrap(), "--unique"], &cert, "varisat");
+    let verify = || run(&["verify", cert.to_str().unwrap()], None).stdout;
+    assert_eq!(verify(), format!("VERIFIED: {}: sudoku solution is unique\n", puzzle.display()));
+    let other = root("tests/data/sudoku/janko-1-9x9.txt");
+    edit_claim(&cert, |c| c["file"] = Value::from(other.as_str()));
+    let claim = cert.join("claim.json");
+    assert_eq!(verify(), format!("VERIFIED: the puzzle in {} (recorded as {other}, which does not hold it here): sudoku solution is unique\n", claim.display()));
+    // The file changed since: it no longer holds the puzzle verified.
+    edit_claim(&cert, |c| c["file"] = Value::from(puzzle.to_str().unwrap()));
+    fs::write(&puzzle, fs::read_to_string(&other).unwrap()).unwrap();
+    assert!(verify().starts_with(&format!("VERIFIED: the puzzle in {} (recorded as {}, which does not hold", claim.display(), puzzle.display())));
+    let piped = dir.path().join("piped");
+    let r = run(&["solve", "sudoku", "-", "--unique", "--certify", piped.to_str().unwrap(), "-q"], Some(fs::read_to_string(root("docs/examples/sudoku.txt")).unwrap().as_bytes()));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v = run(&["verify", piped.to_str().unwrap()], None);
+    assert_eq!(v.stdout, format!("VERIFIED: the puzzle in {} (read from standard input): sudoku solution is unique\n", piped.join("claim.json").display()));
+}
+
+/// Every outside checker runs under a memory cap and, when asked, a time limit: past either the
+/// certificate is not verified, with the reason, and the machine's memory is never at stake (a
+/// 180 MB junk proof took `rate` to 1.6 GB before the cap).
+#[test]
+fn checkers_are_bounded_in_memory_and_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("cert");
+    certified(&["solve", "sudoku", &root("docs/examples/sudoku.txt"), "--unique"], &cert, "varisat");
+    // A junk proof of 60,000 random lemmas over the formula's variables: rate keeps them all.
+    let mut junk = String::new();
+    let mut x: u64 = 1;
+    for _ in 0..600_000 {
+        for _ in 0..8 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let var = (x >> 33) % 700 + 1;
+            junk += &format!("{}{var} ", if x >> 63 == 1 { "-" } else { "" });
+        }
+        junk += "0\n";
+    }
+    fs::write(cert.join("final.drat"), junk).unwrap();
+    let c = cert.to_str().unwrap();
+    let v = run(&["verify", c, "--memory", "32M"], None);
+    assert_eq!(v.code, 1, "{}{}", v.stdout, v.stderr);
+    assert!(v.stdout.starts_with("NOT VERIFIED: the DRAT checker ran out of memory under its cap of 32 MiB (--memory raises it): memory allocation of"), "{}", v.stdout);
+    // Any --checker, whatever it is written in.
+    let hungry = "python3 -c 'x = bytearray(1 << 30)'";
+    let v = run(&["verify", c, "--memory", "64M", "--checker", hungry], None);
+    assert!(v.stdout.starts_with("NOT VERIFIED: the DRAT checker ran out of memory under its cap of 64 MiB (--memory raises it): MemoryError"), "{}", v.stdout);
+    let started = std::time::Instant::now();
+    let v = run(&["verify", c, "--time-limit", "0.5", "--checker", "sh -c 'sleep 30' sh"], None);
+    assert_eq!(v.stdout, "NOT VERIFIED: the DRAT checker did not finish within the time limit\n");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10), "{:?}", started.elapsed());
+    for bad in ["1", "12Q", "99999999999T", ""] {
+        assert_eq!(run(&["verify", c, "--memory", bad], None).code, 2, "--memory {bad}");
+    }
 }

@@ -266,3 +266,106 @@ fn an_insta_snapshot_keeps_its_header() {
     let r = run(&["run", "docs/examples", "--snapshot", s, "-q"], None);
     assert_eq!(r.code, 0, "the same body with its header is the same snapshot: {}", r.stderr);
 }
+
+/// `puzzle-sat ARGS`, killed if it is still running after `limit`: (exit code, stdout, stderr),
+/// the code `None` when it had to be killed.
+fn run_within(args: &[&str], limit: std::time::Duration) -> (Option<i32>, String, String) {
+    run_as(std::process::Command::new(env!("CARGO_BIN_EXE_puzzle-sat")).args(args), limit)
+}
+
+fn run_as(cmd: &mut std::process::Command, limit: std::time::Duration) -> (Option<i32>, String, String) {
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err) = (dir.path().join("out"), dir.path().join("err"));
+    let mut child = cmd.stdin(Stdio::null()).stdout(fs::File::create(&out).unwrap()).stderr(fs::File::create(&err).unwrap()).spawn().unwrap();
+    let started = std::time::Instant::now();
+    let code = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status.code();
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    (code, fs::read_to_string(out).unwrap(), fs::read_to_string(err).unwrap())
+}
+
+fn mkfifo(path: &Path) {
+    let name = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: a plain system call on a path we own.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o644) }, 0, "mkfifo {}", path.display());
+}
+
+/// FIFOs wherever `run` looks: among the files it walks (whatever their names), in place of an
+/// expected answer, named on the command line, and as the snapshot. None is opened for reading
+/// (which waits for a writer that never comes): the run ends at once, and each FIFO named as a
+/// puzzle or an answer is its row's error. (The run used to wait for ever in `open`, whatever
+/// its time limit.)
+#[test]
+fn fifos_never_make_a_run_wait() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("sudoku");
+    fs::create_dir(&folder).unwrap();
+    copy(Path::new("docs/examples/sudoku.txt"), &folder.join("a.txt"));
+    copy(Path::new("docs/examples/sudoku.txt"), &folder.join("b.txt"));
+    mkfifo(&folder.join("notes.md"));
+    mkfifo(&folder.join("a.sol"));
+    mkfifo(&folder.join("c.txt"));
+    let limit = std::time::Duration::from_secs(30);
+    let (code, stdout, stderr) = run_within(&["run", dir.path().to_str().unwrap(), "--time-limit", "2", "--format", "json"], limit);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    let rows = rows(&stdout);
+    assert_eq!(rows.len(), 3, "{stdout}");
+    assert_eq!(field(row_of(&rows, "a.txt"), "reason"), format!("{}: cannot read: a FIFO, not a regular file", folder.join("a.sol").display()));
+    assert_eq!(field(row_of(&rows, "b.txt"), "verdict"), "ok");
+    assert_eq!(field(row_of(&rows, "c.txt"), "reason"), "a FIFO, not a regular file");
+    assert!(stderr.contains("; 2 other files skipped (2 of them not regular files, left unopened)"), "{stderr}");
+    let fifo = folder.join("c.txt");
+    let (code, stdout, _) = run_within(&["run", fifo.to_str().unwrap(), "--puzzle", "sudoku", "--format", "json"], limit);
+    assert_eq!((code, field(&self::rows(&stdout)[0], "reason")), (Some(1), "a FIFO, not a regular file"));
+    let snapshot = dir.path().join("snap");
+    mkfifo(&snapshot);
+    let b = folder.join("b.txt");
+    let (code, _, stderr) = run_within(&["run", b.to_str().unwrap(), "--snapshot", snapshot.to_str().unwrap()], limit);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("cannot read the snapshot: ") && stderr.contains("a FIFO, not a regular file"), "{stderr}");
+}
+
+/// A subfolder that cannot be read is its own row's error, as an unreadable file is; the rest
+/// of the run goes on (it used to end the whole run with exit 2). Run as an unprivileged user,
+/// for whom a folder's permissions count.
+#[test]
+fn an_unreadable_folder_fails_its_row_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let top = dir.path().join("sudoku");
+    let locked = top.join("locked");
+    fs::create_dir_all(&locked).unwrap();
+    copy(Path::new("docs/examples/sudoku.txt"), &top.join("a.txt"));
+    copy(Path::new("docs/examples/sudoku.txt"), &locked.join("b.txt"));
+    let exe = dir.path().join("puzzle-sat");
+    fs::copy(env!("CARGO_BIN_EXE_puzzle-sat"), &exe).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    for d in [dir.path(), &top] {
+        fs::set_permissions(d, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
+    // SAFETY: getuid cannot fail.
+    let root = unsafe { libc::getuid() } == 0;
+    let mut cmd = if root {
+        let mut c = std::process::Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"]).arg(&exe);
+        c
+    } else {
+        std::process::Command::new(&exe)
+    };
+    cmd.args(["run", top.to_str().unwrap(), "--format", "json"]).env("TMPDIR", "/tmp");
+    let (code, stdout, stderr) = run_as(&mut cmd, std::time::Duration::from_secs(30));
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap();
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    let rows = rows(&stdout);
+    assert_eq!(field(row_of(&rows, "a.txt"), "verdict"), "ok");
+    assert!(field(row_of(&rows, "locked"), "reason").starts_with("cannot read the folder: Permission denied"), "{stdout}");
+}

@@ -108,6 +108,25 @@ fn bad_urls_exit_2_naming_the_column() {
     assert_eq!((r.status.code(), String::from_utf8_lossy(&r.stdout).as_ref()), (Some(0), "1\nsolved\n"));
 }
 
+/// A malformed URL given without the puzzle's name gets the URL's own message, as with it (it
+/// got clap's "invalid value for '<PUZZLE>'" and the list of puzzles).
+#[test]
+fn a_bad_url_without_a_puzzle_name_says_what_is_wrong_with_it() {
+    for (url, says) in [
+        ("https://puzz.link/p?tatamibari/0/3", "https://puzz.link/p?tatamibari/0/3:1:32: a board size of 0"),
+        ("https://puzz.link/p?tatamibari/5", "https://puzz.link/p?tatamibari/5:1:33: expected the board size: tatamibari/COLUMNS/ROWS/…"),
+        ("https://puzz.link/p?", "https://puzz.link/p?:1:21: expected a puzzle name after '?'"),
+        ("https://puzz.link/p?nurikabe/5/5/g", "https://puzz.link/p?nurikabe/5/5/g: no puzzle of puzzle-sat reads puzz.link's \"nurikabe\" (it reads kakuro, shikaku, sikaku, sudoku, tatamibari)"),
+    ] {
+        for command in ["solve", "check", "encode", "decode"] {
+            let r = run(&[command, url], None);
+            assert_eq!(r.code, 2, "{command} {url}: {}{}", r.stdout, r.stderr);
+            assert!(r.stderr.starts_with(&format!("puzzle-sat: error: {says}")), "{command} {url}: {}", r.stderr);
+            assert!(!r.stderr.contains("<PUZZLE>"), "{command} {url}: {}", r.stderr);
+        }
+    }
+}
+
 /// The largest boards a URL may name are refused in little memory, whatever their shape: a
 /// column of 16,777,216 cells took 988 MB (an allocation per row) before it was refused.
 #[test]

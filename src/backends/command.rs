@@ -199,7 +199,7 @@ impl Command {
         let (cnf, proof_path) = match (crate::drat::descriptor_path(&formula), crate::drat::descriptor_path(&proof)) {
             (Some(c), Some(p)) => (c, p),
             _ => {
-                private = tempfile::Builder::new().prefix("puzzle-sat-check-").tempdir().map_err(|e| self.error(format!("has no temporary directory: {e}"), b""))?;
+                private = crate::cleanup::temp_dir("check").map_err(|e| self.error(format!("has no temporary directory: {e}"), b""))?;
                 let (c, p) = (private.path().join("formula.cnf"), private.path().join("proof.drat"));
                 self.write_cnf(&c).map_err(|e| self.error(format!("cannot write the formula for the checker: {e}"), b""))?;
                 let mut from = proof.try_clone().map_err(|e| self.error(format!("cannot copy the proof: {e}"), b""))?;
@@ -207,10 +207,11 @@ impl Command {
                 (c, p)
             }
         };
-        match crate::drat::run_checker(checker, &cnf, &proof_path, || self.stop.is_raised()) {
+        match crate::drat::run_checker(checker, &cnf, &proof_path, crate::drat::Limits::default(), || self.stop.is_raised()) {
             Ok(crate::drat::Checked::Accepted) => Ok(SolveResult::Unsat),
             Ok(crate::drat::Checked::Rejected(why)) => Err(self.error(rejected(&why), b"")),
-            Ok(crate::drat::Checked::Stopped) => Ok(SolveResult::Interrupted),
+            Ok(crate::drat::Checked::OutOfMemory(line)) => Err(self.error(rejected(&format!("it ran out of memory under its cap of {}: {line}", crate::drat::bytes(crate::drat::CHECKER_MEMORY))), b"")),
+            Ok(crate::drat::Checked::Stopped | crate::drat::Checked::OutOfTime) => Ok(SolveResult::Interrupted),
             Err(e) => Err(self.error(format!("takes {PROOF}, but {e} (install it: cargo install --locked rate)"), b"")),
         }
     }
@@ -296,7 +297,7 @@ impl Solver for Command {
         self.model = None;
         self.assumptions = assumptions.to_vec();
         // Both files go with the directory, whatever happens.
-        let dir = crate::cleanup::temp_dir("puzzle-sat-").map_err(|e| self.error(format!("has no temporary directory to work in: {e}"), b""))?;
+        let dir = crate::cleanup::temp_dir("solver").map_err(|e| self.error(format!("has no temporary directory to work in: {e}"), b""))?;
         let (cnf, out, proof) = (dir.path().join("formula.cnf"), dir.path().join("result"), dir.path().join("proof.drat"));
         self.write_cnf(&cnf).map_err(|e| self.error(format!("cannot be given its formula: {e}"), b""))?;
         let answer = match self.run(&cnf, &out, &proof)? {

@@ -1,0 +1,168 @@
+//! `serve` under clients that hold connections: idle ones that send nothing, and slow ones that
+//! take nothing. Ordinary requests are still answered, and a server full of answers being sent
+//! says 503 in a whole answer, not by resetting the connection.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A page folder `serve` accepts (it wants index.html and the wasm file), with a large file
+/// that a client which reads nothing cannot be sent whole.
+fn page(dir: &Path) {
+    std::fs::write(dir.join("index.html"), "<p>the page</p>\n").unwrap();
+    std::fs::write(dir.join("puzzle_sat_web_bg.wasm"), b"\0asm").unwrap();
+    std::fs::File::create(dir.join("large.bin"))
+        .unwrap()
+        .set_len(256 << 20)
+        .unwrap();
+}
+
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve(dir: &Path, connections: usize) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle-sat"))
+        .args([
+            "serve",
+            "--port",
+            "0",
+            "--connections",
+            &connections.to_string(),
+            "--dir",
+        ])
+        .arg(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The address is the first line on stderr.
+    let mut said = Vec::new();
+    let mut byte = [0u8];
+    let stderr = child.stderr.as_mut().unwrap();
+    while stderr.read(&mut byte).unwrap() == 1 && byte[0] != b'\n' {
+        said.push(byte[0]);
+    }
+    let said = String::from_utf8(said).unwrap();
+    let port = said
+        .split("http://127.0.0.1:")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .and_then(|p| p.parse().ok());
+    Server {
+        child,
+        port: port.unwrap_or_else(|| panic!("no address in {said:?}")),
+    }
+}
+
+/// A whole GET of `path`: the answer's bytes, or the error that ended the read.
+fn get(port: u16, path: &str) -> std::io::Result<String> {
+    let mut s = TcpStream::connect(("127.0.0.1", port))?;
+    s.set_read_timeout(Some(Duration::from_secs(10)))?;
+    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes())?;
+    let mut answer = Vec::new();
+    s.read_to_end(&mut answer)?;
+    Ok(String::from_utf8_lossy(&answer).into_owned())
+}
+
+/// 200 idle connections, all closed and opened again every 300 ms, against a server that holds
+/// 64: every ordinary request is answered, each within 5 s. (With a thread per connection and 64
+/// places, 64 idle clients that reopened every 9.5 s let none of 60 requests through in 30 s.)
+#[test]
+fn idle_connections_lock_nobody_out() {
+    let dir = tempfile::tempdir().unwrap();
+    page(dir.path());
+    let server = serve(dir.path(), 64);
+    let port = server.port;
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let holder = std::thread::spawn({
+        let done = done.clone();
+        move || {
+            let mut opened = 0;
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                let idle: Vec<TcpStream> = (0..200)
+                    .filter_map(|_| TcpStream::connect(("127.0.0.1", port)).ok())
+                    .collect();
+                opened += idle.len();
+                std::thread::sleep(Duration::from_millis(300));
+            }
+            opened
+        }
+    });
+    std::thread::sleep(Duration::from_millis(500));
+    for k in 0..60 {
+        let started = Instant::now();
+        let answer = get(port, "/").unwrap_or_else(|e| panic!("request {k}: {e}"));
+        assert!(
+            answer.starts_with("HTTP/1.1 200 OK") && answer.ends_with("<p>the page</p>\n"),
+            "request {k}: {answer:?}"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "request {k} took {:?}",
+            started.elapsed()
+        );
+    }
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    assert!(
+        holder.join().unwrap() >= 400,
+        "the idle clients kept their connections open"
+    );
+}
+
+/// A server whose every place holds an answer being sent (clients that asked for a large file
+/// and read nothing) answers a newcomer 503, whole, and a client that closes without asking
+/// gives its place up.
+#[test]
+fn a_full_server_says_503() {
+    let dir = tempfile::tempdir().unwrap();
+    page(dir.path());
+    let server = serve(dir.path(), 4);
+    let slow: Vec<TcpStream> = (0..4)
+        .map(|_| {
+            let mut s = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+            s.write_all(b"GET /large.bin HTTP/1.1\r\n\r\n").unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    for _ in 0..3 {
+        let answer = get(server.port, "/").expect("a whole answer, not a reset");
+        assert!(
+            answer.starts_with("HTTP/1.1 503 Service Unavailable")
+                && answer.ends_with("503 Service Unavailable\n"),
+            "{answer:?}"
+        );
+    }
+    drop(slow);
+    let started = Instant::now();
+    loop {
+        let answer = get(server.port, "/").unwrap();
+        if answer.starts_with("HTTP/1.1 200 OK") {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "places freed by closed clients are taken again: {answer:?}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // Idle clients in every place: a request takes the place of the longest waiting.
+    let _idle: Vec<TcpStream> = (0..4)
+        .map(|_| TcpStream::connect(("127.0.0.1", server.port)).unwrap())
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(get(server.port, "/")
+        .unwrap()
+        .starts_with("HTTP/1.1 200 OK"));
+}
