@@ -99,6 +99,9 @@ const SEND: Duration = Duration::from_secs(120);
 /// it, for at most this long: closed with unread bytes, a socket is reset, and the client may
 /// lose the answer with it.
 const LINGER: Duration = Duration::from_secs(2);
+/// An answer whose client has taken nothing for this long may lose its place to a newcomer
+/// when all are held: clients that ask and never read cannot lock others out either.
+const STALLED: Duration = Duration::from_secs(5);
 /// Bytes of a file sent at a time.
 const CHUNK: usize = 32 << 10;
 
@@ -107,12 +110,17 @@ const CHUNK: usize = 32 << 10;
 /// sockets, one request per connection, all connections on one thread (`poll`): a crate's
 /// server would buffer a client's headers without a bound, and a thread per connection let 64
 /// idle clients lock everyone else out. When `connections` are held, a new one takes the place
-/// of the one waiting longest for its request; only when none waits for its request is the
-/// newcomer answered 503.
+/// of the one waiting longest for its request (see [`Server::evict`]); only when none can give
+/// way is the newcomer answered 503.
 pub fn serve(port: u16, dir: Option<&Path>, connections: usize) -> Result<()> {
     let root = find_page(dir)?;
     let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| anyhow!("cannot listen on 127.0.0.1:{port}: {e}"))?;
     listener.set_nonblocking(true).map_err(|e| anyhow!("cannot listen on 127.0.0.1:{port}: {e}"))?;
+    // A longer queue of connections not yet taken than std's 128 (the system caps it at its
+    // `somaxconn`): past it the system drops a newcomer's SYN, and the client tries again only
+    // a second later, so a burst of idle clients would delay ordinary ones by seconds.
+    // SAFETY: a plain system call on a socket we own; on failure the queue stays as it was.
+    unsafe { libc::listen(listener.as_raw_fd(), 4096) };
     let port = listener.local_addr().map_or(port, |a| a.port());
     let connections = connections.min(open_files().saturating_sub(64) / 2).max(1);
     eprintln!("puzzle-sat: serving {} at http://127.0.0.1:{port}/ (Ctrl-C stops)", root.display());
@@ -209,10 +217,10 @@ impl Server {
     }
 
     fn accept(&mut self) {
-        // A flood of connections is taken a part at a time, with turns in between in which
-        // those taken send their requests: a burst of newcomers would otherwise push out, before
-        // it is read, a request that came among them.
-        for _ in 0..(self.most / 4).max(16) {
+        // A flood of connections is taken half the places at a time, with turns in between in
+        // which those taken are read: a burst of newcomers would otherwise push out, before it
+        // is read, a request that came among them.
+        for _ in 0..(self.most / 2).max(1) {
             let stream = match self.listener.accept() {
                 Ok((stream, _)) => stream,
                 Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return,
@@ -232,13 +240,20 @@ impl Server {
         }
     }
 
-    /// Makes room by closing the connection whose request is awaited the longest (a client
-    /// that opened it and sent nothing), or one that is done but for lingering. `false` when
-    /// every connection is being answered.
+    /// Makes room by closing, first, a connection that is done but for lingering; else the one
+    /// whose request is awaited the longest (a client that opened it and sent nothing); else an
+    /// answer that its client has taken nothing of for [`STALLED`], the longest stalled. `false`
+    /// when every connection is an answer going out.
     fn evict(&mut self) -> bool {
-        let waiting = |c: &Connection| matches!(c.state, State::Linger | State::Head { refused: false, .. });
-        let oldest = self.held.iter().enumerate().filter(|(_, c)| waiting(c)).min_by_key(|(_, c)| (!matches!(c.state, State::Linger), c.active)).map(|(k, _)| k);
-        match oldest {
+        let now = Instant::now();
+        let class = |c: &Connection| match c.state {
+            State::Linger => Some(0),
+            State::Head { refused: false, .. } => Some(1),
+            State::Send { .. } if now - c.active > STALLED => Some(2),
+            _ => None,
+        };
+        let victim = self.held.iter().enumerate().filter_map(|(k, c)| Some((class(c)?, c.active, k))).min().map(|(_, _, k)| k);
+        match victim {
             Some(k) => {
                 self.held.swap_remove(k);
                 true

@@ -430,19 +430,25 @@ fn started_in(args: &[&str], tmp: &Path) -> std::process::Child {
         .unwrap()
 }
 
+/// In `tmp`: a folder to be `TMPDIR`, a solver that writes its pid to a file and sleeps, that
+/// file, and a puzzle for it.
+fn slow_solver(tmp: &Path) -> (PathBuf, PathBuf, PathBuf, PathBuf) {
+    let scratch = tmp.join("tmp");
+    std::fs::create_dir(&scratch).unwrap();
+    let pid_file = tmp.join("pid");
+    let slow = tmp.join("slow.sh");
+    std::fs::write(&slow, format!("#!/bin/sh\necho $$ > {}\nexec sleep 60\n", pid_file.display())).unwrap();
+    std::fs::set_permissions(&slow, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    (scratch, pid_file, slow, Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/target-sudoku.txt"))
+}
+
 /// SIGTERM, SIGINT or SIGHUP (a closed terminal) during `solve --solver-cmd` or `run` leaves
 /// nothing behind: the solver (and `run`'s worker) ended, the temporary folder as it was. Both
 /// used to stay: the formula file and the running solver; SIGHUP left the run's folder.
 #[test]
 fn an_interrupted_run_leaves_nothing_behind() {
     let tmp = tempfile::tempdir().unwrap();
-    let scratch = tmp.path().join("tmp");
-    std::fs::create_dir(&scratch).unwrap();
-    let pid_file = tmp.path().join("pid");
-    let slow = tmp.path().join("slow.sh");
-    std::fs::write(&slow, format!("#!/bin/sh\necho $$ > {}\nexec sleep 60\n", pid_file.display())).unwrap();
-    std::fs::set_permissions(&slow, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/target-sudoku.txt");
+    let (scratch, pid_file, slow, puzzle) = slow_solver(tmp.path());
     for (args, signal) in [(vec!["solve", "target-sudoku"], libc::SIGTERM), (vec!["run"], libc::SIGINT), (vec!["run"], libc::SIGHUP)] {
         let _ = std::fs::remove_file(&pid_file);
         let mut child = started_in(&[&args[..], &[puzzle.to_str().unwrap(), "--solver-cmd", slow.to_str().unwrap(), "-q"]].concat(), &scratch);
@@ -471,13 +477,7 @@ fn an_interrupted_run_leaves_nothing_behind() {
 #[test]
 fn folders_left_by_a_killed_run_are_removed_by_the_next() {
     let tmp = tempfile::tempdir().unwrap();
-    let scratch = tmp.path().join("tmp");
-    std::fs::create_dir(&scratch).unwrap();
-    let pid_file = tmp.path().join("pid");
-    let slow = tmp.path().join("slow.sh");
-    std::fs::write(&slow, format!("#!/bin/sh\necho $$ > {}\nexec sleep 60\n", pid_file.display())).unwrap();
-    std::fs::set_permissions(&slow, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/target-sudoku.txt");
+    let (scratch, pid_file, slow, puzzle) = slow_solver(tmp.path());
     let mut child = started_in(&["run", puzzle.to_str().unwrap(), "--solver-cmd", slow.to_str().unwrap(), "-q"], &scratch);
     let started = Instant::now();
     while !std::fs::read_to_string(&pid_file).is_ok_and(|p| p.ends_with('\n')) {

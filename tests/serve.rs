@@ -85,21 +85,23 @@ fn idle_connections_lock_nobody_out() {
     let server = serve(dir.path(), 64);
     let port = server.port;
     let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let (ready, held) = std::sync::mpsc::channel();
     let holder = std::thread::spawn({
         let done = done.clone();
         move || {
-            let mut opened = 0;
+            let mut rounds = 0;
             while !done.load(std::sync::atomic::Ordering::Relaxed) {
                 let idle: Vec<TcpStream> = (0..200)
                     .filter_map(|_| TcpStream::connect(("127.0.0.1", port)).ok())
                     .collect();
-                opened += idle.len();
+                let _ = ready.send(idle.len());
+                rounds += 1;
                 std::thread::sleep(Duration::from_millis(300));
             }
-            opened
+            rounds
         }
     });
-    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(held.recv().unwrap(), 200, "the idle clients are connected");
     for k in 0..60 {
         let started = Instant::now();
         let answer = get(port, "/").unwrap_or_else(|e| panic!("request {k}: {e}"));
@@ -112,17 +114,19 @@ fn idle_connections_lock_nobody_out() {
             "request {k} took {:?}",
             started.elapsed()
         );
+        // The requests span several rounds of reopened connections.
+        std::thread::sleep(Duration::from_millis(25));
     }
     done.store(true, std::sync::atomic::Ordering::Relaxed);
     assert!(
-        holder.join().unwrap() >= 400,
-        "the idle clients kept their connections open"
+        holder.join().unwrap() >= 3,
+        "the idle clients reopened their connections"
     );
 }
 
 /// A server whose every place holds an answer being sent (clients that asked for a large file
-/// and read nothing) answers a newcomer 503, whole, and a client that closes without asking
-/// gives its place up.
+/// and read nothing) answers a newcomer 503, whole; once those answers have stalled for 5 s,
+/// a newcomer takes one's place; and a client that connects and sends nothing gives way too.
 #[test]
 fn a_full_server_says_503() {
     let dir = tempfile::tempdir().unwrap();
@@ -144,19 +148,11 @@ fn a_full_server_says_503() {
             "{answer:?}"
         );
     }
+    // Answers their clients have taken nothing of for over 5 s give way to a newcomer.
+    std::thread::sleep(Duration::from_millis(5500));
+    let answer = get(server.port, "/").unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer:?}");
     drop(slow);
-    let started = Instant::now();
-    loop {
-        let answer = get(server.port, "/").unwrap();
-        if answer.starts_with("HTTP/1.1 200 OK") {
-            break;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(5),
-            "places freed by closed clients are taken again: {answer:?}"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
     // Idle clients in every place: a request takes the place of the longest waiting.
     let _idle: Vec<TcpStream> = (0..4)
         .map(|_| TcpStream::connect(("127.0.0.1", server.port)).unwrap())

@@ -48,7 +48,7 @@ fn run_veripb(opb: &str, pbp: &str, dir: &Path, expected: &str) -> Result<(), St
     let (o, p) = (dir.join(format!("direct-{k}.opb")), dir.join(format!("direct-{k}.pbp")));
     std::fs::write(&o, opb).unwrap();
     std::fs::write(&p, pbp).unwrap();
-    puzzle_sat::drat::run_veripb(&o, &p, expected)
+    puzzle_sat::drat::run_veripb(&o, &p, expected, puzzle_sat::drat::Limits::default())
 }
 
 /// What `verify` says of a proof.pbp that is not the one made from final.drat.
