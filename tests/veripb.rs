@@ -77,7 +77,7 @@ fn every_p1074_optimum_verifies_with_veripb() {
         let (ok, said) = veripb(&cert.join("problem.opb"), &cert.join("proof.pbp"));
         assert!(ok && said.contains(&format!("s VERIFIED BOUNDS -{score} <= obj <= -{score}")), "{}: {said}", input.display());
         let v = verify(&cert);
-        assert_eq!(v.stdout, format!("VERIFIED: target-sudoku optimum {score} (DRAT and VeriPB)\n"), "{}", v.stderr);
+        assert_eq!(v.stdout, format!("VERIFIED: {}: target-sudoku optimum {score} (DRAT and VeriPB)\n", input.display()), "{}", v.stderr);
         verified += 1;
     }
     assert!(verified >= 20, "{verified}");
@@ -125,7 +125,7 @@ fn grids_with_every_score_cell_given_verify() {
         std::fs::write(&file, text).unwrap();
         let (cert, score) = certify(&file, dir.path(), &format!("c{k}")).expect("the grid has completions");
         let v = verify(&cert);
-        assert_eq!(v.stdout, format!("VERIFIED: target-sudoku optimum {score} (DRAT and VeriPB)\n"), "grid {k}: {}", v.stderr);
+        assert_eq!(v.stdout, format!("VERIFIED: {}: target-sudoku optimum {score} (DRAT and VeriPB)\n", file.display()), "grid {k}: {}", v.stderr);
     }
 }
 
@@ -184,7 +184,7 @@ fn tampered_veripb_certificates_are_refused() {
     assert!(!ok, "{said}");
     // A certificate without its VeriPB proof still verifies, and says DRAT only.
     std::fs::remove_file(cert.join("proof.pbp")).unwrap();
-    assert_eq!(verify(&cert).stdout, "VERIFIED: target-sudoku optimum 2852\n");
+    assert_eq!(verify(&cert).stdout, format!("VERIFIED: {}: target-sudoku optimum 2852\n", example.display()));
 }
 
 /// `solve ARGS --certify DIR --veripb`: the certificate's folder, after checking that it says
@@ -224,7 +224,7 @@ fn claims_without_a_score_get_a_veripb_refutation_when_asked() {
             let (ok, said) = veripb(&cert.join("problem.opb"), &cert.join("proof.pbp"));
             assert!(ok && said.contains("s VERIFIED UNSATISFIABLE"), "{all:?}: {said}");
             let v = verify(&cert);
-            assert!(v.stdout.starts_with(&format!("VERIFIED: {what}")) && v.stdout.ends_with(" (DRAT and VeriPB)\n"), "{all:?}: {}{}", v.stdout, v.stderr);
+            assert!(v.stdout.starts_with(&format!("VERIFIED: {}: {what}", args[1])) && v.stdout.ends_with(" (DRAT and VeriPB)\n"), "{all:?}: {}{}", v.stdout, v.stderr);
         }
     }
 }
@@ -269,7 +269,7 @@ fn target_sudoku_grids_without_completion_are_proved_infeasible() {
         assert_eq!(std::fs::read_to_string(cert.join("problem.opb")).unwrap(), veripb::opb(&givens), "the puzzle's own problem");
         let (ok, said) = veripb(&cert.join("problem.opb"), &cert.join("proof.pbp"));
         assert!(ok && said.contains("s VERIFIED BOUNDS INF <= obj <= INF"), "{}: {said}", grid.display());
-        assert_eq!(verify(&cert).stdout, "VERIFIED: target-sudoku has no solution (DRAT and VeriPB)\n");
+        assert_eq!(verify(&cert).stdout, format!("VERIFIED: {}: target-sudoku has no solution (DRAT and VeriPB)\n", grid.display()));
     }
     // No proof of theirs refutes the grid they were made from, which has completions. (One
     // infeasible grid's proof may well verify for another: once propagation alone refutes a
@@ -339,7 +339,7 @@ fn tampered_veripb_refutations_are_refused() {
     let r = run(&["solve", "tatamibari", &tatamibari("codegolf-10x10.txt"), "--unique", "-q", "--certify", plain.to_str().unwrap()], None);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(!plain.join("proof.pbp").exists());
-    assert_eq!(verify(&plain).stdout, "VERIFIED: tatamibari solution is unique\n");
+    assert_eq!(verify(&plain).stdout, format!("VERIFIED: {}: tatamibari solution is unique\n", tatamibari("codegolf-10x10.txt")));
     assert_eq!(run(&["solve", "tatamibari", &tatamibari("codegolf-10x10.txt"), "--veripb"], None).code, 2);
 }
 
@@ -370,8 +370,8 @@ fn sudoku_claims_are_proved_against_the_puzzles_own_problem() {
         }
     }
     let mut cases: Vec<(PathBuf, &str, &str)> = vec![
-        (janko("janko-1-9x9.txt"), "--unique", "VERIFIED: sudoku solution is unique (DRAT and VeriPB)\n"),
-        (janko("janko-301-16x16.txt"), "--unique", "VERIFIED: sudoku solution is unique (DRAT and VeriPB)\n"),
+        (janko("janko-1-9x9.txt"), "--unique", "sudoku solution is unique (DRAT and VeriPB)\n"),
+        (janko("janko-301-16x16.txt"), "--unique", "sudoku solution is unique (DRAT and VeriPB)\n"),
         (write("loose.txt", &loose), "--count", ""),
     ];
     // 16×16, no solution by pigeonhole: digits 1–4 are kept out of row 1 but for its first
@@ -384,7 +384,7 @@ fn sudoku_claims_are_proved_against_the_puzzles_own_problem() {
         }
         pigeon[3 + d][3] = d.to_string();
     }
-    cases.push((write("pigeon16.txt", &pigeon), "", "VERIFIED: sudoku has no solution (DRAT and VeriPB)\n"));
+    cases.push((write("pigeon16.txt", &pigeon), "", "sudoku has no solution (DRAT and VeriPB)\n"));
     // No solution: one more given that clashes with nothing on its face.
     'found: for r in 0..9 {
         for c in 0..9 {
@@ -397,7 +397,7 @@ fn sudoku_claims_are_proved_against_the_puzzles_own_problem() {
                 g[r][c] = d.to_string();
                 let file = write(&format!("none-{r}{c}{d}.txt"), &g);
                 if run(&["solve", "sudoku", file.to_str().unwrap(), "-q"], None).code == 1 {
-                    cases.push((file, "", "VERIFIED: sudoku has no solution (DRAT and VeriPB)\n"));
+                    cases.push((file, "", "sudoku has no solution (DRAT and VeriPB)\n"));
                     if cases.len() == 6 {
                         break 'found;
                     }
@@ -422,9 +422,9 @@ fn sudoku_claims_are_proved_against_the_puzzles_own_problem() {
             let v = verify(&cert);
             if want.is_empty() {
                 assert!(listed.len() > 100, "{}", listed.len());
-                assert_eq!(v.stdout, format!("VERIFIED: sudoku has exactly {} solutions (DRAT and VeriPB)\n", listed.len()));
+                assert_eq!(v.stdout, format!("VERIFIED: {}: sudoku has exactly {} solutions (DRAT and VeriPB)\n", file.display(), listed.len()));
             } else {
-                assert_eq!(v.stdout, *want, "{args:?}: {}", v.stderr);
+                assert_eq!(v.stdout, format!("VERIFIED: {}: {want}", file.display()), "{args:?}: {}", v.stderr);
             }
         }
     }
@@ -462,7 +462,7 @@ fn sudoku_claims_are_proved_against_the_puzzles_own_problem() {
     let plain = dir.path().join("plain");
     assert_eq!(run(&["solve", "sudoku", cases[3].0.to_str().unwrap(), "-q", "--certify", plain.to_str().unwrap()], None).code, 1);
     assert!(!plain.join("proof.pbp").exists());
-    assert_eq!(verify(&plain).stdout, "VERIFIED: sudoku has no solution\n");
+    assert_eq!(verify(&plain).stdout, format!("VERIFIED: {}: sudoku has no solution\n", cases[3].0.display()));
 }
 
 /// `solve kakkuro BOARD --certify DIR --veripb` on `solver`: the folder and the score.
@@ -503,7 +503,7 @@ fn every_bundled_kakkuro_optimum_verifies_with_veripb() {
             assert!(ok && said.contains(&format!("s VERIFIED BOUNDS {bound} <= obj <= {bound}")), "{}: {said}", board.display());
         }
         let v = verify(&cert);
-        assert_eq!(v.stdout, format!("VERIFIED: kakkuro optimum {score} (DRAT and VeriPB)\n"), "{} ({solver}): {}", board.display(), v.stderr);
+        assert_eq!(v.stdout, format!("VERIFIED: {}: kakkuro optimum {score} (DRAT and VeriPB)\n", board.display()), "{} ({solver}): {}", board.display(), v.stderr);
     }
     // A bare contest string: the best sides for its numbers.
     let answer = dir.path().join("answer.txt");
@@ -511,7 +511,7 @@ fn every_bundled_kakkuro_optimum_verifies_with_veripb() {
     let cert = dir.path().join("fixed");
     let r = run(&["check", "kakkuro", example.to_str().unwrap(), "--answer", answer.to_str().unwrap(), "--certify", cert.to_str().unwrap(), "--veripb"], None);
     assert!(r.code == 0 && r.stderr.contains("with a VeriPB proof"), "{}", r.stderr);
-    assert_eq!(verify(&cert).stdout, "VERIFIED: kakkuro optimum 103488 among the answers with the fixed answer's numbers (DRAT and VeriPB)\n");
+    assert_eq!(verify(&cert).stdout, format!("VERIFIED: {}: kakkuro optimum 103488 among the answers with the fixed answer's numbers (DRAT and VeriPB)\n", example.display()));
 }
 
 /// Tampered Kakkuro VeriPB certificates: the objective changed where the optimum counts, a
