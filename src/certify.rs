@@ -773,12 +773,15 @@ fn named<P: Puzzle>(dir: &Path, claim: &Value, text: &str) -> String {
     let own = format!("the puzzle in {}", dir.join("claim.json").display());
     let Some(recorded) = claim.get("file").and_then(Value::as_str) else { return own };
     let holds = |t: &str| t == text || encodings::url::pasted(t).filter(|u| !u.contains('\n')).is_some_and(|u| encodings::puzzle::url_text::<P>(u).is_ok_and(|t| t == text));
+    // Shown quoted where it holds a line break or another control character: a name of
+    // claim.json's own must not end the VERIFIED line and begin one that names another file.
+    let shown = if recorded.chars().any(char::is_control) { format!("{recorded:?}") } else { recorded.to_string() };
     if holds(recorded) || crate::input::read_regular(Path::new(recorded)).is_ok_and(|i| holds(&i.text)) {
-        return recorded.to_string();
+        return shown;
     }
     match recorded {
         "<stdin>" => format!("{own} (read from standard input)"),
-        _ => format!("{own} (recorded as {recorded}, which does not hold it here)"),
+        _ => format!("{own} (recorded as {shown}, which does not hold it here)"),
     }
 }
 

@@ -127,13 +127,14 @@ const SWEEP_AGE: Duration = Duration::from_secs(60);
 /// folder made during the end would stay). The first one a process makes sweeps away what
 /// killed processes left.
 pub fn temp_dir(purpose: &str) -> std::io::Result<TempFolder> {
+    debug_assert!(PURPOSES.contains(&purpose), "{purpose}: not a purpose the sweep knows");
     static SWEPT: std::sync::Once = std::sync::Once::new();
     SWEPT.call_once(|| {
         sweep(&std::env::temp_dir());
     });
     let mut folders = FOLDERS.lock().unwrap_or_else(|e| e.into_inner());
     refuse_if_ending()?;
-    let dir = tempfile::Builder::new().prefix(&format!("{PREFIX}{purpose}.")).tempdir()?;
+    let dir = tempfile::Builder::new().prefix(&format!("{PREFIX}{purpose}.")).rand_bytes(6).tempdir()?;
     let lock = File::open(dir.path())?;
     // SAFETY: a plain system call on a descriptor we own.
     if unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
@@ -141,6 +142,18 @@ pub fn temp_dir(purpose: &str) -> std::io::Result<TempFolder> {
     }
     folders.push(dir.path().to_path_buf());
     Ok(TempFolder { path: dir.path().to_path_buf(), dir: Some(dir), _lock: lock })
+}
+
+/// What [`temp_dir`] asks of us.
+const PURPOSES: [&str; 5] = ["run", "solver", "check", "certify", "verify"];
+
+/// Whether `name` is one [`temp_dir`] makes: `puzzle-sat.{purpose}.` and tempfile's six random
+/// letters and digits, nothing else. A prefix alone is not enough: a folder someone named
+/// `puzzle-sat.backup` or a certificate written to `$TMPDIR/puzzle-sat.cert` is theirs.
+fn made_here(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix(PREFIX) else { return false };
+    let Some((purpose, random)) = rest.split_once('.') else { return false };
+    PURPOSES.contains(&purpose) && random.len() == 6 && random.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
 /// Removes the temporary folders in `tmp` that a killed puzzle-sat left: ours by name and owner,
@@ -152,7 +165,7 @@ pub fn sweep(tmp: &Path) -> usize {
     let me = unsafe { libc::getuid() };
     let mut removed = 0;
     for entry in entries.flatten() {
-        if !entry.file_name().to_string_lossy().starts_with(PREFIX) {
+        if !made_here(&entry.file_name().to_string_lossy()) {
             continue;
         }
         let path = entry.path();

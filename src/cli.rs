@@ -439,6 +439,9 @@ pub fn main() -> i32 {
         }
     };
     match run(cli) {
+        // Ended by a signal meanwhile: what the command made of its children killed under it
+        // (a checker "rejecting" by SIGTERM) is no answer; the exit is the signal's.
+        _ if crate::cleanup::ending() => exit::ERROR,
         Ok(done) => {
             // An answer that could not be written (a full disk, a closed pipe) is not an answer.
             let mut out = std::io::stdout().lock();

@@ -59,15 +59,33 @@ pub fn kind_of(t: std::fs::FileType) -> &'static str {
 }
 
 /// Opens `path` (through links) for reading only if it is a regular file: a FIFO, a device or a
-/// socket would make the read wait for a writer, or never end. Opened without waiting
-/// (`O_NONBLOCK`, which a FIFO would otherwise wait in `open` for) and checked once open, so a
-/// file swapped for a FIFO in between is refused too.
+/// socket would make the read wait for a writer, or never end, and opening a device can itself
+/// do something (a watchdog starts, a writer blocked on a FIFO is let go). The path is first
+/// taken with `O_PATH`, which opens nothing, and only the regular file that names is then
+/// opened, through `/proc/self/fd`: a name swapped meanwhile changes nothing. Without `/proc`,
+/// opened without waiting (`O_NONBLOCK`) and checked once open.
 pub fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
     use std::os::unix::fs::OpenOptionsExt;
+    let not_regular = |kind: std::fs::FileType| std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("{}, not a regular file", kind_of(kind)));
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::io::AsRawFd;
+        let handle = std::fs::OpenOptions::new().read(true).custom_flags(libc::O_PATH).open(path)?;
+        let kind = handle.metadata()?.file_type();
+        if !kind.is_file() {
+            return Err(not_regular(kind));
+        }
+        let by_handle = format!("/proc/self/fd/{}", handle.as_raw_fd());
+        if Path::new(&by_handle).exists() {
+            let file = std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(&by_handle)?;
+            let kind = file.metadata()?.file_type();
+            return if kind.is_file() { Ok(file) } else { Err(not_regular(kind)) };
+        }
+    }
     let file = std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)?;
     let kind = file.metadata()?.file_type();
     if !kind.is_file() {
-        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("{}, not a regular file", kind_of(kind))));
+        return Err(not_regular(kind));
     }
     Ok(file)
 }

@@ -468,7 +468,7 @@ fn check_snapshot(path: &Path, now: &str, update: bool) -> Result<Option<String>
     // without it, and kept when the snapshot is rewritten.
     let (header, old) = stored.as_deref().map_or(("", ""), insta_header);
     if update || stored.is_none() {
-        std::fs::write(path, format!("{header}{now}")).map_err(|e| anyhow!("{}: cannot write the snapshot: {e}", path.display()))?;
+        write_regular(path, format!("{header}{now}").as_bytes()).map_err(|e| anyhow!("{}: cannot write the snapshot: {e}", path.display()))?;
         eprintln!("puzzle-sat: wrote the snapshot {}", path.display());
         return Ok(None);
     }
@@ -485,6 +485,20 @@ fn check_snapshot(path: &Path, now: &str, update: bool) -> Result<Option<String>
         diff += &format!("+ {l}\n");
     }
     Ok(Some(diff))
+}
+
+/// Writes `bytes` to `path` only if it is (or becomes) a regular file: a FIFO put there after
+/// the snapshot was read would make a plain write wait in `open` for a reader, for good.
+fn write_regular(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    // O_NONBLOCK: a FIFO without a reader fails the open (ENXIO) instead of waiting for one.
+    let mut file = std::fs::OpenOptions::new().write(true).create(true).truncate(true).custom_flags(libc::O_NONBLOCK).open(path)?;
+    let kind = file.metadata()?.file_type();
+    if !kind.is_file() {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("{}, not a regular file", crate::input::kind_of(kind))));
+    }
+    file.write_all(bytes)
 }
 
 pub fn run(a: &RunArgs) -> Result<Done> {
@@ -529,4 +543,22 @@ pub fn run_file(puzzle: &str, file: &Path, backend: Backend, time_limit: Option<
     let opts = Options { backend, time_limit, progress: Progress::Never };
     let row = entry.run_file(file, &opts);
     Ok(Done { stdout: Value::Object(row).to_string() + "\n", code: exit::ANSWER })
+}
+
+#[cfg(test)]
+mod tests {
+    /// A FIFO put where the snapshot is to be written is an error at once, not a wait in `open`
+    /// for a reader (one `run --snapshot` in seven hung so while a FIFO came and went there).
+    #[test]
+    fn a_snapshot_is_never_written_into_a_fifo() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("snap");
+        let name = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a plain system call on a path we own.
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o644) }, 0);
+        assert!(super::write_regular(&fifo, b"x").is_err());
+        let file = dir.path().join("file");
+        super::write_regular(&file, b"x").unwrap();
+        assert_eq!(std::fs::read(&file).unwrap(), b"x");
+    }
 }

@@ -122,9 +122,12 @@ pub fn serve(port: u16, dir: Option<&Path>, connections: usize) -> Result<()> {
     // SAFETY: a plain system call on a socket we own; on failure the queue stays as it was.
     unsafe { libc::listen(listener.as_raw_fd(), 4096) };
     let port = listener.local_addr().map_or(port, |a| a.port());
-    let connections = connections.min(open_files().saturating_sub(64) / 2).max(1);
+    // Each held connection is a socket, and one being sent a file a descriptor more; refusals
+    // may be as many again: three descriptors a place, so that neither `accept` nor a file's
+    // `open` meets the limit (an `open` that did answered 404 for a file that is there).
+    let connections = connections.min(open_files().saturating_sub(64) / 3).max(1);
     eprintln!("puzzle-sat: serving {} at http://127.0.0.1:{port}/ (Ctrl-C stops)", root.display());
-    Server { root, listener, held: Vec::new(), most: connections }.run();
+    Server { root, listener, held: Vec::new(), most: connections, resting: None }.run();
     Ok(())
 }
 
@@ -154,6 +157,9 @@ struct Server {
     held: Vec<Connection>,
     /// Connections held at once; refusals, answered 503, may take as many again.
     most: usize,
+    /// Until when the listener is left alone after `accept` failed (out of descriptors): it
+    /// stays readable, and polling it meanwhile would spin.
+    resting: Option<Instant>,
 }
 
 struct Connection {
@@ -185,7 +191,9 @@ impl Server {
         let mut polled: Vec<libc::pollfd> = Vec::new();
         loop {
             polled.clear();
-            polled.push(libc::pollfd { fd: self.listener.as_raw_fd(), events: libc::POLLIN, revents: 0 });
+            let now = Instant::now();
+            let rests = self.resting.is_some_and(|until| now < until);
+            polled.push(libc::pollfd { fd: self.listener.as_raw_fd(), events: if rests { 0 } else { libc::POLLIN }, revents: 0 });
             for c in &self.held {
                 let events = match c.state {
                     State::Send { .. } => libc::POLLOUT,
@@ -195,7 +203,7 @@ impl Server {
             }
             // A quarter second at most, so the time limits are kept without any traffic.
             // SAFETY: `polled` is a live array of as many pollfd as its length says.
-            let n = unsafe { libc::poll(polled.as_mut_ptr(), polled.len() as libc::nfds_t, 250) };
+            let n = unsafe { libc::poll(polled.as_mut_ptr(), polled.len() as libc::nfds_t, if rests { 50 } else { 250 }) };
             if n < 0 {
                 std::thread::sleep(Duration::from_millis(10));
                 continue;
@@ -224,8 +232,13 @@ impl Server {
             let stream = match self.listener.accept() {
                 Ok((stream, _)) => stream,
                 Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return,
-                // Out of descriptors, or a connection reset before it was taken: the next turn.
-                Err(_) => return,
+                // A connection reset before it was taken: the next one.
+                Err(e) if e.kind() == std::io::ErrorKind::ConnectionAborted || e.kind() == std::io::ErrorKind::Interrupted => continue,
+                // Out of descriptors: the listener rests a moment, or the loop would spin on it.
+                Err(_) => {
+                    self.resting = Some(Instant::now() + Duration::from_millis(100));
+                    return;
+                }
             };
             if stream.set_nonblocking(true).is_err() {
                 continue;
@@ -350,7 +363,9 @@ fn answer(head: &[u8], root: &Path) -> State {
     if !with_body && method != "HEAD" {
         return answer_with("405 Method Not Allowed", true);
     }
-    let found = resolve(root, target).and_then(|f| File::open(&f).ok().and_then(|h| Some((content_type(&f), h.metadata().ok()?.len(), h))));
+    // Never a plain open: one thread serves everyone, and a FIFO put in the file's place after
+    // `resolve` looked would hold it in `open` for good.
+    let found = resolve(root, target).and_then(|f| crate::input::open_regular(&f).ok().and_then(|h| Some((content_type(&f), h.metadata().ok()?.len(), h))));
     match found {
         Some((kind, length, file)) => State::Send { out: header("200 OK", kind, length).into_bytes(), at: 0, file: with_body.then_some(file) },
         None => answer_with("404 Not Found", with_body),

@@ -491,10 +491,15 @@ fn folders_left_by_a_killed_run_are_removed_by_the_next() {
     // Aged past the minute in which a folder may not be locked yet, as are the others but one.
     let age = |p: &Path| std::fs::File::open(p).unwrap().set_modified(std::time::SystemTime::now() - Duration::from_secs(120)).unwrap();
     age(&left[0]);
-    let (young, held, other) = (scratch.join("puzzle-sat.run.young"), scratch.join("puzzle-sat.run.held"), scratch.join("someone-else"));
-    for d in [&young, &held, &other] {
+    let (young, held, other) = (scratch.join("puzzle-sat.run.young1"), scratch.join("puzzle-sat.run.held01"), scratch.join("someone-else"));
+    // Folders of the user's that only start like ours: a backup, a certificate written there.
+    let (backup, cert) = (scratch.join("puzzle-sat.backup"), scratch.join("puzzle-sat.cert.abc123"));
+    for d in [&young, &held, &other, &backup, &cert] {
         std::fs::create_dir(d).unwrap();
     }
+    std::fs::write(backup.join("notes.txt"), "mine").unwrap();
+    age(&backup);
+    age(&cert);
     let lock = std::fs::File::open(&held).unwrap();
     // SAFETY: a plain system call on a descriptor we own.
     assert_eq!(unsafe { libc::flock(std::os::unix::io::AsRawFd::as_raw_fd(&lock), libc::LOCK_EX) }, 0);
@@ -504,7 +509,7 @@ fn folders_left_by_a_killed_run_are_removed_by_the_next() {
     assert_eq!(next.wait().unwrap().code(), Some(0));
     let mut now: Vec<PathBuf> = std::fs::read_dir(&scratch).unwrap().map(|e| e.unwrap().path()).collect();
     now.sort();
-    assert_eq!(now, [held.clone(), young, other], "only the killed run's folder is removed");
+    assert_eq!(now, [backup, cert, held.clone(), young, other], "only the killed run's folder is removed");
 }
 
 /// `run` over many quick files, ended while its workers keep starting children: no child

@@ -543,6 +543,12 @@ fn a_verdict_names_the_puzzle_it_verified() {
     edit_claim(&cert, |c| c["file"] = Value::from(puzzle.to_str().unwrap()));
     fs::write(&puzzle, fs::read_to_string(&other).unwrap()).unwrap();
     assert!(verify().starts_with(&format!("VERIFIED: the puzzle in {} (recorded as {}, which does not hold", claim.display(), puzzle.display())));
+    // A recorded name that would end the line and forge one naming another file: quoted.
+    let forged = "none.txt)\nVERIFIED: /home/alice/famous.txt: sudoku solution is unique\n(";
+    edit_claim(&cert, |c| c["file"] = Value::from(forged));
+    let said = verify();
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(said.contains(&format!("(recorded as {forged:?}, which does not hold it here)")), "{said}");
     let piped = dir.path().join("piped");
     let r = run(&["solve", "sudoku", "-", "--unique", "--certify", piped.to_str().unwrap(), "-q"], Some(fs::read_to_string(root("docs/examples/sudoku.txt")).unwrap().as_bytes()));
     assert_eq!(r.code, 0, "{}", r.stderr);

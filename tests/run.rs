@@ -334,6 +334,31 @@ fn fifos_never_make_a_run_wait() {
     assert!(stderr.contains("cannot read the snapshot: ") && stderr.contains("a FIFO, not a regular file"), "{stderr}");
 }
 
+/// "Left unopened" is so: a FIFO in place of an expected answer is never opened, not even
+/// without waiting (which lets go a writer blocked in its `open`, as opening a device may do
+/// something of its own). Before, the child opened it with O_NONBLOCK and only then refused it.
+#[test]
+fn a_fifo_as_an_expected_answer_is_never_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("sudoku");
+    fs::create_dir(&folder).unwrap();
+    copy(Path::new("docs/examples/sudoku.txt"), &folder.join("a.txt"));
+    let fifo = folder.join("a.sol");
+    mkfifo(&fifo);
+    let writer = std::thread::spawn({
+        let fifo = fifo.clone();
+        // Blocks in `open` until someone opens the FIFO for reading.
+        move || drop(fs::OpenOptions::new().write(true).open(fifo))
+    });
+    let (code, stdout, stderr) = run_within(&["run", dir.path().to_str().unwrap(), "--format", "json"], std::time::Duration::from_secs(30));
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(stderr.contains("(1 of them not a regular file, left unopened)"), "{stderr}");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert!(!writer.is_finished(), "the run opened the FIFO a.sol");
+    drop(fs::File::open(&fifo));
+    writer.join().unwrap();
+}
+
 /// A subfolder that cannot be read is its own row's error, as an unreadable file is; the rest
 /// of the run goes on (it used to end the whole run with exit 2). Run as an unprivileged user,
 /// for whom a folder's permissions count.
