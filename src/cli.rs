@@ -415,7 +415,9 @@ pub fn main() -> i32 {
     let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let takes_puzzle = args.get(1).is_some_and(|c| ["solve", "check", "encode", "decode"].iter().any(|n| c == n));
     if takes_puzzle {
-        let url = args.get(2).and_then(|a| a.to_str()).filter(|a| registry::find(a).is_none() && !std::path::Path::new(a).exists()).and_then(driver::pasted_url);
+        let url = args.get(2).and_then(|a| a.to_str()).filter(|a| registry::find(a).is_none() && !std::path::Path::new(a).exists());
+        // Anything that starts as a web address is one, however little follows.
+        let url = url.and_then(|a| driver::pasted_url(a).or_else(|| Some(a.trim()).filter(|t| t.starts_with("http://") || t.starts_with("https://"))));
         match url.map(puzzle_of_url) {
             Some(Ok(name)) => args.insert(2, name.into()),
             // The URL's own message, not clap's about a puzzle name.
@@ -463,6 +465,9 @@ pub fn main() -> i32 {
 /// The puzzle a URL holds, by its kind (the first in the registry that reads it), for a
 /// command given a URL without the puzzle's name.
 fn puzzle_of_url(url: &str) -> Result<&'static str, String> {
+    if url.contains("://") && !url.contains('?') {
+        return Err(format!("{url}: not a puzz.link URL, which holds its puzzle after '?' (as in https://puzz.link/p?tatamibari/10/10/…)"));
+    }
     let kind = encodings::url::split(url).map_err(|e| format!("{url}:{e}"))?.kind;
     match PUZZLES.iter().find(|e| e.url_kinds().contains(&kind)) {
         Some(e) => Ok(e.name()),

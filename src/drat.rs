@@ -42,7 +42,7 @@ pub fn descriptor_path(file: &File) -> Option<PathBuf> {
 /// until a deadline. Past either it is stopped, and what it was checking is not verified.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
-    /// Bytes of address space (`RLIMIT_AS`), for the checker and whatever it starts.
+    /// Bytes of address space (`RLIMIT_AS`) of each process: the checker, and each it starts.
     pub memory: u64,
     pub deadline: Option<Instant>,
 }
@@ -81,7 +81,7 @@ impl Limits {
 pub fn bytes(n: u64) -> String {
     match n {
         _ if n >= 1 << 30 && n % (1 << 30) == 0 => format!("{} GiB", n >> 30),
-        _ if n >= 1 << 20 => format!("{} MiB", n >> 20),
+        _ if n >= 1 << 20 && n % (1 << 20) == 0 => format!("{} MiB", n >> 20),
         _ => format!("{n} bytes"),
     }
 }
@@ -93,11 +93,13 @@ fn refused_memory(said: &str) -> Option<&str> {
     said.lines().map(str::trim).find(|l| refused.iter().any(|m| l.to_lowercase().contains(m)))
 }
 
-/// A death by signal, which is how a C checker that does not test what `malloc` gives ends
-/// when it meets the cap; or how any checker ends that is killed.
+/// A death by the signals a checker meeting its cap dies of: SIGSEGV or SIGBUS (a C checker
+/// that does not test what `malloc` gives), SIGABRT (an allocation refused), SIGKILL (the
+/// system out of memory). Other signals say nothing of memory.
 fn signal_note(status: &ExitStatus, memory: u64) -> Option<String> {
     use std::os::unix::process::ExitStatusExt;
-    status.signal().map(|sig| format!("killed by signal {sig}; it may have met its memory cap of {}", bytes(memory)))
+    let sig = status.signal().filter(|s| [libc::SIGSEGV, libc::SIGBUS, libc::SIGABRT, libc::SIGKILL].contains(s))?;
+    Some(format!("killed by signal {sig}; it may have met its memory cap of {}", bytes(memory)))
 }
 
 /// What a DRAT checker made of a proof.

@@ -156,6 +156,12 @@ fn walk(dir: &Path, forced: Option<&'static str>, found: &mut Found, seen: &mut 
         // Through links, as the walk follows them; a broken link is no regular file.
         let meta = std::fs::metadata(&path);
         match &meta {
+            // The system's own pseudo-files (/proc, /sys, reached by a link) are no puzzles, and
+            // some wait for ever when read (/proc/kmsg): not walked.
+            Ok(m) if m.is_dir() && pseudo(&path) => {
+                found.skipped += 1;
+                continue;
+            }
             Ok(m) if m.is_dir() => {
                 if let Err(e) = walk(&path, forced, found, seen) {
                     let mut job = Job::new(path, forced);
@@ -165,7 +171,8 @@ fn walk(dir: &Path, forced: Option<&'static str>, found: &mut Found, seen: &mut 
                 continue;
             }
             Ok(m) if m.is_file() => {
-                let signs = signs(&path, true);
+                // An empty file has no header to read (and a pseudo-file says it is empty).
+                let signs = signs(&path, m.len() > 0);
                 if is_candidate(&signs, forced.is_some()) {
                     found.jobs.push(Job::new(path, kind(&signs, forced)));
                 } else {
@@ -175,22 +182,40 @@ fn walk(dir: &Path, forced: Option<&'static str>, found: &mut Found, seen: &mut 
             }
             _ => {}
         }
-        // Not a regular file: a puzzle by its name gets a row that says what it is instead.
+        // Not a regular file, or not one we may look at: a puzzle by its name gets a row that
+        // says what it is instead.
+        let broken = meta.as_ref().is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) && path.symlink_metadata().is_ok();
+        let (unfit, special) = match &meta {
+            Ok(m) => (format!("{}, not a regular file", crate::input::kind_of(m.file_type())), true),
+            Err(_) if broken => ("a broken symbolic link, not a regular file".to_string(), true),
+            Err(e) => (format!("cannot read: {e}"), false),
+        };
         let signs = signs(&path, false);
         if is_candidate(&signs, forced.is_some()) {
-            let what = match &meta {
-                Ok(m) => format!("{}, not a regular file", crate::input::kind_of(m.file_type())),
-                Err(e) => format!("cannot read: {e}"),
-            };
             let mut job = Job::new(path, kind(&signs, forced));
-            job.unfit = Some(what);
+            job.unfit = Some(unfit);
             found.jobs.push(job);
         } else {
             found.skipped += 1;
-            found.special += 1;
+            found.special += usize::from(special);
         }
     }
     Ok(())
+}
+
+/// Whether `dir` is on the system's proc or sys file system.
+fn pseudo(dir: &Path) -> bool {
+    let Ok(name) = std::ffi::CString::new(dir.as_os_str().as_encoded_bytes()) else { return false };
+    // SAFETY: statfs writes only into `fs`, from a NUL-terminated path.
+    let mut fs: libc::statfs = unsafe { std::mem::zeroed() };
+    if unsafe { libc::statfs(name.as_ptr(), &mut fs) } != 0 {
+        return false;
+    }
+    const PROC: i64 = 0x9fa0;
+    const SYS: i64 = 0x6265_6572;
+    const DEBUG: i64 = 0x6462_6720;
+    const TRACE: i64 = 0x7472_6163;
+    [PROC, SYS, DEBUG, TRACE].contains(&(fs.f_type as i64))
 }
 
 /// The run's rows, in file order.

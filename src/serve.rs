@@ -243,9 +243,9 @@ impl Server {
             if stream.set_nonblocking(true).is_err() {
                 continue;
             }
-            let refused = self.held.len() >= self.most && !self.evict();
-            if refused && self.held.len() >= 2 * self.most {
-                // Full of answers being sent and of refusals: closed unanswered.
+            let refused = self.held.len() >= self.most && !self.evict(false);
+            if refused && self.held.len() >= 2 * self.most && !self.evict(true) {
+                // Full of answers going out and of refusals being read: closed unanswered.
                 continue;
             }
             let now = Instant::now();
@@ -254,25 +254,35 @@ impl Server {
     }
 
     /// Makes room by closing, first, a connection that is done but for lingering; else the one
-    /// whose request is awaited the longest (a client that opened it and sent nothing); else an
-    /// answer that its client has taken nothing of for [`STALLED`], the longest stalled. `false`
-    /// when every connection is an answer going out.
-    fn evict(&mut self) -> bool {
-        let now = Instant::now();
-        let class = |c: &Connection| match c.state {
-            State::Linger => Some(0),
-            State::Head { refused: false, .. } => Some(1),
-            State::Send { .. } if now - c.active > STALLED => Some(2),
-            _ => None,
-        };
-        let victim = self.held.iter().enumerate().filter_map(|(k, c)| Some((class(c)?, c.active, k))).min().map(|(_, _, k)| k);
-        match victim {
-            Some(k) => {
-                self.held.swap_remove(k);
-                true
+    /// that has waited longest for its request (a client that connected and sent nothing, or
+    /// trickles its request); else an answer that its client has taken nothing of for
+    /// [`STALLED`], the longest stalled. With `refusals`, the oldest refusal still waiting for
+    /// its request instead. A request that has come but is not read yet is read first, and that
+    /// connection kept: closed with unread bytes, a socket is reset. `false` when none can go.
+    fn evict(&mut self, refusals: bool) -> bool {
+        // A few looks: each that finds a request come makes it an answer, and looks again.
+        for _ in 0..8 {
+            let now = Instant::now();
+            let rank = |c: &Connection| match c.state {
+                State::Head { refused, .. } if refused == refusals => Some((1, c.since)),
+                _ if refusals => None,
+                State::Linger => Some((0, c.active)),
+                State::Send { .. } if now - c.active > STALLED => Some((2, c.active)),
+                _ => None,
+            };
+            let Some((_, k)) = self.held.iter().enumerate().filter_map(|(k, c)| Some((rank(c)?, k))).min() else { return false };
+            let root = &self.root;
+            let c = &mut self.held[k];
+            if matches!(c.state, State::Head { .. }) {
+                let before = c.active;
+                if matches!(c.turn(root), Turn::Keep) && c.active != before {
+                    continue;
+                }
             }
-            None => false,
+            self.held.swap_remove(k);
+            return true;
         }
+        false
     }
 }
 

@@ -314,15 +314,19 @@ fn fifos_never_make_a_run_wait() {
     mkfifo(&folder.join("notes.md"));
     mkfifo(&folder.join("a.sol"));
     mkfifo(&folder.join("c.txt"));
+    std::os::unix::fs::symlink(dir.path().join("nowhere"), folder.join("d.txt")).unwrap();
+    // The system's pseudo-files are not walked (some wait for ever when read: /proc/kmsg).
+    std::os::unix::fs::symlink("/proc", folder.join("proc")).unwrap();
     let limit = std::time::Duration::from_secs(30);
     let (code, stdout, stderr) = run_within(&["run", dir.path().to_str().unwrap(), "--time-limit", "2", "--format", "json"], limit);
     assert_eq!(code, Some(1), "{stdout}{stderr}");
     let rows = rows(&stdout);
-    assert_eq!(rows.len(), 3, "{stdout}");
+    assert_eq!(rows.len(), 4, "{stdout}");
+    assert_eq!(field(row_of(&rows, "d.txt"), "reason"), "a broken symbolic link, not a regular file");
     assert_eq!(field(row_of(&rows, "a.txt"), "reason"), format!("{}: cannot read: a FIFO, not a regular file", folder.join("a.sol").display()));
     assert_eq!(field(row_of(&rows, "b.txt"), "verdict"), "ok");
     assert_eq!(field(row_of(&rows, "c.txt"), "reason"), "a FIFO, not a regular file");
-    assert!(stderr.contains("; 2 other files skipped (2 of them not regular files, left unopened)"), "{stderr}");
+    assert!(stderr.contains("; 3 other files skipped (2 of them not regular files, left unopened)"), "{stderr}");
     let fifo = folder.join("c.txt");
     let (code, stdout, _) = run_within(&["run", fifo.to_str().unwrap(), "--puzzle", "sudoku", "--format", "json"], limit);
     assert_eq!((code, field(&self::rows(&stdout)[0], "reason")), (Some(1), "a FIFO, not a regular file"));

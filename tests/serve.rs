@@ -162,3 +162,38 @@ fn a_full_server_says_503() {
         .unwrap()
         .starts_with("HTTP/1.1 200 OK"));
 }
+
+/// The connection that has waited longest for its request gives way, however it trickles its
+/// bytes: a client that sends a byte now and then cannot keep an older place than one that
+/// connected after it and sent nothing yet (a browser's preconnection).
+#[test]
+fn a_trickling_client_gives_way_before_a_newer_idle_one() {
+    let dir = tempfile::tempdir().unwrap();
+    page(dir.path());
+    let server = serve(dir.path(), 2);
+    let mut trickler = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    trickler.write_all(b"G").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let mut idle = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    trickler.write_all(b"E").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(get(server.port, "/")
+        .unwrap()
+        .starts_with("HTTP/1.1 200 OK"));
+    let closed = |s: &mut TcpStream| {
+        s.set_read_timeout(Some(Duration::from_millis(500)))
+            .unwrap();
+        let mut byte = [0u8];
+        // Closed: end of stream or a reset; open: the read times out.
+        !matches!(s.read(&mut byte), Err(e) if e.kind() == std::io::ErrorKind::WouldBlock || e.kind() == std::io::ErrorKind::TimedOut)
+    };
+    assert!(
+        closed(&mut trickler),
+        "the trickler, connected first, gave way"
+    );
+    assert!(
+        !closed(&mut idle),
+        "the newer idle connection kept its place"
+    );
+}
