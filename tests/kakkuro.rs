@@ -168,6 +168,33 @@ fn unsolvable_boards_exit_1_and_bad_input_exits_2() {
 }
 
 #[test]
+fn hostile_answers_and_boards_are_read_in_linear_time_with_short_messages() {
+    // A million values on one line: each value's column was counted from the line's start
+    // (minutes); now a moment, and the same message.
+    let start = std::time::Instant::now();
+    let long = format!("1:{}", "1,".repeat(1_000_000));
+    let e = kk::parse_answer(&example(), &long).unwrap_err();
+    assert_eq!((e.line, e.col), (1, 2_000_001), "{e}");
+    assert!(e.message.contains("1000000 values"), "{e}");
+    let e = kk::parse_answer(&example(), &"7 ".repeat(1_000_000)).unwrap_err();
+    assert!(e.message.contains("1000000 cells"), "{e}");
+    assert!(start.elapsed() < std::time::Duration::from_secs(10), "{:?}", start.elapsed());
+    // The columns counted on are the columns counted from the line's start (characters, not
+    // bytes; Unicode spaces too).
+    let e = kk::parse_answer(&example(), &format!("5é:{}\u{3000}x", "1,".repeat(24))).unwrap_err();
+    assert_eq!((e.line, e.col), (1, 53), "{e}");
+    let e = kk::parse_answer(&example(), "7\u{3000}7 é 1 1\n").unwrap_err();
+    assert_eq!((e.line, e.col), (1, 5), "{e}");
+    // One long word, in a board or an answer, is quoted short.
+    let board = temp("board.txt", &format!("# {}\n", "x".repeat(100_000)));
+    for (board, answer) in [(board.to_str().unwrap(), "1".to_string()), (EXAMPLE, format!("{} 1\n", "x".repeat(100_000)))] {
+        let r = check_answer(board, &answer);
+        assert_eq!(r.code, 2, "{}", r.stderr);
+        assert!(r.stderr.len() < 300, "{} bytes: {}…", r.stderr.len(), &r.stderr[..200]);
+    }
+}
+
+#[test]
 fn dimacs_round_trip_through_varisat() {
     // The CNF with --min-score at the optimum is satisfiable; far above it, refuted.
     let best = run(&["solve", "kakkuro", EXAMPLE, "--format", "json"], None);

@@ -4,7 +4,7 @@
 //! notations (rows with sides, contest strings) and the contest string with sides.
 
 use super::{factor, opposite, Answer, Cell, Given, Nat, Puzzle, Score, MAX_NUMBER, SIDES};
-use crate::error::ParseError;
+use crate::error::{quoted, ParseError};
 use std::fmt;
 
 /// A valid answer's score and its parts.
@@ -217,12 +217,15 @@ pub fn parse_answer(p: &Puzzle, text: &str) -> Result<ReadAnswer, ParseError> {
     let mut cells = Vec::new();
     for &(n, line) in &lines {
         let before = cells.len();
-        let mut col = 0;
+        // The byte where the last token ended and its character column: counted on from there,
+        // not from the line's start, so that a long line costs its length, not its square.
+        let (mut col, mut column) = (0, 1);
         for token in line.split_whitespace() {
             let start = line[col..].find(token).map_or(col, |k| col + k);
+            column += line[col..start].chars().count();
             col = start + token.len();
-            let column = line[..start].chars().count() + 1;
             cells.push(answer_cell(token).map_err(|m| ParseError::new(n, column, m))?);
+            column += token.chars().count();
         }
         if cells.len() - before != p.cols {
             return Err(ParseError::new(n, 1, format!("answer row has {} cells, the puzzle has {} columns", cells.len() - before, p.cols)));
@@ -237,7 +240,7 @@ pub fn parse_answer(p: &Puzzle, text: &str) -> Result<ReadAnswer, ParseError> {
 fn number(s: &str) -> Result<u32, String> {
     s.parse().map_err(|_| {
         let what = if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) { "is too large" } else { "is not a number" };
-        format!("{s:?} {what}")
+        format!("{} {what}", quoted(s))
     })
 }
 
@@ -270,10 +273,12 @@ fn contest(p: &Puzzle, lines: &[(usize, &str)]) -> Result<ReadAnswer, ParseError
                 }
             }
         }
-        let mut offset = rest_start;
+        // The characters before each part, counted on part by part (linear in a long line).
+        let mut before = line[..rest_start].chars().count();
         for part in line[rest_start..].split(',') {
-            let column = line[..offset + (part.len() - part.trim_start().len())].chars().count() + 1;
-            offset += part.len() + 1;
+            let lead = &part[..part.len() - part.trim_start().len()];
+            let column = before + lead.chars().count() + 1;
+            before += part.chars().count() + 1;
             if part.trim().is_empty() {
                 continue;
             }

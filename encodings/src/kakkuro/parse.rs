@@ -3,7 +3,7 @@
 //! starting with `;` are comments and blank lines are ignored.
 
 use super::{Given, Puzzle, SIDES};
-use crate::error::ParseError;
+use crate::error::{quoted, ParseError};
 
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -62,29 +62,29 @@ fn cell(token: &str) -> Result<Given, String> {
     let (head, sides) = match token.find('[') {
         Some(at) => {
             let Some(inner) = token[at + 1..].strip_suffix(']') else {
-                return Err(format!("{token:?}: thick edges go in brackets at the end, like #[NW]"));
+                return Err(format!("{}: thick edges go in brackets at the end, like #[NW]", quoted(token)));
             };
             (&token[..at], Some(inner))
         }
         None => (token, None),
     };
     let dot = match head {
-        "." if sides.is_some() => return Err(format!("{token:?}: only gray cells (# or @) have thick edges")),
+        "." if sides.is_some() => return Err(format!("{}: only gray cells (# or @) have thick edges", quoted(token))),
         "." => return Ok(Given::White),
         "#" => false,
         "@" => true,
-        ".@" | "@." => return Err(format!("{token:?}: a red dot must be on a gray cell (@), not a white one")),
-        _ => return Err(format!("unknown token {token:?}: expected . (white), # (gray), @ (gray with red dot), optionally with thick edges like #[NE]")),
+        ".@" | "@." => return Err(format!("{}: a red dot must be on a gray cell (@), not a white one", quoted(token))),
+        _ => return Err(format!("unknown token {}: expected . (white), # (gray), @ (gray with red dot), optionally with thick edges like #[NE]", quoted(token))),
     };
     let mut thick = [false; 4];
     for ch in sides.unwrap_or("").chars() {
         let Some(d) = SIDES.iter().position(|&s| s == ch.to_ascii_uppercase()) else {
-            return Err(format!("{token:?}: {ch:?} is not a side; sides are N, E, S, W"));
+            return Err(format!("{}: {ch:?} is not a side; sides are N, E, S, W", quoted(token)));
         };
         thick[d] = true;
     }
     if thick.iter().all(|&t| t) {
-        return Err(format!("{token:?}: a gray cell with all four sides thick can never be open (rule 3)"));
+        return Err(format!("{}: a gray cell with all four sides thick can never be open (rule 3)", quoted(token)));
     }
     Ok(Given::Gray { dot, thick })
 }
@@ -117,5 +117,15 @@ mod tests {
         assert!(err(".@\n").message.contains("red dot"));
         assert!(err(".[N]\n").message.contains("only gray"));
         assert!(err("#[N\n").message.contains("brackets"));
+    }
+
+    #[test]
+    fn a_long_token_is_quoted_short() {
+        // A hostile file's one long word must not become a message of megabytes.
+        for token in ["x".repeat(100_000), format!("#[{}", "n".repeat(100_000)), format!("#[N{}]", "x".repeat(100_000))] {
+            let e = parse(&token).unwrap_err();
+            assert_eq!((e.line, e.col), (1, 1));
+            assert!(e.message.len() < 200, "{} bytes: {}…", e.message.len(), &e.message[..100]);
+        }
     }
 }
