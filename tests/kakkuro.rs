@@ -192,6 +192,12 @@ fn hostile_answers_and_boards_are_read_in_linear_time_with_short_messages() {
         assert_eq!(r.code, 2, "{}", r.stderr);
         assert!(r.stderr.len() < 300, "{} bytes: {}…", r.stderr.len(), &r.stderr[..200]);
     }
+    // A byte-order mark before an answer, as before a board, and before a header line.
+    let r = check_answer(EXAMPLE, &format!("\u{feff}{ANSWER_86240}"));
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    let board = std::fs::read_to_string(EXAMPLE).unwrap();
+    let r = run(&["solve", "kakkuro", "-"], Some(format!("\u{feff}puzzle-sat: kakkuro\n{board}").as_bytes()));
+    assert_eq!(r.code, 0, "{}", r.stderr);
 }
 
 #[test]

@@ -273,6 +273,25 @@ fn check_names_the_broken_rule() {
 }
 
 #[test]
+fn a_byte_order_mark_is_passed_over_before_a_header_and_in_an_answer() {
+    // Editors on Windows write one: the board after it was read, but not a header line, nor
+    // an answer file, whose first row then had one cell too many.
+    let board = "\u{feff}puzzle-sat: tatamibari\n+.-.\n...-\n";
+    let r = run(&["solve", "tatamibari", "-"], Some(board.as_bytes()));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let path = data_dir("tatamibari").join("codegolf-3x3.txt");
+    let tmp = tempfile::tempdir().unwrap();
+    let rects = run(&["solve", "tatamibari", path_str(&path), "--format", "rects"], None).stdout;
+    for answer in ["\u{feff}122\n134\n554\n".to_string(), format!("\u{feff}{rects}")] {
+        let a = tmp.path().join("answer");
+        std::fs::write(&a, &answer).unwrap();
+        let r = run(&["check", "tatamibari", path_str(&path), "--answer", path_str(&a)], None);
+        assert_eq!(r.code, 0, "{answer:?}: {}{}", r.stdout, r.stderr);
+        assert!(r.stdout.starts_with("valid"), "{}", r.stdout);
+    }
+}
+
+#[test]
 fn bad_input_exits_2_and_unsolvable_exits_1() {
     for (text, place) in [("..+\n.x.\n", "<stdin>:2:2:"), ("", "<stdin>:1:1:"), ("\n\n\n", "<stdin>:1:1:"), ("..\n...\n", "<stdin>:1:3:")] {
         let r = run(&["solve", "tatamibari", "-"], Some(text.as_bytes()));

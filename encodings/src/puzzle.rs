@@ -218,7 +218,8 @@ pub const HEADER: &str = "puzzle-sat:";
 
 /// The puzzle named by `text`'s header line, if it has one.
 pub fn header(text: &str) -> Option<&str> {
-    let first = text.lines().next()?;
+    // After a byte-order mark, as every parser reads the first line (an editor's UTF-8 BOM).
+    let first = text.strip_prefix('\u{feff}').unwrap_or(text).lines().next()?;
     Some(first.strip_prefix(HEADER)?.trim())
 }
 

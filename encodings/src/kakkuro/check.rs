@@ -195,6 +195,8 @@ pub struct ReadAnswer {
 /// painted), or a bare contest string `SCORE:v1,v2,…` (painted cells in parentheses; which
 /// cells are gray then follows from the puzzle and the parentheses, sides left closed).
 pub fn parse_answer(p: &Puzzle, text: &str) -> Result<ReadAnswer, ParseError> {
+    // A byte-order mark is no part of the answer, as it is none of the puzzle (parse.rs).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()

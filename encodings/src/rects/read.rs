@@ -15,6 +15,8 @@ pub enum Regions {
 
 /// Any of `solve`'s forms, read as `check` reads them.
 pub fn read_regions<A: Area + ?Sized>(area: &A, text: &str) -> Result<Regions, ParseError> {
+    // A byte-order mark is no part of the answer, as it is none of the puzzle.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // No rectangles at all (how `rects` writes the tiling of a board of holes).
     if text.trim().is_empty() {
         return Ok(Regions::Rects(Vec::new()));
