@@ -43,6 +43,19 @@ const DIMACS_LITERALS: u64 = MAX_LITERALS / 4;
 /// The largest puzzle or answer text taken (as the CLI's `MAX_INPUT`).
 const MAX_INPUT: usize = 64 << 20;
 
+/// The largest picture sent to the page. A JavaScript string holds at most about 2^29
+/// characters: a picture near that (a board of one row of five million cells draws 554 MB)
+/// made the whole answer unreadable, verdict included. A solved 1000×1000 board draws 131 MB.
+const MAX_PICTURE: usize = 256 << 20;
+
+/// `svg` as the page's `svg` field, or in its place a picture that says it was too large.
+fn picture(svg: String) -> Value {
+    if svg.len() <= MAX_PICTURE {
+        return json!(svg);
+    }
+    json!(encodings::svg::compose(&[], &format!("the picture would be {} MB, too large to show in the page", svg.len() >> 20)))
+}
+
 /// What the page asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -349,7 +362,7 @@ impl<P: Puzzle> Observer<P> for Reporter<'_, P> {
         // the search; after Stop the page has them drawn by `draw`.
         if best && self.started.elapsed() >= DRAW_AFTER {
             let shown: Vec<_> = self.answers.iter().map(|(a, c)| (a, c)).collect();
-            r["svg"] = json!(P::svg(self.inst, &shown, RUNNING));
+            r["svg"] = picture(P::svg(self.inst, &shown, RUNNING));
         }
         if best || self.count <= self.keep as u64 {
             r["answer"] = answer_json::<P>(self.inst, answer, checked);
@@ -368,7 +381,7 @@ fn solve<P: Puzzle>(source: Source, mode: Mode, answer: &str, report: Report) ->
     match mode {
         Mode::Show => {
             let mut v = head::<P>(&inst, "show");
-            v["svg"] = json!(P::svg(&inst, &[], P::NAME));
+            v["svg"] = picture(P::svg(&inst, &[], P::NAME));
             v["verdict"] = json!("");
             return Ok(v);
         }
@@ -441,7 +454,7 @@ fn solve<P: Puzzle>(source: Source, mode: Mode, answer: &str, report: Report) ->
     let shown: Vec<_> = out.answers.iter().map(|(a, c)| (a, c)).collect();
     v["status"] = json!(status.json_name());
     v["verdict"] = json!(said);
-    v["svg"] = json!(P::svg(&inst, &shown, &said));
+    v["svg"] = picture(P::svg(&inst, &shown, &said));
     v["answers"] = Value::Array(out.answers.iter().map(|(a, c)| answer_json::<P>(&inst, a, c)).collect());
     Ok(v)
 }
@@ -460,7 +473,7 @@ fn draw<P: Puzzle>(source: Source, answers: &[&str], caption: &str) -> Result<Va
     let shown: Vec<_> = kept.iter().map(|(a, c)| (a, c)).collect();
     let mut v = head::<P>(&inst, "draw");
     v["drawn"] = json!(kept.len());
-    v["svg"] = json!(P::svg(&inst, &shown, caption));
+    v["svg"] = picture(P::svg(&inst, &shown, caption));
     Ok(v)
 }
 
@@ -483,7 +496,7 @@ fn hints<P: Puzzle>(mut v: Value, inst: &P::Instance, found: Option<(P::Answer, 
     let Some(found) = found else {
         let said = Status::NoSolution.verdict(TRUST);
         v["status"] = json!(Status::NoSolution.json_name());
-        v["svg"] = json!(P::svg(inst, &[], &said));
+        v["svg"] = picture(P::svg(inst, &[], &said));
         v["verdict"] = json!(said);
         return Ok(v);
     };
@@ -493,7 +506,7 @@ fn hints<P: Puzzle>(mut v: Value, inst: &P::Instance, found: Option<(P::Answer, 
     let status = if P::TASK == Task::Maximize { Status::Optimal } else { Status::Solved };
     v["status"] = json!(status.json_name());
     v["verdict"] = json!(format!("hints: {what}"));
-    v["svg"] = json!(P::svg(inst, &[(&h.partial, &found.1)], &format!("hints: {what}")));
+    v["svg"] = picture(P::svg(inst, &[(&h.partial, &found.1)], &format!("hints: {what}")));
     v["hints"] = json!({ "decided": h.decided, "of": h.of, "unit": h.unit, "drawn": h.drawn });
     v["answers"] = json!([answer_json::<P>(inst, &found.0, &found.1)]);
     Ok(v)
@@ -507,7 +520,7 @@ fn check<P: Puzzle>(inst: &P::Instance, name: &str, text: &str, report: Report) 
         v["valid"] = json!(false);
         v["status"] = json!("invalid");
         v["verdict"] = json!(format!("invalid: {why}"));
-        v["svg"] = json!(svg);
+        v["svg"] = picture(svg);
         Ok(v)
     };
     if text.trim().is_empty() {
@@ -547,7 +560,7 @@ fn check<P: Puzzle>(inst: &P::Instance, name: &str, text: &str, report: Report) 
     v["valid"] = json!(differs.is_none());
     v["status"] = json!(if differs.is_none() { "valid" } else { "wrong_claim" });
     v["completed"] = json!(completed);
-    v["svg"] = json!(P::svg(inst, &[(&answer, &checked)], said.lines().next().unwrap_or("valid")));
+    v["svg"] = picture(P::svg(inst, &[(&answer, &checked)], said.lines().next().unwrap_or("valid")));
     v["verdict"] = json!(said);
     v["answers"] = json!([answer_json::<P>(inst, &answer, &checked)]);
     Ok(v)
@@ -591,7 +604,7 @@ fn made<P: Generate>(request: &Map<String, Value>, report: Report) -> Result<Val
     v["unique"] = if unique { json!(true) } else { Value::Null };
     v["text"] = json!(made.text);
     v["remark"] = json!(made.remark);
-    v["svg"] = json!(P::svg(&inst, &[], &said));
+    v["svg"] = picture(P::svg(&inst, &[], &said));
     v["answers"] = json!([answer_json::<P>(&inst, &made.answer, &checked)]);
     Ok(v)
 }

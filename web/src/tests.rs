@@ -180,3 +180,14 @@ fn check_reads_what_solve_prints_and_refuses_a_wrong_claim() {
     let (c, _) = ask(json!({ "puzzle": "kakkuro", "text": text, "mode": "check", "answer": lying }));
     assert_eq!((c["valid"].as_bool(), c["status"].as_str()), (Some(false), Some("wrong_claim")), "{c}");
 }
+
+#[test]
+fn a_picture_too_large_for_the_page_goes_as_a_note() {
+    // A JavaScript string holds about 2^29 characters: a larger answer could not be read at
+    // all, so the picture is left out (and says so) rather than the verdict with it.
+    assert_eq!(picture("<svg/>".to_string()), json!("<svg/>"));
+    let note = picture("x".repeat(MAX_PICTURE + 1));
+    let note = note.as_str().unwrap();
+    assert!(note.starts_with("<?xml") && note.len() < 10_000, "{note}");
+    assert!(note.contains("the picture would be 256 MB,") && note.contains("large to show in the page"), "{note}");
+}

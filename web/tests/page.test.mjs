@@ -176,6 +176,20 @@ test("a bad URL: a clear message naming the column, and the tab still works", as
   await page.close();
 });
 
+test("a board whose picture is too large for the page: the verdict, and a note for a picture", async () => {
+  const page = await open();
+  await page.selectOption("#genre", "tatamibari");
+  // One row of five million blanks: no clue, no solution; its picture would be 554 MB, past
+  // what a JavaScript string holds (the answer was lost: "internal error: SyntaxError").
+  await page.evaluate(() => { document.querySelector("#puzzle").value = ".".repeat(5 << 20); });
+  await press(page, "solve");
+  assert.equal(await error(page), "");
+  assert.equal(await verdict(page), "no solution");
+  assert.match((await svgTexts(page)).join(" "), /too large to show in the page/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test("a bad text: the line and column, and no answer", async () => {
   const page = await open();
   await page.selectOption("#genre", "kakkuro");
