@@ -12,8 +12,10 @@ let catalogue = [];
 let running = null; // { id, request, started, timer, found, conflicts, ifStopped, answers, mode }
 let drawing = null; // after Stop: { id, request } of the picture asked of the fresh worker
 let nextId = 1;
+let loaded = false; // whether the current worker has said "ready"
 
 function spawn() {
+  loaded = false;
   worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   worker.onmessage = (event) => receive(event.data);
   worker.onerror = (event) => {
@@ -30,9 +32,13 @@ function restart() {
   spawn();
 }
 
+// The mode buttons are live only between runs and once the worker has loaded: a run started
+// while a fresh worker loads (after Stop, the genre changed at once) would otherwise lose its
+// Stop button when the worker says "ready".
 function setReady(ready) {
+  ready = ready && loaded && running === null;
   for (const b of buttons) $(b).disabled = !ready || !allowed(b);
-  $("stop").disabled = ready || running === null;
+  $("stop").disabled = running === null;
 }
 
 function genre() {
@@ -50,6 +56,7 @@ function allowed(mode) {
 
 function receive(msg) {
   if (msg.kind === "ready") {
+    loaded = true;
     const first = catalogue.length === 0;
     catalogue = msg.catalogue;
     if (first) {

@@ -240,6 +240,35 @@ test("Stop during a long optimisation: the best found, drawn, never called optim
   await page.close();
 });
 
+test("Stop, then a new run at once, while the fresh worker loads: it keeps its Stop button", async () => {
+  const page = await open();
+  await page.selectOption("#genre", "kakkuro");
+  await page.fill("#puzzle", readFileSync(`${root}benches/data/hard/kakkuro-painting-12x12-d0.2-s1.txt`, "utf8"));
+  await page.click("#solve");
+  await page.waitForTimeout(300);
+  // In one task, before the fresh worker can load: Stop, the genre chosen again (which
+  // enabled the buttons), Solve. When the worker then said "ready", the page enabled every
+  // button and disabled Stop while this run went on: it could not be stopped.
+  const solveEnabled = await page.evaluate(() => {
+    document.querySelector("#stop").click();
+    document.querySelector("#genre").dispatchEvent(new Event("change"));
+    const enabled = !document.querySelector("#solve").disabled;
+    document.querySelector("#solve").click();
+    return enabled;
+  });
+  assert.equal(solveEnabled, false, "no run starts before the fresh worker has loaded");
+  await page.waitForSelector("#solve:not([disabled])", { timeout: 30000 });
+  await page.click("#solve");
+  await page.waitForFunction(() => /\d+ conflicts/.test(document.querySelector("#progress").textContent), null, { timeout: 60000 });
+  assert.equal(await page.isDisabled("#stop"), false, "Stop is live while the run goes on");
+  assert.equal(await page.isDisabled("#solve"), true);
+  await page.click("#stop");
+  assert.match(await page.textContent("#progress"), /stopped after/);
+  await page.waitForSelector("#solve:not([disabled])", { timeout: 30000 });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test("?p= solves on load and proves uniqueness; a generated puzzle comes with its URL", async () => {
   const page = await open(`?p=${encodeURIComponent(TATAMIBARI_URL)}`);
   await page.waitForFunction(() => document.querySelector("#verdict").textContent !== "", null, { timeout: 30000 });
