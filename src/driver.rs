@@ -207,6 +207,9 @@ pub fn solve<P: Puzzle>(a: &SolveArgs) -> Result<Done> {
         let url = P::to_url(&inst).map_err(|e| anyhow!("{}: {e}", input.name))?;
         return Ok(Done { stdout: url + "\n", code: exit::ANSWER });
     }
+    // Refused here with the file's name, as `encode` refuses it (the search would say only
+    // "the puzzle is too large").
+    runner::fits::<P>(&inst).map_err(|e| anyhow!("{}: {e}", input.name))?;
     let opts = Options { backend: a.backend.clone(), time_limit: a.time_limit, progress: a.progress };
     if a.hints {
         return hints::<P>(inst, a.format, &opts);

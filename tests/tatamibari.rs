@@ -292,6 +292,21 @@ fn a_byte_order_mark_is_passed_over_before_a_header_and_in_an_answer() {
 }
 
 #[test]
+fn a_board_too_large_to_solve_is_refused_naming_its_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("huge.txt");
+    std::fs::write(&path, format!("+{}\n", ".".repeat(2999)).repeat(3000)).unwrap();
+    for command in ["solve", "encode"] {
+        let r = run(&[command, "tatamibari", path_str(&path)], None);
+        assert_eq!(r.code, 2, "{command}: {}", r.stderr);
+        assert!(r.stderr.contains(&format!("{}: the puzzle is too large", path_str(&path))), "{command}: {}", r.stderr);
+    }
+    let r = run(&["solve", "tatamibari", "tatamibari/4000/4000/"], None);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("tatamibari/4000/4000: the puzzle is too large"), "{}", r.stderr);
+}
+
+#[test]
 fn bad_input_exits_2_and_unsolvable_exits_1() {
     for (text, place) in [("..+\n.x.\n", "<stdin>:2:2:"), ("", "<stdin>:1:1:"), ("\n\n\n", "<stdin>:1:1:"), ("..\n...\n", "<stdin>:1:3:")] {
         let r = run(&["solve", "tatamibari", "-"], Some(text.as_bytes()));
