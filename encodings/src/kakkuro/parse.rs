@@ -12,6 +12,13 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
     let mut first_row_line = 0;
     for (i, line) in text.lines().enumerate() {
         let line_no = i + 1;
+        // A line break other than \n or \r\n (an old Mac's lone \r, a Unicode line separator)
+        // is whitespace to `tokens`: the rows on either side would silently become one row, or
+        // vanish into a comment.
+        let breaks = |c: char| matches!(c, '\r' | '\u{b}' | '\u{c}' | '\u{85}' | '\u{2028}' | '\u{2029}');
+        if let Some((col, ch)) = line.trim_end_matches('\r').chars().enumerate().find(|&(_, c)| breaks(c)) {
+            return Err(ParseError::new(line_no, col + 1, format!("{ch:?} inside a line: rows end with \\n or \\r\\n")));
+        }
         if line.trim().is_empty() || line.trim_start().starts_with(';') {
             continue;
         }
@@ -117,6 +124,18 @@ mod tests {
         assert!(err(".@\n").message.contains("red dot"));
         assert!(err(".[N]\n").message.contains("only gray"));
         assert!(err("#[N\n").message.contains("brackets"));
+    }
+
+    #[test]
+    fn a_line_break_inside_a_line_is_an_error_not_one_row() {
+        // Old Mac line endings: read as one row of six cells (a different puzzle, solved).
+        let e = parse("# . #\r. . .\r").unwrap_err();
+        assert_eq!((e.line, e.col), (1, 6), "{e}");
+        assert!(e.message.contains("'\\r' inside a line"), "{e}");
+        let e = parse("; a comment\u{2028}# . #\n. . .\n").unwrap_err();
+        assert_eq!((e.line, e.col), (1, 12), "{e}");
+        // \r\n, and a last line's lone \r, end rows as before.
+        assert_eq!(parse("# . #\r\n. . .\r").unwrap().rows, 2);
     }
 
     #[test]
