@@ -307,6 +307,20 @@ fn a_board_too_large_to_solve_is_refused_naming_its_file() {
 }
 
 #[test]
+fn an_answer_of_millions_of_lines_is_refused_in_little_memory() {
+    // 16 M lines of one label: each line was copied (a Vec per line, twice): 0.9 GB to say
+    // the answer has too many rows.
+    let path = data_dir("tatamibari").join("codegolf-3x3.txt");
+    let tmp = tempfile::tempdir().unwrap();
+    let a = tmp.path().join("answer");
+    std::fs::write(&a, "A\n".repeat(16 << 20)).unwrap();
+    let (r, mib) = common::run_measured(&["check", "tatamibari", path_str(&path), "--answer", path_str(&a)], None);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("answer:4:1: the answer has 16777216 rows, the board 3"), "{}", r.stderr);
+    assert!(mib < 200, "{mib} MiB to refuse a 32 MiB answer");
+}
+
+#[test]
 fn bad_input_exits_2_and_unsolvable_exits_1() {
     for (text, place) in [("..+\n.x.\n", "<stdin>:2:2:"), ("", "<stdin>:1:1:"), ("\n\n\n", "<stdin>:1:1:"), ("..\n...\n", "<stdin>:1:3:")] {
         let r = run(&["solve", "tatamibari", "-"], Some(text.as_bytes()));

@@ -59,31 +59,35 @@ pub fn rectangles<A: Area + ?Sized>(area: &A, labels: &[Option<usize>]) -> Solut
 /// Reads a label grid of the board's shape. Any character but space labels a board cell;
 /// hole cells may hold anything (a space, `#`); short lines are padded with spaces.
 pub fn parse_labels<A: Area + ?Sized>(area: &A, text: &str) -> Result<Vec<char>, ParseError> {
-    let mut lines: Vec<Vec<char>> = text.lines().map(|l| l.trim_end_matches('\r').chars().collect()).collect();
+    // Walked over, not collected: an answer of millions of short lines must not cost an
+    // allocation per line (a 64 MiB file of them took 1.8 GB).
+    let lines = || text.lines().map(|l| l.trim_end_matches('\r'));
+    let mut len = lines().count();
     // Past the board's rows only (a row of labels, or of holes, is never taken for either):
     // blank lines at the end, and one verdict line, `solve`'s under the grid.
-    let blank = |l: &[char]| l.iter().all(|&c| c == ' ');
-    while lines.len() > area.rows() && lines.last().is_some_and(|l| blank(l)) {
-        lines.pop();
+    let blank = |l: &&str| l.chars().all(|c| c == ' ');
+    let mut last = lines().rev().peekable();
+    while len > area.rows() && last.next_if(blank).is_some() {
+        len -= 1;
     }
-    if lines.len() > area.rows() && crate::puzzle::is_verdict(&lines[lines.len() - 1].iter().collect::<String>()) {
-        lines.pop();
-        while lines.len() > area.rows() && lines.last().is_some_and(|l| blank(l)) {
-            lines.pop();
+    if len > area.rows() && last.next_if(|l| crate::puzzle::is_verdict(l)).is_some() {
+        len -= 1;
+        while len > area.rows() && last.next_if(blank).is_some() {
+            len -= 1;
         }
     }
-    if lines.len() != area.rows() {
-        let line = lines.len().min(area.rows()) + 1;
-        return Err(ParseError::new(line, 1, format!("the answer has {} rows, the board {}", lines.len(), area.rows())));
+    if len != area.rows() {
+        let line = len.min(area.rows()) + 1;
+        return Err(ParseError::new(line, 1, format!("the answer has {} rows, the board {}", len, area.rows())));
     }
     let mut labels = Vec::with_capacity(area.rows() * area.cols());
-    for (i, l) in lines.iter().enumerate() {
-        if l.len() > area.cols() {
-            return Err(ParseError::new(i + 1, area.cols() + 1, format!("this row has {} cells, the board {}", l.len(), area.cols())));
+    for (i, l) in lines().take(len).enumerate() {
+        let n = l.chars().count();
+        if n > area.cols() {
+            return Err(ParseError::new(i + 1, area.cols() + 1, format!("this row has {} cells, the board {}", n, area.cols())));
         }
-        for c in 0..area.cols() {
-            labels.push(l.get(c).copied().unwrap_or(' '));
-        }
+        labels.extend(l.chars());
+        labels.extend(std::iter::repeat_n(' ', area.cols() - n));
     }
     Ok(labels)
 }
@@ -124,13 +128,15 @@ pub fn parse_box<A: Area + ?Sized>(area: &A, text: &str) -> Result<Vec<Option<us
 /// Reads `solve --format rects` back (`row col height width` a line, 0-based); `None` when
 /// the text is not in that form.
 pub fn parse_rects(text: &str) -> Result<Option<Vec<Rect>>, ParseError> {
-    let lines: Vec<(usize, &str)> = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).collect();
+    // Walked over, not collected: a label grid of millions of lines is told from a list
+    // without a copy of its lines.
+    let lines = || text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
     let four = |l: &str| l.split_whitespace().count() == 4 && l.split_whitespace().all(|t| t.bytes().all(|b| b.is_ascii_digit()));
-    if lines.is_empty() || !lines.iter().all(|(_, l)| four(l)) {
+    if lines().next().is_none() || !lines().all(|(_, l)| four(l)) {
         return Ok(None);
     }
     let mut rects = Vec::new();
-    for (i, l) in lines {
+    for (i, l) in lines() {
         // Each number with the column it starts at.
         let mut v = Vec::with_capacity(4);
         let mut end = 0;
