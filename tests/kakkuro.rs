@@ -201,6 +201,21 @@ fn hostile_answers_and_boards_are_read_in_linear_time_with_short_messages() {
 }
 
 #[test]
+fn an_answer_of_millions_of_lines_is_refused_in_little_memory() {
+    // Each line was copied (twice), each value kept with its position, each row's cells kept:
+    // 0.9 GB and more for a 32 MiB answer, to say it has too many values or rows.
+    let tmp = tempfile::tempdir().unwrap();
+    for (text, said) in [("1,\n".repeat(11 << 20), ":11534336:1: contest string has 11534336 values"), ("7 7 7 7 7\n".repeat(3 << 20), ":1:1: answer has 3145728 rows")] {
+        let a = tmp.path().join("answer");
+        std::fs::write(&a, text).unwrap();
+        let (r, mib) = common::run_measured(&["check", "kakkuro", EXAMPLE, "--answer", a.to_str().unwrap()], None);
+        assert_eq!(r.code, 2, "{}", r.stderr);
+        assert!(r.stderr.contains(said), "{}", r.stderr);
+        assert!(mib < 200, "{mib} MiB to refuse a 32 MiB answer");
+    }
+}
+
+#[test]
 fn dimacs_round_trip_through_varisat() {
     // The CNF with --min-score at the optimum is satisfiable; far above it, refuted.
     let best = run(&["solve", "kakkuro", EXAMPLE, "--format", "json"], None);

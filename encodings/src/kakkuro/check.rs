@@ -197,27 +197,27 @@ pub struct ReadAnswer {
 pub fn parse_answer(p: &Puzzle, text: &str) -> Result<ReadAnswer, ParseError> {
     // A byte-order mark is no part of the answer, as it is none of the puzzle (parse.rs).
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with(';'))
-        .collect();
-    let Some(&(first, _)) = lines.first() else {
+    // Walked over in passes, not collected, and no more cells kept than the puzzle has: an
+    // answer of millions of lines must cost its text, not a copy of each line (1.8 GB for a
+    // 64 MiB file).
+    let lines = || text.lines().enumerate().map(|(i, l)| (i + 1, l)).filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with(';'));
+    let Some((first, _)) = lines().next() else {
         return Err(ParseError::new(1, 1, "empty answer"));
     };
     // A contest string: the lines with commas that start with a value (or its `SCORE:`), not
     // the score line and red-dot line of `solve`'s text, whose drawing is passed over then.
-    let contest_lines: Vec<(usize, &str)> = lines
-        .iter()
-        .copied()
-        .filter(|(_, l)| l.contains(',') && l.trim_start().starts_with(|c: char| c.is_ascii_digit() || c == '('))
-        .collect();
-    if !contest_lines.is_empty() {
-        return contest(p, &contest_lines);
+    let is_contest = |l: &str| l.contains(',') && l.trim_start().starts_with(|c: char| c.is_ascii_digit() || c == '(');
+    if lines().any(|(_, l)| is_contest(l)) {
+        return contest(p, lines().filter(|&(_, l)| is_contest(l)));
     }
     let mut cells = Vec::new();
-    for &(n, line) in &lines {
+    let mut rows = 0;
+    for (n, line) in lines() {
+        rows += 1;
+        // Rows past the puzzle's are read (their errors come first) but not kept.
+        if rows > p.rows {
+            cells.truncate(p.rows * p.cols);
+        }
         let before = cells.len();
         // The byte where the last token ended and its character column: counted on from there,
         // not from the line's start, so that a long line costs its length, not its square.
@@ -233,8 +233,8 @@ pub fn parse_answer(p: &Puzzle, text: &str) -> Result<ReadAnswer, ParseError> {
             return Err(ParseError::new(n, 1, format!("answer row has {} cells, the puzzle has {} columns", cells.len() - before, p.cols)));
         }
     }
-    if lines.len() != p.rows {
-        return Err(ParseError::new(first, 1, format!("answer has {} rows, the puzzle has {}", lines.len(), p.rows)));
+    if rows != p.rows {
+        return Err(ParseError::new(first, 1, format!("answer has {rows} rows, the puzzle has {}", p.rows)));
     }
     Ok(ReadAnswer { answer: Answer { cells }, sides: true, claimed: None })
 }
@@ -259,11 +259,14 @@ fn answer_cell(token: &str) -> Result<Cell, String> {
     Ok(Cell::Gray { number: number(value)?, open })
 }
 
-fn contest(p: &Puzzle, lines: &[(usize, &str)]) -> Result<ReadAnswer, ParseError> {
-    // Values with their positions, across lines (a long string may be wrapped).
+fn contest<'a>(p: &Puzzle, lines: impl Iterator<Item = (usize, &'a str)>) -> Result<ReadAnswer, ParseError> {
+    // Values with their positions, across lines (a long string may be wrapped): one more than
+    // the puzzle's cells kept, the rest counted, with the last one's position.
     let mut values = Vec::new();
+    let (mut count, mut last) = (0, None);
     let mut claimed = None;
-    for &(n, line) in lines {
+    for (n, line) in lines {
+        last = last.or(Some((n, 1)));
         let mut rest_start = 0;
         if claimed.is_none() && values.is_empty() {
             // `SCORE:` before the first value, not a first gray cell's sides (`7:E,…`).
@@ -284,12 +287,16 @@ fn contest(p: &Puzzle, lines: &[(usize, &str)]) -> Result<ReadAnswer, ParseError
             if part.trim().is_empty() {
                 continue;
             }
-            values.push((n, column, part.trim()));
+            count += 1;
+            last = Some((n, column));
+            if values.len() <= p.rows * p.cols {
+                values.push((n, column, part.trim()));
+            }
         }
     }
-    if values.len() != p.rows * p.cols {
-        let (n, col) = values.last().map_or((lines[0].0, 1), |&(n, c, _)| (n, c));
-        return Err(ParseError::new(n, col, format!("contest string has {} values, the puzzle has {} cells", values.len(), p.rows * p.cols)));
+    if count != p.rows * p.cols {
+        let (n, col) = last.unwrap_or((1, 1));
+        return Err(ParseError::new(n, col, format!("contest string has {count} values, the puzzle has {} cells", p.rows * p.cols)));
     }
     // Sides after a colon make the answer complete; they are given for every gray cell or none.
     let with_sides = values.iter().filter(|(_, _, v)| v.contains(':')).count();
