@@ -268,6 +268,8 @@ function fromAddress() {
 
 function loadExample() {
   const g = genre() || catalogue.find((c) => c.name === "tatamibari");
+  // The examples come with the genre list, from the worker: none before it has loaded.
+  if (!g) return;
   $("puzzle").value = g.example;
   if ($("genre").value === "auto") $("genre").value = g.name;
   setReady(running === null);

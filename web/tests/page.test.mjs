@@ -269,6 +269,27 @@ test("Stop, then a new run at once, while the fresh worker loads: it keeps its S
   await page.close();
 });
 
+test("before the solver has loaded: Example does nothing, no mode can start, no error", async () => {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  // The WebAssembly held back, as a slow network would: the page is up, its solver not yet.
+  await page.route("**/*.wasm", async (route) => {
+    await new Promise((r) => setTimeout(r, 3000));
+    await route.continue();
+  });
+  await page.goto(base);
+  await page.click("#example");
+  // Choosing a genre enabled the buttons, for a worker that could not yet run anything.
+  await page.selectOption("#genre", "auto");
+  assert.equal(await page.isDisabled("#solve"), true);
+  await page.waitForSelector("#solve:not([disabled])", { timeout: 30000 });
+  assert.deepEqual(errors, [], "Example threw before the genre list came");
+  await page.click("#example");
+  assert.notEqual(await page.inputValue("#puzzle"), "");
+  await page.close();
+});
+
 test("?p= solves on load and proves uniqueness; a generated puzzle comes with its URL", async () => {
   const page = await open(`?p=${encodeURIComponent(TATAMIBARI_URL)}`);
   await page.waitForFunction(() => document.querySelector("#verdict").textContent !== "", null, { timeout: 30000 });
