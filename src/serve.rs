@@ -84,8 +84,13 @@ fn resolve(root: &Path, url: &str) -> Option<PathBuf> {
 }
 
 /// The most bytes of a request's head (request line and headers) read: a browser's are a few
-/// hundred; past it the connection is answered 431 and closed, so no client grows our memory.
-const MAX_HEAD: usize = 16 << 10;
+/// hundred, but the page's share links hold the puzzle in the address (a 300×300 board's tens
+/// of kilobytes, a 1000×1000's up to a megabyte). Past it the connection is answered 431.
+const MAX_HEAD: usize = 1 << 20;
+/// The most bytes of request heads held at once, all connections together: past it a head
+/// that grows is answered 431, so that many clients sending large heads slowly cannot grow our
+/// memory past this either.
+const HEADS: usize = 64 << 20;
 /// Connections held at once unless `--connections` says otherwise. An idle one costs a socket
 /// and a small buffer, nothing more: all are served by one thread, in turn, as they are ready.
 pub const CONNECTIONS: usize = 512;
@@ -211,11 +216,12 @@ impl Server {
             // Each ready connection in turn, then the timers; the listener last, so that a
             // place freed this turn is taken by the newcomer.
             let now = Instant::now();
+            let mut room = self.room();
             let mut k = 0;
             self.held.retain_mut(|c| {
                 k += 1;
                 let ready = polled[k].revents != 0;
-                let turn = if ready { c.turn(&self.root) } else { Turn::Keep };
+                let turn = if ready { c.turn(&self.root, &mut room) } else { Turn::Keep };
                 matches!(turn, Turn::Keep) && !c.expired(now)
             });
             if polled[0].revents != 0 {
@@ -253,6 +259,12 @@ impl Server {
         }
     }
 
+    /// What is left of [`HEADS`].
+    fn room(&self) -> usize {
+        let held: usize = self.held.iter().map(|c| if let State::Head { head, .. } = &c.state { head.len() } else { 0 }).sum();
+        HEADS.saturating_sub(held)
+    }
+
     /// Makes room by closing, first, a connection that is done but for lingering; else the one
     /// that has waited longest for its request (a client that connected and sent nothing, or
     /// trickles its request); else an answer that its client has taken nothing of for
@@ -271,11 +283,12 @@ impl Server {
                 _ => None,
             };
             let Some((_, k)) = self.held.iter().enumerate().filter_map(|(k, c)| Some((rank(c)?, k))).min() else { return false };
+            let mut room = self.room();
             let root = &self.root;
             let c = &mut self.held[k];
             if matches!(c.state, State::Head { .. }) {
                 let before = c.active;
-                if matches!(c.turn(root), Turn::Keep) && c.active != before {
+                if matches!(c.turn(root, &mut room), Turn::Keep) && c.active != before {
                     continue;
                 }
             }
@@ -297,8 +310,8 @@ impl Connection {
     }
 
     /// Does what the socket is ready for.
-    fn turn(&mut self, root: &Path) -> Turn {
-        match self.step(root) {
+    fn turn(&mut self, root: &Path, room: &mut usize) -> Turn {
+        match self.step(root, room) {
             Ok(turn) => turn,
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock || e.kind() == std::io::ErrorKind::Interrupted => Turn::Keep,
             // A client that went away loses its answer; the server goes on.
@@ -306,8 +319,8 @@ impl Connection {
         }
     }
 
-    fn step(&mut self, root: &Path) -> std::io::Result<Turn> {
-        let mut buf = [0u8; 4096];
+    fn step(&mut self, root: &Path, room: &mut usize) -> std::io::Result<Turn> {
+        let mut buf = [0u8; 16 << 10];
         match &mut self.state {
             State::Head { head, refused } => {
                 let n = self.stream.read(&mut buf)?;
@@ -315,12 +328,18 @@ impl Connection {
                     return Ok(Turn::Close);
                 }
                 self.active = Instant::now();
-                head.extend_from_slice(&buf[..n]);
-                if head.len() > MAX_HEAD {
+                if head.len() + n > MAX_HEAD || n > *room {
                     self.state = answer_with("431 Request Header Fields Too Large", true);
-                } else if *refused && complete(head) {
+                    return Ok(Turn::Keep);
+                }
+                *room -= n;
+                let from = head.len();
+                head.extend_from_slice(&buf[..n]);
+                // Only what came may end the head: a long one is not scanned again each time.
+                let done = complete(&head[from.saturating_sub(3)..]);
+                if *refused && done {
                     self.state = answer_with("503 Service Unavailable", true);
-                } else if complete(head) {
+                } else if done {
                     self.state = answer(head, root);
                 }
                 Ok(Turn::Keep)

@@ -197,3 +197,22 @@ fn a_trickling_client_gives_way_before_a_newer_idle_one() {
         "the newer idle connection kept its place"
     );
 }
+
+/// A share link holds its puzzle in the address: a request line of 300 KB is answered, one past
+/// a megabyte gets a whole 431 (read to its end, not reset).
+#[test]
+fn long_share_links_are_served_and_longer_heads_refused_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    page(dir.path());
+    let server = serve(dir.path(), 8);
+    let link = format!("/?p=tatamibari/300/300/{}", "g".repeat(300_000));
+    assert!(get(server.port, &link)
+        .unwrap()
+        .starts_with("HTTP/1.1 200 OK"));
+    let huge = format!("/?p={}", "g".repeat(1_100_000));
+    let answer = get(server.port, &huge).expect("a whole answer, not a reset");
+    assert!(
+        answer.starts_with("HTTP/1.1 431 Request Header Fields Too Large"),
+        "{answer:.80}"
+    );
+}
