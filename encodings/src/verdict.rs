@@ -136,7 +136,22 @@ pub fn hints(decided: usize, of: usize, unit: &str, score: Option<&str>, trust: 
 
 /// `check`'s line when an answer claims a score other than its exact one.
 pub fn wrong_claim(claimed: &str, score: &str) -> String {
+    // A hostile answer's claim may be megabytes long: its start, and how long it is.
+    let claimed = match claimed.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}… ({} characters)", &claimed[..cut], claimed.chars().count()),
+        None => claimed.to_string(),
+    };
     format!("wrong claim: the answer claims {claimed}, the exact score is {score}")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_long_claim_is_shown_short() {
+        assert_eq!(super::wrong_claim("999", "103488"), "wrong claim: the answer claims 999, the exact score is 103488");
+        let long = super::wrong_claim(&"9".repeat(1_000_000), "103488");
+        assert_eq!(long, format!("wrong claim: the answer claims {}… (1000000 characters), the exact score is 103488", "9".repeat(40)));
+    }
 }
 
 /// What an enumeration was asked for: `--count N`, `--unique`, or a plain solve.
