@@ -249,8 +249,12 @@ impl Server {
             if stream.set_nonblocking(true).is_err() {
                 continue;
             }
-            let refused = self.held.len() >= self.most && !self.evict(false);
-            if refused && self.held.len() >= 2 * self.most && !self.evict(true) {
+            // Places are counted without the refusals, which wait beside them: counted in, a
+            // server whose answers all ended stayed full of refusals, and idle clients reopened
+            // in time kept it refusing everyone with no place held.
+            let refusals = self.held.iter().filter(|c| matches!(c.state, State::Head { refused: true, .. })).count();
+            let refused = self.held.len() - refusals >= self.most && !self.evict(false);
+            if refused && refusals >= self.most && !self.evict(true) {
                 // Full of answers going out and of refusals being read: closed unanswered.
                 continue;
             }

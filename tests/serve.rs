@@ -163,6 +163,36 @@ fn a_full_server_says_503() {
         .starts_with("HTTP/1.1 200 OK"));
 }
 
+/// Refusals wait beside the places, not in them: once the answers that filled every place have
+/// ended, idle clients refused meanwhile (and more opened in time to replace them) do not keep
+/// a newcomer out. (Counted as places, they kept every request at 503 for as long as idle
+/// clients were opened.)
+#[test]
+fn refusals_do_not_hold_places() {
+    let dir = tempfile::tempdir().unwrap();
+    page(dir.path());
+    let server = serve(dir.path(), 4);
+    let slow: Vec<TcpStream> = (0..4)
+        .map(|_| {
+            let mut s = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+            s.write_all(b"GET /large.bin HTTP/1.1\r\n\r\n").unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let mut idle: Vec<TcpStream> = (0..4)
+        .map(|_| TcpStream::connect(("127.0.0.1", server.port)).unwrap())
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    drop(slow);
+    for _ in 0..3 {
+        idle.extend((0..4).map(|_| TcpStream::connect(("127.0.0.1", server.port)).unwrap()));
+        std::thread::sleep(Duration::from_millis(200));
+        let answer = get(server.port, "/").unwrap();
+        assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer:?}");
+    }
+}
+
 /// The connection that has waited longest for its request gives way, however it trickles its
 /// bytes: a client that sends a byte now and then cannot keep an older place than one that
 /// connected after it and sent nothing yet (a browser's preconnection).
