@@ -87,10 +87,13 @@ fn resolve(root: &Path, url: &str) -> Option<PathBuf> {
 /// hundred, but the page's share links hold the puzzle in the address (a 300×300 board's tens
 /// of kilobytes, a 1000×1000's up to a megabyte). Past it the connection is answered 431.
 const MAX_HEAD: usize = 1 << 20;
-/// The most bytes of request heads held at once, all connections together: past it a head
-/// that grows is answered 431, so that many clients sending large heads slowly cannot grow our
-/// memory past this either.
+/// The most bytes of request heads held at once past each one's first [`OWN_HEAD`], all
+/// connections together: past it a head that grows beyond its own part is answered 431, so that
+/// many clients sending large heads slowly cannot grow our memory past this either.
 const HEADS: usize = 64 << 20;
+/// The part of each head outside [`HEADS`]: an ordinary request, a few hundred bytes, is never
+/// refused because others hold large heads.
+const OWN_HEAD: usize = 16 << 10;
 /// Connections held at once unless `--connections` says otherwise. An idle one costs a socket
 /// and a small buffer, nothing more: all are served by one thread, in turn, as they are ready.
 pub const CONNECTIONS: usize = 512;
@@ -265,7 +268,7 @@ impl Server {
 
     /// What is left of [`HEADS`].
     fn room(&self) -> usize {
-        let held: usize = self.held.iter().map(|c| if let State::Head { head, .. } = &c.state { head.len() } else { 0 }).sum();
+        let held: usize = self.held.iter().map(|c| if let State::Head { head, .. } = &c.state { head.len().saturating_sub(OWN_HEAD) } else { 0 }).sum();
         HEADS.saturating_sub(held)
     }
 
@@ -332,11 +335,13 @@ impl Connection {
                     return Ok(Turn::Close);
                 }
                 self.active = Instant::now();
-                if head.len() + n > MAX_HEAD || n > *room {
+                // What of it falls past the head's own part draws on the shared room.
+                let shared = (head.len() + n).saturating_sub(OWN_HEAD.max(head.len()));
+                if head.len() + n > MAX_HEAD || shared > *room {
                     self.state = answer_with("431 Request Header Fields Too Large", true);
                     return Ok(Turn::Keep);
                 }
-                *room -= n;
+                *room -= shared;
                 let from = head.len();
                 head.extend_from_slice(&buf[..n]);
                 // Only what came may end the head: a long one is not scanned again each time.
@@ -398,10 +403,20 @@ fn answer(head: &[u8], root: &Path) -> State {
     }
     // Never a plain open: one thread serves everyone, and a FIFO put in the file's place after
     // `resolve` looked would hold it in `open` for good.
-    let found = resolve(root, target).and_then(|f| crate::input::open_regular(&f).ok().and_then(|h| Some((content_type(&f), h.metadata().ok()?.len(), h))));
+    let found = resolve(root, target).and_then(|f| crate::input::open_regular(&f).ok().filter(|h| inside(h, root)).and_then(|h| Some((content_type(&f), h.metadata().ok()?.len(), h))));
     match found {
         Some((kind, length, file)) => State::Send { out: header("200 OK", kind, length).into_bytes(), at: 0, file: with_body.then_some(file) },
         None => answer_with("404 Not Found", with_body),
+    }
+}
+
+/// Whether the file opened is inside `root` still: `resolve` looked at the path, and a folder
+/// on it swapped for a link meanwhile would lead the open elsewhere. Where there is no `/proc`
+/// to ask, what `resolve` saw stands.
+fn inside(file: &File, root: &Path) -> bool {
+    match std::fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd())) {
+        Ok(real) => real.starts_with(root),
+        Err(_) => !Path::new("/proc/self/fd").exists(),
     }
 }
 

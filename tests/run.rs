@@ -398,3 +398,20 @@ fn an_unreadable_folder_fails_its_row_only() {
     assert_eq!(field(row_of(&rows, "a.txt"), "verdict"), "ok");
     assert!(field(row_of(&rows, "locked"), "reason").starts_with("cannot read the folder: Permission denied"), "{stdout}");
 }
+
+/// A deep folder is walked in time that grows with its size: each folder is known by device
+/// and inode (its real path, read link by link, cost the cube of the depth: a 3,000-deep
+/// folder took over a minute).
+#[test]
+fn a_deep_folder_is_walked_quickly() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut deep = dir.path().to_path_buf();
+    for _ in 0..1500 {
+        deep.push("a");
+    }
+    fs::create_dir_all(&deep).unwrap();
+    fs::write(deep.join("z.tatamibari"), "+\n").unwrap();
+    let (code, stdout, stderr) = run_within(&["run", dir.path().to_str().unwrap(), "--format", "json", "-q"], std::time::Duration::from_secs(20));
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert_eq!(rows(&stdout).len(), 1);
+}

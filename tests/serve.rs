@@ -246,3 +246,32 @@ fn long_share_links_are_served_and_longer_heads_refused_whole() {
         "{answer:.80}"
     );
 }
+
+/// Clients holding large unfinished heads up to the shared bound (64 MiB) do not make an
+/// ordinary request 431: each head's first 16 KiB are its own. (With all of every head drawn
+/// from the shared room, 65 clients left 8 bytes of it, and every request got 431.)
+#[test]
+fn large_heads_held_by_others_do_not_refuse_an_ordinary_request() {
+    let dir = tempfile::tempdir().unwrap();
+    page(dir.path());
+    let server = serve(dir.path(), 512);
+    // 64 heads of 1 MiB less 12 bytes, and one of 760: 8 bytes left of the shared 64 MiB.
+    let big = format!("GET /?p={}", "a".repeat((1 << 20) - 20));
+    let small = format!("GET /?p={}", "a".repeat(752));
+    let _held: Vec<TcpStream> = (0..65)
+        .map(|k| {
+            let mut s = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+            let _ = s.write_all(if k < 64 {
+                big.as_bytes()
+            } else {
+                small.as_bytes()
+            });
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    for _ in 0..3 {
+        let answer = get(server.port, "/").unwrap();
+        assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer:.80}");
+    }
+}
