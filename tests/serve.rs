@@ -75,6 +75,24 @@ fn get(port: u16, path: &str) -> std::io::Result<String> {
     Ok(String::from_utf8_lossy(&answer).into_owned())
 }
 
+/// `n` clients that ask for the large file and read nothing of it.
+fn slow_readers(port: u16, n: usize) -> Vec<TcpStream> {
+    (0..n)
+        .map(|_| {
+            let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+            s.write_all(b"GET /large.bin HTTP/1.1\r\n\r\n").unwrap();
+            s
+        })
+        .collect()
+}
+
+/// `n` clients that connect and send nothing.
+fn idle(port: u16, n: usize) -> Vec<TcpStream> {
+    (0..n)
+        .map(|_| TcpStream::connect(("127.0.0.1", port)).unwrap())
+        .collect()
+}
+
 /// 200 idle connections, all closed and opened again every 300 ms, against a server that holds
 /// 64: every ordinary request is answered, each within 5 s. (With a thread per connection and 64
 /// places, 64 idle clients that reopened every 9.5 s let none of 60 requests through in 30 s.)
@@ -132,13 +150,7 @@ fn a_full_server_says_503() {
     let dir = tempfile::tempdir().unwrap();
     page(dir.path());
     let server = serve(dir.path(), 4);
-    let slow: Vec<TcpStream> = (0..4)
-        .map(|_| {
-            let mut s = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
-            s.write_all(b"GET /large.bin HTTP/1.1\r\n\r\n").unwrap();
-            s
-        })
-        .collect();
+    let slow = slow_readers(server.port, 4);
     std::thread::sleep(Duration::from_millis(500));
     for _ in 0..3 {
         let answer = get(server.port, "/").expect("a whole answer, not a reset");
@@ -154,9 +166,7 @@ fn a_full_server_says_503() {
     assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer:?}");
     drop(slow);
     // Idle clients in every place: a request takes the place of the longest waiting.
-    let _idle: Vec<TcpStream> = (0..4)
-        .map(|_| TcpStream::connect(("127.0.0.1", server.port)).unwrap())
-        .collect();
+    let _idle = idle(server.port, 4);
     std::thread::sleep(Duration::from_millis(300));
     assert!(get(server.port, "/")
         .unwrap()
@@ -172,21 +182,13 @@ fn refusals_do_not_hold_places() {
     let dir = tempfile::tempdir().unwrap();
     page(dir.path());
     let server = serve(dir.path(), 4);
-    let slow: Vec<TcpStream> = (0..4)
-        .map(|_| {
-            let mut s = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
-            s.write_all(b"GET /large.bin HTTP/1.1\r\n\r\n").unwrap();
-            s
-        })
-        .collect();
+    let slow = slow_readers(server.port, 4);
     std::thread::sleep(Duration::from_millis(300));
-    let mut idle: Vec<TcpStream> = (0..4)
-        .map(|_| TcpStream::connect(("127.0.0.1", server.port)).unwrap())
-        .collect();
+    let mut held = idle(server.port, 4);
     std::thread::sleep(Duration::from_millis(300));
     drop(slow);
     for _ in 0..3 {
-        idle.extend((0..4).map(|_| TcpStream::connect(("127.0.0.1", server.port)).unwrap()));
+        held.extend(idle(server.port, 4));
         std::thread::sleep(Duration::from_millis(200));
         let answer = get(server.port, "/").unwrap();
         assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer:?}");
