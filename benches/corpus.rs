@@ -13,11 +13,11 @@
 
 use encodings::cnf::SizeCounter;
 use encodings::kakkuro::{self as kk, Kakkuro};
-use encodings::puzzle::{Ended, Goal, Observer, Puzzle};
 use encodings::kakuro::{self as kr, Kakuro};
+use encodings::puzzle::{Ended, Goal, Observer, Puzzle};
 use encodings::shikaku::{self as sk, Shikaku};
-use encodings::sudoku::{self as sd, Sudoku};
 use encodings::solver::{SolverStats, Stop};
+use encodings::sudoku::{self as sd, Sudoku};
 use encodings::target_sudoku::{self as ts, TargetSudoku};
 use encodings::tatamibari::generate::{Generated, Rng};
 use encodings::tatamibari::{self as tb, Tatamibari};
@@ -34,14 +34,22 @@ const PROCESS_ROUNDS: usize = 10;
 fn main() {
     // `cargo bench` passes `--bench`; a backend's name picks backends, anything else is a
     // name filter.
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
     if args.iter().any(|a| a == "cadical") && Backend::by_name("cadical").is_none() {
         eprintln!("corpus: the embedded CaDiCaL is not in this build: cargo bench --bench corpus --features cadical");
         std::process::exit(2);
     }
-    let (names, filter): (Vec<String>, Vec<String>) = args.into_iter().partition(|a| Backend::by_name(a).is_some());
+    let (names, filter): (Vec<String>, Vec<String>) = args
+        .into_iter()
+        .partition(|a| Backend::by_name(a).is_some());
     let backends: Vec<Backend> = if names.is_empty() {
-        BUILT_IN.iter().map(|(n, _)| Backend::by_name(n).unwrap()).collect()
+        BUILT_IN
+            .iter()
+            .map(|(n, _)| Backend::by_name(n).unwrap())
+            .collect()
     } else {
         names.iter().map(|n| Backend::by_name(n).unwrap()).collect()
     };
@@ -54,17 +62,28 @@ fn main() {
 }
 
 fn quiet(backend: &Backend) -> Options {
-    Options { backend: backend.clone(), time_limit: None, progress: Progress::Never }
+    Options {
+        backend: backend.clone(),
+        time_limit: None,
+        progress: Progress::Never,
+    }
 }
 
 /// `wanted`: a section a filter names part of; `named`: one named exactly.
-fn corpus(backend: &Backend, root: &Path, wanted: &dyn Fn(&str) -> bool, named: &dyn Fn(&str) -> bool) {
-
+fn corpus(
+    backend: &Backend,
+    root: &Path,
+    wanted: &dyn Fn(&str) -> bool,
+    named: &dyn Fn(&str) -> bool,
+) {
     if wanted("target-sudoku") {
         let official = cases(&root.join("target-sudoku"));
         let low = cases(&root.join("target-sudoku-low"));
         println!("target sudoku, in process (median of {REPEATS} runs)");
-        println!("{:<8} {:<24} {:>9} {:>6} {:>6} {:>8} {:>7}  {}", "backend", "case", "ms", "calls", "vars", "clauses", "score", "status");
+        println!(
+            "{:<8} {:<24} {:>9} {:>6} {:>6} {:>8} {:>7}  {}",
+            "backend", "case", "ms", "calls", "vars", "clauses", "score", "status"
+        );
         let mut total = Duration::ZERO;
         for case in official.iter().chain(&low) {
             total += sudoku_case(backend, case);
@@ -113,20 +132,44 @@ fn corpus(backend: &Backend, root: &Path, wanted: &dyn Fn(&str) -> bool, named: 
 /// then each class's worst case (a class: the file name without its seed).
 fn hard(backend: &Backend) {
     let bin = env!("CARGO_BIN_EXE_puzzle-sat");
-    let limit: u64 = std::env::var("HARD_LIMIT").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
+    let limit: u64 = std::env::var("HARD_LIMIT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(60);
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data/hard");
     println!("hard boards, one process each, --time-limit {limit} (CPU with children)");
-    println!("{:<8} {:<40} {:<8} {:>9}  {}", "backend", "case", "mode", "cpu s", "verdict");
-    let mut worst: std::collections::BTreeMap<String, (f64, usize, usize)> = std::collections::BTreeMap::new();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect();
+    println!(
+        "{:<8} {:<40} {:<8} {:>9}  {}",
+        "backend", "case", "mode", "cpu s", "verdict"
+    );
+    let mut worst: std::collections::BTreeMap<String, (f64, usize, usize)> =
+        std::collections::BTreeMap::new();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
     files.sort();
     for case in files {
         let name = case.file_stem().unwrap().to_string_lossy().to_string();
-        let puzzle = ["kakkuro", "kakuro", "tatamibari"].into_iter().find(|p| name.starts_with(&format!("{p}-"))).expect("a puzzle's name first");
-        let modes: &[&str] = if puzzle == "kakkuro" { &["plain"] } else { &["plain", "--unique"] };
+        let puzzle = ["kakkuro", "kakuro", "tatamibari"]
+            .into_iter()
+            .find(|p| name.starts_with(&format!("{p}-")))
+            .expect("a puzzle's name first");
+        let modes: &[&str] = if puzzle == "kakkuro" {
+            &["plain"]
+        } else {
+            &["plain", "--unique"]
+        };
         for &mode in modes {
             let mut cmd = Command::new(bin);
-            cmd.args(["solve", puzzle]).arg(&case).args(["--time-limit", &limit.to_string(), "-q", "--solver", backend.name()]);
+            cmd.args(["solve", puzzle]).arg(&case).args([
+                "--time-limit",
+                &limit.to_string(),
+                "-q",
+                "--solver",
+                backend.name(),
+            ]);
             if mode != "plain" {
                 cmd.arg(mode);
             }
@@ -136,17 +179,43 @@ fn hard(backend: &Backend) {
             let text = String::from_utf8_lossy(&out.stdout);
             let verdict = text.lines().last().unwrap_or("").to_string();
             // Done: a proved verdict (a time-limited Kakkuro run ends with its bound line).
-            const PROVED: [&str; 5] = ["optimal (proved)", "solved", "unique", "not unique: two different solutions", "no solution"];
+            const PROVED: [&str; 5] = [
+                "optimal (proved)",
+                "solved",
+                "unique",
+                "not unique: two different solutions",
+                "no solution",
+            ];
             let done = text.lines().any(|l| PROVED.contains(&l));
-            println!("{:<8} {:<40} {:<8} {:>9.2}  {}", backend.name(), name, mode, cpu, verdict);
-            let class = format!("{} {mode}", name.rsplit_once("-s").map_or(name.as_str(), |(c, _)| c));
+            println!(
+                "{:<8} {:<40} {:<8} {:>9.2}  {}",
+                backend.name(),
+                name,
+                mode,
+                cpu,
+                verdict
+            );
+            let class = format!(
+                "{} {mode}",
+                name.rsplit_once("-s").map_or(name.as_str(), |(c, _)| c)
+            );
             let w = worst.entry(class).or_insert((0.0, 0, 0));
             *w = (w.0.max(cpu), w.1 + usize::from(done), w.2 + 1);
         }
     }
-    println!("\n{:<8} {:<49} {:>9} {:>6}", "backend", "class", "worst s", "done");
+    println!(
+        "\n{:<8} {:<49} {:>9} {:>6}",
+        "backend", "class", "worst s", "done"
+    );
     for (class, (cpu, done, all)) in worst {
-        println!("{:<8} {:<49} {:>9.2} {:>3}/{}", backend.name(), class, cpu, done, all);
+        println!(
+            "{:<8} {:<49} {:>9.2} {:>3}/{}",
+            backend.name(),
+            class,
+            cpu,
+            done,
+            all
+        );
     }
     println!();
 }
@@ -157,12 +226,23 @@ fn certify(backend: &Backend, root: &Path) {
     let bin = env!("CARGO_BIN_EXE_puzzle-sat");
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
     let cases: [(&str, PathBuf, &[&str]); 3] = [
-        ("target-sudoku", root.join("target-sudoku-low/empty.in"), &[]),
+        (
+            "target-sudoku",
+            root.join("target-sudoku-low/empty.in"),
+            &[],
+        ),
         ("kakkuro", root.join("kakkuro/bench-10x10-seed3.txt"), &[]),
-        ("tatamibari", here.join("benches/data/tatamibari-100x100-unique.txt"), &["--unique"]),
+        (
+            "tatamibari",
+            here.join("benches/data/tatamibari-100x100-unique.txt"),
+            &["--unique"],
+        ),
     ];
     println!("certificates (one process each, CPU with children)");
-    println!("{:<8} {:<32} {:>9} {:>9} {:>9} {:>6} {:>9} {:>9}", "backend", "case", "plain ms", "cert ms", "verify ms", "ratio", "cnf MB", "proof MB");
+    println!(
+        "{:<8} {:<32} {:>9} {:>9} {:>9} {:>6} {:>9} {:>9}",
+        "backend", "case", "plain ms", "cert ms", "verify ms", "ratio", "cnf MB", "proof MB"
+    );
     for (puzzle, file, extra) in cases {
         let dir = tempfile::tempdir().unwrap();
         let cert = dir.path().join("cert");
@@ -182,7 +262,12 @@ fn certify(backend: &Backend, root: &Path) {
         let verdict = String::from_utf8_lossy(&out.stdout);
         // All formulas and all proofs: final.* and any lemma-N.*.
         let mb = |ext: &str| -> f64 {
-            std::fs::read_dir(&cert).unwrap().filter_map(|e| e.ok()).filter(|e| e.path().extension().is_some_and(|x| x == ext)).map(|e| e.metadata().unwrap().len() as f64 / 1e6).sum()
+            std::fs::read_dir(&cert)
+                .unwrap()
+                .filter_map(|e| e.ok())
+                .filter(|e| e.path().extension().is_some_and(|x| x == ext))
+                .map(|e| e.metadata().unwrap().len() as f64 / 1e6)
+                .sum()
         };
         let name = file.file_name().unwrap().to_string_lossy();
         println!(
@@ -205,8 +290,15 @@ fn certify(backend: &Backend, root: &Path) {
 /// seconds).
 fn kakkuro(backend: &Backend, dir: &Path) {
     println!("kakkuro, proved optimum (strict mode), one run each");
-    println!("{:<8} {:<24} {:>9} {:>6} {:>7} {:>8}  {:<10} score", "backend", "board", "ms", "calls", "vars", "clauses", "status");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect();
+    println!(
+        "{:<8} {:<24} {:>9} {:>6} {:>7} {:>8}  {:<10} score",
+        "backend", "board", "ms", "calls", "vars", "clauses", "status"
+    );
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
     files.sort();
     let mut total = Duration::ZERO;
     for path in files {
@@ -215,13 +307,33 @@ fn kakkuro(backend: &Backend, dir: &Path) {
         kk::encode(&p, &mut size);
         let (vars, clauses) = (size.vars, size.clauses);
         let start = Instant::now();
-        let out = runner::search::<Kakkuro>(kk::Instance { puzzle: p, fixed: None }, Goal::Best, 1, &quiet(backend)).unwrap();
+        let out = runner::search::<Kakkuro>(
+            kk::Instance {
+                puzzle: p,
+                fixed: None,
+            },
+            Goal::Best,
+            1,
+            &quiet(backend),
+        )
+        .unwrap();
         let took = start.elapsed();
         total += took;
-        let score = out.best().map_or("-".to_string(), |(_, s)| s.score.to_string());
+        let score = out
+            .best()
+            .map_or("-".to_string(), |(_, s)| s.score.to_string());
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
-        let status = if out.ended == Ended::Proved { "Optimal" } else { "unfinished" };
-        println!("{:<8} {name:<24} {:>9.1} {:>6} {vars:>7} {clauses:>8}  {status:<10} {score}", backend.name(), ms(took), out.stats.solver.calls);
+        let status = if out.ended == Ended::Proved {
+            "Optimal"
+        } else {
+            "unfinished"
+        };
+        println!(
+            "{:<8} {name:<24} {:>9.1} {:>6} {vars:>7} {clauses:>8}  {status:<10} {score}",
+            backend.name(),
+            ms(took),
+            out.stats.solver.calls
+        );
     }
     println!("{:<8} {:<24} {:>9.1}\n", backend.name(), "total", ms(total));
 }
@@ -232,64 +344,136 @@ fn kakkuro(backend: &Backend, dir: &Path) {
 /// up to the best upper bound the search proved.
 fn kakkuro_dense(backend: &Backend) {
     const LIMIT: Duration = Duration::from_secs(60);
-    println!("kakkuro, dense boards, proved optimum under a {} s limit, one run each", LIMIT.as_secs());
-    println!("{:<8} {:<24} {:>9} {:>9} {:>6}  {:<10} {:>7}  score", "backend", "board", "ms", "found ms", "calls", "status", "gap");
+    println!(
+        "kakkuro, dense boards, proved optimum under a {} s limit, one run each",
+        LIMIT.as_secs()
+    );
+    println!(
+        "{:<8} {:<24} {:>9} {:>9} {:>6}  {:<10} {:>7}  score",
+        "backend", "board", "ms", "found ms", "calls", "status", "gap"
+    );
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data/kakkuro-dense");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
     files.sort();
     let (mut total, mut proved) = (Duration::ZERO, 0);
     let mut cut = Vec::new();
     for path in &files {
         let p = kk::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
         let start = Instant::now();
-        let out = dense_run(backend, kk::Instance { puzzle: p, fixed: None }, LIMIT);
+        let out = dense_run(
+            backend,
+            kk::Instance {
+                puzzle: p,
+                fixed: None,
+            },
+            LIMIT,
+        );
         let took = start.elapsed();
         total += took;
         proved += usize::from(out.ended == Some(Ended::Proved));
-        let score = out.best.as_ref().map_or("-".to_string(), |s| s.score.to_string());
+        let score = out
+            .best
+            .as_ref()
+            .map_or("-".to_string(), |s| s.score.to_string());
         let (status, gap) = match (out.ended, &out.best, out.bound) {
             (Some(Ended::Proved), _, _) => ("Optimal", String::new()),
-            (_, Some(best), Some(bound)) => ("unfinished", format!("{:.1}%", runner::gap::<Kakkuro>(&best.score, Some(bound)).unwrap().percent)),
+            (_, Some(best), Some(bound)) => (
+                "unfinished",
+                format!(
+                    "{:.1}%",
+                    runner::gap::<Kakkuro>(&best.score, Some(bound))
+                        .unwrap()
+                        .percent
+                ),
+            ),
             _ => ("unfinished", "-".to_string()),
         };
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
-        println!("{:<8} {name:<24} {:>9.1} {:>9.1} {:>6}  {status:<10} {gap:>7}  {score}", backend.name(), ms(took), ms(out.found_at), out.calls);
+        println!(
+            "{:<8} {name:<24} {:>9.1} {:>9.1} {:>6}  {status:<10} {gap:>7}  {score}",
+            backend.name(),
+            ms(took),
+            ms(out.found_at),
+            out.calls
+        );
         cut.push((name, out));
     }
-    println!("{:<8} {:<24} {:>9.1}  {proved} of {} proved\n", backend.name(), "total", ms(total), files.len());
+    println!(
+        "{:<8} {:<24} {:>9.1}  {proved} of {} proved\n",
+        backend.name(),
+        "total",
+        ms(total),
+        files.len()
+    );
     // The same runs cut short, from their timelines: how far below the proved optimum the best
     // answer of a shorter limit was, and how far above it the upper bound proved by then.
     println!("kakkuro, dense boards: what a shorter limit would have given (best below the optimum / proved bound above the best)");
-    println!("{:<8} {:<24} {}", "backend", "board", CUTS.iter().map(|c| format!("{:>20}", format!("at {} s", c.as_secs()))).collect::<String>());
+    println!(
+        "{:<8} {:<24} {}",
+        "backend",
+        "board",
+        CUTS.iter()
+            .map(|c| format!("{:>20}", format!("at {} s", c.as_secs())))
+            .collect::<String>()
+    );
     for (name, run) in &cut {
-        let optimum = run.best.as_ref().and_then(|b| Kakkuro::score_value(&b.score));
+        let optimum = run
+            .best
+            .as_ref()
+            .and_then(|b| Kakkuro::score_value(&b.score));
         let at = |limit: Duration| -> String {
             if run.ended == Some(Ended::Proved) && run.took <= limit {
                 return "proved".into();
             }
-            let best = run.found.iter().rev().find(|(t, _)| *t <= limit).map(|(_, s)| s);
-            let bound = run.bounds.iter().rev().find(|(t, _)| *t <= limit).map(|&(_, b)| b);
+            let best = run
+                .found
+                .iter()
+                .rev()
+                .find(|(t, _)| *t <= limit)
+                .map(|(_, s)| s);
+            let bound = run
+                .bounds
+                .iter()
+                .rev()
+                .find(|(t, _)| *t <= limit)
+                .map(|&(_, b)| b);
             match (best, optimum) {
                 (Some(best), Some(opt)) if run.ended == Some(Ended::Proved) => {
-                    let gap = runner::gap::<Kakkuro>(&best.score, bound).map_or("-".into(), |g| format!("{:.1}%", g.percent));
+                    let gap = runner::gap::<Kakkuro>(&best.score, bound)
+                        .map_or("-".into(), |g| format!("{:.1}%", g.percent));
                     // Equal scores compare exactly; the shortfall is only for reading.
                     if Some(&best.score) == run.best.as_ref().map(|b| &b.score) {
                         format!("optimum / +{gap}")
                     } else {
-                        let below = 100.0 * (1.0 - Kakkuro::score_value(&best.score).unwrap() / opt);
+                        let below =
+                            100.0 * (1.0 - Kakkuro::score_value(&best.score).unwrap() / opt);
                         format!("-{below:.1}% / +{gap}")
                     }
                 }
                 _ => "-".into(),
             }
         };
-        println!("{:<8} {name:<24} {}", backend.name(), CUTS.iter().map(|&c| format!("{:>20}", at(c))).collect::<String>());
+        println!(
+            "{:<8} {name:<24} {}",
+            backend.name(),
+            CUTS.iter()
+                .map(|&c| format!("{:>20}", at(c)))
+                .collect::<String>()
+        );
     }
     println!();
 }
 
 /// The shorter limits the dense runs are read at.
-const CUTS: [Duration; 3] = [Duration::from_secs(1), Duration::from_secs(3), Duration::from_secs(10)];
+const CUTS: [Duration; 3] = [
+    Duration::from_secs(1),
+    Duration::from_secs(3),
+    Duration::from_secs(10),
+];
 
 /// What one dense run reported before it ended or its time was up.
 #[derive(Default)]
@@ -342,7 +526,10 @@ fn dense_run(backend: &Backend, inst: kk::Instance, limit: Duration) -> DenseRun
         let _ = obs.0.send(DenseMsg::Done(ended));
     });
     // After the deadline, an interrupted worker gets a grace period to return, as in the driver.
-    let (deadline, grace) = (Instant::now() + limit, Instant::now() + limit + Duration::from_millis(500));
+    let (deadline, grace) = (
+        Instant::now() + limit,
+        Instant::now() + limit + Duration::from_millis(500),
+    );
     let mut run = DenseRun::default();
     let start = Instant::now();
     loop {
@@ -383,32 +570,59 @@ fn generate_unique(backend: &Backend) {
     let bin = env!("CARGO_BIN_EXE_puzzle-sat");
     let mut total = Duration::ZERO;
     // The plain sizes, then sparser puzzles (--cells-per-clue 5) at two of them.
-    let cases = [40, 60, 100, 200].map(|n| (n, None)).into_iter().chain([(40, Some("5")), (100, Some("5"))]);
+    let cases = [40, 60, 100, 200]
+        .map(|n| (n, None))
+        .into_iter()
+        .chain([(40, Some("5")), (100, Some("5"))]);
     for (n, sparser) in cases {
         for seed in 1..=3 {
             let start = Instant::now();
             let size = format!("{n}x{n}");
             let seed_arg = seed.to_string();
-            let mut args = vec!["generate", "tatamibari", "--size", &size, "--seed", &seed_arg, "--unique", "--solver", backend.name()];
+            let mut args = vec![
+                "generate",
+                "tatamibari",
+                "--size",
+                &size,
+                "--seed",
+                &seed_arg,
+                "--unique",
+                "--solver",
+                backend.name(),
+            ];
             if let Some(c) = sparser {
                 args.extend(["--cells-per-clue", c]);
             }
             let out = Command::new(bin).args(&args).output().unwrap();
             let took = start.elapsed();
             total += took;
-            let clues = String::from_utf8_lossy(&out.stdout).chars().filter(|c| "+-|".contains(*c)).count();
+            let clues = String::from_utf8_lossy(&out.stdout)
+                .chars()
+                .filter(|c| "+-|".contains(*c))
+                .count();
             let per = (n * n) as f64 / clues.max(1) as f64;
             let label = sparser.map_or(String::new(), |c| format!(" (asked {c} cells per clue)"));
             println!("{:<8} {size:>8} seed {seed}: {:>9.1} ms, {clues} clues, {per:.2} cells per clue, exit {}{label}", backend.name(), ms(took), out.status.code().unwrap_or(-1));
         }
     }
-    println!("{:<8} {:<24} {:>9.1} ms\n", backend.name(), "total", ms(total));
+    println!(
+        "{:<8} {:<24} {:>9.1} ms\n",
+        backend.name(),
+        "total",
+        ms(total)
+    );
 }
 
 /// One puzzle: up to two solutions (the uniqueness check), in process.
 /// One enumerate-only puzzle to `max` answers (2: a uniqueness check), in process: time,
 /// calls, formula size, verdict.
-fn enumerate_case<P: Puzzle>(backend: &Backend, name: &str, inst: P::Instance, (rows, cols): (usize, usize), max: u64) -> Duration {
+fn enumerate_case<P: Puzzle>(
+    backend: &Backend,
+    name: &str,
+    inst: P::Instance,
+    (rows, cols): (usize, usize),
+    max: u64,
+) -> Duration {
     let mut size = SizeCounter::default();
     P::encode(&inst, &mut size);
     let start = Instant::now();
@@ -420,7 +634,16 @@ fn enumerate_case<P: Puzzle>(backend: &Backend, name: &str, inst: P::Instance, (
         (1, false) => "solved",
         _ => "2+ solutions",
     };
-    println!("{:<8} {name:<28} {:>3}x{:<3} {:>9.2} {:>6} {:>8} {:>8}  {verdict}", backend.name(), rows, cols, ms(t), found.stats.solver.calls, size.vars, size.clauses);
+    println!(
+        "{:<8} {name:<28} {:>3}x{:<3} {:>9.2} {:>6} {:>8} {:>8}  {verdict}",
+        backend.name(),
+        rows,
+        cols,
+        ms(t),
+        found.stats.solver.calls,
+        size.vars,
+        size.clauses
+    );
     t
 }
 
@@ -431,7 +654,10 @@ fn tatamibari_case(backend: &Backend, name: &str, board: tb::Board) -> Duration 
 
 fn tatamibari(backend: &Backend, dir: &Path) {
     println!("tatamibari, uniqueness check (stop at 2 solutions), in one process");
-    println!("{:<8} {:<28} {:>7} {:>9} {:>6} {:>8} {:>8}  {}", "backend", "puzzle", "size", "ms", "calls", "vars", "clauses", "verdict");
+    println!(
+        "{:<8} {:<28} {:>7} {:>9} {:>6} {:>8} {:>8}  {}",
+        "backend", "puzzle", "size", "ms", "calls", "vars", "clauses", "verdict"
+    );
     let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -443,14 +669,35 @@ fn tatamibari(backend: &Backend, dir: &Path) {
     for p in &names {
         total += tatamibari_case(backend, &p.file_stem().unwrap().to_string_lossy(), board(p));
     }
-    println!("{:<8} {:<28} {:>7} {:>9.2}   ({} puzzles)\n", backend.name(), "total", "", ms(total), names.len());
-    let mut gadgets: Vec<PathBuf> = std::fs::read_dir(dir.join("gadgets")).unwrap().map(|e| e.unwrap().path()).collect();
+    println!(
+        "{:<8} {:<28} {:>7} {:>9.2}   ({} puzzles)\n",
+        backend.name(),
+        "total",
+        "",
+        ms(total),
+        names.len()
+    );
+    let mut gadgets: Vec<PathBuf> = std::fs::read_dir(dir.join("gadgets"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     gadgets.sort();
     let mut total = Duration::ZERO;
     for p in &gadgets {
-        total += tatamibari_case(backend, &format!("gadgets/{}", p.file_stem().unwrap().to_string_lossy()), board(p));
+        total += tatamibari_case(
+            backend,
+            &format!("gadgets/{}", p.file_stem().unwrap().to_string_lossy()),
+            board(p),
+        );
     }
-    println!("{:<8} {:<28} {:>7} {:>9.2}   ({} gadgets)\n", backend.name(), "total", "", ms(total), gadgets.len());
+    println!(
+        "{:<8} {:<28} {:>7} {:>9.2}   ({} gadgets)\n",
+        backend.name(),
+        "total",
+        "",
+        ms(total),
+        gadgets.len()
+    );
     println!("tatamibari, generated boards (first solution)");
     generated(backend, &[60, 100, 200, 300, 500]);
 }
@@ -459,8 +706,15 @@ fn tatamibari(backend: &Backend, dir: &Path) {
 /// 16×16 to 36×36 (the largest formula of each size) to a first solution, in process.
 fn sudoku(backend: &Backend, dir: &Path) {
     println!("sudoku, uniqueness check (stop at 2 solutions), then empty grids (first solution), in one process");
-    println!("{:<8} {:<28} {:>7} {:>9} {:>6} {:>8} {:>8}  {}", "backend", "puzzle", "size", "ms", "calls", "vars", "clauses", "verdict");
-    let mut names: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect();
+    println!(
+        "{:<8} {:<28} {:>7} {:>9} {:>6} {:>8} {:>8}  {}",
+        "backend", "puzzle", "size", "ms", "calls", "vars", "clauses", "verdict"
+    );
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
     names.sort();
     let case = |name: &str, text: &str, max: u64| -> Duration {
         let board = sd::parse(text).unwrap();
@@ -469,11 +723,26 @@ fn sudoku(backend: &Backend, dir: &Path) {
     };
     let mut total = Duration::ZERO;
     for p in &names {
-        total += case(&p.file_stem().unwrap().to_string_lossy(), &std::fs::read_to_string(p).unwrap(), 2);
+        total += case(
+            &p.file_stem().unwrap().to_string_lossy(),
+            &std::fs::read_to_string(p).unwrap(),
+            2,
+        );
     }
-    println!("{:<8} {:<28} {:>7} {:>9.2}   ({} puzzles)", backend.name(), "total", "", ms(total), names.len());
+    println!(
+        "{:<8} {:<28} {:>7} {:>9.2}   ({} puzzles)",
+        backend.name(),
+        "total",
+        "",
+        ms(total),
+        names.len()
+    );
     for n in [16, 25, 36] {
-        case(&format!("empty {n}x{n}"), &(vec!["."; n].join(" ") + "\n").repeat(n), 1);
+        case(
+            &format!("empty {n}x{n}"),
+            &(vec!["."; n].join(" ") + "\n").repeat(n),
+            1,
+        );
     }
     println!();
 }
@@ -482,8 +751,15 @@ fn sudoku(backend: &Backend, dir: &Path) {
 /// largest ones four times over (two copies across, two down), in process.
 fn shikaku(backend: &Backend, dir: &Path) {
     println!("shikaku, uniqueness check (stop at 2 solutions), in one process");
-    println!("{:<8} {:<28} {:>7} {:>9} {:>6} {:>8} {:>8}  {}", "backend", "puzzle", "size", "ms", "calls", "vars", "clauses", "verdict");
-    let mut names: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect();
+    println!(
+        "{:<8} {:<28} {:>7} {:>9} {:>6} {:>8} {:>8}  {}",
+        "backend", "puzzle", "size", "ms", "calls", "vars", "clauses", "verdict"
+    );
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
     names.sort();
     let case = |name: &str, text: &str| -> Duration {
         let board = sk::parse(text).unwrap();
@@ -492,14 +768,31 @@ fn shikaku(backend: &Backend, dir: &Path) {
     };
     let mut total = Duration::ZERO;
     for p in &names {
-        total += case(&p.file_stem().unwrap().to_string_lossy(), &std::fs::read_to_string(p).unwrap());
+        total += case(
+            &p.file_stem().unwrap().to_string_lossy(),
+            &std::fs::read_to_string(p).unwrap(),
+        );
     }
-    println!("{:<8} {:<28} {:>7} {:>9.2}   ({} puzzles)\n", backend.name(), "total", "", ms(total), names.len());
+    println!(
+        "{:<8} {:<28} {:>7} {:>9.2}   ({} puzzles)\n",
+        backend.name(),
+        "total",
+        "",
+        ms(total),
+        names.len()
+    );
     println!("shikaku, the largest puzzles four times over");
-    for p in names.iter().filter(|p| ["31x45", "50x40"].iter().any(|s| p.to_string_lossy().contains(s))) {
+    for p in names.iter().filter(|p| {
+        ["31x45", "50x40"]
+            .iter()
+            .any(|s| p.to_string_lossy().contains(s))
+    }) {
         let text = std::fs::read_to_string(p).unwrap();
         let twice: String = text.lines().map(|l| format!("{l} {l}\n")).collect();
-        case(&format!("{} x4", p.file_stem().unwrap().to_string_lossy()), &(twice.clone() + &twice));
+        case(
+            &format!("{} x4", p.file_stem().unwrap().to_string_lossy()),
+            &(twice.clone() + &twice),
+        );
     }
     println!();
 }
@@ -509,8 +802,15 @@ fn shikaku(backend: &Backend, dir: &Path) {
 /// copies apart), in process.
 fn kakuro(backend: &Backend, dir: &Path) {
     println!("kakuro, uniqueness check (stop at 2 solutions), in one process");
-    println!("{:<8} {:<28} {:>7} {:>9} {:>6} {:>8} {:>8}  {}", "backend", "puzzle", "size", "ms", "calls", "vars", "clauses", "verdict");
-    let mut names: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect();
+    println!(
+        "{:<8} {:<28} {:>7} {:>9} {:>6} {:>8} {:>8}  {}",
+        "backend", "puzzle", "size", "ms", "calls", "vars", "clauses", "verdict"
+    );
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
     names.sort();
     let case = |name: &str, text: &str| -> Duration {
         let board = kr::parse(text).unwrap();
@@ -519,14 +819,33 @@ fn kakuro(backend: &Backend, dir: &Path) {
     };
     let mut total = Duration::ZERO;
     for p in &names {
-        total += case(&p.file_stem().unwrap().to_string_lossy(), &std::fs::read_to_string(p).unwrap());
+        total += case(
+            &p.file_stem().unwrap().to_string_lossy(),
+            &std::fs::read_to_string(p).unwrap(),
+        );
     }
-    println!("{:<8} {:<28} {:>7} {:>9.2}   ({} puzzles)\n", backend.name(), "total", "", ms(total), names.len());
+    println!(
+        "{:<8} {:<28} {:>7} {:>9.2}   ({} puzzles)\n",
+        backend.name(),
+        "total",
+        "",
+        ms(total),
+        names.len()
+    );
     println!("kakuro, the largest puzzles four times over");
-    for p in names.iter().filter(|p| ["31x46", "29x39"].iter().any(|s| p.to_string_lossy().contains(s))) {
-        let text = kr::parse(&std::fs::read_to_string(p).unwrap()).unwrap().to_text();
+    for p in names.iter().filter(|p| {
+        ["31x46", "29x39"]
+            .iter()
+            .any(|s| p.to_string_lossy().contains(s))
+    }) {
+        let text = kr::parse(&std::fs::read_to_string(p).unwrap())
+            .unwrap()
+            .to_text();
         let twice: String = text.lines().map(|l| format!("{l} {l}\n")).collect();
-        case(&format!("{} x4", p.file_stem().unwrap().to_string_lossy()), &(twice.clone() + &twice));
+        case(
+            &format!("{} x4", p.file_stem().unwrap().to_string_lossy()),
+            &(twice.clone() + &twice),
+        );
     }
     println!();
 }
@@ -539,7 +858,9 @@ fn generated(backend: &Backend, sides: &[usize]) {
         let mut size = SizeCounter::default();
         tb::encode(&board, &mut size);
         let start = Instant::now();
-        let found = runner::search::<Tatamibari>(board, Goal::Enumerate { max: 1 }, 0, &quiet(backend)).unwrap();
+        let found =
+            runner::search::<Tatamibari>(board, Goal::Enumerate { max: 1 }, 0, &quiet(backend))
+                .unwrap();
         println!(
             "{:<8} generated {n}x{n} seed 1: {} rectangles, {:.1} ms, {} vars, {} clauses, {} solution(s), peak RSS so far {} MiB",
             backend.name(),
@@ -596,7 +917,14 @@ fn sudoku_case(backend: &Backend, case: &Path) -> Duration {
     };
     let name = case.file_stem().unwrap().to_string_lossy();
     let s = out.stats.solver;
-    println!("{:<8} {name:<24} {:>9.2} {:>6} {:>6} {:>8} {score:>7}  {status}", backend.name(), ms(median), s.calls, s.vars, s.clauses);
+    println!(
+        "{:<8} {name:<24} {:>9.2} {:>6} {:>6} {:>8} {score:>7}  {status}",
+        backend.name(),
+        ms(median),
+        s.calls,
+        s.vars,
+        s.clauses
+    );
     median
 }
 
@@ -615,7 +943,12 @@ fn processes(backend: &Backend, cases: &[PathBuf]) {
     let wall0 = Instant::now();
     for _ in 0..PROCESS_ROUNDS {
         for case in cases {
-            let out = Command::new(bin).args(["solve", "target-sudoku"]).arg(case).args(["--format", "judge", "--solver", backend.name()]).output().unwrap();
+            let out = Command::new(bin)
+                .args(["solve", "target-sudoku"])
+                .arg(case)
+                .args(["--format", "judge", "--solver", backend.name()])
+                .output()
+                .unwrap();
             assert!(out.status.success());
         }
     }

@@ -4,8 +4,8 @@
 
 use crate::backends::{Backend, Proved, Solvers};
 use crate::dimacs;
-use crate::drat::{descriptor_path, open_regular, run_checker, Checked, Limits, PROOF_CAP};
 pub use crate::drat::DEFAULT_CHECKER;
+use crate::drat::{descriptor_path, open_regular, run_checker, Checked, Limits, PROOF_CAP};
 use anyhow::{anyhow, bail, Result};
 use encodings::certify::{self, Claim, Form, Valid};
 use encodings::cnf::{Cnf, Lit};
@@ -19,7 +19,6 @@ use std::time::Instant;
 
 /// The most answers a bound may let through before certifying gives up.
 const MOST_LET_THROUGH: usize = 100_000;
-
 
 /// FNV-1a, 64 bits: names the puzzle text in the claim (a change is caught; this is no
 /// defence against forgery, which the proof check is).
@@ -62,7 +61,10 @@ pub fn usable_dir(dir: &Path) -> Result<()> {
             Some(_) => bail!("{}: --certify needs an empty or new folder", dir.display()),
         },
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-        Err(e) => bail!("{}: --certify needs an empty or new folder: {e}", dir.display()),
+        Err(e) => bail!(
+            "{}: --certify needs an empty or new folder: {e}",
+            dir.display()
+        ),
     }
 }
 
@@ -70,7 +72,11 @@ pub fn usable_dir(dir: &Path) -> Result<()> {
 /// written outside the folder.
 fn create_new(dir: &Path, name: &str) -> Result<File> {
     let path = dir.join(name);
-    OpenOptions::new().write(true).create_new(true).open(&path).map_err(|e| anyhow!("{}: cannot create: {e}", path.display()))
+    OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .map_err(|e| anyhow!("{}: cannot create: {e}", path.display()))
 }
 
 /// Writes the certificate of a proved claim into `c.dir`: `claim.json`, `final.cnf`,
@@ -81,7 +87,12 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
     usable_dir(c.dir)?;
     crate::runner::fits::<P>(c.inst).map_err(|e| anyhow!("no certificate: {e}"))?;
     let score = match c.claim {
-        Claim::Optimal => Some(P::score(&c.answers.first().ok_or_else(|| anyhow!("an optimum without an answer"))?.1)),
+        Claim::Optimal => Some(P::score(
+            &c.answers
+                .first()
+                .ok_or_else(|| anyhow!("an optimum without an answer"))?
+                .1,
+        )),
         _ => None,
     };
     let solvers = c.backend.solvers(Stop::new());
@@ -93,30 +104,59 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
         _ => Vec::new(),
     };
     // Proofs are made in a private folder, then copied in after their units.
-    let private = crate::cleanup::temp_dir("certify").map_err(|e| anyhow!("cannot make a temporary folder: {e}"))?;
+    let private = crate::cleanup::temp_dir("certify")
+        .map_err(|e| anyhow!("cannot make a temporary folder: {e}"))?;
     let proof_of = |name: &str| private.path().join(name);
-    std::fs::create_dir_all(c.dir).map_err(|e| anyhow!("{}: cannot make the folder: {e}", c.dir.display()))?;
-    let write = |name: &str, text: &str| create_new(c.dir, name)?.write_all(text.as_bytes()).map_err(|e| anyhow!("{}: cannot write: {e}", c.dir.join(name).display()));
+    std::fs::create_dir_all(c.dir)
+        .map_err(|e| anyhow!("{}: cannot make the folder: {e}", c.dir.display()))?;
+    let write = |name: &str, text: &str| {
+        create_new(c.dir, name)?
+            .write_all(text.as_bytes())
+            .map_err(|e| anyhow!("{}: cannot write: {e}", c.dir.join(name).display()))
+    };
     let write_proof = |name: &str, units: &[Lit]| -> Result<()> {
         let mut out = std::io::BufWriter::new(create_new(c.dir, name)?);
-        let mut proof = File::open(proof_of(name)).map_err(|e| anyhow!("{}: {e}", proof_of(name).display()))?;
-        units.iter().try_for_each(|u| writeln!(out, "{} 0", u.dimacs()))?;
+        let mut proof =
+            File::open(proof_of(name)).map_err(|e| anyhow!("{}: {e}", proof_of(name).display()))?;
+        units
+            .iter()
+            .try_for_each(|u| writeln!(out, "{} 0", u.dimacs()))?;
         std::io::copy(&mut proof, &mut out)?;
-        out.flush().map_err(|e| anyhow!("{}: cannot write: {e}", c.dir.join(name).display()))
+        out.flush()
+            .map_err(|e| anyhow!("{}: cannot write: {e}", c.dir.join(name).display()))
     };
     let proving = Instant::now();
     for (k, lemma) in lemmas.iter().enumerate() {
         let (cnf_name, proof_name) = lemma_files(k);
-        let (proving_cnf, units) = certify::lemma_formula::<P>(c.inst, lemma, Form::Proving).map_err(|e| anyhow!(e))?;
-        if !matches!(c.backend.prove(&proving_cnf, &proof_of(&proof_name)).map_err(|e| anyhow!(e))?, Proved::Refuted) {
+        let (proving_cnf, units) =
+            certify::lemma_formula::<P>(c.inst, lemma, Form::Proving).map_err(|e| anyhow!(e))?;
+        if !matches!(
+            c.backend
+                .prove(&proving_cnf, &proof_of(&proof_name))
+                .map_err(|e| anyhow!(e))?,
+            Proved::Refuted
+        ) {
             bail!("internal error: the lemma {lemma} does not hold: no certificate");
         }
-        let (lemma_cnf, _) = certify::lemma_formula::<P>(c.inst, lemma, Form::Stated).map_err(|e| anyhow!(e))?;
-        write(&cnf_name, &dimacs::to_string(&lemma_cnf, &lemma_comments::<P>(lemma)))?;
+        let (lemma_cnf, _) =
+            certify::lemma_formula::<P>(c.inst, lemma, Form::Stated).map_err(|e| anyhow!(e))?;
+        write(
+            &cnf_name,
+            &dimacs::to_string(&lemma_cnf, &lemma_comments::<P>(lemma)),
+        )?;
         write_proof(&proof_name, &units)?;
     }
-    let (blocked, cnf, units) = prove_final::<P>(c, score.as_ref(), &lemmas, &solvers, &proof_of("final.drat"))?;
-    write("final.cnf", &dimacs::to_string(&cnf, &comments::<P>(c.claim)))?;
+    let (blocked, cnf, units) = prove_final::<P>(
+        c,
+        score.as_ref(),
+        &lemmas,
+        &solvers,
+        &proof_of("final.drat"),
+    )?;
+    write(
+        "final.cnf",
+        &dimacs::to_string(&cnf, &comments::<P>(c.claim)),
+    )?;
     write_proof("final.drat", &units)?;
     // The VeriPB certificate beside it, made from the same DRAT proof (see [`pseudo_boolean`]).
     // A failure to make it is said, not fatal: the certificate then claims less.
@@ -125,20 +165,54 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
     let mut no_veripb = None;
     // An optimum whose VeriPB proof refutes a formula of its own: that refutation first.
     let mut own_listed: Option<Vec<Valid<P>>> = None;
-    if let (Claim::Optimal, Some(Optimum::Own { formula, .. }), Some(s), true) = (c.claim, P::VERIPB.as_ref().and_then(|v| v.optimum.as_ref()), score.as_ref(), c.veripb) {
-        let seed = if blocked.len() <= OWN_TRIES { blocked.clone() } else { Vec::new() };
+    if let (Claim::Optimal, Some(Optimum::Own { formula, .. }), Some(s), true) = (
+        c.claim,
+        P::VERIPB.as_ref().and_then(|v| v.optimum.as_ref()),
+        score.as_ref(),
+        c.veripb,
+    ) {
+        let seed = if blocked.len() <= OWN_TRIES {
+            blocked.clone()
+        } else {
+            Vec::new()
+        };
         match own_refutation::<P>(c, *formula, s, &lemmas, seed, &proof_of("veripb.drat")) {
             Ok(l) => own_listed = Some(l),
             Err(why) => no_veripb = Some(why),
         }
     }
     // As `verify` reads them: final.drat with its derived units first, the lemmas' as written.
-    let units_text: String = units.iter().map(|u| format!("{} 0\n", u.dimacs())).collect();
-    let drats = Drats::new(proof_of("final.drat"), units_text, c.dir, lemmas.len(), proof_of("veripb.drat"));
-    let own_answers: Vec<P::Answer> = own_listed.iter().flatten().map(|(a, _)| a.clone()).collect();
+    let units_text: String = units
+        .iter()
+        .map(|u| format!("{} 0\n", u.dimacs()))
+        .collect();
+    let drats = Drats::new(
+        proof_of("final.drat"),
+        units_text,
+        c.dir,
+        lemmas.len(),
+        proof_of("veripb.drat"),
+    );
+    let own_answers: Vec<P::Answer> = own_listed
+        .iter()
+        .flatten()
+        .map(|(a, _)| a.clone())
+        .collect();
     let made = match no_veripb.take() {
         Some(why) => Err(why),
-        None => pseudo_boolean::<P>(c.inst, c.claim, c.answers.first().map(|a| &a.0), score.as_ref(), &lemmas, &listed, &units, &cnf, c.veripb, &own_answers, &drats),
+        None => pseudo_boolean::<P>(
+            c.inst,
+            c.claim,
+            c.answers.first().map(|a| &a.0),
+            score.as_ref(),
+            &lemmas,
+            &listed,
+            &units,
+            &cnf,
+            c.veripb,
+            &own_answers,
+            &drats,
+        ),
     };
     match made {
         Ok(Some(pb)) => {
@@ -174,9 +248,15 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
     });
     // The answers an optimum's own VeriPB proof lists, where it has one.
     if let Some(l) = own_listed.as_ref().filter(|_| veripb) {
-        claim["veripb_blocked"] = l.iter().map(|b| json!({ "answer": text_of(b), "score": P::score(&b.1).to_string() })).collect();
+        claim["veripb_blocked"] = l
+            .iter()
+            .map(|b| json!({ "answer": text_of(b), "score": P::score(&b.1).to_string() }))
+            .collect();
     }
-    write("claim.json", &(serde_json::to_string_pretty(&claim)? + "\n"))?;
+    write(
+        "claim.json",
+        &(serde_json::to_string_pretty(&claim)? + "\n"),
+    )?;
     write("README.txt", &readme::<P>(c.claim, veripb))?;
     let with = match (veripb, no_veripb) {
         (true, _) => ", with a VeriPB proof".to_string(),
@@ -197,11 +277,20 @@ fn trim(cnf: &Cnf, proof: &Path) {
     if std::fs::write(&formula, dimacs::to_string(cnf, &[])).is_err() {
         return;
     }
-    let checker = format!("rate -d -l {} {{cnf}} {{proof}}", shell_words::quote(&trimmed.to_string_lossy()));
-    if let Ok(Checked::Accepted) = run_checker(&checker, &formula, proof, Limits::default(), || false) {
+    let checker = format!(
+        "rate -d -l {} {{cnf}} {{proof}}",
+        shell_words::quote(&trimmed.to_string_lossy())
+    );
+    if let Ok(Checked::Accepted) =
+        run_checker(&checker, &formula, proof, Limits::default(), || false)
+    {
         // Without its deletions, which the VeriPB proof drops anyway: the lemmas alone.
         if let Ok(text) = std::fs::read_to_string(&trimmed) {
-            let lemmas: String = text.lines().filter(|l| !l.starts_with('d')).map(|l| format!("{l}\n")).collect();
+            let lemmas: String = text
+                .lines()
+                .filter(|l| !l.starts_with('d'))
+                .map(|l| format!("{l}\n"))
+                .collect();
             let _ = std::fs::write(proof, lemmas);
         }
         let _ = std::fs::remove_file(&trimmed);
@@ -233,47 +322,100 @@ struct PseudoBoolean {
 /// (`cnf`) stated as OPB, a second check of it. `Ok(None)`: none, and nothing to say; `Err`:
 /// none, and why.
 #[allow(clippy::too_many_arguments)]
-fn pseudo_boolean<P: Puzzle>(inst: &P::Instance, claim: Claim, best: Option<&P::Answer>, score: Option<&P::Score>, lemmas: &[Value], listed: &[P::Answer], units: &[Lit], cnf: &Cnf, asked: bool, own_listed: &[P::Answer], drats: &Drats) -> Result<Option<PseudoBoolean>, String> {
+fn pseudo_boolean<P: Puzzle>(
+    inst: &P::Instance,
+    claim: Claim,
+    best: Option<&P::Answer>,
+    score: Option<&P::Score>,
+    lemmas: &[Value],
+    listed: &[P::Answer],
+    units: &[Lit],
+    cnf: &Cnf,
+    asked: bool,
+    own_listed: &[P::Answer],
+    drats: &Drats,
+) -> Result<Option<PseudoBoolean>, String> {
     let own = "the puzzle's problem";
     let v = P::VERIPB.as_ref();
-    Ok(Some(match (claim, v.and_then(|v| v.optimum.as_ref()), score) {
-        (Claim::Optimal, Some(Optimum::FromFinal { proof, objective }), Some(s)) => {
-            if !lemmas.is_empty() || !units.is_empty() || !listed.is_empty() {
-                return Err(format!("{} optima proved with lemmas, derived units or blocked answers have none yet", P::NAME));
+    Ok(Some(
+        match (claim, v.and_then(|v| v.optimum.as_ref()), score) {
+            (Claim::Optimal, Some(Optimum::FromFinal { proof, objective }), Some(s)) => {
+                if !lemmas.is_empty() || !units.is_empty() || !listed.is_empty() {
+                    return Err(format!("{} optima proved with lemmas, derived units or blocked answers have none yet", P::NAME));
+                }
+                let problem = v
+                    .and_then(|v| v.claims.as_ref())
+                    .ok_or("an optimum's proof without its problem")?
+                    .problem;
+                let o = objective(s);
+                let proof = proof(
+                    inst,
+                    best.ok_or("an optimum without its answer")?,
+                    s,
+                    &drats.last()?,
+                )?;
+                PseudoBoolean {
+                    problem: problem(inst, &[]),
+                    proof,
+                    verdict: format!("s VERIFIED BOUNDS {o} <= obj <= {o}"),
+                    what: own,
+                    from: FINAL,
+                }
             }
-            let problem = v.and_then(|v| v.claims.as_ref()).ok_or("an optimum's proof without its problem")?.problem;
-            let o = objective(s);
-            let proof = proof(inst, best.ok_or("an optimum without its answer")?, s, &drats.last()?)?;
-            PseudoBoolean { problem: problem(inst, &[]), proof, verdict: format!("s VERIFIED BOUNDS {o} <= obj <= {o}"), what: own, from: FINAL }
-        }
-        (Claim::Optimal, Some(Optimum::Own { proof, .. }), Some(_)) if asked => {
-            let best = best.ok_or("an optimum without its answer")?;
-            let (lemma_drats, own_drat) = (|| drats.lemmas(), || drats.own());
-            let (problem, proof, verdict) = proof(inst, best, lemmas, own_listed, &OwnDrats { lemmas: &lemma_drats, own: &own_drat })?;
-            PseudoBoolean { problem, proof, verdict, what: own, from: "veripb.drat, the lemmas' proofs and veripb_blocked" }
-        }
-        (Claim::Optimal, ..) if asked => return Err(format!("{} optima have none yet", P::NAME)),
-        (Claim::Optimal, ..) => return Ok(None),
-        _ if !asked => return Ok(None),
-        _ => match v.and_then(|v| v.claims.as_ref()) {
-            Some(c) => {
-                // A scoring puzzle's problem has an objective: infeasible is `BOUNDS INF INF`.
-                let verdict = match P::TASK {
-                    Task::Maximize if !listed.is_empty() => return Err("a scoring puzzle's claim blocks no answers".into()),
-                    Task::Maximize => "s VERIFIED BOUNDS INF <= obj <= INF",
-                    Task::Enumerate => "s VERIFIED UNSATISFIABLE",
-                };
-                PseudoBoolean { problem: (c.problem)(inst, listed), proof: (c.refutation)(inst, listed, &drats.last()?)?, verdict: verdict.into(), what: own, from: FINAL }
+            (Claim::Optimal, Some(Optimum::Own { proof, .. }), Some(_)) if asked => {
+                let best = best.ok_or("an optimum without its answer")?;
+                let (lemma_drats, own_drat) = (|| drats.lemmas(), || drats.own());
+                let (problem, proof, verdict) = proof(
+                    inst,
+                    best,
+                    lemmas,
+                    own_listed,
+                    &OwnDrats {
+                        lemmas: &lemma_drats,
+                        own: &own_drat,
+                    },
+                )?;
+                PseudoBoolean {
+                    problem,
+                    proof,
+                    verdict,
+                    what: own,
+                    from: "veripb.drat, the lemmas' proofs and veripb_blocked",
+                }
             }
-            None => PseudoBoolean {
-                problem: encodings::objective::opb_text(cnf, None, &comments::<P>(claim)),
-                proof: encodings::veripb::refutation(cnf, &drats.last()?)?,
-                verdict: "s VERIFIED UNSATISFIABLE".into(),
-                what: "final.cnf as a problem",
-                from: FINAL,
+            (Claim::Optimal, ..) if asked => {
+                return Err(format!("{} optima have none yet", P::NAME))
+            }
+            (Claim::Optimal, ..) => return Ok(None),
+            _ if !asked => return Ok(None),
+            _ => match v.and_then(|v| v.claims.as_ref()) {
+                Some(c) => {
+                    // A scoring puzzle's problem has an objective: infeasible is `BOUNDS INF INF`.
+                    let verdict = match P::TASK {
+                        Task::Maximize if !listed.is_empty() => {
+                            return Err("a scoring puzzle's claim blocks no answers".into())
+                        }
+                        Task::Maximize => "s VERIFIED BOUNDS INF <= obj <= INF",
+                        Task::Enumerate => "s VERIFIED UNSATISFIABLE",
+                    };
+                    PseudoBoolean {
+                        problem: (c.problem)(inst, listed),
+                        proof: (c.refutation)(inst, listed, &drats.last()?)?,
+                        verdict: verdict.into(),
+                        what: own,
+                        from: FINAL,
+                    }
+                }
+                None => PseudoBoolean {
+                    problem: encodings::objective::opb_text(cnf, None, &comments::<P>(claim)),
+                    proof: encodings::veripb::refutation(cnf, &drats.last()?)?,
+                    verdict: "s VERIFIED UNSATISFIABLE".into(),
+                    what: "final.cnf as a problem",
+                    from: FINAL,
+                },
             },
         },
-    }))
+    ))
 }
 
 const FINAL: &str = "final.drat";
@@ -297,7 +439,13 @@ impl Drats {
     /// `lemmas` lemma proofs in `dir`, named as the certificate names them.
     fn new(last: PathBuf, units: String, dir: &Path, lemmas: usize, own: PathBuf) -> Drats {
         let lemmas = (0..lemmas).map(|k| dir.join(lemma_files(k).1)).collect();
-        Drats { last, units, lemmas, own, left: std::cell::Cell::new(VERIPB_FROM_CAP) }
+        Drats {
+            last,
+            units,
+            lemmas,
+            own,
+            left: std::cell::Cell::new(VERIPB_FROM_CAP),
+        }
     }
 
     fn last(&self) -> Result<String, String> {
@@ -317,9 +465,12 @@ impl Drats {
         let left = self.left.get();
         let cap = left.saturating_sub(prefix.len() as u64);
         within(path, cap).map_err(|_| format!("no VeriPB proof is made from {}: the DRAT proofs one is made from are capped at {VERIPB_FROM_CAP} bytes together", path.display()))?;
-        let bytes = read_capped(path, cap).map_err(|e| format!("no VeriPB proof is made from {e}"))?;
-        let text = String::from_utf8(bytes).map_err(|_| format!("{} is not text", path.display()))?;
-        self.left.set(left - prefix.len() as u64 - text.len() as u64);
+        let bytes =
+            read_capped(path, cap).map_err(|e| format!("no VeriPB proof is made from {e}"))?;
+        let text =
+            String::from_utf8(bytes).map_err(|_| format!("{} is not text", path.display()))?;
+        self.left
+            .set(left - prefix.len() as u64 - text.len() as u64);
         Ok(prefix.to_string() + &text)
     }
 }
@@ -335,7 +486,14 @@ const MOST_VERIPB_BLOCKED: usize = 2 * OWN_TRIES + 1;
 /// Refutes the formula of an optimum's own VeriPB proof ([`Optimum::Own`]) with the proving
 /// backend into `proof`, starting with `seed` listed and listing each answer it lets through,
 /// which must score no more than the claim; returns the answers listed.
-fn own_refutation<P: Puzzle>(c: &Certify<P>, formula: encodings::puzzle::OwnFormula<P>, score: &P::Score, lemmas: &[Value], seed: Vec<Valid<P>>, proof: &Path) -> Result<Vec<Valid<P>>, String> {
+fn own_refutation<P: Puzzle>(
+    c: &Certify<P>,
+    formula: encodings::puzzle::OwnFormula<P>,
+    score: &P::Score,
+    lemmas: &[Value],
+    seed: Vec<Valid<P>>,
+    proof: &Path,
+) -> Result<Vec<Valid<P>>, String> {
     let best = &c.answers.first().ok_or("an optimum without an answer")?.0;
     let mut listed = seed;
     for _ in 0..=OWN_TRIES {
@@ -346,10 +504,14 @@ fn own_refutation<P: Puzzle>(c: &Certify<P>, formula: encodings::puzzle::OwnForm
                 trim(&cnf, proof);
                 return Ok(listed);
             }
-            Proved::Model(model) => listed.push(certify::admit::<P>(c.inst, &enc, &model, score).map_err(|e| e.0)?),
+            Proved::Model(model) => {
+                listed.push(certify::admit::<P>(c.inst, &enc, &model, score).map_err(|e| e.0)?)
+            }
         }
     }
-    Err(format!("its bound lets more than {OWN_TRIES} answers through"))
+    Err(format!(
+        "its bound lets more than {OWN_TRIES} answers through"
+    ))
 }
 
 /// How many times varisat solves an optimality claim's formula afresh with proof output, each
@@ -366,12 +528,33 @@ const AFRESH_TRIES: usize = 2;
 /// incrementally (CaDiCaL) refutes the formula as the search would, blocking answer after
 /// answer, and its proof is the certificate's; otherwise (varisat) the formula is solved
 /// afresh with proof output, re-solved with each answer found blocked.
-fn prove_final<P: Puzzle>(c: &Certify<P>, score: Option<&P::Score>, lemmas: &[Value], solvers: &Solvers, proof: &Path) -> Result<(Vec<Valid<P>>, Cnf, Vec<Lit>)> {
+fn prove_final<P: Puzzle>(
+    c: &Certify<P>,
+    score: Option<&P::Score>,
+    lemmas: &[Value],
+    solvers: &Solvers,
+    proof: &Path,
+) -> Result<(Vec<Valid<P>>, Cnf, Vec<Lit>)> {
     let answers = |list: &[Valid<P>]| list.iter().map(|(a, _)| a.clone()).collect::<Vec<_>>();
-    let built = |list: &[Valid<P>], form| certify::built::<P>(c.inst, c.claim, score, lemmas, &answers(list), form).map_err(|e| anyhow!(e));
-    if let Some(solver) = c.backend.proving_solver(proof, Stop::new()).map_err(|e| anyhow!(e))? {
+    let built = |list: &[Valid<P>], form| {
+        certify::built::<P>(c.inst, c.claim, score, lemmas, &answers(list), form)
+            .map_err(|e| anyhow!(e))
+    };
+    if let Some(solver) = c
+        .backend
+        .proving_solver(proof, Stop::new())
+        .map_err(|e| anyhow!(e))?
+    {
         let mut solver = Recorded::new(solver);
-        let (blocked, units) = certify::refute::<P>(c.inst, c.claim, score, lemmas, c.answers, &mut solver, MOST_LET_THROUGH)?;
+        let (blocked, units) = certify::refute::<P>(
+            c.inst,
+            c.claim,
+            score,
+            lemmas,
+            c.answers,
+            &mut solver,
+            MOST_LET_THROUGH,
+        )?;
         let Recorded { inner, cnf: given } = solver;
         drop(inner); // finishes the proof
         let (cnf, _, _) = built(&blocked, Form::Proving)?;
@@ -393,10 +576,19 @@ fn prove_final<P: Puzzle>(c: &Certify<P>, score: Option<&P::Score>, lemmas: &[Va
                     let stated = built(&blocked, Form::Stated)?.0;
                     return Ok((blocked, stated, units));
                 }
-                Proved::Model(model) => blocked.push(certify::admit::<P>(c.inst, &enc, &model, score)?),
+                Proved::Model(model) => {
+                    blocked.push(certify::admit::<P>(c.inst, &enc, &model, score)?)
+                }
             }
         }
-        blocked = certify::let_through::<P>(c.inst, score, lemmas, &mut solvers.new_solver(), blocked, MOST_LET_THROUGH)?;
+        blocked = certify::let_through::<P>(
+            c.inst,
+            score,
+            lemmas,
+            &mut solvers.new_solver(),
+            blocked,
+            MOST_LET_THROUGH,
+        )?;
     }
     let (cnf, _, units) = built(&blocked, Form::Proving)?;
     match c.backend.prove(&cnf, proof).map_err(|e| anyhow!(e))? {
@@ -404,13 +596,18 @@ fn prove_final<P: Puzzle>(c: &Certify<P>, score: Option<&P::Score>, lemmas: &[Va
             let stated = built(&blocked, Form::Stated)?.0;
             Ok((blocked, stated, units))
         }
-        Proved::Model(_) => bail!("internal error: the claim's formula is satisfiable: no certificate"),
+        Proved::Model(_) => {
+            bail!("internal error: the claim's formula is satisfiable: no certificate")
+        }
     }
 }
 
 /// The files of lemma `k` (counted from 1 in their names).
 fn lemma_files(k: usize) -> (String, String) {
-    (format!("lemma-{}.cnf", k + 1), format!("lemma-{}.drat", k + 1))
+    (
+        format!("lemma-{}.cnf", k + 1),
+        format!("lemma-{}.drat", k + 1),
+    )
 }
 
 fn lemma_comments<P: Puzzle>(lemma: &Value) -> Vec<String> {
@@ -424,7 +621,10 @@ fn comments<P: Puzzle>(claim: Claim) -> Vec<String> {
         Claim::Unique => "the rules and the blocked unique solution",
         Claim::Count => "the rules and every counted solution blocked",
     };
-    vec![format!("puzzle-sat certificate: {} {claim}: {what}; unsatisfiable", P::NAME)]
+    vec![format!(
+        "puzzle-sat certificate: {} {claim}: {what}; unsatisfiable",
+        P::NAME
+    )]
 }
 
 fn readme<P: Puzzle>(claim: Claim, veripb: bool) -> String {
@@ -483,11 +683,13 @@ fn json_values(bytes: &[u8]) -> usize {
     n
 }
 
-
 /// The first `n` bytes of a certificate's file, or all if it is shorter.
 fn read_at_most(path: &Path, n: u64) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
-    open_regular(path)?.take(n).read_to_end(&mut bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    open_regular(path)?
+        .take(n)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(bytes)
 }
 
@@ -513,11 +715,21 @@ fn read_capped(path: &Path, cap: u64) -> Result<Vec<u8>, String> {
 /// through this process's descriptor (`/proc/PID/fd/N`), so it reads what was opened whatever
 /// the folder holds by then, with nothing copied; where there is no `/proc`, a private copy in
 /// `private`. Keep the file open until the checker is done.
-fn proof_for_checker(path: &Path, private: &Path, name: &str) -> Result<(PathBuf, Option<File>), String> {
+fn proof_for_checker(
+    path: &Path,
+    private: &Path,
+    name: &str,
+) -> Result<(PathBuf, Option<File>), String> {
     let file = open_regular(path)?;
-    let size = file.metadata().map_err(|e| format!("{}: {e}", path.display()))?.len();
+    let size = file
+        .metadata()
+        .map_err(|e| format!("{}: {e}", path.display()))?
+        .len();
     if size > PROOF_CAP {
-        return Err(format!("{} is larger than {PROOF_CAP} bytes", path.display()));
+        return Err(format!(
+            "{} is larger than {PROOF_CAP} bytes",
+            path.display()
+        ));
     }
     if let Some(fd) = descriptor_path(&file) {
         return Ok((fd, Some(file)));
@@ -526,13 +738,17 @@ fn proof_for_checker(path: &Path, private: &Path, name: &str) -> Result<(PathBuf
     Ok((private.join(name), None))
 }
 
-
 /// Copies a certificate's file to `to` (a new file), refused past `cap` bytes.
 fn copy_capped(path: &Path, to: &Path, cap: u64) -> Result<(), String> {
     within(path, cap)?;
     let mut from = open_regular(path)?.take(cap + 1);
-    let mut out = OpenOptions::new().write(true).create_new(true).open(to).map_err(|e| format!("{}: {e}", to.display()))?;
-    let copied = std::io::copy(&mut from, &mut out).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(to)
+        .map_err(|e| format!("{}: {e}", to.display()))?;
+    let copied =
+        std::io::copy(&mut from, &mut out).map_err(|e| format!("{}: {e}", path.display()))?;
     if copied > cap {
         return Err(format!("{} is larger than {cap} bytes", path.display()));
     }
@@ -544,7 +760,8 @@ fn copy_capped(path: &Path, to: &Path, cap: u64) -> Result<(), String> {
 /// exactly the bytes compared, whatever the stored file does afterwards.
 fn same_formula(dir: &Path, name: &str, rebuilt: &str, private: &Path) -> Result<bool, String> {
     let stored = read_at_most(&dir.join(name), rebuilt.len() as u64 + 1)?;
-    std::fs::write(private.join(name), rebuilt).map_err(|e| format!("{}: {e}", private.join(name).display()))?;
+    std::fs::write(private.join(name), rebuilt)
+        .map_err(|e| format!("{}: {e}", private.join(name).display()))?;
     Ok(stored == rebuilt.as_bytes())
 }
 
@@ -556,32 +773,68 @@ pub fn read_claim(dir: &Path, checker: &str) -> Result<Value> {
     let path = dir.join("claim.json");
     let bytes = read_capped(&path, CLAIM_CAP).map_err(|e| anyhow!("cannot read: {e}"))?;
     if json_values(&bytes) > CLAIM_VALUES {
-        bail!("{}: more than {CLAIM_VALUES} JSON values, more than any certificate writes", path.display());
+        bail!(
+            "{}: more than {CLAIM_VALUES} JSON values, more than any certificate writes",
+            path.display()
+        );
     }
     serde_json::from_slice(&bytes).map_err(|e| anyhow!("{}: not JSON: {e}", path.display()))
 }
 
 /// The fields `claim.json` may have; any other is refused (it would say something unchecked).
-const FIELDS: [&str; 17] = ["puzzle", "file", "hash", "text", "lenient", "fixed", "claim", "score", "lemmas", "answers", "blocked", "veripb_blocked", "backend", "variables", "clauses", "prove_seconds", "seconds"];
+const FIELDS: [&str; 17] = [
+    "puzzle",
+    "file",
+    "hash",
+    "text",
+    "lenient",
+    "fixed",
+    "claim",
+    "score",
+    "lemmas",
+    "answers",
+    "blocked",
+    "veripb_blocked",
+    "backend",
+    "variables",
+    "clauses",
+    "prove_seconds",
+    "seconds",
+];
 
 /// The checks of `verify`, in order; the first that fails is the reason.
-pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str, limits: Limits) -> Result<String, String> {
+pub fn verify_claim<P: Puzzle>(
+    dir: &Path,
+    claim: &Value,
+    checker: &str,
+    limits: Limits,
+) -> Result<String, String> {
     let object = claim.as_object().ok_or("claim.json is not an object")?;
     if let Some(k) = object.keys().find(|k| !FIELDS.contains(&k.as_str())) {
         return Err(format!("claim.json has an unknown field {k:?}"));
     }
     let field = |k: &str| claim.get(k).ok_or_else(|| format!("claim.json has no {k}"));
-    let text = field("text")?.as_str().ok_or("claim.json: text is not a string")?;
+    let text = field("text")?
+        .as_str()
+        .ok_or("claim.json: text is not a string")?;
     if field("hash")?.as_str() != Some(&hash(text)) {
         return Err("the puzzle text does not match its hash".into());
     }
     if let Some(named) = encodings::puzzle::header(text).filter(|&h| h != P::NAME) {
-        return Err(format!("the puzzle text's header names {named:?}, not {}", P::NAME));
+        return Err(format!(
+            "the puzzle text's header names {named:?}, not {}",
+            P::NAME
+        ));
     }
     let kind = field("claim")?.as_str().unwrap_or("");
-    let kind = Claim::ALL.into_iter().find(|c| c.name() == kind).ok_or_else(|| format!("unknown claim {kind:?}"))?;
+    let kind = Claim::ALL
+        .into_iter()
+        .find(|c| c.name() == kind)
+        .ok_or_else(|| format!("unknown claim {kind:?}"))?;
     certify::supports::<P>(kind)?;
-    let lenient = field("lenient")?.as_bool().ok_or("claim.json: lenient is not true or false")?;
+    let lenient = field("lenient")?
+        .as_bool()
+        .ok_or("claim.json: lenient is not true or false")?;
     if lenient && !P::FLAGS.contains(&Flag::Lenient) {
         return Err(format!("claim.json: {} has no lenient rules", P::NAME));
     }
@@ -590,15 +843,23 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str, limits:
     }
     let settings = Settings { lenient };
     let (body, _) = encodings::puzzle::without_header(text);
-    let mut inst = P::parse(body, &settings).map_err(|e| format!("the puzzle text does not parse: {e}"))?;
+    let mut inst =
+        P::parse(body, &settings).map_err(|e| format!("the puzzle text does not parse: {e}"))?;
     let fixed = match claim.get("fixed").unwrap_or(&Value::Null) {
         Value::Null => None,
         Value::String(fixed) => {
-            let read = P::read_answer(&inst, fixed).map_err(|e| format!("the fixed answer: {e}"))?.map_err(|v| format!("the fixed answer: {v}"))?;
+            let read = P::read_answer(&inst, fixed)
+                .map_err(|e| format!("the fixed answer: {e}"))?
+                .map_err(|v| format!("the fixed answer: {v}"))?;
             if read.complete {
                 return Err("the fixed answer is complete: it leaves nothing open".into());
             }
-            let completion = P::COMPLETION.ok_or_else(|| format!("{} answers are always complete: a fixed answer means nothing", P::NAME))?;
+            let completion = P::COMPLETION.ok_or_else(|| {
+                format!(
+                    "{} answers are always complete: a fixed answer means nothing",
+                    P::NAME
+                )
+            })?;
             inst = (completion.fix)(&inst, &read.answer);
             Some(read.answer)
         }
@@ -607,39 +868,82 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str, limits:
     // Before anything the size of the formula is built (what `solve` refuses, so is this).
     crate::runner::fits::<P>(&inst).map_err(|e| e.to_string())?;
     // Each listed answer, validated, with the score recorded beside it.
-    type Listed<P> = (<P as Puzzle>::Answer, <P as Puzzle>::Checked, Option<String>);
+    type Listed<P> = (
+        <P as Puzzle>::Answer,
+        <P as Puzzle>::Checked,
+        Option<String>,
+    );
     let read_all = |key: &str| -> Result<Vec<Listed<P>>, String> {
         let list = match (key, claim.get(key)) {
             ("veripb_blocked", None) => return Ok(Vec::new()),
-            _ => field(key)?.as_array().ok_or(format!("claim.json: {key} is not a list"))?,
+            _ => field(key)?
+                .as_array()
+                .ok_or(format!("claim.json: {key} is not a list"))?,
         };
         let mut out = Vec::new();
         for (k, item) in list.iter().enumerate() {
-            let at = || format!("{} {}", match key { "answers" => "answer", "blocked" => "blocked answer", _ => "VeriPB blocked answer" }, k + 1);
+            let at = || {
+                format!(
+                    "{} {}",
+                    match key {
+                        "answers" => "answer",
+                        "blocked" => "blocked answer",
+                        _ => "VeriPB blocked answer",
+                    },
+                    k + 1
+                )
+            };
             let (text, recorded) = match (key, item) {
                 (_, Value::String(s)) => (s.as_str(), None),
-                ("blocked" | "veripb_blocked", Value::Object(m)) if m.keys().all(|k| k == "answer" || k == "score") => {
+                ("blocked" | "veripb_blocked", Value::Object(m))
+                    if m.keys().all(|k| k == "answer" || k == "score") =>
+                {
                     let recorded = match m.get("score").unwrap_or(&Value::Null) {
                         Value::Null => None,
                         Value::String(s) if P::TASK == Task::Maximize => Some(s.clone()),
                         _ => return Err(format!("{}: a score that is no {} score", at(), P::NAME)),
                     };
-                    (m.get("answer").and_then(Value::as_str).ok_or_else(|| format!("{}: no answer", at()))?, recorded)
+                    (
+                        m.get("answer")
+                            .and_then(Value::as_str)
+                            .ok_or_else(|| format!("{}: no answer", at()))?,
+                        recorded,
+                    )
                 }
-                _ => return Err(format!("{}: neither an answer nor an answer with its score", at())),
+                _ => {
+                    return Err(format!(
+                        "{}: neither an answer nor an answer with its score",
+                        at()
+                    ))
+                }
             };
-            let read = P::read_answer(&inst, text).map_err(|e| format!("{}: {e}", at()))?.map_err(|v| format!("{}: {v}", at()))?;
+            let read = P::read_answer(&inst, text)
+                .map_err(|e| format!("{}: {e}", at()))?
+                .map_err(|v| format!("{}: {v}", at()))?;
             if !read.complete {
                 return Err(format!("{}: incomplete", at()));
             }
-            if fixed.as_ref().zip(P::COMPLETION).is_some_and(|(f, c)| !(c.completes)(f, &read.answer)) {
+            if fixed
+                .as_ref()
+                .zip(P::COMPLETION)
+                .is_some_and(|(f, c)| !(c.completes)(f, &read.answer))
+            {
                 return Err(format!("{} does not agree with the fixed answer", at()));
             }
-            let checked = P::check(&inst, &read.answer).map_err(|v| format!("{} breaks a rule: {v}", at()))?;
+            let checked = P::check(&inst, &read.answer)
+                .map_err(|v| format!("{} breaks a rule: {v}", at()))?;
             // A score written into the answer itself (Kakkuro's contest string) is part of what
             // the file says: it must be the exact one too.
-            if let Some(own) = read.claimed.as_ref().filter(|&c| *c != P::score(&checked).to_string()) {
-                return Err(format!("{}: the answer claims the score {own}, its exact score is {}", at(), P::score(&checked)));
+            if let Some(own) = read
+                .claimed
+                .as_ref()
+                .filter(|&c| *c != P::score(&checked).to_string())
+            {
+                return Err(format!(
+                    "{}: the answer claims the score {own}, its exact score is {}",
+                    at(),
+                    P::score(&checked)
+                ));
             }
             if let Some(r) = &recorded {
                 let exact = P::score(&checked).to_string();
@@ -653,21 +957,38 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str, limits:
     };
     let answers = read_all("answers")?;
     let blocked = read_all("blocked")?;
-    if claim.get("veripb_blocked").and_then(Value::as_array).is_some_and(|l| l.len() > MOST_VERIPB_BLOCKED) {
+    if claim
+        .get("veripb_blocked")
+        .and_then(Value::as_array)
+        .is_some_and(|l| l.len() > MOST_VERIPB_BLOCKED)
+    {
         return Err(format!("claim.json: more than {MOST_VERIPB_BLOCKED} VeriPB blocked answers, more than any certificate lists"));
     }
     let own_blocked = read_all("veripb_blocked")?;
     let score = match kind {
         Claim::Optimal => {
-            let [(_, best, _)] = &answers[..] else { return Err("an optimality claim lists one answer".into()) };
-            let claimed = field("score")?.as_str().ok_or("claim.json: score is not a string")?;
+            let [(_, best, _)] = &answers[..] else {
+                return Err("an optimality claim lists one answer".into());
+            };
+            let claimed = field("score")?
+                .as_str()
+                .ok_or("claim.json: score is not a string")?;
             let exact = P::score(best);
             if exact.to_string() != claimed {
-                return Err(format!("the claimed score {claimed} is not the answer's exact score {exact}"));
+                return Err(format!(
+                    "the claimed score {claimed} is not the answer's exact score {exact}"
+                ));
             }
             // A blocked answer better than the claim would make the formula cut it: refuse.
-            if let Some((_, b, _)) = blocked.iter().chain(&own_blocked).find(|(_, b, _)| P::score(b) > exact) {
-                return Err(format!("a blocked answer scores {}, more than the claimed {exact}", P::score(b)));
+            if let Some((_, b, _)) = blocked
+                .iter()
+                .chain(&own_blocked)
+                .find(|(_, b, _)| P::score(b) > exact)
+            {
+                return Err(format!(
+                    "a blocked answer scores {}, more than the claimed {exact}",
+                    P::score(b)
+                ));
             }
             Some(exact)
         }
@@ -678,8 +999,12 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str, limits:
                 return Err("the blocked answers are not the claimed ones".into());
             }
             match kind {
-                Claim::NoSolution if !answers.is_empty() => return Err("a no-solution claim lists answers".into()),
-                Claim::Unique if answers.len() != 1 => return Err("a uniqueness claim lists one solution".into()),
+                Claim::NoSolution if !answers.is_empty() => {
+                    return Err("a no-solution claim lists answers".into())
+                }
+                Claim::Unique if answers.len() != 1 => {
+                    return Err("a uniqueness claim lists one solution".into())
+                }
                 _ => {}
             }
             if (1..answers.len()).any(|i| answers[..i].iter().any(|a| a.0 == answers[i].0)) {
@@ -697,16 +1022,21 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str, limits:
         return Err("only an optimality claim has lemmas".into());
     }
     // The checker reads only private copies: the formulas as rebuilt, the proofs as copied.
-    let private = crate::cleanup::temp_dir("verify").map_err(|e| format!("cannot make a temporary folder: {e}"))?;
+    let private = crate::cleanup::temp_dir("verify")
+        .map_err(|e| format!("cannot make a temporary folder: {e}"))?;
     let private = private.path();
     for (k, lemma) in lemmas.iter().enumerate() {
         let (cnf_name, proof_name) = lemma_files(k);
-        let rebuilt = dimacs::to_string(&certify::lemma_formula::<P>(&inst, lemma, Form::Stated)?.0, &lemma_comments::<P>(lemma));
+        let rebuilt = dimacs::to_string(
+            &certify::lemma_formula::<P>(&inst, lemma, Form::Stated)?.0,
+            &lemma_comments::<P>(lemma),
+        );
         if !same_formula(dir, &cnf_name, &rebuilt, private)? {
             return Err(format!("{cnf_name} is not lemma {}'s formula", k + 1));
         }
         let (proof, _open) = proof_for_checker(&dir.join(&proof_name), private, &proof_name)?;
-        check_proof(checker, &private.join(&cnf_name), &proof, limits).map_err(|e| format!("lemma {}: {e}", k + 1))?;
+        check_proof(checker, &private.join(&cnf_name), &proof, limits)
+            .map_err(|e| format!("lemma {}: {e}", k + 1))?;
     }
     let list: Vec<P::Answer> = blocked.into_iter().map(|(a, _, _)| a).collect();
     let cnf = certify::formula::<P>(&inst, kind, score.as_ref(), &lemmas, &list)?;
@@ -720,42 +1050,85 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str, limits:
     // [`pseudo_boolean`]), required byte for byte with its problem, and checked by veripb.
     let pbp = std::fs::symlink_metadata(dir.join("proof.pbp")).is_ok();
     if claim.get("veripb_blocked").is_some() {
-        let own = kind == Claim::Optimal && matches!(P::VERIPB.as_ref().and_then(|v| v.optimum.as_ref()), Some(Optimum::Own { .. }));
+        let own = kind == Claim::Optimal
+            && matches!(
+                P::VERIPB.as_ref().and_then(|v| v.optimum.as_ref()),
+                Some(Optimum::Own { .. })
+            );
         if !own {
-            return Err(format!("claim.json: a '{kind}' claim of {} lists no VeriPB blocked answers", P::NAME));
+            return Err(format!(
+                "claim.json: a '{kind}' claim of {} lists no VeriPB blocked answers",
+                P::NAME
+            ));
         }
         if !pbp {
-            return Err("claim.json lists VeriPB blocked answers, but there is no proof.pbp".into());
+            return Err(
+                "claim.json lists VeriPB blocked answers, but there is no proof.pbp".into(),
+            );
         }
     }
     let veripb = match pbp {
         false => false,
         true => {
             let best = answers.first().map(|a| &a.0);
-            let drats = Drats::new(dir.join("final.drat"), String::new(), dir, lemmas.len(), dir.join("veripb.drat"));
+            let drats = Drats::new(
+                dir.join("final.drat"),
+                String::new(),
+                dir,
+                lemmas.len(),
+                dir.join("veripb.drat"),
+            );
             let own_list: Vec<P::Answer> = own_blocked.iter().map(|(a, _, _)| a.clone()).collect();
-            let pb = pseudo_boolean::<P>(&inst, kind, best, score.as_ref(), &lemmas, &list, &[], &cnf, true, &own_list, &drats)
-                .map_err(|e| format!("proof.pbp: {e}"))?
-                .ok_or("proof.pbp: this claim has no VeriPB proof")?;
+            let pb = pseudo_boolean::<P>(
+                &inst,
+                kind,
+                best,
+                score.as_ref(),
+                &lemmas,
+                &list,
+                &[],
+                &cnf,
+                true,
+                &own_list,
+                &drats,
+            )
+            .map_err(|e| format!("proof.pbp: {e}"))?
+            .ok_or("proof.pbp: this claim has no VeriPB proof")?;
             if !same_formula(dir, "problem.opb", &pb.problem, private)? {
                 return Err(format!("problem.opb is not {}", pb.what));
             }
             if !same_formula(dir, "proof.pbp", &pb.proof, private)? {
-                return Err(format!("proof.pbp is not the VeriPB proof made from {}", pb.from));
+                return Err(format!(
+                    "proof.pbp is not the VeriPB proof made from {}",
+                    pb.from
+                ));
             }
-            crate::drat::run_veripb(&private.join("problem.opb"), &private.join("proof.pbp"), &pb.verdict, limits)?;
+            crate::drat::run_veripb(
+                &private.join("problem.opb"),
+                &private.join("proof.pbp"),
+                &pb.verdict,
+                limits,
+            )?;
             true
         }
     };
     // Say what was proved, no more: the restriction to a fixed answer, and the rules used.
     let mut what = match (kind, &score) {
         (Claim::Optimal, Some(s)) => format!("{} optimum {s}", P::NAME),
-        (Claim::Count, _) => format!("{} has exactly {} solution{}", P::NAME, answers.len(), if answers.len() == 1 { "" } else { "s" }),
+        (Claim::Count, _) => format!(
+            "{} has exactly {} solution{}",
+            P::NAME,
+            answers.len(),
+            if answers.len() == 1 { "" } else { "s" }
+        ),
         (Claim::Unique, _) => format!("{} solution is unique", P::NAME),
         _ => format!("{} has no solution", P::NAME),
     };
     if fixed.is_some() {
-        what += &format!(" among {}", P::COMPLETION.map_or("the completions of the fixed answer", |c| c.scope));
+        what += &format!(
+            " among {}",
+            P::COMPLETION.map_or("the completions of the fixed answer", |c| c.scope)
+        );
     }
     if lenient {
         what += " under the lenient rules";
@@ -771,12 +1144,25 @@ pub fn verify_claim<P: Puzzle>(dir: &Path, claim: &Value, checker: &str, limits:
 /// (a claim.json that names another file must not make `verify` speak of that file).
 fn named<P: Puzzle>(dir: &Path, claim: &Value, text: &str) -> String {
     let own = format!("the puzzle in {}", dir.join("claim.json").display());
-    let Some(recorded) = claim.get("file").and_then(Value::as_str) else { return own };
-    let holds = |t: &str| t == text || encodings::url::pasted(t).filter(|u| !u.contains('\n')).is_some_and(|u| encodings::puzzle::url_text::<P>(u).is_ok_and(|t| t == text));
+    let Some(recorded) = claim.get("file").and_then(Value::as_str) else {
+        return own;
+    };
+    let holds = |t: &str| {
+        t == text
+            || encodings::url::pasted(t)
+                .filter(|u| !u.contains('\n'))
+                .is_some_and(|u| encodings::puzzle::url_text::<P>(u).is_ok_and(|t| t == text))
+    };
     // Shown quoted where it holds a line break or another control character: a name of
     // claim.json's own must not end the VERIFIED line and begin one that names another file.
-    let shown = if recorded.chars().any(char::is_control) { format!("{recorded:?}") } else { recorded.to_string() };
-    if holds(recorded) || crate::input::read_regular(Path::new(recorded)).is_ok_and(|i| holds(&i.text)) {
+    let shown = if recorded.chars().any(char::is_control) {
+        format!("{recorded:?}")
+    } else {
+        recorded.to_string()
+    };
+    if holds(recorded)
+        || crate::input::read_regular(Path::new(recorded)).is_ok_and(|i| holds(&i.text))
+    {
         return shown;
     }
     match recorded {
@@ -793,16 +1179,19 @@ fn checker_installed(checker: &str) -> Result<()> {
     let found = if program.contains('/') {
         Path::new(program).is_file()
     } else {
-        std::env::var_os("PATH").is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
+        std::env::var_os("PATH")
+            .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
     };
     if found {
         return Ok(());
     }
-    let install = if program == "rate" { " (install it: cargo install --locked rate)" } else { "" };
+    let install = if program == "rate" {
+        " (install it: cargo install --locked rate)"
+    } else {
+        ""
+    };
     bail!("the DRAT checker {program} is not installed{install}")
 }
-
-
 
 /// [`run_checker`] for `verify`, which is never stopped: the reason a proof fails.
 fn check_proof(checker: &str, cnf: &Path, proof: &Path, limits: Limits) -> Result<(), String> {
@@ -811,6 +1200,9 @@ fn check_proof(checker: &str, cnf: &Path, proof: &Path, limits: Limits) -> Resul
         Checked::Rejected(why) => Err(format!("the DRAT checker rejects the proof ({why})")),
         Checked::Stopped => Err("the DRAT checker was stopped".into()),
         Checked::OutOfTime => Err("the DRAT checker did not finish within the time limit".into()),
-        Checked::OutOfMemory(line) => Err(format!("the DRAT checker ran out of memory under its cap of {} (--memory raises it): {line}", crate::drat::bytes(limits.memory))),
+        Checked::OutOfMemory(line) => Err(format!(
+            "the DRAT checker ran out of memory under its cap of {} (--memory raises it): {line}",
+            crate::drat::bytes(limits.memory)
+        )),
     }
 }

@@ -24,7 +24,9 @@ const CHILDREN_GRACE: Duration = Duration::from_secs(1);
 /// Starts the thread that answers SIGINT, SIGTERM and SIGHUP. Called once, by `main`.
 pub fn install() {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else { return };
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        return;
+    };
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
             end(signal);
@@ -35,7 +37,10 @@ pub fn install() {
 fn end(signal: i32) -> ! {
     ENDING.store(true, Ordering::SeqCst);
     // After the flag: a spawn under way finishes and is listed, none starts after.
-    let groups = GROUPS.lock().map(|g| g.clone()).unwrap_or_else(|e| e.into_inner().clone());
+    let groups = GROUPS
+        .lock()
+        .map(|g| g.clone())
+        .unwrap_or_else(|e| e.into_inner().clone());
     for &g in &groups {
         // SAFETY: plain system calls on process groups this process started and has not reaped.
         unsafe { libc::kill(-g, libc::SIGTERM) };
@@ -48,7 +53,11 @@ fn end(signal: i32) -> ! {
         // SAFETY: as above.
         unsafe { libc::kill(-g, libc::SIGKILL) };
     }
-    for folder in FOLDERS.lock().map(|f| f.clone()).unwrap_or_else(|e| e.into_inner().clone()) {
+    for folder in FOLDERS
+        .lock()
+        .map(|f| f.clone())
+        .unwrap_or_else(|e| e.into_inner().clone())
+    {
         // The command's own thread may still write a file into it as it goes.
         for _ in 0..5 {
             if std::fs::remove_dir_all(&folder).is_ok() || !folder.exists() {
@@ -69,7 +78,10 @@ pub fn ending() -> bool {
 /// Nothing new is started once a signal's end has begun.
 fn refuse_if_ending() -> std::io::Result<()> {
     match ending() {
-        true => Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "puzzle-sat is ending on a signal")),
+        true => Err(std::io::Error::new(
+            std::io::ErrorKind::Interrupted,
+            "puzzle-sat is ending on a signal",
+        )),
         false => Ok(()),
     }
 }
@@ -127,21 +139,31 @@ const SWEEP_AGE: Duration = Duration::from_secs(60);
 /// folder made during the end would stay). The first one a process makes sweeps away what
 /// killed processes left.
 pub fn temp_dir(purpose: &str) -> std::io::Result<TempFolder> {
-    debug_assert!(PURPOSES.contains(&purpose), "{purpose}: not a purpose the sweep knows");
+    debug_assert!(
+        PURPOSES.contains(&purpose),
+        "{purpose}: not a purpose the sweep knows"
+    );
     static SWEPT: std::sync::Once = std::sync::Once::new();
     SWEPT.call_once(|| {
         sweep(&std::env::temp_dir());
     });
     let mut folders = FOLDERS.lock().unwrap_or_else(|e| e.into_inner());
     refuse_if_ending()?;
-    let dir = tempfile::Builder::new().prefix(&format!("{PREFIX}{purpose}.")).rand_bytes(6).tempdir()?;
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("{PREFIX}{purpose}."))
+        .rand_bytes(6)
+        .tempdir()?;
     let lock = File::open(dir.path())?;
     // SAFETY: a plain system call on a descriptor we own.
     if unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
         return Err(std::io::Error::last_os_error());
     }
     folders.push(dir.path().to_path_buf());
-    Ok(TempFolder { path: dir.path().to_path_buf(), dir: Some(dir), _lock: lock })
+    Ok(TempFolder {
+        path: dir.path().to_path_buf(),
+        dir: Some(dir),
+        _lock: lock,
+    })
 }
 
 /// What [`temp_dir`] asks of us.
@@ -151,16 +173,24 @@ const PURPOSES: [&str; 5] = ["run", "solver", "check", "certify", "verify"];
 /// letters and digits, nothing else. A prefix alone is not enough: a folder someone named
 /// `puzzle-sat.backup` or a certificate written to `$TMPDIR/puzzle-sat.cert` is theirs.
 fn made_here(name: &str) -> bool {
-    let Some(rest) = name.strip_prefix(PREFIX) else { return false };
-    let Some((purpose, random)) = rest.split_once('.') else { return false };
-    PURPOSES.contains(&purpose) && random.len() == 6 && random.bytes().all(|b| b.is_ascii_alphanumeric())
+    let Some(rest) = name.strip_prefix(PREFIX) else {
+        return false;
+    };
+    let Some((purpose, random)) = rest.split_once('.') else {
+        return false;
+    };
+    PURPOSES.contains(&purpose)
+        && random.len() == 6
+        && random.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
 /// Removes the temporary folders in `tmp` that a killed puzzle-sat left: ours by name and owner,
 /// a minute old, and locked by nobody (a live process holds its folder's lock, and the lock
 /// goes with the process, SIGKILL or not). Returns how many it removed.
 pub fn sweep(tmp: &Path) -> usize {
-    let Ok(entries) = std::fs::read_dir(tmp) else { return 0 };
+    let Ok(entries) = std::fs::read_dir(tmp) else {
+        return 0;
+    };
     // SAFETY: getuid cannot fail.
     let me = unsafe { libc::getuid() };
     let mut removed = 0;
@@ -170,14 +200,28 @@ pub fn sweep(tmp: &Path) -> usize {
         }
         let path = entry.path();
         // Not through a link, only a folder of ours that has had the time to be locked.
-        let Ok(meta) = std::fs::symlink_metadata(&path) else { continue };
-        let old = meta.modified().ok().and_then(|m| m.elapsed().ok()).is_some_and(|age| age >= SWEEP_AGE);
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
+        let old = meta
+            .modified()
+            .ok()
+            .and_then(|m| m.elapsed().ok())
+            .is_some_and(|age| age >= SWEEP_AGE);
         if !meta.is_dir() || meta.uid() != me || !old {
             continue;
         }
-        let Ok(dir) = std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW | libc::O_DIRECTORY).open(&path) else { continue };
+        let Ok(dir) = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_DIRECTORY)
+            .open(&path)
+        else {
+            continue;
+        };
         // SAFETY: as in `temp_dir`. Held until the folder is gone, so no other sweep races us.
-        if unsafe { libc::flock(dir.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 && std::fs::remove_dir_all(&path).is_ok() {
+        if unsafe { libc::flock(dir.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0
+            && std::fs::remove_dir_all(&path).is_ok()
+        {
             removed += 1;
         }
     }
@@ -199,7 +243,12 @@ pub fn exited_unreaped(pid: u32) -> bool {
     // SAFETY: a plain system call on our own child, writing only into `info`.
     unsafe {
         let mut info: libc::siginfo_t = std::mem::zeroed();
-        let r = libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, libc::WEXITED | libc::WNOHANG | libc::WNOWAIT);
+        let r = libc::waitid(
+            libc::P_PID,
+            pid as libc::id_t,
+            &mut info,
+            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+        );
         r != 0 || info.si_pid() != 0
     }
 }

@@ -16,7 +16,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 #[derive(Parser, Debug)]
-#[command(name = "puzzle-sat", version, about = "Compiles logic puzzles to SAT, solves them, and proves optimal scores")]
+#[command(
+    name = "puzzle-sat",
+    version,
+    about = "Compiles logic puzzles to SAT, solves them, and proves optimal scores"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -88,12 +92,21 @@ fn for_flag(flag: Flag, what: &str) -> String {
 }
 
 fn puzzle_parser() -> impl TypedValueParser<Value = String> {
-    PossibleValuesParser::new(PUZZLES.iter().map(|p| PossibleValue::new(p.name()).help(p.about())))
+    PossibleValuesParser::new(
+        PUZZLES
+            .iter()
+            .map(|p| PossibleValue::new(p.name()).help(p.about())),
+    )
 }
 
 /// The puzzles `generate` makes, for its `--help` and its errors.
 fn generator_parser() -> impl TypedValueParser<Value = String> {
-    PossibleValuesParser::new(PUZZLES.iter().filter(|p| p.generator.is_some()).map(|p| PossibleValue::new(p.name()).help(p.about())))
+    PossibleValuesParser::new(
+        PUZZLES
+            .iter()
+            .filter(|p| p.generator.is_some())
+            .map(|p| PossibleValue::new(p.name()).help(p.about())),
+    )
 }
 
 fn format_parser() -> impl TypedValueParser<Value = Format> {
@@ -102,7 +115,12 @@ fn format_parser() -> impl TypedValueParser<Value = Format> {
 
 /// `decode` prints an answer read back: no judge line (it proves no maximum), no URL.
 fn decode_format_parser() -> impl TypedValueParser<Value = Format> {
-    formats_parser(&Format::ALL.into_iter().filter(|f| !matches!(f, Format::Judge | Format::Url)).collect::<Vec<_>>())
+    formats_parser(
+        &Format::ALL
+            .into_iter()
+            .filter(|f| !matches!(f, Format::Judge | Format::Url))
+            .collect::<Vec<_>>(),
+    )
 }
 
 /// `formats`, each with the puzzles that print it in `--help` (a puzzle refuses the others).
@@ -110,19 +128,37 @@ fn formats_parser(formats: &[Format]) -> impl TypedValueParser<Value = Format> {
     let values: Vec<PossibleValue> = formats
         .iter()
         .map(|&f| {
-            let who: Vec<&str> = PUZZLES.iter().filter(|p| f == Format::Json || p.formats().contains(&f)).map(|p| p.name()).collect();
-            let who = if who.len() == PUZZLES.len() { "every puzzle".to_string() } else { who.join(", ") };
+            let who: Vec<&str> = PUZZLES
+                .iter()
+                .filter(|p| f == Format::Json || p.formats().contains(&f))
+                .map(|p| p.name())
+                .collect();
+            let who = if who.len() == PUZZLES.len() {
+                "every puzzle".to_string()
+            } else {
+                who.join(", ")
+            };
             PossibleValue::new(f.name()).help(who)
         })
         .collect();
-    PossibleValuesParser::new(values).map(|s| *Format::ALL.iter().find(|f| f.name() == s).expect("one of the possible values"))
+    PossibleValuesParser::new(values).map(|s| {
+        *Format::ALL
+            .iter()
+            .find(|f| f.name() == s)
+            .expect("one of the possible values")
+    })
 }
 
 /// Which solver runs the searches.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct SolverArgs {
     /// The SAT solver backend (`puzzle-sat solvers` lists them).
-    #[arg(long, value_name = "NAME", default_value = "varisat", conflicts_with = "solver_cmd")]
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "varisat",
+        conflicts_with = "solver_cmd"
+    )]
     pub solver: String,
     /// An external solver reading a DIMACS file, run once per SAT call: the file's path replaces
     /// `{cnf}` or is appended; `{out}` names a result file (MiniSat's convention).
@@ -146,11 +182,17 @@ impl SolverArgs {
                             names.join(", ")
                         )
                     }
-                    bail!("--solver {}: no such backend in this build (built in: {})", self.solver, names.join(", "))
+                    bail!(
+                        "--solver {}: no such backend in this build (built in: {})",
+                        self.solver,
+                        names.join(", ")
+                    )
                 }
             },
         };
-        backend.validate().map_err(|e| anyhow::anyhow!("--solver-cmd: {e}"))?;
+        backend
+            .validate()
+            .map_err(|e| anyhow::anyhow!("--solver-cmd: {e}"))?;
         Ok(backend)
     }
 }
@@ -366,11 +408,20 @@ impl SolverArgs {
 }
 
 fn parse_size(s: &str) -> Result<(usize, usize), String> {
-    let (r, c) = s.split_once(['x', 'X', '×']).ok_or_else(|| format!("{s:?} is not a size like 10x12"))?;
-    let num = |t: &str| t.trim().parse::<usize>().ok().filter(|&n| (1..=2000).contains(&n));
+    let (r, c) = s
+        .split_once(['x', 'X', '×'])
+        .ok_or_else(|| format!("{s:?} is not a size like 10x12"))?;
+    let num = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| (1..=2000).contains(&n))
+    };
     match (num(r), num(c)) {
         (Some(r), Some(c)) => Ok((r, c)),
-        _ => Err(format!("{s:?}: rows and columns must be whole numbers from 1 to 2000")),
+        _ => Err(format!(
+            "{s:?}: rows and columns must be whole numbers from 1 to 2000"
+        )),
     }
 }
 
@@ -378,7 +429,10 @@ fn parse_size(s: &str) -> Result<(usize, usize), String> {
 /// after it allowed), at least 16 MiB: less than any checker starts in.
 fn parse_bytes(s: &str) -> Result<u64, String> {
     let t = s.trim();
-    let t = t.strip_suffix("iB").or_else(|| t.strip_suffix('B')).unwrap_or(t);
+    let t = t
+        .strip_suffix("iB")
+        .or_else(|| t.strip_suffix('B'))
+        .unwrap_or(t);
     let (digits, shift) = match t.char_indices().last() {
         Some((at, 'K' | 'k')) => (&t[..at], 10),
         Some((at, 'M' | 'm')) => (&t[..at], 20),
@@ -386,26 +440,41 @@ fn parse_bytes(s: &str) -> Result<u64, String> {
         Some((at, 'T' | 't')) => (&t[..at], 40),
         _ => (t, 0),
     };
-    let n: u64 = digits.trim().parse().map_err(|_| format!("{s:?} is not a size like 8G or 512M"))?;
-    let bytes = n.checked_mul(1 << shift).ok_or_else(|| format!("{s:?} is too large"))?;
+    let n: u64 = digits
+        .trim()
+        .parse()
+        .map_err(|_| format!("{s:?} is not a size like 8G or 512M"))?;
+    let bytes = n
+        .checked_mul(1 << shift)
+        .ok_or_else(|| format!("{s:?} is too large"))?;
     if bytes < 16 << 20 {
-        return Err(format!("{s:?} is less than 16M, less than any checker needs"));
+        return Err(format!(
+            "{s:?} is less than 16M, less than any checker needs"
+        ));
     }
     Ok(bytes)
 }
 
 fn parse_seconds(s: &str) -> Result<Duration, String> {
-    let secs: f64 = s.parse().map_err(|_| format!("{s:?} is not a number of seconds"))?;
+    let secs: f64 = s
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number of seconds"))?;
     if !(secs.is_finite() && secs > 0.0) {
-        return Err(format!("the time limit must be a positive number of seconds, not {s}"));
+        return Err(format!(
+            "the time limit must be a positive number of seconds, not {s}"
+        ));
     }
     Duration::try_from_secs_f64(secs).map_err(|e| e.to_string())
 }
 
 fn parse_cells_per_clue(s: &str) -> Result<f64, String> {
-    let c: f64 = s.parse().map_err(|_| format!("{s:?} is not a number of cells per clue"))?;
+    let c: f64 = s
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number of cells per clue"))?;
     if !(1.0..=10_000.0).contains(&c) {
-        return Err(format!("cells per clue must be between 1 and 10000, not {s}"));
+        return Err(format!(
+            "cells per clue must be between 1 and 10000, not {s}"
+        ));
     }
     Ok(c)
 }
@@ -413,11 +482,22 @@ fn parse_cells_per_clue(s: &str) -> Result<f64, String> {
 pub fn main() -> i32 {
     // `solve URL` (and check, encode, decode): the puzzle's name is read from the URL.
     let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    let takes_puzzle = args.get(1).is_some_and(|c| ["solve", "check", "encode", "decode"].iter().any(|n| c == n));
+    let takes_puzzle = args.get(1).is_some_and(|c| {
+        ["solve", "check", "encode", "decode"]
+            .iter()
+            .any(|n| c == n)
+    });
     if takes_puzzle {
-        let url = args.get(2).and_then(|a| a.to_str()).filter(|a| registry::find(a).is_none() && !std::path::Path::new(a).exists());
+        let url = args
+            .get(2)
+            .and_then(|a| a.to_str())
+            .filter(|a| registry::find(a).is_none() && !std::path::Path::new(a).exists());
         // Anything that starts as a web address is one, however little follows.
-        let url = url.and_then(|a| driver::pasted_url(a).or_else(|| Some(a.trim()).filter(|t| t.starts_with("http://") || t.starts_with("https://"))));
+        let url = url.and_then(|a| {
+            driver::pasted_url(a).or_else(|| {
+                Some(a.trim()).filter(|t| t.starts_with("http://") || t.starts_with("https://"))
+            })
+        });
         match url.map(puzzle_of_url) {
             Some(Ok(name)) => args.insert(2, name.into()),
             // The URL's own message, not clap's about a puzzle name.
@@ -447,7 +527,10 @@ pub fn main() -> i32 {
         Ok(done) => {
             // An answer that could not be written (a full disk, a closed pipe) is not an answer.
             let mut out = std::io::stdout().lock();
-            match out.write_all(done.stdout.as_bytes()).and_then(|()| out.flush()) {
+            match out
+                .write_all(done.stdout.as_bytes())
+                .and_then(|()| out.flush())
+            {
                 Ok(()) => done.code,
                 Err(e) => {
                     eprintln!("puzzle-sat: error: cannot write the output: {e}");
@@ -468,14 +551,22 @@ fn puzzle_of_url(url: &str) -> Result<&'static str, String> {
     if url.contains("://") && !url.contains('?') {
         return Err(format!("{url}: not a puzz.link URL, which holds its puzzle after '?' (as in https://puzz.link/p?tatamibari/10/10/…)"));
     }
-    let kind = encodings::url::split(url).map_err(|e| format!("{url}:{e}"))?.kind;
+    let kind = encodings::url::split(url)
+        .map_err(|e| format!("{url}:{e}"))?
+        .kind;
     match PUZZLES.iter().find(|e| e.url_kinds().contains(&kind)) {
         Some(e) => Ok(e.name()),
         None => {
-            let mut known: Vec<&str> = PUZZLES.iter().flat_map(|e| e.url_kinds().iter().copied()).collect();
+            let mut known: Vec<&str> = PUZZLES
+                .iter()
+                .flat_map(|e| e.url_kinds().iter().copied())
+                .collect();
             known.sort_unstable();
             known.dedup();
-            Err(format!("{url}: no puzzle of puzzle-sat reads puzz.link's {kind:?} (it reads {})", known.join(", ")))
+            Err(format!(
+                "{url}: no puzzle of puzzle-sat reads puzz.link's {kind:?} (it reads {})",
+                known.join(", ")
+            ))
         }
     }
 }
@@ -491,7 +582,10 @@ fn entry(name: &str, given: &[(bool, Flag, &str)]) -> Result<&'static registry::
                 Flag::MinScore => "scoring puzzles",
                 Flag::Hints => "puzzles with hints",
             };
-            bail!("{option} means nothing for {name}: it is only for {what} ({})", registry::with_flag(flag).join(", "));
+            bail!(
+                "{option} means nothing for {name}: it is only for {what} ({})",
+                registry::with_flag(flag).join(", ")
+            );
         }
     }
     Ok(row)
@@ -499,7 +593,14 @@ fn entry(name: &str, given: &[(bool, Flag, &str)]) -> Result<&'static registry::
 
 pub fn run(cli: Cli) -> Result<Done> {
     match cli.command {
-        Command::Solve(a) => entry(&a.puzzle, &[(a.lenient, Flag::Lenient, "--lenient"), (a.hints, Flag::Hints, "--hints")])?.solve(&driver::SolveArgs {
+        Command::Solve(a) => entry(
+            &a.puzzle,
+            &[
+                (a.lenient, Flag::Lenient, "--lenient"),
+                (a.hints, Flag::Hints, "--hints"),
+            ],
+        )?
+        .solve(&driver::SolveArgs {
             file: a.file.clone(),
             format: a.format,
             time_limit: a.time_limit,
@@ -512,48 +613,73 @@ pub fn run(cli: Cli) -> Result<Done> {
             veripb: a.veripb,
             hints: a.hints,
         }),
-        Command::Encode(a) => {
-            entry(&a.puzzle, &[(a.lenient, Flag::Lenient, "--lenient"), (a.min_score.is_some(), Flag::MinScore, "--min-score")])?.encode(&driver::EncodeArgs { file: a.file, output: a.output, min_score: a.min_score, lenient: a.lenient, format: a.format })
-        }
-        Command::Decode(a) => entry(&a.puzzle, &[(a.lenient, Flag::Lenient, "--lenient"), (a.min_score.is_some(), Flag::MinScore, "--min-score")])?.decode(&driver::DecodeArgs {
+        Command::Encode(a) => entry(
+            &a.puzzle,
+            &[
+                (a.lenient, Flag::Lenient, "--lenient"),
+                (a.min_score.is_some(), Flag::MinScore, "--min-score"),
+            ],
+        )?
+        .encode(&driver::EncodeArgs {
+            file: a.file,
+            output: a.output,
+            min_score: a.min_score,
+            lenient: a.lenient,
+            format: a.format,
+        }),
+        Command::Decode(a) => entry(
+            &a.puzzle,
+            &[
+                (a.lenient, Flag::Lenient, "--lenient"),
+                (a.min_score.is_some(), Flag::MinScore, "--min-score"),
+            ],
+        )?
+        .decode(&driver::DecodeArgs {
             file: a.file,
             model: a.model,
             min_score: a.min_score,
             format: a.format,
             lenient: a.lenient,
         }),
-        Command::Check(a) => entry(&a.puzzle, &[(a.lenient, Flag::Lenient, "--lenient")])?.check(&driver::CheckArgs {
-            file: a.file.clone(),
-            answer: a.answer.clone(),
-            format: match a.format.as_str() {
-                "json" => Format::Json,
-                "svg" => Format::Svg,
-                _ => Format::Text,
+        Command::Check(a) => entry(&a.puzzle, &[(a.lenient, Flag::Lenient, "--lenient")])?.check(
+            &driver::CheckArgs {
+                file: a.file.clone(),
+                answer: a.answer.clone(),
+                format: match a.format.as_str() {
+                    "json" => Format::Json,
+                    "svg" => Format::Svg,
+                    _ => Format::Text,
+                },
+                certify: a.certify.clone(),
+                veripb: a.veripb,
+                lenient: a.lenient,
+                backend: a.solver.backend()?,
             },
-            certify: a.certify.clone(),
-            veripb: a.veripb,
-            lenient: a.lenient,
-            backend: a.solver.backend()?,
-        }),
-        Command::Generate(a) => entry(&a.puzzle, &[])?.generator.expect("clap admits generating puzzles only").generate(&driver::GenerateArgs {
-            rows: a.size.0,
-            cols: a.size.1,
-            seed: a.seed.unwrap_or_else(|| {
-                let seed = random_seed();
-                if !a.quiet {
-                    eprintln!("puzzle-sat: seed {seed} (the same --seed makes the same puzzle again)");
-                }
-                seed
+        ),
+        Command::Generate(a) => entry(&a.puzzle, &[])?
+            .generator
+            .expect("clap admits generating puzzles only")
+            .generate(&driver::GenerateArgs {
+                rows: a.size.0,
+                cols: a.size.1,
+                seed: a.seed.unwrap_or_else(|| {
+                    let seed = random_seed();
+                    if !a.quiet {
+                        eprintln!(
+                            "puzzle-sat: seed {seed} (the same --seed makes the same puzzle again)"
+                        );
+                    }
+                    seed
+                }),
+                unique: a.unique,
+                cells_per_clue: a.cells_per_clue,
+                time_limit: a.time_limit,
+                json: a.format == "json",
+                url: a.format == "url",
+                svg: a.format == "svg",
+                progress: progress(a.quiet, a.progress),
+                backend: a.solver.backend()?,
             }),
-            unique: a.unique,
-            cells_per_clue: a.cells_per_clue,
-            time_limit: a.time_limit,
-            json: a.format == "json",
-            url: a.format == "url",
-            svg: a.format == "svg",
-            progress: progress(a.quiet, a.progress),
-            backend: a.solver.backend()?,
-        }),
         Command::Run(a) => crate::run::run(&crate::run::RunArgs {
             backend: a.solver.backend()?,
             solver_flags: a.solver.flags(),
@@ -566,25 +692,49 @@ pub fn run(cli: Cli) -> Result<Done> {
             update_snapshot: a.update_snapshot,
             quiet: a.quiet,
         }),
-        Command::RunFile(a) => crate::run::run_file(&a.puzzle, &a.file, a.solver.backend()?, a.time_limit),
+        Command::RunFile(a) => {
+            crate::run::run_file(&a.puzzle, &a.file, a.solver.backend()?, a.time_limit)
+        }
         Command::Verify(a) => {
             let claim = crate::certify::read_claim(&a.dir, &a.checker)?;
             // A missing checker is a missing tool, not a failed certificate (as for `rate`).
-            if std::fs::symlink_metadata(a.dir.join("proof.pbp")).is_ok() && std::process::Command::new("veripb").arg("--version").output().is_err() {
+            if std::fs::symlink_metadata(a.dir.join("proof.pbp")).is_ok()
+                && std::process::Command::new("veripb")
+                    .arg("--version")
+                    .output()
+                    .is_err()
+            {
                 bail!("the VeriPB checker veripb is not installed (install it: cargo install --locked veripb --version 3.0.2)");
             }
             let path = a.dir.join("claim.json");
-            let name = claim["puzzle"].as_str().ok_or_else(|| anyhow!("{}: no puzzle named", path.display()))?;
-            let row = registry::find(name).ok_or_else(|| anyhow!("{}: no puzzle called {name}", path.display()))?;
-            let limits = crate::drat::Limits { memory: a.memory, deadline: a.time_limit.and_then(|t| std::time::Instant::now().checked_add(t)) };
+            let name = claim["puzzle"]
+                .as_str()
+                .ok_or_else(|| anyhow!("{}: no puzzle named", path.display()))?;
+            let row = registry::find(name)
+                .ok_or_else(|| anyhow!("{}: no puzzle called {name}", path.display()))?;
+            let limits = crate::drat::Limits {
+                memory: a.memory,
+                deadline: a
+                    .time_limit
+                    .and_then(|t| std::time::Instant::now().checked_add(t)),
+            };
             Ok(match row.verify(&a.dir, &claim, &a.checker, limits) {
-                Ok(what) => Done { stdout: format!("VERIFIED: {what}\n"), code: exit::ANSWER },
-                Err(why) => Done { stdout: format!("NOT VERIFIED: {why}\n"), code: exit::NO_SOLUTION },
+                Ok(what) => Done {
+                    stdout: format!("VERIFIED: {what}\n"),
+                    code: exit::ANSWER,
+                },
+                Err(why) => Done {
+                    stdout: format!("NOT VERIFIED: {why}\n"),
+                    code: exit::NO_SOLUTION,
+                },
             })
         }
         Command::Serve(a) => {
             crate::serve::serve(a.port, a.dir.as_deref(), a.connections)?;
-            Ok(Done { stdout: String::new(), code: exit::ANSWER })
+            Ok(Done {
+                stdout: String::new(),
+                code: exit::ANSWER,
+            })
         }
         Command::Solvers => {
             let mut out = String::new();
@@ -595,7 +745,10 @@ pub fn run(cli: Cli) -> Result<Done> {
                 out += "(the embedded CaDiCaL is not in this build: `cargo build --release --features cadical`)\n";
             }
             out += "--solver-cmd \"CMD ARGS\"  any external solver reading DIMACS (SAT-competition output or MiniSat's result file)\n";
-            Ok(Done { stdout: out, code: exit::ANSWER })
+            Ok(Done {
+                stdout: out,
+                code: exit::ANSWER,
+            })
         }
     }
 }
@@ -604,5 +757,8 @@ pub fn run(cli: Cli) -> Result<Done> {
 /// hash maps seed themselves), kept to nine digits so that it is easy to type back.
 fn random_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
-    std::collections::hash_map::RandomState::new().build_hasher().finish() % 1_000_000_000
+    std::collections::hash_map::RandomState::new()
+        .build_hasher()
+        .finish()
+        % 1_000_000_000
 }

@@ -58,14 +58,23 @@ pub fn read_output(text: &str) -> Result<SolverOutput, ParseError> {
     // had an objective; from any other it is one literal.
     let objective = text.lines().any(|l| {
         let t = l.trim();
-        t.strip_prefix("s ").map(str::trim) == Some("OPTIMUM FOUND") || t.strip_prefix('o').is_some_and(|r| r.starts_with(char::is_whitespace))
+        t.strip_prefix("s ").map(str::trim) == Some("OPTIMUM FOUND")
+            || t.strip_prefix('o')
+                .is_some_and(|r| r.starts_with(char::is_whitespace))
     });
     // Each variable one value: two models one after the other (PB `v` lines end in no 0) are
     // no answer.
     let mut seen: std::collections::HashMap<u32, (usize, bool)> = std::collections::HashMap::new();
     let mut once = |l: Lit, line: usize, col: usize| -> Result<(), ParseError> {
         match seen.insert(l.var(), (line, l.is_positive())) {
-            Some((first, value)) if value != l.is_positive() => Err(ParseError::new(line, col, format!("variable {} both true and false (also on line {first})", l.var()))),
+            Some((first, value)) if value != l.is_positive() => Err(ParseError::new(
+                line,
+                col,
+                format!(
+                    "variable {} both true and false (also on line {first})",
+                    l.var()
+                ),
+            )),
             _ => Ok(()),
         }
     };
@@ -78,7 +87,10 @@ pub fn read_output(text: &str) -> Result<SolverOutput, ParseError> {
         }
         let said = if let Some(rest) = trimmed.strip_prefix("s ") {
             Some(rest.trim())
-        } else if matches!(trimmed, "SAT" | "UNSAT" | "INDET" | "SATISFIABLE" | "UNSATISFIABLE" | "UNKNOWN") {
+        } else if matches!(
+            trimmed,
+            "SAT" | "UNSAT" | "INDET" | "SATISFIABLE" | "UNSATISFIABLE" | "UNKNOWN"
+        ) {
             Some(trimmed)
         } else {
             None
@@ -86,17 +98,37 @@ pub fn read_output(text: &str) -> Result<SolverOutput, ParseError> {
         if let Some(said) = said {
             // Two verdicts (two runs' outputs concatenated?) are not one answer.
             if let Some((first, _)) = &status {
-                return Err(ParseError::new(i + 1, 1, format!("a second solver status (the first is on line {first})")));
+                return Err(ParseError::new(
+                    i + 1,
+                    1,
+                    format!("a second solver status (the first is on line {first})"),
+                ));
             }
             status = Some((i + 1, said.to_string()));
             continue;
         }
-        if let Some(rest) = trimmed.strip_prefix('o').filter(|r| r.starts_with(char::is_whitespace)) {
+        if let Some(rest) = trimmed
+            .strip_prefix('o')
+            .filter(|r| r.starts_with(char::is_whitespace))
+        {
             let col = line[..line.len() - rest.trim_start().len()].chars().count() + 1;
             let value = rest.trim();
             // Parsing a big integer costs the square of its length: no objective has 1000 digits.
-            let number = value.len() <= 1000 && value.trim_start_matches('-').bytes().all(|b| b.is_ascii_digit());
-            let value: BigInt = number.then(|| value.parse().ok()).flatten().ok_or_else(|| ParseError::new(i + 1, col, format!("expected an objective value, found {}", shown(value))))?;
+            let number = value.len() <= 1000
+                && value
+                    .trim_start_matches('-')
+                    .bytes()
+                    .all(|b| b.is_ascii_digit());
+            let value: BigInt = number
+                .then(|| value.parse().ok())
+                .flatten()
+                .ok_or_else(|| {
+                    ParseError::new(
+                        i + 1,
+                        col,
+                        format!("expected an objective value, found {}", shown(value)),
+                    )
+                })?;
             cost = Some((i + 1, value));
             continue;
         }
@@ -107,10 +139,19 @@ pub fn read_output(text: &str) -> Result<SolverOutput, ParseError> {
         };
         let offset = line.len() - body.len();
         let string = body.trim();
-        if objective && trimmed.starts_with('v') && string.len() >= 2 && !string.contains(char::is_whitespace) && string.bytes().all(|b| b == b'0' || b == b'1') {
+        if objective
+            && trimmed.starts_with('v')
+            && string.len() >= 2
+            && !string.contains(char::is_whitespace)
+            && string.bytes().all(|b| b == b'0' || b == b'1')
+        {
             let col = line[..line.len() - body.trim_start().len()].chars().count() + 1;
             if ended {
-                return Err(ParseError::new(i + 1, col, "an assignment string after the terminating 0"));
+                return Err(ParseError::new(
+                    i + 1,
+                    col,
+                    "an assignment string after the terminating 0",
+                ));
             }
             if first_lit_line == 0 {
                 first_lit_line = i + 1;
@@ -132,9 +173,19 @@ pub fn read_output(text: &str) -> Result<SolverOutput, ParseError> {
             let at = body[pos..].find(tok).unwrap() + pos;
             col += body[pos..at].chars().count();
             pos = at + tok.len();
-            let n = literal(tok).ok_or_else(|| ParseError::new(i + 1, col, format!("expected a literal, found {}", shown(tok))))?;
+            let n = literal(tok).ok_or_else(|| {
+                ParseError::new(
+                    i + 1,
+                    col,
+                    format!("expected a literal, found {}", shown(tok)),
+                )
+            })?;
             if ended {
-                return Err(ParseError::new(i + 1, col, "literal after the terminating 0"));
+                return Err(ParseError::new(
+                    i + 1,
+                    col,
+                    "literal after the terminating 0",
+                ));
             }
             if first_lit_line == 0 {
                 first_lit_line = i + 1;
@@ -151,25 +202,58 @@ pub fn read_output(text: &str) -> Result<SolverOutput, ParseError> {
     }
     let status = status.map(|(_, s)| s);
     // A refutation or a shrug that comes with a model contradicts itself: believe neither.
-    if matches!(status.as_deref(), Some("UNSATISFIABLE" | "UNSAT" | "UNKNOWN" | "INDET")) && first_lit_line > 0 {
+    if matches!(
+        status.as_deref(),
+        Some("UNSATISFIABLE" | "UNSAT" | "UNKNOWN" | "INDET")
+    ) && first_lit_line > 0
+    {
         let s = status.as_deref().unwrap_or_default();
-        return Err(ParseError::new(first_lit_line, 1, format!("the solver said {s} but gives literals here")));
+        return Err(ParseError::new(
+            first_lit_line,
+            1,
+            format!("the solver said {s} but gives literals here"),
+        ));
     }
-    if let (Some(s @ ("UNSATISFIABLE" | "UNSAT" | "UNKNOWN" | "INDET")), Some((at, _))) = (status.as_deref(), &cost) {
-        return Err(ParseError::new(*at, 1, format!("the solver said {s} but gives an objective value here")));
+    if let (Some(s @ ("UNSATISFIABLE" | "UNSAT" | "UNKNOWN" | "INDET")), Some((at, _))) =
+        (status.as_deref(), &cost)
+    {
+        return Err(ParseError::new(
+            *at,
+            1,
+            format!("the solver said {s} but gives an objective value here"),
+        ));
     }
     let optimum = status.as_deref() == Some("OPTIMUM FOUND");
     let answer = match status.as_deref() {
         Some("UNSATISFIABLE" | "UNSAT") => SolverAnswer::Unsat,
         Some("UNKNOWN" | "INDET") => SolverAnswer::Unknown,
-        Some("SATISFIABLE" | "SAT" | "OPTIMUM FOUND") | None if !lits.is_empty() => SolverAnswer::Sat(lits),
+        Some("SATISFIABLE" | "SAT" | "OPTIMUM FOUND") | None if !lits.is_empty() => {
+            SolverAnswer::Sat(lits)
+        }
         // A formula without variables has the empty model: `v 0`, or MiniSat's ` 0`.
         Some("SATISFIABLE" | "SAT" | "OPTIMUM FOUND") if ended => SolverAnswer::Sat(lits),
-        Some(s @ ("SATISFIABLE" | "SAT" | "OPTIMUM FOUND")) => return Err(ParseError::new(1, 1, format!("solver said {s} but gave no model"))),
+        Some(s @ ("SATISFIABLE" | "SAT" | "OPTIMUM FOUND")) => {
+            return Err(ParseError::new(
+                1,
+                1,
+                format!("solver said {s} but gave no model"),
+            ))
+        }
         None => return Err(ParseError::new(1, 1, "no solver status and no model")),
-        Some(other) => return Err(ParseError::new(1, 1, format!("unknown solver status {other:?}"))),
+        Some(other) => {
+            return Err(ParseError::new(
+                1,
+                1,
+                format!("unknown solver status {other:?}"),
+            ))
+        }
     };
-    Ok(SolverOutput { answer, optimum, cost, bits: bit_string })
+    Ok(SolverOutput {
+        answer,
+        optimum,
+        cost,
+        bits: bit_string,
+    })
 }
 
 /// A token as an error message quotes it: at most 40 characters.
@@ -183,8 +267,17 @@ fn shown(tok: &str) -> String {
 /// A literal as solvers print them: DIMACS (`-3`, `0` ending the list) or `x`-named (`x3`,
 /// `-x3`, `~x3`); `None` for anything else.
 fn literal(tok: &str) -> Option<i32> {
-    let named = |s: &str| s.strip_prefix('x').filter(|v| v.bytes().all(|b| b.is_ascii_digit())).and_then(|v| v.parse::<i32>().ok()).filter(|&v| v > 0);
-    if let Some(v) = tok.strip_prefix('-').or_else(|| tok.strip_prefix('~')).and_then(named) {
+    let named = |s: &str| {
+        s.strip_prefix('x')
+            .filter(|v| v.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|v| v.parse::<i32>().ok())
+            .filter(|&v| v > 0)
+    };
+    if let Some(v) = tok
+        .strip_prefix('-')
+        .or_else(|| tok.strip_prefix('~'))
+        .and_then(named)
+    {
         return Some(-v);
     }
     named(tok).or_else(|| tok.parse().ok())
@@ -192,12 +285,24 @@ fn literal(tok: &str) -> Option<i32> {
 
 /// An external solver's model of `cnf`, checked against every clause; `None` when the solver
 /// said UNSAT. `name` names the model file in messages.
-pub fn external_model(cnf: &Cnf, text: &str, name: &str) -> anyhow::Result<Option<encodings::cnf::Model>> {
-    model_of(cnf, read_model(text).map_err(|e| anyhow::anyhow!("{name}:{e}"))?, name)
+pub fn external_model(
+    cnf: &Cnf,
+    text: &str,
+    name: &str,
+) -> anyhow::Result<Option<encodings::cnf::Model>> {
+    model_of(
+        cnf,
+        read_model(text).map_err(|e| anyhow::anyhow!("{name}:{e}"))?,
+        name,
+    )
 }
 
 /// The model a solver's answer gives `cnf`, checked against every clause; `None` for UNSAT.
-pub fn model_of(cnf: &Cnf, answer: SolverAnswer, name: &str) -> anyhow::Result<Option<encodings::cnf::Model>> {
+pub fn model_of(
+    cnf: &Cnf,
+    answer: SolverAnswer,
+    name: &str,
+) -> anyhow::Result<Option<encodings::cnf::Model>> {
     use anyhow::bail;
     let lits = match answer {
         SolverAnswer::Sat(lits) => lits,
@@ -212,7 +317,11 @@ pub fn model_of(cnf: &Cnf, answer: SolverAnswer, name: &str) -> anyhow::Result<O
         );
     }
     let model = encodings::cnf::Model::from_lits(cnf.num_vars, lits);
-    if let Some(c) = cnf.clauses.iter().find(|c| !c.iter().any(|&l| model.value(l))) {
+    if let Some(c) = cnf
+        .clauses
+        .iter()
+        .find(|c| !c.iter().any(|&l| model.value(l)))
+    {
         let shown: Vec<String> = c.iter().map(|l| l.dimacs().to_string()).collect();
         bail!("{name}: the model violates the clause [{}]: was the CNF encoded from another puzzle file or with other flags (--min-score, --lenient)?", shown.join(" "));
     }
@@ -230,12 +339,24 @@ mod tests {
     #[test]
     fn reads_the_common_output_forms() {
         let competition = "c hello\ns SATISFIABLE\nv 1 -2\nv 3 0\n";
-        assert_eq!(read_model(competition).unwrap(), SolverAnswer::Sat(lits(&[1, -2, 3])));
-        assert_eq!(read_model("SAT\n-1 2 0\n").unwrap(), SolverAnswer::Sat(lits(&[-1, 2])));
-        assert_eq!(read_model("s UNSATISFIABLE\n").unwrap(), SolverAnswer::Unsat);
+        assert_eq!(
+            read_model(competition).unwrap(),
+            SolverAnswer::Sat(lits(&[1, -2, 3]))
+        );
+        assert_eq!(
+            read_model("SAT\n-1 2 0\n").unwrap(),
+            SolverAnswer::Sat(lits(&[-1, 2]))
+        );
+        assert_eq!(
+            read_model("s UNSATISFIABLE\n").unwrap(),
+            SolverAnswer::Unsat
+        );
         assert_eq!(read_model("UNSAT\n").unwrap(), SolverAnswer::Unsat);
         assert_eq!(read_model("s UNKNOWN\n").unwrap(), SolverAnswer::Unknown);
-        assert_eq!(read_model("s SATISFIABLE\nv 0\n").unwrap(), SolverAnswer::Sat(vec![]));
+        assert_eq!(
+            read_model("s SATISFIABLE\nv 0\n").unwrap(),
+            SolverAnswer::Sat(vec![])
+        );
         assert_eq!(read_model("SAT\n 0\n").unwrap(), SolverAnswer::Sat(vec![]));
         assert!(read_model("s SATISFIABLE\n").is_err());
         let e = read_model("s SATISFIABLE\nv 1 x 0\n").unwrap_err();
@@ -247,10 +368,19 @@ mod tests {
     fn refuses_contradicting_verdicts() {
         let e = read_model("s SATISFIABLE\nv 1 0\ns UNSATISFIABLE\n").unwrap_err();
         assert_eq!((e.line, e.col), (3, 1));
-        assert!(e.message.contains("second solver status (the first is on line 1)"), "{}", e.message);
+        assert!(
+            e.message
+                .contains("second solver status (the first is on line 1)"),
+            "{}",
+            e.message
+        );
         let e = read_model("c x\ns UNSATISFIABLE\nv 1 -2 0\n").unwrap_err();
         assert_eq!(e.line, 3);
-        assert!(e.message.contains("said UNSATISFIABLE but gives literals"), "{}", e.message);
+        assert!(
+            e.message.contains("said UNSATISFIABLE but gives literals"),
+            "{}",
+            e.message
+        );
         assert!(read_model("UNSAT\n1 0\n").is_err());
     }
 
@@ -264,6 +394,9 @@ mod tests {
         cnf.add_clause(&[]);
         let mut out = Vec::new();
         write(&mut out, &cnf, &["made by a test".into()]).unwrap();
-        assert_eq!(String::from_utf8(out).unwrap(), "c made by a test\nc 1 a\np cnf 2 2\n1 -2 0\n0\n");
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "c made by a test\nc 1 a\np cnf 2 2\n1 -2 0\n0\n"
+        );
     }
 }

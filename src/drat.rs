@@ -24,8 +24,17 @@ pub fn open_regular(path: &Path) -> Result<File, String> {
         return Err(format!("{name} is not a regular file"));
     }
     // O_NONBLOCK: opening a pipe put there meanwhile must not wait for a writer.
-    let file = OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK).open(path).map_err(|e| format!("{name}: {e}"))?;
-    if !file.metadata().map_err(|e| format!("{name}: {e}"))?.file_type().is_file() {
+    let file = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|e| format!("{name}: {e}"))?;
+    if !file
+        .metadata()
+        .map_err(|e| format!("{name}: {e}"))?
+        .file_type()
+        .is_file()
+    {
         return Err(format!("{name} is not a regular file"));
     }
     Ok(file)
@@ -34,7 +43,11 @@ pub fn open_regular(path: &Path) -> Result<File, String> {
 /// A path by which a child process reads `file` as this process opened it (`/proc/PID/fd/N`),
 /// whatever happens meanwhile to the name it was opened by; `None` without `/proc`.
 pub fn descriptor_path(file: &File) -> Option<PathBuf> {
-    let fd = PathBuf::from(format!("/proc/{}/fd/{}", std::process::id(), file.as_raw_fd()));
+    let fd = PathBuf::from(format!(
+        "/proc/{}/fd/{}",
+        std::process::id(),
+        file.as_raw_fd()
+    ));
     fd.exists().then_some(fd)
 }
 
@@ -54,7 +67,10 @@ pub const CHECKER_MEMORY: u64 = 8 << 30;
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { memory: CHECKER_MEMORY, deadline: None }
+        Limits {
+            memory: CHECKER_MEMORY,
+            deadline: None,
+        }
     }
 }
 
@@ -64,10 +80,19 @@ impl Limits {
         #[cfg(target_os = "linux")]
         {
             use std::os::unix::process::CommandExt;
-            let limit = libc::rlimit { rlim_cur: self.memory, rlim_max: self.memory };
+            let limit = libc::rlimit {
+                rlim_cur: self.memory,
+                rlim_max: self.memory,
+            };
             // SAFETY: setrlimit is async-signal-safe; the error is made from its errno.
             unsafe {
-                process.pre_exec(move || if libc::setrlimit(libc::RLIMIT_AS, &limit) == -1 { Err(std::io::Error::last_os_error()) } else { Ok(()) });
+                process.pre_exec(move || {
+                    if libc::setrlimit(libc::RLIMIT_AS, &limit) == -1 {
+                        Err(std::io::Error::last_os_error())
+                    } else {
+                        Ok(())
+                    }
+                });
             }
         }
     }
@@ -89,8 +114,17 @@ pub fn bytes(n: u64) -> String {
 /// The line in which a checker says an allocation was refused (under its cap): Rust's, C++'s,
 /// C's, Python's words for it.
 fn refused_memory(said: &str) -> Option<&str> {
-    let refused = ["memory allocation of", "out of memory", "bad_alloc", "memoryerror", "cannot allocate memory", "failed to allocate"];
-    said.lines().map(str::trim).find(|l| refused.iter().any(|m| l.to_lowercase().contains(m)))
+    let refused = [
+        "memory allocation of",
+        "out of memory",
+        "bad_alloc",
+        "memoryerror",
+        "cannot allocate memory",
+        "failed to allocate",
+    ];
+    said.lines()
+        .map(str::trim)
+        .find(|l| refused.iter().any(|m| l.to_lowercase().contains(m)))
 }
 
 /// A death by the signals a checker meeting its cap dies of: SIGSEGV or SIGBUS (a C checker
@@ -98,8 +132,13 @@ fn refused_memory(said: &str) -> Option<&str> {
 /// system out of memory). Other signals say nothing of memory.
 fn signal_note(status: &ExitStatus, memory: u64) -> Option<String> {
     use std::os::unix::process::ExitStatusExt;
-    let sig = status.signal().filter(|s| [libc::SIGSEGV, libc::SIGBUS, libc::SIGABRT, libc::SIGKILL].contains(s))?;
-    Some(format!("killed by signal {sig}; it may have met its memory cap of {}", bytes(memory)))
+    let sig = status
+        .signal()
+        .filter(|s| [libc::SIGSEGV, libc::SIGBUS, libc::SIGABRT, libc::SIGKILL].contains(s))?;
+    Some(format!(
+        "killed by signal {sig}; it may have met its memory cap of {}",
+        bytes(memory)
+    ))
 }
 
 /// What a DRAT checker made of a proof.
@@ -118,35 +157,68 @@ pub enum Checked {
 /// Runs the DRAT checker (`{cnf}` and `{proof}` replaced, else both appended) as `verify` and
 /// the `{proof}` backend both do, within `limits`: accepted when it exits 0 and says
 /// `s VERIFIED` where it prints a verdict line. `Err` when it cannot be run at all.
-pub fn run_checker(checker: &str, cnf: &Path, proof: &Path, limits: Limits, stop: impl Fn() -> bool) -> Result<Checked, String> {
+pub fn run_checker(
+    checker: &str,
+    cnf: &Path,
+    proof: &Path,
+    limits: Limits,
+    stop: impl Fn() -> bool,
+) -> Result<Checked, String> {
     let mut words = shell_words::split(checker).map_err(|e| format!("--checker: {e}"))?;
     if words.is_empty() {
         return Err("--checker is empty".into());
     }
-    let (c, p) = (cnf.to_string_lossy().into_owned(), proof.to_string_lossy().into_owned());
+    let (c, p) = (
+        cnf.to_string_lossy().into_owned(),
+        proof.to_string_lossy().into_owned(),
+    );
     if !words.iter().any(|w| w.contains("{cnf}")) {
         words.push(c.clone());
         words.push(p.clone());
     }
-    let words: Vec<String> = words.iter().map(|w| w.replace("{cnf}", &c).replace("{proof}", &p)).collect();
+    let words: Vec<String> = words
+        .iter()
+        .map(|w| w.replace("{cnf}", &c).replace("{proof}", &p))
+        .collect();
     let mut process = Command::new(&words[0]);
     process.args(&words[1..]);
     limits.apply(&mut process);
-    let (status, stdout, stderr) = match crate::process::run(process, 1 << 20, || stop() || limits.past_deadline()) {
-        Ok(crate::process::Ended::Exited { status, stdout, stderr }) => (status, stdout, stderr),
-        Ok(crate::process::Ended::Stopped) if limits.past_deadline() => return Ok(Checked::OutOfTime),
-        Ok(crate::process::Ended::Stopped) => return Ok(Checked::Stopped),
-        Ok(crate::process::Ended::Overflow { .. }) => return Ok(Checked::Rejected("the checker printed more than 1 MiB".into())),
-        Err(e) => return Err(format!("the checker {} cannot be run: {e}", words[0])),
-    };
+    let (status, stdout, stderr) =
+        match crate::process::run(process, 1 << 20, || stop() || limits.past_deadline()) {
+            Ok(crate::process::Ended::Exited {
+                status,
+                stdout,
+                stderr,
+            }) => (status, stdout, stderr),
+            Ok(crate::process::Ended::Stopped) if limits.past_deadline() => {
+                return Ok(Checked::OutOfTime)
+            }
+            Ok(crate::process::Ended::Stopped) => return Ok(Checked::Stopped),
+            Ok(crate::process::Ended::Overflow { .. }) => {
+                return Ok(Checked::Rejected(
+                    "the checker printed more than 1 MiB".into(),
+                ))
+            }
+            Err(e) => return Err(format!("the checker {} cannot be run: {e}", words[0])),
+        };
     let stdout = String::from_utf8_lossy(&stdout);
     let verdict = stdout.lines().find(|l| l.starts_with("s ")).map(str::trim);
     if status.success() && verdict.is_none_or(|v| v == "s VERIFIED") {
         return Ok(Checked::Accepted);
     }
     let stderr = String::from_utf8_lossy(&stderr);
-    let last = |text: &str| text.lines().rev().map(str::trim).find(|l| !l.is_empty()).map(str::to_string);
-    let said = verdict.map(str::to_string).or_else(|| last(&stderr)).or_else(|| last(&stdout)).unwrap_or_else(|| "no verdict".to_string());
+    let last = |text: &str| {
+        text.lines()
+            .rev()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .map(str::to_string)
+    };
+    let said = verdict
+        .map(str::to_string)
+        .or_else(|| last(&stderr))
+        .or_else(|| last(&stdout))
+        .unwrap_or_else(|| "no verdict".to_string());
     if verdict.is_none() {
         if let Some(line) = refused_memory(&stderr).or_else(|| refused_memory(&stdout)) {
             return Ok(Checked::OutOfMemory(line.to_string()));
@@ -169,17 +241,37 @@ pub fn run_veripb(opb: &Path, proof: &Path, expected: &str, limits: Limits) -> R
     // proof of many needless lemmas (which rate's backward check skips). Past the bound it
     // stops, and the proof is refused.
     limits.apply(&mut process);
-    let (status, stdout, stderr) = match crate::process::run(process, 1 << 20, || limits.past_deadline()) {
-        Ok(crate::process::Ended::Exited { status, stdout, stderr }) => (status, stdout, stderr),
-        Ok(crate::process::Ended::Stopped) => return Err("veripb did not finish within the time limit".into()),
-        Ok(crate::process::Ended::Overflow { .. }) => return Err("veripb printed more than 1 MiB".into()),
-        Err(e) => return Err(format!("veripb cannot be run ({e}): cargo install --locked veripb --version 3.0.2")),
-    };
+    let (status, stdout, stderr) =
+        match crate::process::run(process, 1 << 20, || limits.past_deadline()) {
+            Ok(crate::process::Ended::Exited {
+                status,
+                stdout,
+                stderr,
+            }) => (status, stdout, stderr),
+            Ok(crate::process::Ended::Stopped) => {
+                return Err("veripb did not finish within the time limit".into())
+            }
+            Ok(crate::process::Ended::Overflow { .. }) => {
+                return Err("veripb printed more than 1 MiB".into())
+            }
+            Err(e) => {
+                return Err(format!(
+                    "veripb cannot be run ({e}): cargo install --locked veripb --version 3.0.2"
+                ))
+            }
+        };
     // Its messages name the proof by this process's descriptor: say `proof.pbp` instead.
     let name = proof.to_string_lossy().into_owned();
-    let (stdout, stderr) = (String::from_utf8_lossy(&stdout).replace(&name, "proof.pbp"), String::from_utf8_lossy(&stderr).replace(&name, "proof.pbp"));
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&stdout).replace(&name, "proof.pbp"),
+        String::from_utf8_lossy(&stderr).replace(&name, "proof.pbp"),
+    );
     let verdict = stdout.lines().find(|l| l.starts_with("s ")).map(str::trim);
-    let warning = stdout.lines().chain(stderr.lines()).map(str::trim).find(|l| l.to_lowercase().contains("warning"));
+    let warning = stdout
+        .lines()
+        .chain(stderr.lines())
+        .map(str::trim)
+        .find(|l| l.to_lowercase().contains("warning"));
     if let Some(w) = warning {
         return Err(format!("veripb warns: {w}"));
     }
@@ -187,8 +279,15 @@ pub fn run_veripb(opb: &Path, proof: &Path, expected: &str, limits: Limits) -> R
         return Ok(());
     }
     // Its reason: `Error: Verification error at FILE:LINE` and the line after `Caused by:`.
-    let at = stderr.lines().map(str::trim).find(|l| l.starts_with("Error"));
-    let cause = stderr.lines().map(str::trim).skip_while(|l| *l != "Caused by:").nth(1);
+    let at = stderr
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("Error"));
+    let cause = stderr
+        .lines()
+        .map(str::trim)
+        .skip_while(|l| *l != "Caused by:")
+        .nth(1);
     let mut why = match (at, cause) {
         (Some(at), Some(c)) => format!("{at}: {c}"),
         (Some(at), None) => at.to_string(),
@@ -196,11 +295,16 @@ pub fn run_veripb(opb: &Path, proof: &Path, expected: &str, limits: Limits) -> R
     };
     if verdict.is_none() {
         if let Some(line) = refused_memory(&stderr).or_else(|| refused_memory(&stdout)) {
-            return Err(format!("veripb ran out of memory under its cap of {} (--memory raises it): {line}", bytes(limits.memory)));
+            return Err(format!(
+                "veripb ran out of memory under its cap of {} (--memory raises it): {line}",
+                bytes(limits.memory)
+            ));
         }
         if let Some(note) = signal_note(&status, limits.memory) {
             why += &format!("; {note}");
         }
     }
-    Err(format!("veripb rejects the VeriPB proof ({status}: {why}; expected {expected})"))
+    Err(format!(
+        "veripb rejects the VeriPB proof ({status}: {why}; expected {expected})"
+    ))
 }

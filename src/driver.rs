@@ -108,7 +108,11 @@ fn allow_format<P: Puzzle>(format: Format) -> Result<()> {
     if format != Format::Json && !P::FORMATS.contains(&format) {
         let mut known: Vec<&str> = P::FORMATS.iter().map(|f| f.name()).collect();
         known.push("json");
-        bail!("--format {format} is not a format of {} (it prints {})", P::NAME, known.join(", "));
+        bail!(
+            "--format {format} is not a format of {} (it prints {})",
+            P::NAME,
+            known.join(", ")
+        );
     }
     Ok(())
 }
@@ -131,7 +135,10 @@ pub use encodings::url::pasted as pasted_url;
 
 fn from_url<P: Puzzle>(url: &str) -> Result<Input> {
     let text = puzzle::url_text::<P>(url).map_err(|e| anyhow!(e))?;
-    Ok(Input { name: url.to_string(), text })
+    Ok(Input {
+        name: url.to_string(),
+        text,
+    })
 }
 
 /// Parses a puzzle file, skipping its header line (which must name this puzzle when present).
@@ -153,10 +160,16 @@ fn head<P: Puzzle>(inst: &P::Instance, status: Status) -> Map<String, Value> {
 }
 
 /// The answer's fields, or each of them `null` when there is no answer.
-fn answer_fields<P: Puzzle>(inst: &P::Instance, answer: Option<&(P::Answer, P::Checked)>) -> Map<String, Value> {
+fn answer_fields<P: Puzzle>(
+    inst: &P::Instance,
+    answer: Option<&(P::Answer, P::Checked)>,
+) -> Map<String, Value> {
     match answer {
         Some((a, c)) => P::answer_json(inst, a, c),
-        None => P::ANSWER_FIELDS.iter().map(|k| (k.to_string(), Value::Null)).collect(),
+        None => P::ANSWER_FIELDS
+            .iter()
+            .map(|k| (k.to_string(), Value::Null))
+            .collect(),
     }
 }
 
@@ -205,12 +218,19 @@ pub fn solve<P: Puzzle>(a: &SolveArgs) -> Result<Done> {
     if a.format == Format::Url {
         // The puzzle itself, converted: nothing is solved.
         let url = P::to_url(&inst).map_err(|e| anyhow!("{}: {e}", input.name))?;
-        return Ok(Done { stdout: url + "\n", code: exit::ANSWER });
+        return Ok(Done {
+            stdout: url + "\n",
+            code: exit::ANSWER,
+        });
     }
     // Refused here with the file's name, as `encode` refuses it (the search would say only
     // "the puzzle is too large").
     runner::fits::<P>(&inst).map_err(|e| anyhow!("{}: {e}", input.name))?;
-    let opts = Options { backend: a.backend.clone(), time_limit: a.time_limit, progress: a.progress };
+    let opts = Options {
+        backend: a.backend.clone(),
+        time_limit: a.time_limit,
+        progress: a.progress,
+    };
     if a.hints {
         return hints::<P>(inst, a.format, &opts);
     }
@@ -224,10 +244,24 @@ pub fn solve<P: Puzzle>(a: &SolveArgs) -> Result<Done> {
             // What was found is still printed; the one reason there is no certificate is said.
             Err(why) => {
                 eprintln!("puzzle-sat: error: no certificate: {why}");
-                return Ok(Done { stdout: done.stdout, code: exit::ERROR });
+                return Ok(Done {
+                    stdout: done.stdout,
+                    code: exit::ERROR,
+                });
             }
         };
-        let c = crate::certify::Certify::<P> { dir, file: &input.name, text: &input.text, settings, inst: &inst, fixed: None, claim, answers: &answers, backend: &a.backend, veripb: a.veripb };
+        let c = crate::certify::Certify::<P> {
+            dir,
+            file: &input.name,
+            text: &input.text,
+            settings,
+            inst: &inst,
+            fixed: None,
+            claim,
+            answers: &answers,
+            backend: &a.backend,
+            veripb: a.veripb,
+        };
         eprintln!("puzzle-sat: {}", crate::certify::write(&c)?);
     }
     Ok(done)
@@ -258,7 +292,10 @@ fn hints<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> Result
         } else {
             Status::NoSolution.verdict(trust) + "\n"
         };
-        return Ok(Done { stdout, code: exit::NO_SOLUTION });
+        return Ok(Done {
+            stdout,
+            code: exit::NO_SOLUTION,
+        });
     };
     let Some(h) = runner::hints::<P>(inst.clone(), found.clone(), opts, start)? else {
         return Ok(time_limit());
@@ -267,7 +304,11 @@ fn hints<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> Result
     let what = verdict::hints(h.decided, h.of, h.unit, score.as_deref(), trust);
     let stdout = match format {
         Format::Json => {
-            let status = if P::TASK == Task::Maximize { Status::Optimal } else { Status::Solved };
+            let status = if P::TASK == Task::Maximize {
+                Status::Optimal
+            } else {
+                Status::Solved
+            };
             let mut m = head::<P>(&inst, status);
             m.insert("hints".into(), h.json);
             m.insert("decided".into(), json!(h.decided));
@@ -281,20 +322,33 @@ fn hints<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> Result
         }
         _ => format!("{}hints: {what}\n", h.drawn),
     };
-    Ok(Done { stdout, code: exit::ANSWER })
+    Ok(Done {
+        stdout,
+        code: exit::ANSWER,
+    })
 }
 
 /// Hints need their search finished: a time limit leaves nothing to show.
 fn time_limit() -> Done {
     eprintln!("puzzle-sat: time limit passed before the hints were complete");
-    Done { stdout: String::new(), code: exit::TIME_LIMIT }
+    Done {
+        stdout: String::new(),
+        code: exit::TIME_LIMIT,
+    }
 }
 
 /// A proved claim and its answers, for `--certify`.
 /// A proved claim and its answers, or why nothing certifiable was proved.
-type Proved<P> = std::result::Result<(Claim, Vec<(<P as Puzzle>::Answer, <P as Puzzle>::Checked)>), &'static str>;
+type Proved<P> = std::result::Result<
+    (Claim, Vec<(<P as Puzzle>::Answer, <P as Puzzle>::Checked)>),
+    &'static str,
+>;
 
-fn solve_best<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> Result<(Done, Proved<P>)> {
+fn solve_best<P: Puzzle>(
+    inst: P::Instance,
+    format: Format,
+    opts: &Options,
+) -> Result<(Done, Proved<P>)> {
     let out = runner::search::<P>(inst.clone(), Goal::Best, 1, opts)?;
     let best = out.best();
     let status = match (out.ended, best.is_some()) {
@@ -311,7 +365,9 @@ fn solve_best<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> R
     let mut code = status.exit_code();
     let trust = opts.backend.trust();
     // How far from the optimum a stopped run may be (searches that prove upper bounds).
-    let gap = best.filter(|_| status == Status::BestFound).and_then(|(_, c)| runner::gap::<P>(&P::score(c), out.upper_bound));
+    let gap = best
+        .filter(|_| status == Status::BestFound)
+        .and_then(|(_, c)| runner::gap::<P>(&P::score(c), out.upper_bound));
     let verdict = match &gap {
         Some(g) => format!("{}\n{}", status.verdict(trust), g.text(trust)),
         None => status.verdict(trust),
@@ -360,26 +416,45 @@ fn solve_best<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> R
         // The picture alone, its verdict on stderr and as its caption.
         Format::Svg => {
             eprintln!("{verdict}");
-            P::svg(&inst, &best.map(|(a, c)| (a, c)).into_iter().collect::<Vec<_>>(), &status.verdict(trust))
+            P::svg(
+                &inst,
+                &best.map(|(a, c)| (a, c)).into_iter().collect::<Vec<_>>(),
+                &status.verdict(trust),
+            )
         }
         // The answer alone, its verdict on stderr.
         _ if format.bare() => {
             eprintln!("{verdict}");
-            best.map_or(String::new(), |(answer, checked)| P::render(&inst, answer, checked, format))
+            best.map_or(String::new(), |(answer, checked)| {
+                P::render(&inst, answer, checked, format)
+            })
         }
         _ => match best {
-            Some((answer, checked)) => format!("{}{verdict}\n", P::render(&inst, answer, checked, format)),
+            Some((answer, checked)) => {
+                format!("{}{verdict}\n", P::render(&inst, answer, checked, format))
+            }
             None => format!("{verdict}\n"),
         },
     };
     Ok((Done { stdout, code }, proved))
 }
 
-fn solve_all<P: Puzzle>(inst: P::Instance, a: &SolveArgs, opts: &Options) -> Result<(Done, Proved<P>)> {
+fn solve_all<P: Puzzle>(
+    inst: P::Instance,
+    a: &SolveArgs,
+    opts: &Options,
+) -> Result<(Done, Proved<P>)> {
     let (max, keep) = match (a.count, a.unique) {
         // One more than the limit: a puzzle with exactly MAX solutions is then counted whole.
         // A certified count lists every solution.
-        (Some(max), _) => (max.saturating_add(1), if a.certify.is_some() { usize::try_from(max).unwrap_or(usize::MAX) } else { 1 }),
+        (Some(max), _) => (
+            max.saturating_add(1),
+            if a.certify.is_some() {
+                usize::try_from(max).unwrap_or(usize::MAX)
+            } else {
+                1
+            },
+        ),
         (None, true) => (2, 2),
         (None, false) => (1, 1),
     };
@@ -405,7 +480,12 @@ fn solve_all<P: Puzzle>(inst: P::Instance, a: &SolveArgs, opts: &Options) -> Res
                 _ => Value::Null,
             };
             m.insert("unique".into(), unique);
-            m.insert("second".into(), out.answers.get(1).map_or(Value::Null, |s| Value::Object(answer_fields::<P>(&inst, Some(s)))));
+            m.insert(
+                "second".into(),
+                out.answers.get(1).map_or(Value::Null, |s| {
+                    Value::Object(answer_fields::<P>(&inst, Some(s)))
+                }),
+            );
         }
         m.extend(stats_fields(&out, trust));
         line(m)
@@ -413,13 +493,22 @@ fn solve_all<P: Puzzle>(inst: P::Instance, a: &SolveArgs, opts: &Options) -> Res
         // The picture alone (both solutions when not unique); the verdict on stderr and as its caption.
         let caption = verdict(a, out.count, complete, timed_out, trust);
         eprintln!("{caption}");
-        let shown: Vec<_> = out.answers.iter().take(if a.unique { 2 } else { 1 }).map(|(x, c)| (x, c)).collect();
+        let shown: Vec<_> = out
+            .answers
+            .iter()
+            .take(if a.unique { 2 } else { 1 })
+            .map(|(x, c)| (x, c))
+            .collect();
         P::svg(&inst, &shown, &caption)
     } else {
         enumeration_text::<P>(&inst, a, &out, complete, timed_out, trust)
     };
     // A puzzle maker's `if puzzle-sat solve … --unique; then`: two solutions is a "no".
-    let code = if a.unique && out.count >= 2 { exit::NO_SOLUTION } else { status.exit_code() };
+    let code = if a.unique && out.count >= 2 {
+        exit::NO_SOLUTION
+    } else {
+        status.exit_code()
+    };
     let proved = match (out.count, complete) {
         (0, true) => Ok((Claim::NoSolution, Vec::new())),
         (1, true) if a.unique => Ok((Claim::Unique, out.answers.clone())),
@@ -432,7 +521,14 @@ fn solve_all<P: Puzzle>(inst: P::Instance, a: &SolveArgs, opts: &Options) -> Res
     Ok((Done { stdout, code }, proved))
 }
 
-fn enumeration_text<P: Puzzle>(inst: &P::Instance, a: &SolveArgs, out: &Outcome<P>, complete: bool, timed_out: bool, trust: Trust) -> String {
+fn enumeration_text<P: Puzzle>(
+    inst: &P::Instance,
+    a: &SolveArgs,
+    out: &Outcome<P>,
+    complete: bool,
+    timed_out: bool,
+    trust: Trust,
+) -> String {
     let format = a.format;
     let draw = |k: usize| P::render(inst, &out.answers[k].0, &out.answers[k].1, format);
     // The drawings, then the verdict line as under every puzzle's answer; `rects` and `line`
@@ -471,14 +567,25 @@ fn verdict(a: &SolveArgs, count: u64, complete: bool, timed_out: bool, trust: Tr
         (None, true) => Ask::Unique,
         (None, false) => Ask::One,
     };
-    verdict::enumeration(ask, count, complete, timed_out.then_some(verdict::TIME_LIMIT), trust)
+    verdict::enumeration(
+        ask,
+        count,
+        complete,
+        timed_out.then_some(verdict::TIME_LIMIT),
+        trust,
+    )
 }
 
 /// The formula `encode` writes (and `decode` rebuilds: the encoder numbers variables the same
 /// way every time), with its encoding, comment lines and, when asked for (`objective`, for a
 /// scoring puzzle), the score as an objective: the rules first, then the bound, then what the
 /// objective counts with.
-fn cnf<P: Puzzle>(inst: &P::Instance, name: &str, min_score: Option<&str>, objective: bool) -> Result<(Cnf, P::Encoding, Vec<String>, Option<Objective>)> {
+fn cnf<P: Puzzle>(
+    inst: &P::Instance,
+    name: &str,
+    min_score: Option<&str>,
+    objective: bool,
+) -> Result<(Cnf, P::Encoding, Vec<String>, Option<Objective>)> {
     runner::fits::<P>(inst).map_err(|e| anyhow!("{name}: {e}"))?;
     let mut cnf = Limited::new(Cnf::new(), MAX_LITERALS);
     let enc = P::encode(inst, &mut cnf);
@@ -499,7 +606,12 @@ fn cnf<P: Puzzle>(inst: &P::Instance, name: &str, min_score: Option<&str>, objec
 pub fn encode<P: Puzzle>(a: &EncodeArgs) -> Result<Done> {
     let input = read_puzzle::<P>(&a.file)?;
     let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
-    let (cnf, _, comments, objective) = cnf::<P>(&inst, &input.name, a.min_score.as_deref(), a.format != FormulaFormat::Cnf)?;
+    let (cnf, _, comments, objective) = cnf::<P>(
+        &inst,
+        &input.name,
+        a.min_score.as_deref(),
+        a.format != FormulaFormat::Cnf,
+    )?;
     // A puzzle without a score is a decision problem: no objective.
     let dimacs = match a.format {
         FormulaFormat::Cnf => dimacs::to_string(&cnf, &comments),
@@ -513,10 +625,17 @@ pub fn encode<P: Puzzle>(a: &EncodeArgs) -> Result<Done> {
     };
     match &a.output {
         Some(path) => {
-            std::fs::write(path, dimacs).map_err(|e| anyhow!("{}: cannot write: {e}", path.display()))?;
-            Ok(Done { stdout: String::new(), code: exit::ANSWER })
+            std::fs::write(path, dimacs)
+                .map_err(|e| anyhow!("{}: cannot write: {e}", path.display()))?;
+            Ok(Done {
+                stdout: String::new(),
+                code: exit::ANSWER,
+            })
         }
-        None => Ok(Done { stdout: dimacs, code: exit::ANSWER }),
+        None => Ok(Done {
+            stdout: dimacs,
+            code: exit::ANSWER,
+        }),
     }
 }
 
@@ -546,7 +665,10 @@ pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
         // The solver's word, and with a bound only that nothing reaches it., and with a bound only that nothing reaches it.
         let trust = Trust::Unchecked;
         let (status, refuted) = match a.min_score.as_deref() {
-            Some(s) => (Status::NoneAtMinScore, trust.claim(&format!("no answer scores {s} or more"))),
+            Some(s) => (
+                Status::NoneAtMinScore,
+                trust.claim(&format!("no answer scores {s} or more")),
+            ),
             None => (Status::NoSolution, Status::NoSolution.verdict(trust)),
         };
         let stdout = match a.format {
@@ -564,10 +686,14 @@ pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
             }
             _ => format!("{refuted}\n"),
         };
-        return Ok(Done { stdout, code: status.exit_code() });
+        return Ok(Done {
+            stdout,
+            code: status.exit_code(),
+        });
     };
     let answer = P::decode(&inst, &enc, &m);
-    let checked = P::check(&inst, &answer).map_err(|v| anyhow!("{}: the decoded answer breaks a rule: {v}", model.name))?;
+    let checked = P::check(&inst, &answer)
+        .map_err(|v| anyhow!("{}: the decoded answer breaks a rule: {v}", model.name))?;
     // A CNF's bound may be approximate (Kakkuro's rounds in the answer's favour).
     if let Some(bound) = a.min_score.as_deref() {
         if P::reaches(&checked, bound) == Some(false) {
@@ -586,8 +712,13 @@ pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
     // Its optimum is the exact one (each puzzle's objective orders answers as their exact
     // scores do: docs/formats.md), but only its word.
     let (status, verdict) = match P::TASK {
-        Task::Maximize if scored && output.optimum => (Status::Optimal, Status::Optimal.verdict(Trust::Unchecked)),
-        Task::Maximize => (Status::Solved, "valid answer (optimality not checked)".to_string()),
+        Task::Maximize if scored && output.optimum => {
+            (Status::Optimal, Status::Optimal.verdict(Trust::Unchecked))
+        }
+        Task::Maximize => (
+            Status::Solved,
+            "valid answer (optimality not checked)".to_string(),
+        ),
         Task::Enumerate => (Status::Solved, Status::Solved.text().to_string()),
     };
     let stdout = match a.format {
@@ -613,7 +744,10 @@ pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
             }
         }
     };
-    Ok(Done { stdout, code: exit::ANSWER })
+    Ok(Done {
+        stdout,
+        code: exit::ANSWER,
+    })
 }
 
 pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
@@ -652,7 +786,10 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
         } else {
             format!("invalid: {why}\n")
         };
-        Ok(Done { stdout, code: exit::NO_SOLUTION })
+        Ok(Done {
+            stdout,
+            code: exit::NO_SOLUTION,
+        })
     };
     let read = match P::read_answer(&inst, &answer_file.text).map_err(|e| answer_file.error(e))? {
         Ok(read) => read,
@@ -665,8 +802,17 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
         }
     } else {
         // The solver completes the answer as well as it can (e.g. Kakkuro's best sides).
-        let opts = Options { backend: a.backend.clone(), time_limit: None, progress: Progress::Never };
-        let Some(completion) = P::COMPLETION else { bail!("internal error: {} read an incomplete answer but completes none", P::NAME) };
+        let opts = Options {
+            backend: a.backend.clone(),
+            time_limit: None,
+            progress: Progress::Never,
+        };
+        let Some(completion) = P::COMPLETION else {
+            bail!(
+                "internal error: {} read an incomplete answer but completes none",
+                P::NAME
+            )
+        };
         let fixed = (completion.fix)(&inst, &read.answer);
         let out = runner::search::<P>(fixed.clone(), Goal::Best, 1, &opts)?;
         let best = out.answers.into_iter().last();
@@ -676,7 +822,18 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
                 None => (Claim::NoSolution, Vec::new()),
             };
             let settings = Settings { lenient: a.lenient };
-            let c = crate::certify::Certify::<P> { dir, file: &input.name, text: &input.text, settings, inst: &fixed, fixed: Some(&answer_file.text), claim, answers: &answers, backend: &a.backend, veripb: a.veripb };
+            let c = crate::certify::Certify::<P> {
+                dir,
+                file: &input.name,
+                text: &input.text,
+                settings,
+                inst: &fixed,
+                fixed: Some(&answer_file.text),
+                claim,
+                answers: &answers,
+                backend: &a.backend,
+                veripb: a.veripb,
+            };
             eprintln!("puzzle-sat: {}", crate::certify::write(&c)?);
         }
         match best {
@@ -690,7 +847,12 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
     let score = P::score(&checked).to_string();
     let differs = read.claimed.filter(|c| *c != score);
     // A completion is the best one only as far as the solver's UNSAT answers are trusted.
-    let note = a.backend.trust().note().filter(|_| completed).map(|n| format!("note: that no completion scores more is {n}"));
+    let note = a
+        .backend
+        .trust()
+        .note()
+        .filter(|_| completed)
+        .map(|n| format!("note: that no completion scores more is {n}"));
     let stdout = if json {
         let mut m = Map::new();
         m.insert("puzzle".into(), json!(P::NAME));
@@ -705,7 +867,11 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
         }
         line(m)
     } else if a.format == Format::Svg {
-        let mut verdict = P::describe_valid(&inst, &answer, &checked, completed).lines().next().unwrap_or("valid").to_string();
+        let mut verdict = P::describe_valid(&inst, &answer, &checked, completed)
+            .lines()
+            .next()
+            .unwrap_or("valid")
+            .to_string();
         if let Some(claimed) = &differs {
             verdict += &format!("\n{}", verdict::wrong_claim(claimed, &score));
         }
@@ -725,7 +891,11 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
         text
     };
     // A claim that does not hold is a failed check, however valid the answer is.
-    let code = if differs.is_some() { exit::NO_SOLUTION } else { exit::ANSWER };
+    let code = if differs.is_some() {
+        exit::NO_SOLUTION
+    } else {
+        exit::ANSWER
+    };
     Ok(Done { stdout, code })
 }
 
@@ -733,7 +903,13 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
 /// around re-checked on it by the independent validator: "unique" means "no answer but this
 /// one", so this one must be an answer.
 pub fn generated<P: Puzzle>(text: &str, answer: &P::Answer) -> Result<P::Instance> {
-    let inst = parse::<P>(&Input { name: "the generated puzzle".into(), text: text.to_string() }, &Settings::default())?;
+    let inst = parse::<P>(
+        &Input {
+            name: "the generated puzzle".into(),
+            text: text.to_string(),
+        },
+        &Settings::default(),
+    )?;
     if let Err(v) = P::check(&inst, answer) {
         bail!("internal error: the generated puzzle's own answer breaks a rule: {v}");
     }
@@ -741,8 +917,18 @@ pub fn generated<P: Puzzle>(text: &str, answer: &P::Answer) -> Result<P::Instanc
 }
 
 pub fn generate<P: puzzle::Generate>(a: &GenerateArgs) -> Result<Done> {
-    let opts = Options { backend: a.backend.clone(), time_limit: a.time_limit, progress: a.progress };
-    let spec = puzzle::GenerateSpec { rows: a.rows, cols: a.cols, seed: a.seed, unique: a.unique, cells_per_clue: a.cells_per_clue };
+    let opts = Options {
+        backend: a.backend.clone(),
+        time_limit: a.time_limit,
+        progress: a.progress,
+    };
+    let spec = puzzle::GenerateSpec {
+        rows: a.rows,
+        cols: a.cols,
+        seed: a.seed,
+        unique: a.unique,
+        cells_per_clue: a.cells_per_clue,
+    };
     let made = runner::generate::<P>(spec, &opts).map_err(|e| anyhow!(e))?;
     // Not progress: what was asked and not met, so said under --quiet too (and in JSON).
     let remark = made.as_ref().and_then(|m| m.remark.clone());
@@ -762,10 +948,18 @@ pub fn generate<P: puzzle::Generate>(a: &GenerateArgs) -> Result<Done> {
     // How much of the answer the rules decide by propagation alone: the rest needs reasoning.
     // It builds the whole formula, so only where asked for (a unique puzzle, whose search built
     // it already, or JSON) and where it fits: plain generation stays instant at any size.
-    let graded = (a.unique || a.json) && inst.as_ref().is_some_and(|i| runner::fits::<P>(i).is_ok());
-    let difficulty = if graded { inst.as_ref().and_then(P::difficulty) } else { None };
+    let graded =
+        (a.unique || a.json) && inst.as_ref().is_some_and(|i| runner::fits::<P>(i).is_ok());
+    let difficulty = if graded {
+        inst.as_ref().and_then(P::difficulty)
+    } else {
+        None
+    };
     if let (Some((decided, of)), false) = (difficulty, a.json || a.progress == Progress::Never) {
-        eprintln!("puzzle-sat: unit propagation alone decides {decided} of the {of} {}", P::PARTS);
+        eprintln!(
+            "puzzle-sat: unit propagation alone decides {decided} of the {of} {}",
+            P::PARTS
+        );
     }
     let json = |text: Option<&str>| {
         let mut m = Map::new();
@@ -774,7 +968,14 @@ pub fn generate<P: puzzle::Generate>(a: &GenerateArgs) -> Result<Done> {
         m.insert("cols".into(), json!(a.cols));
         m.insert("seed".into(), json!(a.seed));
         // Proved by the solver when asked for; unknown otherwise.
-        m.insert("unique".into(), if a.unique && text.is_some() { json!(true) } else { Value::Null });
+        m.insert(
+            "unique".into(),
+            if a.unique && text.is_some() {
+                json!(true)
+            } else {
+                Value::Null
+            },
+        );
         m.extend([trust_field(trust)]);
         m.insert("text".into(), json!(text));
         m.insert("propagated".into(), json!(difficulty.map(|d| d.0)));
@@ -785,18 +986,34 @@ pub fn generate<P: puzzle::Generate>(a: &GenerateArgs) -> Result<Done> {
     match made {
         Some(_) if a.url => {
             let inst = inst.as_ref().expect("parsed above");
-            Ok(Done { stdout: P::to_url(inst).map_err(|e| anyhow!(e))? + "\n", code: exit::ANSWER })
+            Ok(Done {
+                stdout: P::to_url(inst).map_err(|e| anyhow!(e))? + "\n",
+                code: exit::ANSWER,
+            })
         }
         Some(_) if a.svg => {
             let inst = inst.as_ref().expect("parsed above");
-            let unique = if a.unique { format!(", {}", a.backend.trust().claim("unique")) } else { String::new() };
+            let unique = if a.unique {
+                format!(", {}", a.backend.trust().claim("unique"))
+            } else {
+                String::new()
+            };
             let caption = format!("{} {}×{}, seed {}{unique}", P::NAME, a.rows, a.cols, a.seed);
-            Ok(Done { stdout: P::svg(inst, &[], &caption), code: exit::ANSWER })
+            Ok(Done {
+                stdout: P::svg(inst, &[], &caption),
+                code: exit::ANSWER,
+            })
         }
-        Some(text) => Ok(Done { stdout: if a.json { json(Some(&text)) } else { text }, code: exit::ANSWER }),
+        Some(text) => Ok(Done {
+            stdout: if a.json { json(Some(&text)) } else { text },
+            code: exit::ANSWER,
+        }),
         None => {
             eprintln!("puzzle-sat: time limit: no unique puzzle yet; try another --seed or a smaller size");
-            Ok(Done { stdout: if a.json { json(None) } else { String::new() }, code: exit::TIME_LIMIT })
+            Ok(Done {
+                stdout: if a.json { json(None) } else { String::new() },
+                code: exit::TIME_LIMIT,
+            })
         }
     }
 }
@@ -812,12 +1029,28 @@ mod tests {
     fn every_verdict_line_reads_as_a_verdict() {
         let mut lines: Vec<String> = Vec::new();
         for trust in [Trust::Embedded, Trust::Checked, Trust::Unchecked] {
-            for status in [Status::Optimal, Status::BestFound, Status::Solved, Status::NoSolution, Status::NoneAtMinScore, Status::Unknown] {
+            for status in [
+                Status::Optimal,
+                Status::BestFound,
+                Status::Solved,
+                Status::NoSolution,
+                Status::NoneAtMinScore,
+                Status::Unknown,
+            ] {
                 lines.push(status.verdict(trust));
                 lines.push(status.text().to_string());
             }
-            for (count, unique) in [(None, false), (None, true), (Some(1), false), (Some(5), false)] {
-                let a = SolveArgs { count, unique, ..SolveArgs::default() };
+            for (count, unique) in [
+                (None, false),
+                (None, true),
+                (Some(1), false),
+                (Some(5), false),
+            ] {
+                let a = SolveArgs {
+                    count,
+                    unique,
+                    ..SolveArgs::default()
+                };
                 for found in [0, 1, 2, 13] {
                     for (complete, timed_out) in [(true, false), (false, true), (false, false)] {
                         lines.push(verdict(&a, found, complete, timed_out, trust));
@@ -829,7 +1062,19 @@ mod tests {
         for line in &lines {
             assert!(puzzle::is_verdict(line), "{line:?}");
         }
-        for row in ["1111122334", "QQRRSSSTPP", "12 3", "solve", "uniq", "solvedXYZ", "12 solutionsfoo", "optimal", "unique!", "at least 3 solutions", "more than 5 solutions (stopped at x)"] {
+        for row in [
+            "1111122334",
+            "QQRRSSSTPP",
+            "12 3",
+            "solve",
+            "uniq",
+            "solvedXYZ",
+            "12 solutionsfoo",
+            "optimal",
+            "unique!",
+            "at least 3 solutions",
+            "more than 5 solutions (stopped at x)",
+        ] {
             assert!(!puzzle::is_verdict(row), "{row:?}");
         }
     }

@@ -66,23 +66,41 @@ pub fn kind_of(t: std::fs::FileType) -> &'static str {
 /// opened without waiting (`O_NONBLOCK`) and checked once open.
 pub fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
     use std::os::unix::fs::OpenOptionsExt;
-    let not_regular = |kind: std::fs::FileType| std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("{}, not a regular file", kind_of(kind)));
+    let not_regular = |kind: std::fs::FileType| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("{}, not a regular file", kind_of(kind)),
+        )
+    };
     #[cfg(target_os = "linux")]
     {
         use std::os::unix::io::AsRawFd;
-        let handle = std::fs::OpenOptions::new().read(true).custom_flags(libc::O_PATH).open(path)?;
+        let handle = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_PATH)
+            .open(path)?;
         let kind = handle.metadata()?.file_type();
         if !kind.is_file() {
             return Err(not_regular(kind));
         }
         let by_handle = format!("/proc/self/fd/{}", handle.as_raw_fd());
         if Path::new(&by_handle).exists() {
-            let file = std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(&by_handle)?;
+            let file = std::fs::OpenOptions::new()
+                .read(true)
+                .custom_flags(libc::O_NONBLOCK)
+                .open(&by_handle)?;
             let kind = file.metadata()?.file_type();
-            return if kind.is_file() { Ok(file) } else { Err(not_regular(kind)) };
+            return if kind.is_file() {
+                Ok(file)
+            } else {
+                Err(not_regular(kind))
+            };
         }
     }
-    let file = std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)?;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)?;
     let kind = file.metadata()?.file_type();
     if !kind.is_file() {
         return Err(not_regular(kind));
@@ -99,7 +117,8 @@ pub fn read_regular(path: &Path) -> Result<Input> {
 
 pub fn read_input(path: &Path) -> Result<Input> {
     if path.as_os_str() == "-" {
-        let bytes = read_capped(std::io::stdin().lock()).context("<stdin>: cannot read standard input")?;
+        let bytes =
+            read_capped(std::io::stdin().lock()).context("<stdin>: cannot read standard input")?;
         return decode("<stdin>".to_string(), bytes);
     }
     let name = path.display().to_string();
@@ -113,7 +132,10 @@ pub fn read_input(path: &Path) -> Result<Input> {
 
 fn read_file(name: String, file: std::fs::File) -> Result<Input> {
     // A regular file too large is refused by its size, unread.
-    if file.metadata().is_ok_and(|m| m.is_file() && m.len() > MAX_INPUT) {
+    if file
+        .metadata()
+        .is_ok_and(|m| m.is_file() && m.len() > MAX_INPUT)
+    {
         return Err(too_large(&name));
     }
     let bytes = read_capped(file).map_err(|e| anyhow!("{name}: cannot read: {e}"))?;
@@ -121,7 +143,10 @@ fn read_file(name: String, file: std::fs::File) -> Result<Input> {
 }
 
 fn too_large(name: &str) -> anyhow::Error {
-    anyhow!("{name}: larger than {} MiB, the most puzzle-sat reads", MAX_INPUT >> 20)
+    anyhow!(
+        "{name}: larger than {} MiB, the most puzzle-sat reads",
+        MAX_INPUT >> 20
+    )
 }
 
 fn decode(name: String, bytes: Vec<u8>) -> Result<Input> {

@@ -8,4 +8,3 @@ pub struct Done {
     pub stdout: String,
     pub code: i32,
 }
-

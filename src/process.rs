@@ -20,7 +20,11 @@ const LEFT_OPEN: Duration = Duration::from_secs(2);
 
 /// How a child ended.
 pub enum Ended {
-    Exited { status: ExitStatus, stdout: Vec<u8>, stderr: Vec<u8> },
+    Exited {
+        status: ExitStatus,
+        stdout: Vec<u8>,
+        stderr: Vec<u8>,
+    },
     /// `stop` said so; the child was killed.
     Stopped,
     /// It printed more than the limit on stdout and was killed.
@@ -32,7 +36,10 @@ pub enum Ended {
 /// group is killed. Only a child that cannot be started or waited for, or that leaves a process
 /// outside its group holding its output open, is an error.
 pub fn run(mut process: Command, limit: u64, stop: impl Fn() -> bool) -> io::Result<Ended> {
-    process.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    process
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
     // A group of its own, so a stop kills whatever a wrapper script started too; it then
     // misses the terminal's Ctrl-C, hence the death signal.
     process.process_group(0);
@@ -87,7 +94,9 @@ pub fn run(mut process: Command, limit: u64, stop: impl Fn() -> bool) -> io::Res
         }
         if overflow.load(Ordering::Relaxed) {
             kill(&mut child);
-            return Ok(Ended::Overflow { stderr: stderr.join().expect("stderr reader") });
+            return Ok(Ended::Overflow {
+                stderr: stderr.join().expect("stderr reader"),
+            });
         }
         thread::sleep(pause);
         pause = (pause * 2).min(POLL);
@@ -97,7 +106,9 @@ pub fn run(mut process: Command, limit: u64, stop: impl Fn() -> bool) -> io::Res
     let waited = std::time::Instant::now();
     while !(stdout.is_finished() && stderr.is_finished()) {
         if stop() || waited.elapsed() > LEFT_OPEN {
-            return Err(io::Error::other("it ended, but a process it started still holds its output open"));
+            return Err(io::Error::other(
+                "it ended, but a process it started still holds its output open",
+            ));
         }
         thread::sleep(POLL);
     }
@@ -106,7 +117,11 @@ pub fn run(mut process: Command, limit: u64, stop: impl Fn() -> bool) -> io::Res
     if overflow.load(Ordering::Relaxed) {
         return Ok(Ended::Overflow { stderr });
     }
-    Ok(Ended::Exited { status, stdout, stderr })
+    Ok(Ended::Exited {
+        status,
+        stdout,
+        stderr,
+    })
 }
 
 /// Up to `limit` bytes; past that, raises `overflow` and stops reading (the child then

@@ -13,7 +13,14 @@ use encodings::target_sudoku::TargetSudoku;
 use encodings::tatamibari::Tatamibari;
 use std::marker::PhantomData;
 
-pub static PUZZLES: &[Row] = &[Row::of::<Sudoku>(), Row::of::<TargetSudoku>(), Row::of::<Tatamibari>().generates::<Tatamibari>(), Row::of::<Kakkuro>(), Row::of::<Shikaku>(), Row::of::<Kakuro>()];
+pub static PUZZLES: &[Row] = &[
+    Row::of::<Sudoku>(),
+    Row::of::<TargetSudoku>(),
+    Row::of::<Tatamibari>().generates::<Tatamibari>(),
+    Row::of::<Kakkuro>(),
+    Row::of::<Shikaku>(),
+    Row::of::<Kakuro>(),
+];
 
 pub fn find(name: &str) -> Option<&'static Row> {
     PUZZLES.iter().find(|p| p.name() == name)
@@ -30,11 +37,17 @@ pub struct Row {
 
 impl Row {
     pub const fn of<P: Puzzle>() -> Row {
-        Row { puzzle: Of::<P>::ENTRY, generator: None }
+        Row {
+            puzzle: Of::<P>::ENTRY,
+            generator: None,
+        }
     }
 
     pub const fn generates<P: Generate>(self) -> Row {
-        Row { generator: Some(Of::<P>::GENERATOR), ..self }
+        Row {
+            generator: Some(Of::<P>::GENERATOR),
+            ..self
+        }
     }
 }
 
@@ -53,12 +66,20 @@ pub trait Generator: Sync {
 
 /// The puzzles that take `flag`, for help and refusals.
 pub fn with_flag(flag: encodings::puzzle::Flag) -> Vec<&'static str> {
-    PUZZLES.iter().filter(|e| e.flags().contains(&flag)).map(|e| e.name()).collect()
+    PUZZLES
+        .iter()
+        .filter(|e| e.flags().contains(&flag))
+        .map(|e| e.name())
+        .collect()
 }
 
 /// The puzzles `generate` makes.
 pub fn generators() -> Vec<&'static str> {
-    PUZZLES.iter().filter(|e| e.generator.is_some()).map(|e| e.name()).collect()
+    PUZZLES
+        .iter()
+        .filter(|e| e.generator.is_some())
+        .map(|e| e.name())
+        .collect()
 }
 
 /// A puzzle with its type erased: the commands, run by the generic driver.
@@ -73,9 +94,19 @@ pub trait Entry: Sync {
     /// The pzprjs names of the URLs it reads.
     fn url_kinds(&self) -> &'static [&'static str];
     /// One `run` row: solve `file` and compare it with its expected answer.
-    fn run_file(&self, file: &std::path::Path, opts: &crate::runner::Options) -> serde_json::Map<String, serde_json::Value>;
+    fn run_file(
+        &self,
+        file: &std::path::Path,
+        opts: &crate::runner::Options,
+    ) -> serde_json::Map<String, serde_json::Value>;
     /// `verify`: a certificate's checks, with its parsed claim.
-    fn verify(&self, dir: &std::path::Path, claim: &serde_json::Value, checker: &str, limits: crate::drat::Limits) -> Result<String, String>;
+    fn verify(
+        &self,
+        dir: &std::path::Path,
+        claim: &serde_json::Value,
+        checker: &str,
+        limits: crate::drat::Limits,
+    ) -> Result<String, String>;
     fn solve(&self, args: &SolveArgs) -> Result<Done>;
     fn encode(&self, args: &EncodeArgs) -> Result<Done>;
     fn decode(&self, args: &DecodeArgs) -> Result<Done>;
@@ -127,11 +158,21 @@ impl<P: Puzzle> Entry for Of<P> {
         P::URL_KINDS
     }
 
-    fn run_file(&self, file: &std::path::Path, opts: &crate::runner::Options) -> serde_json::Map<String, serde_json::Value> {
+    fn run_file(
+        &self,
+        file: &std::path::Path,
+        opts: &crate::runner::Options,
+    ) -> serde_json::Map<String, serde_json::Value> {
         crate::row::file_row::<P>(file, opts)
     }
 
-    fn verify(&self, dir: &std::path::Path, claim: &serde_json::Value, checker: &str, limits: crate::drat::Limits) -> Result<String, String> {
+    fn verify(
+        &self,
+        dir: &std::path::Path,
+        claim: &serde_json::Value,
+        checker: &str,
+        limits: crate::drat::Limits,
+    ) -> Result<String, String> {
         crate::certify::verify_claim::<P>(dir, claim, checker, limits)
     }
 
@@ -155,24 +196,46 @@ impl<P: Puzzle> Entry for Of<P> {
     fn self_check(&self) -> Result<(), String> {
         use encodings::puzzle::{self, Goal, Settings};
         if !P::FORMATS.contains(&P::MACHINE) {
-            return Err(format!("certificates keep answers as {}, which it does not print", P::MACHINE));
+            return Err(format!(
+                "certificates keep answers as {}, which it does not print",
+                P::MACHINE
+            ));
         }
         let file = format!("docs/examples/{}.txt", P::NAME);
         let text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
-        let inst = P::parse(puzzle::without_header(&text).0, &Settings::default()).map_err(|e| format!("{file}: {e}"))?;
-        let opts = crate::runner::Options { progress: crate::runner::Progress::Never, ..Default::default() };
-        let outcome = crate::runner::search::<P>(inst.clone(), Goal::Best, 1, &opts).map_err(|e| e.to_string())?;
-        let (answer, checked) = outcome.answers.first().ok_or(format!("{file}: no answer"))?;
-        let fields: Vec<String> = P::answer_json(&inst, answer, checked).keys().cloned().collect();
+        let inst = P::parse(puzzle::without_header(&text).0, &Settings::default())
+            .map_err(|e| format!("{file}: {e}"))?;
+        let opts = crate::runner::Options {
+            progress: crate::runner::Progress::Never,
+            ..Default::default()
+        };
+        let outcome = crate::runner::search::<P>(inst.clone(), Goal::Best, 1, &opts)
+            .map_err(|e| e.to_string())?;
+        let (answer, checked) = outcome
+            .answers
+            .first()
+            .ok_or(format!("{file}: no answer"))?;
+        let fields: Vec<String> = P::answer_json(&inst, answer, checked)
+            .keys()
+            .cloned()
+            .collect();
         if fields != P::ANSWER_FIELDS {
-            return Err(format!("answer_json writes {fields:?}, ANSWER_FIELDS says {:?}", P::ANSWER_FIELDS));
+            return Err(format!(
+                "answer_json writes {fields:?}, ANSWER_FIELDS says {:?}",
+                P::ANSWER_FIELDS
+            ));
         }
         if let Ok(url) = P::to_url(&inst) {
             let link = encodings::url::split(&url).map_err(|e| format!("{url}: {e}"))?;
             if !P::URL_KINDS.contains(&link.kind) {
-                return Err(format!("{url}: its kind is not in URL_KINDS {:?}", P::URL_KINDS));
+                return Err(format!(
+                    "{url}: its kind is not in URL_KINDS {:?}",
+                    P::URL_KINDS
+                ));
             }
-            let again = P::from_url(&link).and_then(|t| P::parse(&t, &Settings::default())).map_err(|e| format!("{url}: {e}"))?;
+            let again = P::from_url(&link)
+                .and_then(|t| P::parse(&t, &Settings::default()))
+                .map_err(|e| format!("{url}: {e}"))?;
             if P::to_url(&again).as_ref() != Ok(&url) {
                 return Err(format!("{url} does not read back as itself"));
             }
@@ -188,9 +251,15 @@ mod tests {
     #[test]
     fn every_row_keeps_the_promises_the_types_do_not() {
         for e in PUZZLES {
-            e.self_check().unwrap_or_else(|why| panic!("{}: {why}", e.name()));
+            e.self_check()
+                .unwrap_or_else(|why| panic!("{}: {why}", e.name()));
         }
         let names: Vec<&str> = PUZZLES.iter().map(|e| e.name()).collect();
-        assert!(names.iter().all(|n| names.iter().filter(|m| m == &n).count() == 1), "{names:?}");
+        assert!(
+            names
+                .iter()
+                .all(|n| names.iter().filter(|m| m == &n).count() == 1),
+            "{names:?}"
+        );
     }
 }

@@ -19,7 +19,10 @@ pub const EXPECTED: [&str; 4] = ["sol", "out", "out.computed", "score"];
 /// name (a FIFO or a broken link is an error of the row, not an expected answer quietly missed).
 pub fn expected_file(file: &Path) -> Option<PathBuf> {
     let stem = file.with_extension("");
-    EXPECTED.iter().map(|ext| PathBuf::from(format!("{}.{ext}", stem.display()))).find(|p| p.symlink_metadata().is_ok_and(|m| !m.is_dir()) && p != file)
+    EXPECTED
+        .iter()
+        .map(|ext| PathBuf::from(format!("{}.{ext}", stem.display())))
+        .find(|p| p.symlink_metadata().is_ok_and(|m| !m.is_dir()) && p != file)
 }
 
 /// One puzzle file's row, computed in the child (`run-file`): solve, then compare with the
@@ -48,7 +51,11 @@ fn solve_row<P: Puzzle>(file: &Path, opts: &Options, row: &mut Map<String, Value
         Task::Enumerate => (Goal::Enumerate { max: 2 }, 2),
     };
     let out = runner::search::<P>(inst.clone(), goal, keep, opts)?;
-    let found = out.answers.last().filter(|_| P::TASK == Task::Maximize).or(out.answers.first());
+    let found = out
+        .answers
+        .last()
+        .filter(|_| P::TASK == Task::Maximize)
+        .or(out.answers.first());
     let stopped = out.ended == Ended::Stopped;
     let status = match (found.is_some(), stopped, P::TASK) {
         (true, true, Task::Maximize) => Status::BestFound,
@@ -58,11 +65,17 @@ fn solve_row<P: Puzzle>(file: &Path, opts: &Options, row: &mut Map<String, Value
         (false, false, _) => Status::NoSolution,
     };
     row.insert("status".into(), json!(status.json_name()));
-    row.insert("score".into(), match (P::TASK, found) {
-        (Task::Maximize, Some((_, c))) => json!(P::score(c).to_string()),
-        _ => Value::Null,
-    });
-    if let Some(g) = found.filter(|_| status == Status::BestFound).and_then(|(_, c)| runner::gap::<P>(&P::score(c), out.upper_bound)) {
+    row.insert(
+        "score".into(),
+        match (P::TASK, found) {
+            (Task::Maximize, Some((_, c))) => json!(P::score(c).to_string()),
+            _ => Value::Null,
+        },
+    );
+    if let Some(g) = found
+        .filter(|_| status == Status::BestFound)
+        .and_then(|(_, c)| runner::gap::<P>(&P::score(c), out.upper_bound))
+    {
         row.insert("upper_bound".into(), json!(format!("{:.0}", g.bound)));
         row.insert("gap_percent".into(), json!(g.percent));
     }
@@ -78,14 +91,20 @@ fn solve_row<P: Puzzle>(file: &Path, opts: &Options, row: &mut Map<String, Value
     // What the row claims was refuted: no better score, no other solution, no solution at all;
     // proved as far as the backend's UNSAT answers are trusted.
     row.insert("proved".into(), json!(!stopped));
-    row.insert("unsat_answers".into(), json!(opts.backend.trust().json_name()));
+    row.insert(
+        "unsat_answers".into(),
+        json!(opts.backend.trust().json_name()),
+    );
     let s = &out.stats;
     row.insert("seconds".into(), json!(s.elapsed.as_secs_f64()));
     row.insert("variables".into(), json!(s.solver.vars));
     row.insert("clauses".into(), json!(s.solver.clauses));
     row.insert("backend".into(), json!(s.backend));
 
-    row.insert("expected".into(), json!(expected.as_ref().map(|p| p.display().to_string())));
+    row.insert(
+        "expected".into(),
+        json!(expected.as_ref().map(|p| p.display().to_string())),
+    );
     let verdict = if stopped {
         Err("time limit: the search did not finish".to_string())
     } else {
@@ -106,9 +125,17 @@ fn solve_row<P: Puzzle>(file: &Path, opts: &Options, row: &mut Map<String, Value
 }
 
 /// Compares a finished search with the expected answer `input`: why it passes, or why not.
-fn compare<P: Puzzle>(inst: &P::Instance, input: &Input, answers: &[(P::Answer, P::Checked)], count: u64, opts: &Options) -> Result<String, String> {
+fn compare<P: Puzzle>(
+    inst: &P::Instance,
+    input: &Input,
+    answers: &[(P::Answer, P::Checked)],
+    count: u64,
+    opts: &Options,
+) -> Result<String, String> {
     let path = Path::new(&input.name);
-    let name = path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let name = path
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
     let best = match P::TASK {
         Task::Maximize => answers.last(),
         Task::Enumerate => answers.first(),
@@ -120,13 +147,27 @@ fn compare<P: Puzzle>(inst: &P::Instance, input: &Input, answers: &[(P::Answer, 
             Err(e) => return Err(format!("{}", input.error(e))),
         };
         let (sol, sol_checked) = if read.complete {
-            let checked = P::check(inst, &read.answer).map_err(|v| format!("{name} breaks a rule: {v}"))?;
+            let checked =
+                P::check(inst, &read.answer).map_err(|v| format!("{name} breaks a rule: {v}"))?;
             (read.answer, checked)
         } else {
-            let quiet = Options { progress: Progress::Never, ..opts.clone() };
-            let completion = P::COMPLETION.ok_or_else(|| format!("internal error: {} read an incomplete answer but completes none", P::NAME))?;
-            let out = runner::search::<P>((completion.fix)(inst, &read.answer), Goal::Best, 1, &quiet).map_err(|e| e.to_string())?;
-            out.answers.into_iter().last().ok_or_else(|| format!("{name}: {}", completion.none))?
+            let quiet = Options {
+                progress: Progress::Never,
+                ..opts.clone()
+            };
+            let completion = P::COMPLETION.ok_or_else(|| {
+                format!(
+                    "internal error: {} read an incomplete answer but completes none",
+                    P::NAME
+                )
+            })?;
+            let out =
+                runner::search::<P>((completion.fix)(inst, &read.answer), Goal::Best, 1, &quiet)
+                    .map_err(|e| e.to_string())?;
+            out.answers
+                .into_iter()
+                .last()
+                .ok_or_else(|| format!("{name}: {}", completion.none))?
         };
         let Some((found, found_checked)) = best else {
             return Err(format!("no solution found, but {name} is a valid answer"));
@@ -140,7 +181,9 @@ fn compare<P: Puzzle>(inst: &P::Instance, input: &Input, answers: &[(P::Answer, 
                     Err(format!("score {got}, but {name} scores {want}"))
                 }
             }
-            Task::Enumerate if count >= 2 => Ok(format!("several solutions; the one found is valid ({name} is one of them)")),
+            Task::Enumerate if count >= 2 => Ok(format!(
+                "several solutions; the one found is valid ({name} is one of them)"
+            )),
             Task::Enumerate if *found == sol => Ok(format!("the unique solution equals {name}")),
             Task::Enumerate => Err(format!("the unique solution found differs from {name}")),
         };
@@ -150,7 +193,9 @@ fn compare<P: Puzzle>(inst: &P::Instance, input: &Input, answers: &[(P::Answer, 
     match (best, P::TASK) {
         (None, _) if none => Ok(format!("no solution, as {name} says")),
         (None, _) => Err(format!("no solution, but {name} expects {want}")),
-        (Some(_), _) if none => Err(format!("an answer was found, but {name} says there is none")),
+        (Some(_), _) if none => Err(format!(
+            "an answer was found, but {name} says there is none"
+        )),
         (Some((_, c)), Task::Maximize) => {
             let got = P::score(c).to_string();
             if got == want {
@@ -159,7 +204,9 @@ fn compare<P: Puzzle>(inst: &P::Instance, input: &Input, answers: &[(P::Answer, 
                 Err(format!("score {got}, but {name} expects {want}"))
             }
         }
-        (Some(_), Task::Enumerate) => Err(format!("{name} holds a score, but {} puzzles have none", P::NAME)),
+        (Some(_), Task::Enumerate) => Err(format!(
+            "{name} holds a score, but {} puzzles have none",
+            P::NAME
+        )),
     }
 }
-

@@ -55,7 +55,11 @@ struct Job {
 
 impl Job {
     fn new(file: PathBuf, puzzle: Option<&'static str>) -> Job {
-        Job { file, puzzle, unfit: None }
+        Job {
+            file,
+            puzzle,
+            unfit: None,
+        }
     }
 }
 
@@ -86,13 +90,34 @@ struct Signs {
 /// The signs of a regular file; `read` false for anything else, which is never opened (a FIFO
 /// would wait for a writer), so its name alone tells.
 fn signs(file: &Path, read: bool) -> Signs {
-    let header = read.then(|| first_line(file)).flatten().and_then(|l| puzzle::header(&l).map(|name| registry::find(name).map(|e| e.name())));
+    let header = read
+        .then(|| first_line(file))
+        .flatten()
+        .and_then(|l| puzzle::header(&l).map(|name| registry::find(name).map(|e| e.name())));
     let ext = file.extension().and_then(|e| e.to_str()).unwrap_or("");
-    let extension = PUZZLES.iter().find(|e| e.name() == ext || e.extensions().contains(&ext)).map(|e| e.name());
+    let extension = PUZZLES
+        .iter()
+        .find(|e| e.name() == ext || e.extensions().contains(&ext))
+        .map(|e| e.name());
     let plain = PLAIN.contains(&ext);
-    let folder = plain.then(|| file.ancestors().skip(1).find_map(|dir| registry::find(dir.file_name()?.to_str()?)).map(|e| e.name())).flatten();
-    let stem = plain.then(|| registry::find(file.file_stem()?.to_str()?).map(|e| e.name())).flatten();
-    Signs { header, extension, folder, stem, plain }
+    let folder = plain
+        .then(|| {
+            file.ancestors()
+                .skip(1)
+                .find_map(|dir| registry::find(dir.file_name()?.to_str()?))
+                .map(|e| e.name())
+        })
+        .flatten();
+    let stem = plain
+        .then(|| registry::find(file.file_stem()?.to_str()?).map(|e| e.name()))
+        .flatten();
+    Signs {
+        header,
+        extension,
+        folder,
+        stem,
+        plain,
+    }
 }
 
 /// The kind of `file`: `--puzzle`, else its header line, else its extension, else its name,
@@ -108,14 +133,21 @@ fn kind(signs: &Signs, forced: Option<&'static str>) -> Option<&'static str> {
 fn first_line(file: &Path) -> Option<String> {
     use std::io::Read;
     let mut head = Vec::new();
-    crate::input::open_regular(file).ok()?.take(256).read_to_end(&mut head).ok()?;
+    crate::input::open_regular(file)
+        .ok()?
+        .take(256)
+        .read_to_end(&mut head)
+        .ok()?;
     let text = String::from_utf8_lossy(&head);
     Some(text.lines().next()?.to_string())
 }
 
 /// Whether a file met while walking a folder is a puzzle file.
 fn is_candidate(signs: &Signs, forced: bool) -> bool {
-    signs.extension.is_some() || signs.header.is_some() || signs.stem.is_some() || (signs.plain && (forced || signs.folder.is_some()))
+    signs.extension.is_some()
+        || signs.header.is_some()
+        || signs.stem.is_some()
+        || (signs.plain && (forced || signs.folder.is_some()))
 }
 
 /// The puzzle files under `paths` (folders walked in name order) and how many other files
@@ -126,16 +158,22 @@ fn collect(paths: &[PathBuf], forced: Option<&'static str>) -> Result<Found> {
     let mut seen = HashSet::new();
     for path in paths {
         match std::fs::metadata(path) {
-            Ok(m) if m.is_dir() => walk(path, forced, &mut found, &mut seen).map_err(|e| anyhow!("{}: cannot read the folder: {e}", path.display()))?,
+            Ok(m) if m.is_dir() => walk(path, forced, &mut found, &mut seen)
+                .map_err(|e| anyhow!("{}: cannot read the folder: {e}", path.display()))?,
             Ok(m) => {
                 let regular = m.is_file();
                 let mut job = Job::new(path.clone(), kind(&signs(path, regular), forced));
                 if !regular {
-                    job.unfit = Some(format!("{}, not a regular file", crate::input::kind_of(m.file_type())));
+                    job.unfit = Some(format!(
+                        "{}, not a regular file",
+                        crate::input::kind_of(m.file_type())
+                    ));
                 }
                 found.jobs.push(job);
             }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => bail!("{}: no such file or folder", path.display()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                bail!("{}: no such file or folder", path.display())
+            }
             Err(e) => bail!("{}: {e}", path.display()),
         }
     }
@@ -146,7 +184,12 @@ fn collect(paths: &[PathBuf], forced: Option<&'static str>) -> Result<Found> {
 /// links that lead back up, or twice to one folder, are followed once, so the walk ends. Only
 /// what `dir` itself holds fails it: a subfolder that cannot be read is a row of its own, and
 /// an entry that is not a regular file is never opened.
-fn walk(dir: &Path, forced: Option<&'static str>, found: &mut Found, seen: &mut HashSet<(u64, u64)>) -> std::io::Result<()> {
+fn walk(
+    dir: &Path,
+    forced: Option<&'static str>,
+    found: &mut Found,
+    seen: &mut HashSet<(u64, u64)>,
+) -> std::io::Result<()> {
     use std::os::unix::fs::MetadataExt;
     // Known by device and inode, not by its real path: `canonicalize` reads every link on the
     // way, and cost the cube of the depth (a 3,000-deep folder: over a minute).
@@ -154,7 +197,9 @@ fn walk(dir: &Path, forced: Option<&'static str>, found: &mut Found, seen: &mut 
     if !seen.insert((meta.dev(), meta.ino())) {
         return Ok(());
     }
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
     entries.sort();
     for path in entries {
         // Through links, as the walk follows them; a broken link is no regular file.
@@ -188,10 +233,22 @@ fn walk(dir: &Path, forced: Option<&'static str>, found: &mut Found, seen: &mut 
         }
         // Not a regular file, or not one we may look at: a puzzle by its name gets a row that
         // says what it is instead.
-        let broken = meta.as_ref().is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) && path.symlink_metadata().is_ok();
+        let broken = meta
+            .as_ref()
+            .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
+            && path.symlink_metadata().is_ok();
         let (unfit, special) = match &meta {
-            Ok(m) => (format!("{}, not a regular file", crate::input::kind_of(m.file_type())), true),
-            Err(_) if broken => ("a broken symbolic link, not a regular file".to_string(), true),
+            Ok(m) => (
+                format!(
+                    "{}, not a regular file",
+                    crate::input::kind_of(m.file_type())
+                ),
+                true,
+            ),
+            Err(_) if broken => (
+                "a broken symbolic link, not a regular file".to_string(),
+                true,
+            ),
             Err(e) => (format!("cannot read: {e}"), false),
         };
         let signs = signs(&path, false);
@@ -209,7 +266,9 @@ fn walk(dir: &Path, forced: Option<&'static str>, found: &mut Found, seen: &mut 
 
 /// Whether `dir` is on the system's proc or sys file system.
 fn pseudo(dir: &Path) -> bool {
-    let Ok(name) = std::ffi::CString::new(dir.as_os_str().as_encoded_bytes()) else { return false };
+    let Ok(name) = std::ffi::CString::new(dir.as_os_str().as_encoded_bytes()) else {
+        return false;
+    };
     // SAFETY: statfs writes only into `fs`, from a NUL-terminated path.
     let mut fs: libc::statfs = unsafe { std::mem::zeroed() };
     if unsafe { libc::statfs(name.as_ptr(), &mut fs) } != 0 {
@@ -226,8 +285,14 @@ fn pseudo(dir: &Path) -> bool {
 fn run_jobs(a: &RunArgs, jobs: &[Job]) -> Result<Vec<Map<String, Value>>> {
     // More workers than files, or than a few per core, only cost (each is a thread and a child).
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let threads = a.jobs.unwrap_or(cores).min(4 * cores).min(jobs.len()).max(1);
-    let exe = std::env::current_exe().map_err(|e| anyhow!("cannot find the puzzle-sat binary to run: {e}"))?;
+    let threads = a
+        .jobs
+        .unwrap_or(cores)
+        .min(4 * cores)
+        .min(jobs.len())
+        .max(1);
+    let exe = std::env::current_exe()
+        .map_err(|e| anyhow!("cannot find the puzzle-sat binary to run: {e}"))?;
     let bar = Bar::new(jobs.len(), !a.quiet && std::io::stderr().is_terminal());
     // Each worker takes the next job in file order when it is free, so a slow puzzle never
     // holds a batch of others behind it, as a split of the list into parts would.
@@ -243,11 +308,15 @@ fn run_jobs(a: &RunArgs, jobs: &[Job]) -> Result<Vec<Map<String, Value>>> {
         bar.started(&job.file);
         let row = child_row(&exe, a, job);
         bar.done();
-        rows.lock().unwrap_or_else(|e| e.into_inner()).push((k, row));
+        rows.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((k, row));
     };
     std::thread::scope(|s| {
         for _ in 1..threads {
-            std::thread::Builder::new().spawn_scoped(s, work).map_err(|e| anyhow!("cannot start {threads} workers: {e}"))?;
+            std::thread::Builder::new()
+                .spawn_scoped(s, work)
+                .map_err(|e| anyhow!("cannot start {threads} workers: {e}"))?;
         }
         work();
         Ok::<(), anyhow::Error>(())
@@ -274,11 +343,18 @@ impl Bar {
     fn new(total: usize, shown: bool) -> Bar {
         // SAFETY: TIOCGWINSZ fills the winsize given; on failure it is left zeroed.
         let mut size: libc::winsize = unsafe { std::mem::zeroed() };
-        let columns = match unsafe { libc::ioctl(libc::STDERR_FILENO, libc::TIOCGWINSZ, &mut size) } {
+        let columns = match unsafe { libc::ioctl(libc::STDERR_FILENO, libc::TIOCGWINSZ, &mut size) }
+        {
             0 if size.ws_col > 0 => usize::from(size.ws_col),
             _ => 80,
         };
-        Bar { total, shown, columns, start: Instant::now(), state: Mutex::new((0, String::new(), None)) }
+        Bar {
+            total,
+            shown,
+            columns,
+            start: Instant::now(),
+            state: Mutex::new((0, String::new(), None)),
+        }
     }
 
     fn started(&self, file: &Path) {
@@ -302,7 +378,14 @@ impl Bar {
         s.2 = Some(now);
         const WIDTH: usize = 30;
         let filled = WIDTH * s.0 / self.total.max(1);
-        let head = format!("[{}{}] {}/{} {}s ", "#".repeat(filled), " ".repeat(WIDTH - filled), s.0, self.total, self.start.elapsed().as_secs());
+        let head = format!(
+            "[{}{}] {}/{} {}s ",
+            "#".repeat(filled),
+            " ".repeat(WIDTH - filled),
+            s.0,
+            self.total,
+            self.start.elapsed().as_secs()
+        );
         // What fits of the file name, its end, which says most about it.
         let room = self.columns.saturating_sub(head.chars().count() + 1);
         let chars: Vec<char> = s.1.chars().collect();
@@ -325,7 +408,14 @@ fn child_row(exe: &Path, a: &RunArgs, job: &Job) -> Map<String, Value> {
     row.insert("puzzle".into(), json!(job.puzzle));
     let error = |mut row: Map<String, Value>, status: &str, why: String| {
         row.insert("status".into(), json!(status));
-        row.insert("verdict".into(), json!(if status == "timeout" { "timeout" } else { "error" }));
+        row.insert(
+            "verdict".into(),
+            json!(if status == "timeout" {
+                "timeout"
+            } else {
+                "error"
+            }),
+        );
         row.insert("reason".into(), json!(why));
         row
     };
@@ -343,33 +433,59 @@ fn child_row(exe: &Path, a: &RunArgs, job: &Job) -> Map<String, Value> {
         Err(e) => return error(row, "error", format!("cannot make a temporary folder: {e}")),
     };
     let mut cmd = std::process::Command::new(exe);
-    cmd.arg("run-file").arg(puzzle).arg(&job.file).args(&a.solver_flags).env("TMPDIR", tmp.path());
+    cmd.arg("run-file")
+        .arg(puzzle)
+        .arg(&job.file)
+        .args(&a.solver_flags)
+        .env("TMPDIR", tmp.path());
     if let Some(t) = a.time_limit {
         cmd.arg(format!("--time-limit={}", t.as_secs_f64()));
     }
     // The child keeps its own time limit; this one catches a child that cannot (a long
     // encoding, a hung solver).
     let started = Instant::now();
-    let hard = a.time_limit.map(|t| t.saturating_add(Duration::from_secs(30)));
+    let hard = a
+        .time_limit
+        .map(|t| t.saturating_add(Duration::from_secs(30)));
     let ended = process::run(cmd, 1 << 20, || hard.is_some_and(|h| started.elapsed() > h));
     match ended {
-        Ok(process::Ended::Exited { status, stdout, stderr }) => {
-            match serde_json::from_slice::<Value>(&stdout) {
-                Ok(Value::Object(child)) if status.success() => child,
-                _ => {
-                    let tail = String::from_utf8_lossy(&stderr);
-                    let last = tail.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("").trim().to_string();
-                    let how = match (status.code(), std::os::unix::process::ExitStatusExt::signal(&status)) {
-                        (Some(code), _) => format!("exit status {code}"),
-                        (_, Some(sig)) => format!("killed by signal {sig}"),
-                        _ => status.to_string(),
-                    };
-                    error(row, "error", format!("crashed ({how}): {last}"))
-                }
+        Ok(process::Ended::Exited {
+            status,
+            stdout,
+            stderr,
+        }) => match serde_json::from_slice::<Value>(&stdout) {
+            Ok(Value::Object(child)) if status.success() => child,
+            _ => {
+                let tail = String::from_utf8_lossy(&stderr);
+                let last = tail
+                    .lines()
+                    .rev()
+                    .find(|l| !l.trim().is_empty())
+                    .unwrap_or("")
+                    .trim()
+                    .to_string();
+                let how = match (
+                    status.code(),
+                    std::os::unix::process::ExitStatusExt::signal(&status),
+                ) {
+                    (Some(code), _) => format!("exit status {code}"),
+                    (_, Some(sig)) => format!("killed by signal {sig}"),
+                    _ => status.to_string(),
+                };
+                error(row, "error", format!("crashed ({how}): {last}"))
             }
+        },
+        Ok(process::Ended::Stopped) => error(
+            row,
+            "timeout",
+            format!(
+                "killed after {:.0} s without an answer",
+                started.elapsed().as_secs_f64()
+            ),
+        ),
+        Ok(process::Ended::Overflow { .. }) => {
+            error(row, "error", "printed more than a row".into())
         }
-        Ok(process::Ended::Stopped) => error(row, "timeout", format!("killed after {:.0} s without an answer", started.elapsed().as_secs_f64())),
-        Ok(process::Ended::Overflow { .. }) => error(row, "error", "printed more than a row".into()),
         Err(e) => error(row, "error", format!("cannot run {}: {e}", exe.display())),
     }
 }
@@ -394,14 +510,31 @@ fn found(row: &Map<String, Value>) -> String {
 }
 
 fn failed(row: &Map<String, Value>) -> bool {
-    !matches!(row.get("verdict").and_then(Value::as_str), Some("pass" | "ok"))
+    !matches!(
+        row.get("verdict").and_then(Value::as_str),
+        Some("pass" | "ok")
+    )
 }
 
 fn table(rows: &[Map<String, Value>]) -> String {
-    let head = ["file", "puzzle", "status", "score/count", "proved", "seconds", "variables", "clauses", "backend", "result"];
+    let head = [
+        "file",
+        "puzzle",
+        "status",
+        "score/count",
+        "proved",
+        "seconds",
+        "variables",
+        "clauses",
+        "backend",
+        "result",
+    ];
     let mut lines: Vec<Vec<String>> = vec![head.iter().map(|h| h.to_string()).collect()];
     for r in rows {
-        let seconds = r.get("seconds").and_then(Value::as_f64).map_or("-".into(), |s| format!("{s:.2}"));
+        let seconds = r
+            .get("seconds")
+            .and_then(Value::as_f64)
+            .map_or("-".into(), |s| format!("{s:.2}"));
         let proved = proved(r);
         lines.push(vec![
             text(r, "file"),
@@ -416,22 +549,43 @@ fn table(rows: &[Map<String, Value>]) -> String {
             text(r, "verdict"),
         ]);
     }
-    let widths: Vec<usize> = (0..head.len()).map(|k| lines.iter().map(|l| l[k].chars().count()).max().unwrap_or(0)).collect();
+    let widths: Vec<usize> = (0..head.len())
+        .map(|k| {
+            lines
+                .iter()
+                .map(|l| l[k].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
     let mut out = String::new();
     for l in &lines {
-        let cells: Vec<String> = l.iter().zip(&widths).map(|(c, w)| format!("{c:<w$}")).collect();
+        let cells: Vec<String> = l
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!("{c:<w$}"))
+            .collect();
         out += cells.join("  ").trim_end();
         out.push('\n');
     }
     for r in rows.iter().filter(|r| failed(r)) {
-        let _ = writeln!(out, "{}: {}: {}", text(r, "verdict").to_uppercase(), text(r, "file"), text(r, "reason"));
+        let _ = writeln!(
+            out,
+            "{}: {}: {}",
+            text(r, "verdict").to_uppercase(),
+            text(r, "file"),
+            text(r, "reason")
+        );
     }
     out
 }
 
 /// The `proved` column: yes, no, or (on an external solver's word) unchecked.
 fn proved(row: &Map<String, Value>) -> &'static str {
-    match (row.get("proved"), row.get("unsat_answers").and_then(Value::as_str)) {
+    match (
+        row.get("proved"),
+        row.get("unsat_answers").and_then(Value::as_str),
+    ) {
         (Some(Value::Bool(true)), Some("unchecked")) => "unchecked",
         (Some(Value::Bool(true)), _) => "yes",
         (Some(Value::Bool(false)), _) => "no",
@@ -442,21 +596,37 @@ fn proved(row: &Map<String, Value>) -> &'static str {
 /// The stable part of the rows: no times, sizes or backend, so that it changes only when an
 /// answer does.
 pub fn snapshot(rows: &[Map<String, Value>]) -> String {
-    let mut out = String::from("# puzzle-sat run snapshot: file, puzzle, status, score or solutions, proved, result\n");
+    let mut out = String::from(
+        "# puzzle-sat run snapshot: file, puzzle, status, score or solutions, proved, result\n",
+    );
     for r in rows {
         let proved = match proved(r) {
             "yes" => "true",
             "no" => "false",
             other => other,
         };
-        let _ = writeln!(out, "{}\t{}\t{}\t{}\t{}\t{}", text(r, "file"), text(r, "puzzle"), text(r, "status"), found(r), proved, text(r, "verdict"));
+        let _ = writeln!(
+            out,
+            "{}\t{}\t{}\t{}\t{}\t{}",
+            text(r, "file"),
+            text(r, "puzzle"),
+            text(r, "status"),
+            found(r),
+            proved,
+            text(r, "verdict")
+        );
     }
     out
 }
 
 fn summary(rows: &[Map<String, Value>], skipped: usize, special: usize) -> String {
-    let count = |v: &str| rows.iter().filter(|r| r.get("verdict").and_then(Value::as_str) == Some(v)).count();
-    let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let count = |v: &str| {
+        rows.iter()
+            .filter(|r| r.get("verdict").and_then(Value::as_str) == Some(v))
+            .count()
+    };
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     format!(
         "{}: {} passed, {} failed, {}, {} timed out, {} without an expected answer; {} skipped{}\n",
         plural(rows.len(), "puzzle", "puzzles"),
@@ -491,13 +661,18 @@ fn check_snapshot(path: &Path, now: &str, update: bool) -> Result<Option<String>
     let stored = match std::fs::symlink_metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         // A FIFO there would make the run wait at its end: regular files only.
-        _ => Some(crate::input::read_regular(path).map_err(|e| anyhow!("cannot read the snapshot: {e:#}"))?.text),
+        _ => Some(
+            crate::input::read_regular(path)
+                .map_err(|e| anyhow!("cannot read the snapshot: {e:#}"))?
+                .text,
+        ),
     };
     // An insta snapshot (the tests keep theirs so) starts with a `---` header: compared
     // without it, and kept when the snapshot is rewritten.
     let (header, old) = stored.as_deref().map_or(("", ""), insta_header);
     if update || stored.is_none() {
-        write_regular(path, format!("{header}{now}").as_bytes()).map_err(|e| anyhow!("{}: cannot write the snapshot: {e}", path.display()))?;
+        write_regular(path, format!("{header}{now}").as_bytes())
+            .map_err(|e| anyhow!("{}: cannot write the snapshot: {e}", path.display()))?;
         eprintln!("puzzle-sat: wrote the snapshot {}", path.display());
         return Ok(None);
     }
@@ -506,7 +681,10 @@ fn check_snapshot(path: &Path, now: &str, update: bool) -> Result<Option<String>
     }
     let old_lines: std::collections::HashSet<&str> = old.lines().collect();
     let new_lines: std::collections::HashSet<&str> = now.lines().collect();
-    let mut diff = format!("the snapshot {} differs (--update-snapshot rewrites it):\n", path.display());
+    let mut diff = format!(
+        "the snapshot {} differs (--update-snapshot rewrites it):\n",
+        path.display()
+    );
     for l in old.lines().filter(|l| !new_lines.contains(l)) {
         diff += &format!("- {l}\n");
     }
@@ -522,10 +700,18 @@ fn write_regular(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
     // O_NONBLOCK: a FIFO without a reader fails the open (ENXIO) instead of waiting for one.
-    let mut file = std::fs::OpenOptions::new().write(true).create(true).truncate(true).custom_flags(libc::O_NONBLOCK).open(path)?;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)?;
     let kind = file.metadata()?.file_type();
     if !kind.is_file() {
-        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("{}, not a regular file", crate::input::kind_of(kind))));
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("{}, not a regular file", crate::input::kind_of(kind)),
+        ));
     }
     file.write_all(bytes)
 }
@@ -535,10 +721,18 @@ pub fn run(a: &RunArgs) -> Result<Done> {
         bail!("run needs at least one file or folder");
     }
     let forced = match &a.puzzle {
-        Some(name) => Some(registry::find(name).ok_or_else(|| anyhow!("no puzzle called {name}"))?.name()),
+        Some(name) => Some(
+            registry::find(name)
+                .ok_or_else(|| anyhow!("no puzzle called {name}"))?
+                .name(),
+        ),
         None => None,
     };
-    let Found { jobs, skipped, special } = collect(&a.paths, forced)?;
+    let Found {
+        jobs,
+        skipped,
+        special,
+    } = collect(&a.paths, forced)?;
     if jobs.is_empty() {
         bail!(
             "no puzzle files found ({skipped} other file{} skipped): a puzzle file has a puzzle-sat: header, a puzzle's extension or name, or sits in a folder named after its puzzle; --puzzle NAME takes every .txt and .in file",
@@ -547,7 +741,9 @@ pub fn run(a: &RunArgs) -> Result<Done> {
     }
     let rows = run_jobs(a, &jobs)?;
     let mut stdout = if a.json {
-        rows.iter().map(|r| Value::Object(r.clone()).to_string() + "\n").collect()
+        rows.iter()
+            .map(|r| Value::Object(r.clone()).to_string() + "\n")
+            .collect()
     } else {
         table(&rows)
     };
@@ -563,15 +759,30 @@ pub fn run(a: &RunArgs) -> Result<Done> {
             bad = true;
         }
     }
-    Ok(Done { stdout, code: if bad { exit::NO_SOLUTION } else { exit::ANSWER } })
+    Ok(Done {
+        stdout,
+        code: if bad { exit::NO_SOLUTION } else { exit::ANSWER },
+    })
 }
 
 /// `run-file`: the child's side, one row as a JSON line.
-pub fn run_file(puzzle: &str, file: &Path, backend: Backend, time_limit: Option<Duration>) -> Result<Done> {
+pub fn run_file(
+    puzzle: &str,
+    file: &Path,
+    backend: Backend,
+    time_limit: Option<Duration>,
+) -> Result<Done> {
     let entry = registry::find(puzzle).ok_or_else(|| anyhow!("no puzzle called {puzzle}"))?;
-    let opts = Options { backend, time_limit, progress: Progress::Never };
+    let opts = Options {
+        backend,
+        time_limit,
+        progress: Progress::Never,
+    };
     let row = entry.run_file(file, &opts);
-    Ok(Done { stdout: Value::Object(row).to_string() + "\n", code: exit::ANSWER })
+    Ok(Done {
+        stdout: Value::Object(row).to_string() + "\n",
+        code: exit::ANSWER,
+    })
 }
 
 #[cfg(test)]

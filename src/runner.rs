@@ -110,7 +110,12 @@ impl<P: Puzzle> Observer<P> for Reporter<P> {
 }
 
 /// Runs `P::search` on `inst` under the options' backend and time limit.
-pub fn search<P: Puzzle>(inst: P::Instance, goal: Goal, keep: usize, opts: &Options) -> Result<Outcome<P>, SolverError> {
+pub fn search<P: Puzzle>(
+    inst: P::Instance,
+    goal: Goal,
+    keep: usize,
+    opts: &Options,
+) -> Result<Outcome<P>, SolverError> {
     fits::<P>(&inst)?;
     let start = Instant::now();
     let stop = Stop::new();
@@ -127,7 +132,10 @@ pub fn search<P: Puzzle>(inst: P::Instance, goal: Goal, keep: usize, opts: &Opti
         ended: Ended::Stopped,
         abandoned: false,
         upper_bound: None,
-        stats: Stats { backend: opts.backend.name(), ..Stats::default() },
+        stats: Stats {
+            backend: opts.backend.name(),
+            ..Stats::default()
+        },
     };
     let mut encoded = false;
     let mut last_said = Duration::ZERO;
@@ -140,12 +148,21 @@ pub fn search<P: Puzzle>(inst: P::Instance, goal: Goal, keep: usize, opts: &Opti
                 last_said = elapsed;
                 let calls = out.stats.solver.calls;
                 let so_far = match (P::TASK, out.answers.last()) {
-                    (Task::Maximize, Some((_, c))) => match gap::<P>(&P::score(c), out.upper_bound) {
-                        Some(g) => format!("best score so far {}, {}", P::score(c), g.text(opts.backend.trust())),
+                    (Task::Maximize, Some((_, c))) => match gap::<P>(&P::score(c), out.upper_bound)
+                    {
+                        Some(g) => format!(
+                            "best score so far {}, {}",
+                            P::score(c),
+                            g.text(opts.backend.trust())
+                        ),
                         None => format!("best score so far {}", P::score(c)),
                     },
                     (Task::Maximize, None) => "no answer yet".to_string(),
-                    (Task::Enumerate, _) => format!("{} solution{} so far", out.count, if out.count == 1 { "" } else { "s" }),
+                    (Task::Enumerate, _) => format!(
+                        "{} solution{} so far",
+                        out.count,
+                        if out.count == 1 { "" } else { "s" }
+                    ),
                 };
                 // Calls are counted as they end: before the first one has, say what is running.
                 let done = match (encoded, calls) {
@@ -170,7 +187,12 @@ pub fn search<P: Puzzle>(inst: P::Instance, goal: Goal, keep: usize, opts: &Opti
                 if opts.progress.now(elapsed) {
                     last_said = elapsed;
                     let calls = out.stats.solver.calls;
-                    eprintln!("[{:8.3}s] score {} after {calls} SAT call{}", elapsed.as_secs_f64(), P::score(&checked), plural(calls));
+                    eprintln!(
+                        "[{:8.3}s] score {} after {calls} SAT call{}",
+                        elapsed.as_secs_f64(),
+                        P::score(&checked),
+                        plural(calls)
+                    );
                 }
                 out.answers.clear();
             }
@@ -194,16 +216,28 @@ pub fn search<P: Puzzle>(inst: P::Instance, goal: Goal, keep: usize, opts: &Opti
         let calls = out.stats.solver.calls;
         let trust = opts.backend.trust();
         let what = match (P::TASK, out.ended, out.count) {
-            (Task::Maximize, Ended::Proved, 0) => trust.note().map_or("proved unsolvable".into(), |n| format!("unsolvable ({n})")),
-            (Task::Maximize, Ended::Proved, _) => trust.note().map_or("proved optimal".into(), |n| format!("optimal ({n})")),
+            (Task::Maximize, Ended::Proved, 0) => trust
+                .note()
+                .map_or("proved unsolvable".into(), |n| format!("unsolvable ({n})")),
+            (Task::Maximize, Ended::Proved, _) => trust
+                .note()
+                .map_or("proved optimal".into(), |n| format!("optimal ({n})")),
             (Task::Maximize, _, 0) => "time limit: no answer found".to_string(),
-            (Task::Maximize, _, _) => match out.answers.last().and_then(|(_, c)| gap::<P>(&P::score(c), out.upper_bound)) {
+            (Task::Maximize, _, _) => match out
+                .answers
+                .last()
+                .and_then(|(_, c)| gap::<P>(&P::score(c), out.upper_bound))
+            {
                 Some(g) => format!("time limit: best found, not proved; {}", g.text(trust)),
                 None => "time limit: best found, not proved".to_string(),
             },
             (Task::Enumerate, _, n) => format!("{n} solutions found"),
         };
-        eprintln!("[{:8.3}s] {what} after {calls} SAT call{}", out.stats.elapsed.as_secs_f64(), if calls == 1 { "" } else { "s" });
+        eprintln!(
+            "[{:8.3}s] {what} after {calls} SAT call{}",
+            out.stats.elapsed.as_secs_f64(),
+            if calls == 1 { "" } else { "s" }
+        );
     }
     Ok(out)
 }
@@ -221,8 +255,14 @@ impl Gap {
     /// The bound rests on UNSAT answers: worded as `trust` allows.
     pub fn text(&self, trust: Trust) -> String {
         match trust.note() {
-            None => format!("proved upper bound {:.0} ({:.1}% above the best found)", self.bound, self.percent),
-            Some(note) => format!("upper bound {:.0} ({note}; {:.1}% above the best found)", self.bound, self.percent),
+            None => format!(
+                "proved upper bound {:.0} ({:.1}% above the best found)",
+                self.bound, self.percent
+            ),
+            Some(note) => format!(
+                "upper bound {:.0} ({note}; {:.1}% above the best found)",
+                self.bound, self.percent
+            ),
         }
     }
 }
@@ -230,7 +270,11 @@ impl Gap {
 /// The gap from `best` up to `bound`, for a puzzle whose scores have a numeric value.
 pub fn gap<P: Puzzle>(best: &P::Score, bound: Option<f64>) -> Option<Gap> {
     let (bound, best) = (bound?.ceil(), P::score_value(best)?);
-    let percent = if best > 0.0 { (1000.0 * (bound / best - 1.0)).ceil().max(0.0) / 10.0 } else { f64::INFINITY };
+    let percent = if best > 0.0 {
+        (1000.0 * (bound / best - 1.0)).ceil().max(0.0) / 10.0
+    } else {
+        f64::INFINITY
+    };
     Some(Gap { bound, percent })
 }
 
@@ -238,7 +282,10 @@ pub use encodings::puzzle::fits;
 
 /// Runs `P::generate` under the options' backend and time limit: the puzzle text and the
 /// answer it was made around, or `None` when the deadline passed first.
-pub fn generate<P: encodings::puzzle::Generate>(spec: GenerateSpec, opts: &Options) -> Result<Option<Made<P::Answer>>, String> {
+pub fn generate<P: encodings::puzzle::Generate>(
+    spec: GenerateSpec,
+    opts: &Options,
+) -> Result<Option<Made<P::Answer>>, String> {
     let start = Instant::now();
     let stop = Stop::new();
     let solvers = opts.backend.solvers(stop.clone());
@@ -267,7 +314,12 @@ pub fn generate<P: encodings::puzzle::Generate>(spec: GenerateSpec, opts: &Optio
 
 /// Runs `P::hints` on `found` (an answer of `inst`) under the options' backend and what is
 /// left of the time limit counted from `start`: `None` when it passed first.
-pub fn hints<P: Puzzle>(inst: P::Instance, found: (P::Answer, P::Checked), opts: &Options, start: Instant) -> Result<Option<Hints<P::Answer>>, SolverError> {
+pub fn hints<P: Puzzle>(
+    inst: P::Instance,
+    found: (P::Answer, P::Checked),
+    opts: &Options,
+    start: Instant,
+) -> Result<Option<Hints<P::Answer>>, SolverError> {
     let stop = Stop::new();
     let solvers = opts.backend.solvers(stop.clone());
     let (tx, rx) = mpsc::channel::<Msg<P>>();
@@ -289,14 +341,22 @@ pub fn hints<P: Puzzle>(inst: P::Instance, found: (P::Answer, P::Checked), opts:
 /// deadline: its verdict rests on the solver's answers, and an interrupted call never answers
 /// UNSAT. A search that saw the flag reports itself stopped; one given up on is reported as
 /// stopped with every answer it had sent.
-fn receive<P: Puzzle>(rx: &Receiver<Msg<P>>, start: Instant, opts: &Options, stop: &Stop, mut on: impl FnMut(Msg<P>)) -> Result<Option<Msg<P>>, SolverError> {
+fn receive<P: Puzzle>(
+    rx: &Receiver<Msg<P>>,
+    start: Instant,
+    opts: &Options,
+    stop: &Stop,
+    mut on: impl FnMut(Msg<P>),
+) -> Result<Option<Msg<P>>, SolverError> {
     // A limit past what the clock can count is no limit.
     let mut deadline = opts.time_limit.and_then(|t| start.checked_add(t));
     let mut stopped = false;
     let ticking = opts.progress != Progress::Never;
     loop {
         // Wake for the heartbeat too; a tick before the deadline is not the deadline.
-        let tick = (ticking && !stopped).then(|| Instant::now() + HEARTBEAT).filter(|t| deadline.is_none_or(|d| *t < d));
+        let tick = (ticking && !stopped)
+            .then(|| Instant::now() + HEARTBEAT)
+            .filter(|t| deadline.is_none_or(|d| *t < d));
         let wake = tick.or(deadline);
         let received = match wake {
             Some(w) => rx.recv_timeout(w.saturating_duration_since(Instant::now())),
@@ -321,7 +381,10 @@ fn receive<P: Puzzle>(rx: &Receiver<Msg<P>>, start: Instant, opts: &Options, sto
 }
 
 /// What the worker has sent already, when the run gives up waiting for it.
-fn drain<P: Puzzle>(rx: &Receiver<Msg<P>>, on: &mut impl FnMut(Msg<P>)) -> Result<Option<Msg<P>>, SolverError> {
+fn drain<P: Puzzle>(
+    rx: &Receiver<Msg<P>>,
+    on: &mut impl FnMut(Msg<P>),
+) -> Result<Option<Msg<P>>, SolverError> {
     loop {
         match rx.try_recv() {
             Ok(m @ (Msg::Done(_) | Msg::Generated(_) | Msg::Hinted(_))) => return Ok(Some(m)),
@@ -381,9 +444,19 @@ mod tests {
             unreachable!()
         }
 
-        fn block<S: ClauseSink>(_: &Toy, enc: &Self::Encoding, sink: &mut S, answers: &[Vec<bool>]) {
+        fn block<S: ClauseSink>(
+            _: &Toy,
+            enc: &Self::Encoding,
+            sink: &mut S,
+            answers: &[Vec<bool>],
+        ) {
             for a in answers {
-                let clause: Vec<Lit> = enc.0.iter().zip(a).map(|(&l, &v)| if v { !l } else { l }).collect();
+                let clause: Vec<Lit> = enc
+                    .0
+                    .iter()
+                    .zip(a)
+                    .map(|(&l, &v)| if v { !l } else { l })
+                    .collect();
                 sink.add_clause(&clause);
             }
         }
@@ -425,7 +498,12 @@ mod tests {
             Some(s as f64)
         }
 
-        fn search(t: &Toy, _: Goal, solvers: &dyn NewSolver, out: &mut dyn Observer<Self>) -> Result<Ended, SolverError> {
+        fn search(
+            t: &Toy,
+            _: Goal,
+            solvers: &dyn NewSolver,
+            out: &mut dyn Observer<Self>,
+        ) -> Result<Ended, SolverError> {
             // No answer chooses more than all n: a proved bound, as a log-scale search reports them.
             out.upper_bound(t.n as f64);
             let mut solver = solvers.new_solver();
@@ -470,32 +548,61 @@ mod tests {
     }
 
     fn quiet() -> Options {
-        Options { backend: Backend::Varisat, time_limit: None, progress: Progress::Never }
+        Options {
+            backend: Backend::Varisat,
+            time_limit: None,
+            progress: Progress::Never,
+        }
     }
 
     #[test]
     fn proves_the_optimum_with_a_final_unsat_call() {
         // A 5-cycle of exclusions: at most 2 of 5.
-        let toy = Toy { n: 5, exclusive: vec![(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)], stall: None, clash: false };
+        let toy = Toy {
+            n: 5,
+            exclusive: vec![(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)],
+            stall: None,
+            clash: false,
+        };
         let out = search::<ToyPuzzle>(toy, Goal::Best, 1, &quiet()).unwrap();
         assert_eq!(out.ended, Ended::Proved);
         let (chosen, score) = out.best().unwrap();
         assert_eq!(*score, 2);
         assert!((0..5).all(|i| !(chosen[i] && chosen[(i + 1) % 5])));
-        assert!(out.stats.solver.calls >= 2, "the last call refutes a better score");
+        assert!(
+            out.stats.solver.calls >= 2,
+            "the last call refutes a better score"
+        );
     }
 
     #[test]
     fn stops_without_a_call_when_no_better_score_exists() {
-        let toy = Toy { n: 3, exclusive: vec![], stall: None, clash: false };
+        let toy = Toy {
+            n: 3,
+            exclusive: vec![],
+            stall: None,
+            clash: false,
+        };
         let out = search::<ToyPuzzle>(toy, Goal::Best, 1, &quiet()).unwrap();
-        assert_eq!((out.ended, out.best().map(|b| b.1)), (Ended::Proved, Some(3)));
-        assert_eq!(u64::from(out.stats.solver.calls), out.count, "every call found a better answer: no refuting call");
+        assert_eq!(
+            (out.ended, out.best().map(|b| b.1)),
+            (Ended::Proved, Some(3))
+        );
+        assert_eq!(
+            u64::from(out.stats.solver.calls),
+            out.count,
+            "every call found a better answer: no refuting call"
+        );
     }
 
     #[test]
     fn reports_no_solution() {
-        let toy = Toy { n: 2, exclusive: vec![], stall: None, clash: true };
+        let toy = Toy {
+            n: 2,
+            exclusive: vec![],
+            stall: None,
+            clash: true,
+        };
         let out = search::<ToyPuzzle>(toy, Goal::Best, 1, &quiet()).unwrap();
         assert_eq!(out.ended, Ended::Proved);
         assert!(out.best().is_none());
@@ -503,17 +610,31 @@ mod tests {
 
     #[test]
     fn the_time_limit_returns_the_best_found_unproved() {
-        let toy = Toy { n: 6, exclusive: vec![(0, 1)], stall: Some(Duration::from_secs(30)), clash: false };
-        let opts = Options { time_limit: Some(Duration::from_millis(300)), ..quiet() };
+        let toy = Toy {
+            n: 6,
+            exclusive: vec![(0, 1)],
+            stall: Some(Duration::from_secs(30)),
+            clash: false,
+        };
+        let opts = Options {
+            time_limit: Some(Duration::from_millis(300)),
+            ..quiet()
+        };
         let started = Instant::now();
         let out = search::<ToyPuzzle>(toy, Goal::Best, 1, &opts).unwrap();
-        assert!(started.elapsed() < Duration::from_secs(5), "returned at the deadline, not after the stall");
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "returned at the deadline, not after the stall"
+        );
         assert_eq!(out.ended, Ended::Stopped);
         let best = out.best().unwrap().1;
         assert_eq!(out.upper_bound, Some(6.0));
         let g = gap::<ToyPuzzle>(&best, out.upper_bound).unwrap();
         assert_eq!(g.bound, 6.0);
-        assert_eq!(g.percent, (1000.0 * (6.0 / best as f64 - 1.0)).ceil() / 10.0);
+        assert_eq!(
+            g.percent,
+            (1000.0 * (6.0 / best as f64 - 1.0)).ceil() / 10.0
+        );
     }
 
     #[test]
@@ -524,7 +645,15 @@ mod tests {
         assert_eq!((g.bound, g.percent), (4.0, 33.4));
         assert_eq!(gap::<ToyPuzzle>(&3, Some(3.0)).unwrap().percent, 0.0);
         assert_eq!(gap::<ToyPuzzle>(&3, None), None);
-        assert!(g.text(Trust::Embedded).contains("proved upper bound 4 (33.4% above the best found)"), "{}", g.text(Trust::Embedded));
-        assert_eq!(g.text(Trust::Unchecked), "upper bound 4 (per the external solver; unchecked; 33.4% above the best found)");
+        assert!(
+            g.text(Trust::Embedded)
+                .contains("proved upper bound 4 (33.4% above the best found)"),
+            "{}",
+            g.text(Trust::Embedded)
+        );
+        assert_eq!(
+            g.text(Trust::Unchecked),
+            "upper bound 4 (per the external solver; unchecked; 33.4% above the best found)"
+        );
     }
 }

@@ -17,7 +17,10 @@ fn find_page(dir: Option<&Path>) -> Result<PathBuf> {
     if let Some(d) = dir {
         tried.push(d.to_path_buf());
     } else {
-        if let Some(exe_dir) = std::env::current_exe().ok().and_then(|e| e.parent().map(Path::to_path_buf)) {
+        if let Some(exe_dir) = std::env::current_exe()
+            .ok()
+            .and_then(|e| e.parent().map(Path::to_path_buf))
+        {
             tried.push(exe_dir.join("web"));
             // target/release/puzzle-sat → the tree's web/dist.
             if let Some(root) = exe_dir.parent().and_then(Path::parent) {
@@ -28,7 +31,9 @@ fn find_page(dir: Option<&Path>) -> Result<PathBuf> {
     }
     for d in &tried {
         if d.join("index.html").is_file() && d.join("puzzle_sat_web_bg.wasm").is_file() {
-            return d.canonicalize().map_err(|e| anyhow!("{}: {e}", d.display()));
+            return d
+                .canonicalize()
+                .map_err(|e| anyhow!("{}: {e}", d.display()));
         }
     }
     let looked: Vec<String> = tried.iter().map(|d| d.display().to_string()).collect();
@@ -122,8 +127,11 @@ const CHUNK: usize = 32 << 10;
 /// way is the newcomer answered 503.
 pub fn serve(port: u16, dir: Option<&Path>, connections: usize) -> Result<()> {
     let root = find_page(dir)?;
-    let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| anyhow!("cannot listen on 127.0.0.1:{port}: {e}"))?;
-    listener.set_nonblocking(true).map_err(|e| anyhow!("cannot listen on 127.0.0.1:{port}: {e}"))?;
+    let listener = TcpListener::bind(("127.0.0.1", port))
+        .map_err(|e| anyhow!("cannot listen on 127.0.0.1:{port}: {e}"))?;
+    listener
+        .set_nonblocking(true)
+        .map_err(|e| anyhow!("cannot listen on 127.0.0.1:{port}: {e}"))?;
     // A longer queue of connections not yet taken than std's 128 (the system caps it at its
     // `somaxconn`): past it the system drops a newcomer's SYN, and the client tries again only
     // a second later, so a burst of idle clients would delay ordinary ones by seconds.
@@ -134,8 +142,18 @@ pub fn serve(port: u16, dir: Option<&Path>, connections: usize) -> Result<()> {
     // may be as many again: three descriptors a place, so that neither `accept` nor a file's
     // `open` meets the limit (an `open` that did answered 404 for a file that is there).
     let connections = connections.min(open_files().saturating_sub(64) / 3).max(1);
-    eprintln!("puzzle-sat: serving {} at http://127.0.0.1:{port}/ (Ctrl-C stops)", root.display());
-    Server { root, listener, held: Vec::new(), most: connections, resting: None }.run();
+    eprintln!(
+        "puzzle-sat: serving {} at http://127.0.0.1:{port}/ (Ctrl-C stops)",
+        root.display()
+    );
+    Server {
+        root,
+        listener,
+        held: Vec::new(),
+        most: connections,
+        resting: None,
+    }
+    .run();
     Ok(())
 }
 
@@ -150,7 +168,10 @@ fn open_files() -> usize {
         }
         let wanted = limit.rlim_max.min(65_536);
         if wanted > limit.rlim_cur {
-            let raised = libc::rlimit { rlim_cur: wanted, rlim_max: limit.rlim_max };
+            let raised = libc::rlimit {
+                rlim_cur: wanted,
+                rlim_max: limit.rlim_max,
+            };
             if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
                 limit.rlim_cur = wanted;
             }
@@ -183,7 +204,11 @@ enum State {
     /// its head is in.
     Head { head: Vec<u8>, refused: bool },
     /// Writing `out[at..]`, then the rest of `file`.
-    Send { out: Vec<u8>, at: usize, file: Option<File> },
+    Send {
+        out: Vec<u8>,
+        at: usize,
+        file: Option<File>,
+    },
     /// Answered and shut for writing: reading until the client closes.
     Linger,
 }
@@ -201,17 +226,31 @@ impl Server {
             polled.clear();
             let now = Instant::now();
             let rests = self.resting.is_some_and(|until| now < until);
-            polled.push(libc::pollfd { fd: self.listener.as_raw_fd(), events: if rests { 0 } else { libc::POLLIN }, revents: 0 });
+            polled.push(libc::pollfd {
+                fd: self.listener.as_raw_fd(),
+                events: if rests { 0 } else { libc::POLLIN },
+                revents: 0,
+            });
             for c in &self.held {
                 let events = match c.state {
                     State::Send { .. } => libc::POLLOUT,
                     State::Head { .. } | State::Linger => libc::POLLIN,
                 };
-                polled.push(libc::pollfd { fd: c.stream.as_raw_fd(), events, revents: 0 });
+                polled.push(libc::pollfd {
+                    fd: c.stream.as_raw_fd(),
+                    events,
+                    revents: 0,
+                });
             }
             // A quarter second at most, so the time limits are kept without any traffic.
             // SAFETY: `polled` is a live array of as many pollfd as its length says.
-            let n = unsafe { libc::poll(polled.as_mut_ptr(), polled.len() as libc::nfds_t, if rests { 50 } else { 250 }) };
+            let n = unsafe {
+                libc::poll(
+                    polled.as_mut_ptr(),
+                    polled.len() as libc::nfds_t,
+                    if rests { 50 } else { 250 },
+                )
+            };
             if n < 0 {
                 std::thread::sleep(Duration::from_millis(10));
                 continue;
@@ -224,7 +263,11 @@ impl Server {
             self.held.retain_mut(|c| {
                 k += 1;
                 let ready = polled[k].revents != 0;
-                let turn = if ready { c.turn(&self.root, &mut room) } else { Turn::Keep };
+                let turn = if ready {
+                    c.turn(&self.root, &mut room)
+                } else {
+                    Turn::Keep
+                };
                 matches!(turn, Turn::Keep) && !c.expired(now)
             });
             if polled[0].revents != 0 {
@@ -242,7 +285,12 @@ impl Server {
                 Ok((stream, _)) => stream,
                 Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return,
                 // A connection reset before it was taken: the next one.
-                Err(e) if e.kind() == std::io::ErrorKind::ConnectionAborted || e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e)
+                    if e.kind() == std::io::ErrorKind::ConnectionAborted
+                        || e.kind() == std::io::ErrorKind::Interrupted =>
+                {
+                    continue
+                }
                 // Out of descriptors: the listener rests a moment, or the loop would spin on it.
                 Err(_) => {
                     self.resting = Some(Instant::now() + Duration::from_millis(100));
@@ -255,20 +303,42 @@ impl Server {
             // Places are counted without the refusals, which wait beside them: counted in, a
             // server whose answers all ended stayed full of refusals, and idle clients reopened
             // in time kept it refusing everyone with no place held.
-            let refusals = self.held.iter().filter(|c| matches!(c.state, State::Head { refused: true, .. })).count();
+            let refusals = self
+                .held
+                .iter()
+                .filter(|c| matches!(c.state, State::Head { refused: true, .. }))
+                .count();
             let refused = self.held.len() - refusals >= self.most && !self.evict(false);
             if refused && refusals >= self.most && !self.evict(true) {
                 // Full of answers going out and of refusals being read: closed unanswered.
                 continue;
             }
             let now = Instant::now();
-            self.held.push(Connection { stream, state: State::Head { head: Vec::new(), refused }, since: now, active: now });
+            self.held.push(Connection {
+                stream,
+                state: State::Head {
+                    head: Vec::new(),
+                    refused,
+                },
+                since: now,
+                active: now,
+            });
         }
     }
 
     /// What is left of [`HEADS`].
     fn room(&self) -> usize {
-        let held: usize = self.held.iter().map(|c| if let State::Head { head, .. } = &c.state { head.len().saturating_sub(OWN_HEAD) } else { 0 }).sum();
+        let held: usize = self
+            .held
+            .iter()
+            .map(|c| {
+                if let State::Head { head, .. } = &c.state {
+                    head.len().saturating_sub(OWN_HEAD)
+                } else {
+                    0
+                }
+            })
+            .sum();
         HEADS.saturating_sub(held)
     }
 
@@ -289,7 +359,15 @@ impl Server {
                 State::Send { .. } if now - c.active > STALLED => Some((2, c.active)),
                 _ => None,
             };
-            let Some((_, k)) = self.held.iter().enumerate().filter_map(|(k, c)| Some((rank(c)?, k))).min() else { return false };
+            let Some((_, k)) = self
+                .held
+                .iter()
+                .enumerate()
+                .filter_map(|(k, c)| Some((rank(c)?, k)))
+                .min()
+            else {
+                return false;
+            };
             let mut room = self.room();
             let root = &self.root;
             let c = &mut self.held[k];
@@ -320,7 +398,12 @@ impl Connection {
     fn turn(&mut self, root: &Path, room: &mut usize) -> Turn {
         match self.step(root, room) {
             Ok(turn) => turn,
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock || e.kind() == std::io::ErrorKind::Interrupted => Turn::Keep,
+            Err(e)
+                if e.kind() == std::io::ErrorKind::WouldBlock
+                    || e.kind() == std::io::ErrorKind::Interrupted =>
+            {
+                Turn::Keep
+            }
             // A client that went away loses its answer; the server goes on.
             Err(_) => Turn::Close,
         }
@@ -393,7 +476,10 @@ fn complete(head: &[u8]) -> bool {
 
 /// The answer to a whole request head: the file it names, or an error status.
 fn answer(head: &[u8], root: &Path) -> State {
-    let line = head.split(|&b| b == b'\r' || b == b'\n').next().unwrap_or(&[]);
+    let line = head
+        .split(|&b| b == b'\r' || b == b'\n')
+        .next()
+        .unwrap_or(&[]);
     let line = String::from_utf8_lossy(line);
     let mut words = line.split(' ');
     let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
@@ -403,9 +489,18 @@ fn answer(head: &[u8], root: &Path) -> State {
     }
     // Never a plain open: one thread serves everyone, and a FIFO put in the file's place after
     // `resolve` looked would hold it in `open` for good.
-    let found = resolve(root, target).and_then(|f| crate::input::open_regular(&f).ok().filter(|h| inside(h, root)).and_then(|h| Some((content_type(&f), h.metadata().ok()?.len(), h))));
+    let found = resolve(root, target).and_then(|f| {
+        crate::input::open_regular(&f)
+            .ok()
+            .filter(|h| inside(h, root))
+            .and_then(|h| Some((content_type(&f), h.metadata().ok()?.len(), h)))
+    });
     match found {
-        Some((kind, length, file)) => State::Send { out: header("200 OK", kind, length).into_bytes(), at: 0, file: with_body.then_some(file) },
+        Some((kind, length, file)) => State::Send {
+            out: header("200 OK", kind, length).into_bytes(),
+            at: 0,
+            file: with_body.then_some(file),
+        },
         None => answer_with("404 Not Found", with_body),
     }
 }
@@ -426,7 +521,11 @@ fn answer_with(status: &str, with_body: bool) -> State {
     if with_body {
         out += &format!("{status}\n");
     }
-    State::Send { out: out.into_bytes(), at: 0, file: None }
+    State::Send {
+        out: out.into_bytes(),
+        at: 0,
+        file: None,
+    }
 }
 
 fn header(status: &str, content_type: &str, length: u64) -> String {
@@ -447,10 +546,27 @@ mod tests {
         let outside = tempfile::NamedTempFile::new().unwrap();
         std::os::unix::fs::symlink(outside.path(), root.join("link")).unwrap();
         assert_eq!(resolve(&root, "/"), Some(root.join("index.html")));
-        assert_eq!(resolve(&root, "/?p=https://puzz.link/p?x"), Some(root.join("index.html")));
+        assert_eq!(
+            resolve(&root, "/?p=https://puzz.link/p?x"),
+            Some(root.join("index.html"))
+        );
         assert_eq!(resolve(&root, "/sub/a.js"), Some(root.join("sub/a.js")));
         assert_eq!(resolve(&root, "/sub/%61.js"), Some(root.join("sub/a.js")));
-        for bad in ["/../etc/passwd", "/sub/../../x", "/%2e%2e/x", "/sub/%2E%2E/%2e%2e/x", "/%2e%2e%2fx", "/link", "/sub", "/missing.js", "/sub\\..\\x", "/%5c..%5cx", "/a%00", "/%zz", "/%c3"] {
+        for bad in [
+            "/../etc/passwd",
+            "/sub/../../x",
+            "/%2e%2e/x",
+            "/sub/%2E%2E/%2e%2e/x",
+            "/%2e%2e%2fx",
+            "/link",
+            "/sub",
+            "/missing.js",
+            "/sub\\..\\x",
+            "/%5c..%5cx",
+            "/a%00",
+            "/%zz",
+            "/%c3",
+        ] {
             assert_eq!(resolve(&root, bad), None, "{bad}");
         }
     }

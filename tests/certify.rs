@@ -9,7 +9,11 @@ use std::fs;
 use std::path::Path;
 
 fn root(p: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(p).to_str().unwrap().to_string()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(p)
+        .to_str()
+        .unwrap()
+        .to_string()
 }
 
 /// `solve ARGS --certify DIR`, then `verify DIR` and `rate` directly on the pair.
@@ -19,12 +23,29 @@ fn certified(args: &[&str], dir: &Path, solver: &str) -> Value {
     all.extend(["--certify", d, "--solver", solver, "-q"]);
     let r = run(&all, None);
     assert!(r.code <= 1, "{all:?}: {}", r.stderr);
-    assert!(r.stderr.contains("certificate of the claim"), "{all:?}: {}", r.stderr);
+    assert!(
+        r.stderr.contains("certificate of the claim"),
+        "{all:?}: {}",
+        r.stderr
+    );
     let v = run(&["verify", d], None);
-    assert_eq!((v.code, v.stdout.starts_with("VERIFIED: ")), (0, true), "{all:?}: {}{}", v.stdout, v.stderr);
-    let rate = std::process::Command::new("rate").arg(dir.join("final.cnf")).arg(dir.join("final.drat")).output().expect("rate is installed (cargo install --locked rate)");
+    assert_eq!(
+        (v.code, v.stdout.starts_with("VERIFIED: ")),
+        (0, true),
+        "{all:?}: {}{}",
+        v.stdout,
+        v.stderr
+    );
+    let rate = std::process::Command::new("rate")
+        .arg(dir.join("final.cnf"))
+        .arg(dir.join("final.drat"))
+        .output()
+        .expect("rate is installed (cargo install --locked rate)");
     let said = String::from_utf8_lossy(&rate.stdout);
-    assert!(rate.status.success() && said.lines().any(|l| l == "s VERIFIED"), "{all:?}: rate says {said}");
+    assert!(
+        rate.status.success() && said.lines().any(|l| l == "s VERIFIED"),
+        "{all:?}: rate says {said}"
+    );
     serde_json::from_str(&fs::read_to_string(dir.join("claim.json")).unwrap()).unwrap()
 }
 
@@ -35,14 +56,92 @@ fn every_kind_of_claim_is_certified_and_verified_on_every_prover() {
     let kakkuro = data_dir("kakkuro");
     let empty = data_dir("target-sudoku-low").join("empty.in");
     let cases: Vec<(Vec<String>, &str, Option<&str>)> = vec![
-        (vec!["solve".into(), "target-sudoku".into(), sudoku.join("sample-1.in").to_str().unwrap().into()], "optimal", Some("2829")),
-        (vec!["solve".into(), "target-sudoku".into(), empty.to_str().unwrap().into()], "optimal", Some("2906")),
-        (vec!["solve".into(), "target-sudoku".into(), sudoku.join("noip2009-01.in").to_str().unwrap().into()], "no_solution", None),
-        (vec!["solve".into(), "tatamibari".into(), tatamibari.join("codegolf-10x10.txt").to_str().unwrap().into(), "--unique".into()], "unique", None),
-        (vec!["solve".into(), "tatamibari".into(), tatamibari.join("codegolf-5x5.txt").to_str().unwrap().into(), "--count".into()], "count", None),
-        (vec!["solve".into(), "tatamibari".into(), tatamibari.join("gadgets/clause-000.txt").to_str().unwrap().into()], "no_solution", None),
-        (vec!["solve".into(), "kakkuro".into(), root("docs/examples/kakkuro.txt")], "optimal", Some("427680")),
-        (vec!["solve".into(), "kakkuro".into(), kakkuro.join("bench-12x12-seed2.txt").to_str().unwrap().into()], "optimal", Some("188103928320")),
+        (
+            vec![
+                "solve".into(),
+                "target-sudoku".into(),
+                sudoku.join("sample-1.in").to_str().unwrap().into(),
+            ],
+            "optimal",
+            Some("2829"),
+        ),
+        (
+            vec![
+                "solve".into(),
+                "target-sudoku".into(),
+                empty.to_str().unwrap().into(),
+            ],
+            "optimal",
+            Some("2906"),
+        ),
+        (
+            vec![
+                "solve".into(),
+                "target-sudoku".into(),
+                sudoku.join("noip2009-01.in").to_str().unwrap().into(),
+            ],
+            "no_solution",
+            None,
+        ),
+        (
+            vec![
+                "solve".into(),
+                "tatamibari".into(),
+                tatamibari
+                    .join("codegolf-10x10.txt")
+                    .to_str()
+                    .unwrap()
+                    .into(),
+                "--unique".into(),
+            ],
+            "unique",
+            None,
+        ),
+        (
+            vec![
+                "solve".into(),
+                "tatamibari".into(),
+                tatamibari.join("codegolf-5x5.txt").to_str().unwrap().into(),
+                "--count".into(),
+            ],
+            "count",
+            None,
+        ),
+        (
+            vec![
+                "solve".into(),
+                "tatamibari".into(),
+                tatamibari
+                    .join("gadgets/clause-000.txt")
+                    .to_str()
+                    .unwrap()
+                    .into(),
+            ],
+            "no_solution",
+            None,
+        ),
+        (
+            vec![
+                "solve".into(),
+                "kakkuro".into(),
+                root("docs/examples/kakkuro.txt"),
+            ],
+            "optimal",
+            Some("427680"),
+        ),
+        (
+            vec![
+                "solve".into(),
+                "kakkuro".into(),
+                kakkuro
+                    .join("bench-12x12-seed2.txt")
+                    .to_str()
+                    .unwrap()
+                    .into(),
+            ],
+            "optimal",
+            Some("188103928320"),
+        ),
     ];
     for solver in provers() {
         for (args, claim, score) in &cases {
@@ -58,7 +157,11 @@ fn every_kind_of_claim_is_certified_and_verified_on_every_prover() {
     let dir = tempfile::tempdir().unwrap();
     let board = dir.path().join("none.txt");
     fs::write(&board, "@ #\n# #\n").unwrap();
-    let c = certified(&["solve", "kakkuro", board.to_str().unwrap()], &dir.path().join("cert"), "varisat");
+    let c = certified(
+        &["solve", "kakkuro", board.to_str().unwrap()],
+        &dir.path().join("cert"),
+        "varisat",
+    );
     assert_eq!(c["claim"], "no_solution");
 }
 
@@ -67,9 +170,24 @@ fn a_bare_contest_string_check_is_certified() {
     let dir = tempfile::tempdir().unwrap();
     let example = root("docs/examples/kakkuro.txt");
     let answer = dir.path().join("answer.txt");
-    fs::write(&answer, "103488:1,1,8,7,23,24,6,7,2,9,7,7,1,4,2,3,3,5,1,4,9,4,5,8,8\n").unwrap();
+    fs::write(
+        &answer,
+        "103488:1,1,8,7,23,24,6,7,2,9,7,7,1,4,2,3,3,5,1,4,9,4,5,8,8\n",
+    )
+    .unwrap();
     let cert = dir.path().join("cert");
-    let r = run(&["check", "kakkuro", &example, "--answer", answer.to_str().unwrap(), "--certify", cert.to_str().unwrap()], None);
+    let r = run(
+        &[
+            "check",
+            "kakkuro",
+            &example,
+            "--answer",
+            answer.to_str().unwrap(),
+            "--certify",
+            cert.to_str().unwrap(),
+        ],
+        None,
+    );
     assert_eq!(r.code, 0, "{}", r.stderr);
     let v = run(&["verify", cert.to_str().unwrap()], None);
     assert_eq!(v.stdout, format!("VERIFIED: {example}: kakkuro optimum 103488 among the answers with the fixed answer's numbers\n"), "{}", v.stderr);
@@ -77,13 +195,39 @@ fn a_bare_contest_string_check_is_certified() {
     let line = run(&["solve", "kakkuro", &example, "--format", "line"], None);
     fs::write(&answer, &line.stdout).unwrap();
     let again = dir.path().join("cert-2");
-    let r = run(&["check", "kakkuro", &example, "--answer", answer.to_str().unwrap(), "--certify", again.to_str().unwrap()], None);
+    let r = run(
+        &[
+            "check",
+            "kakkuro",
+            &example,
+            "--answer",
+            answer.to_str().unwrap(),
+            "--certify",
+            again.to_str().unwrap(),
+        ],
+        None,
+    );
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("its own certificate"), "{}", r.stderr);
     // The folder is checked before anything is solved.
-    let r = run(&["check", "kakkuro", &example, "--answer", answer.to_str().unwrap(), "--certify", cert.to_str().unwrap()], None);
+    let r = run(
+        &[
+            "check",
+            "kakkuro",
+            &example,
+            "--answer",
+            answer.to_str().unwrap(),
+            "--certify",
+            cert.to_str().unwrap(),
+        ],
+        None,
+    );
     assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("needs an empty or new folder"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("needs an empty or new folder"),
+        "{}",
+        r.stderr
+    );
 }
 
 /// A fresh certificate in `dir`, for tampering.
@@ -101,7 +245,11 @@ fn edit_claim(dir: &Path, change: impl FnOnce(&mut Value)) {
 fn rejected(dir: &Path, reason: &str) {
     let v = run(&["verify", dir.to_str().unwrap()], None);
     assert_eq!(v.code, 1, "{}{}", v.stdout, v.stderr);
-    assert!(v.stdout.starts_with("NOT VERIFIED: ") && v.stdout.contains(reason), "expected {reason:?}: {}", v.stdout);
+    assert!(
+        v.stdout.starts_with("NOT VERIFIED: ") && v.stdout.contains(reason),
+        "expected {reason:?}: {}",
+        v.stdout
+    );
 }
 
 #[test]
@@ -112,7 +260,10 @@ fn tampering_is_caught_with_its_reason() {
     let d = tempfile::tempdir().unwrap();
     fresh(&sudoku, d.path());
     edit_claim(d.path(), |v| v["score"] = "2830".into());
-    rejected(d.path(), "the claimed score 2830 is not the answer's exact score 2829");
+    rejected(
+        d.path(),
+        "the claimed score 2830 is not the answer's exact score 2829",
+    );
     // The solution changed (two digits swapped: no longer valid).
     let d = tempfile::tempdir().unwrap();
     fresh(&sudoku, d.path());
@@ -145,13 +296,18 @@ fn tampering_is_caught_with_its_reason() {
     let d = tempfile::tempdir().unwrap();
     fresh(&kakkuro, d.path());
     edit_claim(d.path(), |v| v["blocked"][0]["score"] = "999999999".into());
-    rejected(d.path(), "blocked answer 1: recorded score 999999999, exact score");
+    rejected(
+        d.path(),
+        "blocked answer 1: recorded score 999999999, exact score",
+    );
     let d = tempfile::tempdir().unwrap();
     fresh(&kakkuro, d.path());
     // The claimed best swapped for a worse valid answer (the contest's own 103488, with its
     // sides): the blocked best now beats the claim.
     edit_claim(d.path(), |v| {
-        v["answers"][0] = " 1:E 1 8:S 7:S 23:S\n24:E 6 7 2 9\n7 7:NESW 1 4 2\n3:E 3 5:ES 1 4\n9:E 4 5 8:E 8\n".into();
+        v["answers"][0] =
+            " 1:E 1 8:S 7:S 23:S\n24:E 6 7 2 9\n7 7:NESW 1 4 2\n3:E 3 5:ES 1 4\n9:E 4 5 8:E 8\n"
+                .into();
         v["score"] = "103488".into();
     });
     rejected(d.path(), "more than the claimed");
@@ -170,7 +326,9 @@ fn tampering_is_caught_with_its_reason() {
     // The puzzle text edited.
     let d = tempfile::tempdir().unwrap();
     fresh(&sudoku, d.path());
-    edit_claim(d.path(), |v| v["text"] = v["text"].as_str().unwrap().replacen('0', "1", 1).into());
+    edit_claim(d.path(), |v| {
+        v["text"] = v["text"].as_str().unwrap().replacen('0', "1", 1).into()
+    });
     rejected(d.path(), "does not match its hash");
 }
 
@@ -181,20 +339,82 @@ fn what_cannot_be_certified_says_why() {
     let five = data_dir("tatamibari").join("codegolf-5x5.txt");
     // Not unique: the two solutions are the proof; nothing to refute.
     // What was found is printed all the same (it used to be thrown away), with the one cause.
-    let r = run(&["solve", "tatamibari", five.to_str().unwrap(), "--unique", "--certify", d], None);
+    let r = run(
+        &[
+            "solve",
+            "tatamibari",
+            five.to_str().unwrap(),
+            "--unique",
+            "--certify",
+            d,
+        ],
+        None,
+    );
     assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("no certificate: the puzzle is not unique: its two solutions are printed"), "{}", r.stderr);
-    assert!(r.stdout.ends_with("\nnot unique: two different solutions\n") && r.stdout.lines().count() > 5, "{}", r.stdout);
+    assert!(
+        r.stderr
+            .contains("no certificate: the puzzle is not unique: its two solutions are printed"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stdout
+            .ends_with("\nnot unique: two different solutions\n")
+            && r.stdout.lines().count() > 5,
+        "{}",
+        r.stdout
+    );
     let example = root("docs/examples/tatamibari.txt");
     let r = run(&["solve", "tatamibari", &example, "--certify", d], None);
     assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("no certificate: a plain solve claims only its answer") && r.stderr.contains("add --unique or --count"), "{}", r.stderr);
-    assert_eq!(r.stdout, run(&["solve", "tatamibari", &example], None).stdout, "the solution is printed");
-    let r = run(&["solve", "tatamibari", five.to_str().unwrap(), "--count=1", "--certify", d], None);
-    assert!(r.stderr.contains("no certificate: the count passed --count's limit"), "{}", r.stderr);
-    let r = run(&["solve", "target-sudoku", root("docs/examples/target-sudoku.txt").as_str(), "--certify", d, "--solver-cmd", "minisat"], None);
+    assert!(
+        r.stderr
+            .contains("no certificate: a plain solve claims only its answer")
+            && r.stderr.contains("add --unique or --count"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(
+        r.stdout,
+        run(&["solve", "tatamibari", &example], None).stdout,
+        "the solution is printed"
+    );
+    let r = run(
+        &[
+            "solve",
+            "tatamibari",
+            five.to_str().unwrap(),
+            "--count=1",
+            "--certify",
+            d,
+        ],
+        None,
+    );
+    assert!(
+        r.stderr
+            .contains("no certificate: the count passed --count's limit"),
+        "{}",
+        r.stderr
+    );
+    let r = run(
+        &[
+            "solve",
+            "target-sudoku",
+            root("docs/examples/target-sudoku.txt").as_str(),
+            "--certify",
+            d,
+            "--solver-cmd",
+            "minisat",
+        ],
+        None,
+    );
     assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("--certify needs a backend that writes proofs"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("--certify needs a backend that writes proofs"),
+        "{}",
+        r.stderr
+    );
 }
 
 /// FNV-1a as `claim.json`'s hash: for hand-made and edited claims.
@@ -213,7 +433,10 @@ fn varisat_proof(cnf: &encodings::cnf::Cnf, path: &Path) {
     let mut solver = varisat::Solver::new();
     solver.write_proof(fs::File::create(path).unwrap(), varisat::ProofFormat::Drat);
     for c in &cnf.clauses {
-        let lits: Vec<varisat::Lit> = c.iter().map(|l| varisat::Lit::from_dimacs(l.dimacs() as isize)).collect();
+        let lits: Vec<varisat::Lit> = c
+            .iter()
+            .map(|l| varisat::Lit::from_dimacs(l.dimacs() as isize))
+            .collect();
         solver.add_clause(&lits);
     }
     assert!(!solver.solve().unwrap(), "the formula is satisfiable");
@@ -226,18 +449,33 @@ fn varisat_proof(cnf: &encodings::cnf::Cnf, path: &Path) {
 /// `unique` (and of a count of 1) with a correct proof of that formula must not verify.
 #[test]
 fn a_claim_that_the_puzzles_blocking_cannot_state_is_refused() {
-    use encodings::puzzle::Puzzle;
     use encodings::kakkuro::Kakkuro;
+    use encodings::puzzle::Puzzle;
     let d = tempfile::tempdir().unwrap();
     let text = "# . .\n. . .\n";
     let board = d.path().join("board.txt");
     fs::write(&board, text).unwrap();
-    let line = run(&["solve", "kakkuro", board.to_str().unwrap(), "--format", "line"], None);
+    let line = run(
+        &[
+            "solve",
+            "kakkuro",
+            board.to_str().unwrap(),
+            "--format",
+            "line",
+        ],
+        None,
+    );
     assert_eq!(line.code, 0, "{}", line.stderr);
     // Two different valid answers: the board is not unique.
     let inst = Kakkuro::parse(text, &Default::default()).unwrap();
-    let best = Kakkuro::read_answer(&inst, &line.stdout).unwrap().unwrap().answer;
-    let other = Kakkuro::read_answer(&inst, "9:ES,6,3,9,(8):E,8").unwrap().unwrap().answer;
+    let best = Kakkuro::read_answer(&inst, &line.stdout)
+        .unwrap()
+        .unwrap()
+        .answer;
+    let other = Kakkuro::read_answer(&inst, "9:ES,6,3,9,(8):E,8")
+        .unwrap()
+        .unwrap()
+        .answer;
     assert!(Kakkuro::check(&inst, &other).is_ok() && other != best);
     let mut cnf = encodings::cnf::Cnf::new();
     let enc = Kakkuro::encode(&inst, &mut cnf);
@@ -245,19 +483,45 @@ fn a_claim_that_the_puzzles_blocking_cannot_state_is_refused() {
     let cert = d.path().join("cert");
     fs::create_dir(&cert).unwrap();
     for kind in ["unique", "count"] {
-        let what = if kind == "unique" { "the blocked unique solution" } else { "every counted solution blocked" };
-        let comment = format!("puzzle-sat certificate: kakkuro {kind}: the rules and {what}; unsatisfiable");
-        fs::write(cert.join("final.cnf"), puzzle_sat::dimacs::to_string(&cnf, &[comment])).unwrap();
+        let what = if kind == "unique" {
+            "the blocked unique solution"
+        } else {
+            "every counted solution blocked"
+        };
+        let comment =
+            format!("puzzle-sat certificate: kakkuro {kind}: the rules and {what}; unsatisfiable");
+        fs::write(
+            cert.join("final.cnf"),
+            puzzle_sat::dimacs::to_string(&cnf, &[comment]),
+        )
+        .unwrap();
         varisat_proof(&cnf, &cert.join("final.drat"));
         let claim = serde_json::json!({
             "puzzle": "kakkuro", "file": "board.txt", "hash": fnv(text), "text": text, "lenient": false, "fixed": null,
             "claim": kind, "score": null, "lemmas": [], "answers": [line.stdout], "blocked": [{ "answer": line.stdout, "score": null }],
         });
-        fs::write(cert.join("claim.json"), serde_json::to_string_pretty(&claim).unwrap()).unwrap();
-        rejected(&cert, "blocking clauses exclude more than the answers listed");
+        fs::write(
+            cert.join("claim.json"),
+            serde_json::to_string_pretty(&claim).unwrap(),
+        )
+        .unwrap();
+        rejected(
+            &cert,
+            "blocking clauses exclude more than the answers listed",
+        );
     }
     // Nor is one written.
-    let r = run(&["solve", "kakkuro", board.to_str().unwrap(), "--unique", "--certify", d.path().join("none").to_str().unwrap()], None);
+    let r = run(
+        &[
+            "solve",
+            "kakkuro",
+            board.to_str().unwrap(),
+            "--unique",
+            "--certify",
+            d.path().join("none").to_str().unwrap(),
+        ],
+        None,
+    );
     assert_eq!(r.code, 2, "{}", r.stderr);
 }
 
@@ -267,17 +531,41 @@ fn a_claim_that_the_puzzles_blocking_cannot_state_is_refused() {
 fn a_verdict_says_under_which_rules_and_restriction() {
     let example = root("docs/examples/kakkuro.txt");
     let d = tempfile::tempdir().unwrap();
-    let c = certified(&["solve", "kakkuro", &example, "--lenient"], d.path(), "varisat");
+    let c = certified(
+        &["solve", "kakkuro", &example, "--lenient"],
+        d.path(),
+        "varisat",
+    );
     assert_eq!(c["lenient"], true);
     let v = run(&["verify", d.path().to_str().unwrap()], None);
-    assert_eq!(v.stdout, format!("VERIFIED: {example}: kakkuro optimum 769824 under the lenient rules\n"), "{}", v.stderr);
+    assert_eq!(
+        v.stdout,
+        format!("VERIFIED: {example}: kakkuro optimum 769824 under the lenient rules\n"),
+        "{}",
+        v.stderr
+    );
     // The fixed check's claimed answer swapped for the true optimum: valid, but not one with
     // the fixed numbers.
     let dir = tempfile::tempdir().unwrap();
     let answer = dir.path().join("answer.txt");
-    fs::write(&answer, "103488:1,1,8,7,23,24,6,7,2,9,7,7,1,4,2,3,3,5,1,4,9,4,5,8,8\n").unwrap();
+    fs::write(
+        &answer,
+        "103488:1,1,8,7,23,24,6,7,2,9,7,7,1,4,2,3,3,5,1,4,9,4,5,8,8\n",
+    )
+    .unwrap();
     let cert = dir.path().join("cert");
-    let r = run(&["check", "kakkuro", &example, "--answer", answer.to_str().unwrap(), "--certify", cert.to_str().unwrap()], None);
+    let r = run(
+        &[
+            "check",
+            "kakkuro",
+            &example,
+            "--answer",
+            answer.to_str().unwrap(),
+            "--certify",
+            cert.to_str().unwrap(),
+        ],
+        None,
+    );
     assert_eq!(r.code, 0, "{}", r.stderr);
     let best = run(&["solve", "kakkuro", &example, "--format", "line"], None).stdout;
     edit_claim(&cert, |v| {
@@ -295,10 +583,17 @@ fn a_formula_with_an_empty_clause_is_certified() {
         let d = tempfile::tempdir().unwrap();
         let board = d.path().join("board.txt");
         fs::write(&board, "+.\n.+\n").unwrap();
-        let c = certified(&["solve", "tatamibari", board.to_str().unwrap()], &d.path().join("cert"), solver);
+        let c = certified(
+            &["solve", "tatamibari", board.to_str().unwrap()],
+            &d.path().join("cert"),
+            solver,
+        );
         assert_eq!(c["claim"], "no_solution");
         let cnf = fs::read_to_string(d.path().join("cert/final.cnf")).unwrap();
-        assert!(!cnf.lines().any(|l| l.trim() == "0"), "an empty clause in\n{cnf}");
+        assert!(
+            !cnf.lines().any(|l| l.trim() == "0"),
+            "an empty clause in\n{cnf}"
+        );
     }
 }
 
@@ -310,8 +605,15 @@ fn candidates(text: &str) -> usize {
     let mut n = 0;
     for (r0, c0) in (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))) {
         for (h, w) in (1..=rows - r0).flat_map(|h| (1..=cols - c0).map(move |w| (h, w))) {
-            let cells: Vec<char> = (r0..r0 + h).flat_map(|r| (c0..c0 + w).map(move |c| (r, c))).map(|(r, c)| grid[r][c]).collect();
-            let clues: Vec<char> = cells.iter().copied().filter(|&ch| "+-|?".contains(ch)).collect();
+            let cells: Vec<char> = (r0..r0 + h)
+                .flat_map(|r| (c0..c0 + w).map(move |c| (r, c)))
+                .map(|(r, c)| grid[r][c])
+                .collect();
+            let clues: Vec<char> = cells
+                .iter()
+                .copied()
+                .filter(|&ch| "+-|?".contains(ch))
+                .collect();
             let shaped = match clues[..] {
                 ['+'] => h == w,
                 ['-'] => w > h,
@@ -334,15 +636,42 @@ fn a_tatamibari_certificate_trusts_no_pruning_or_probing() {
     let text = fs::read_to_string(&file).unwrap();
     for solver in provers() {
         let d = tempfile::tempdir().unwrap();
-        certified(&["solve", "tatamibari", file.to_str().unwrap(), "--unique"], d.path(), solver);
+        certified(
+            &["solve", "tatamibari", file.to_str().unwrap(), "--unique"],
+            d.path(),
+            solver,
+        );
         let cnf = fs::read_to_string(d.path().join("final.cnf")).unwrap();
-        let rects = cnf.lines().filter(|l| l.starts_with("c ") && l.split_whitespace().nth(2) == Some("rect")).count();
-        assert_eq!(rects, candidates(&text), "{solver}: final.cnf is not over every candidate");
+        let rects = cnf
+            .lines()
+            .filter(|l| l.starts_with("c ") && l.split_whitespace().nth(2) == Some("rect"))
+            .count();
+        assert_eq!(
+            rects,
+            candidates(&text),
+            "{solver}: final.cnf is not over every candidate"
+        );
         let proof = fs::read_to_string(d.path().join("final.drat")).unwrap();
-        let units = proof.lines().take_while(|l| l.split_whitespace().count() == 2 && l.starts_with('-')).count();
-        assert!(units > 0, "{solver}: the proof does not start with the removals");
-        let rate = std::process::Command::new("rate").arg("-d").arg(d.path().join("final.cnf")).arg(d.path().join("final.drat")).output().unwrap();
-        assert!(String::from_utf8_lossy(&rate.stdout).lines().any(|l| l == "s VERIFIED"), "{solver}: rate -d");
+        let units = proof
+            .lines()
+            .take_while(|l| l.split_whitespace().count() == 2 && l.starts_with('-'))
+            .count();
+        assert!(
+            units > 0,
+            "{solver}: the proof does not start with the removals"
+        );
+        let rate = std::process::Command::new("rate")
+            .arg("-d")
+            .arg(d.path().join("final.cnf"))
+            .arg(d.path().join("final.drat"))
+            .output()
+            .unwrap();
+        assert!(
+            String::from_utf8_lossy(&rate.stdout)
+                .lines()
+                .any(|l| l == "s VERIFIED"),
+            "{solver}: rate -d"
+        );
     }
 }
 
@@ -360,24 +689,40 @@ fn verify_refuses_files_that_are_not_what_they_seem() {
         fs::rename(d.path().join(name), keep.path().join(name)).unwrap();
         std::os::unix::fs::symlink(keep.path().join(name), d.path().join(name)).unwrap();
         let v = run(&["verify", d.path().to_str().unwrap()], None);
-        assert!(v.code >= 1 && (v.stdout + &v.stderr).contains("is not a regular file"), "{name} as a link");
+        assert!(
+            v.code >= 1 && (v.stdout + &v.stderr).contains("is not a regular file"),
+            "{name} as a link"
+        );
         fs::remove_file(d.path().join(name)).unwrap();
         // A named pipe nobody writes (read, it would wait forever).
-        assert!(std::process::Command::new("mkfifo").arg(d.path().join(name)).status().unwrap().success());
+        assert!(std::process::Command::new("mkfifo")
+            .arg(d.path().join(name))
+            .status()
+            .unwrap()
+            .success());
         let v = run(&["verify", d.path().to_str().unwrap()], None);
-        assert!(v.code >= 1 && (v.stdout + &v.stderr).contains("is not a regular file"), "{name} as a pipe");
+        assert!(
+            v.code >= 1 && (v.stdout + &v.stderr).contains("is not a regular file"),
+            "{name} as a pipe"
+        );
         fs::remove_file(d.path().join(name)).unwrap();
         // A link to an endless device.
         std::os::unix::fs::symlink("/dev/zero", d.path().join(name)).unwrap();
         let v = run(&["verify", d.path().to_str().unwrap()], None);
-        assert!(v.code >= 1 && (v.stdout + &v.stderr).contains("is not a regular file"), "{name} as /dev/zero");
+        assert!(
+            v.code >= 1 && (v.stdout + &v.stderr).contains("is not a regular file"),
+            "{name} as /dev/zero"
+        );
         fs::remove_file(d.path().join(name)).unwrap();
         fs::rename(keep.path().join(name), d.path().join(name)).unwrap();
     }
     let v = run(&["verify", d.path().to_str().unwrap()], None);
     assert_eq!(v.code, 0, "{}", v.stdout);
     // Past its cap (a sparse file: nothing is written or read).
-    let f = fs::OpenOptions::new().write(true).open(d.path().join("claim.json")).unwrap();
+    let f = fs::OpenOptions::new()
+        .write(true)
+        .open(d.path().join("claim.json"))
+        .unwrap();
     f.set_len(puzzle_sat::certify::CLAIM_CAP + 1).unwrap();
     let v = run(&["verify", d.path().to_str().unwrap()], None);
     assert_eq!(v.code, 2);
@@ -394,14 +739,34 @@ fn certify_writes_only_into_an_empty_folder() {
     let cert = d.path().join("cert");
     fs::create_dir(&cert).unwrap();
     std::os::unix::fs::symlink(&outside, cert.join("final.cnf")).unwrap();
-    let r = run(&["solve", "target-sudoku", sample.to_str().unwrap(), "--certify", cert.to_str().unwrap(), "-q"], None);
+    let r = run(
+        &[
+            "solve",
+            "target-sudoku",
+            sample.to_str().unwrap(),
+            "--certify",
+            cert.to_str().unwrap(),
+            "-q",
+        ],
+        None,
+    );
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("empty or new folder"), "{}", r.stderr);
     assert_eq!(fs::read_to_string(&outside).unwrap(), "untouched");
     let stale = d.path().join("stale");
     fs::create_dir(&stale).unwrap();
     fs::write(stale.join("lemma-1.cnf"), "stale").unwrap();
-    let r = run(&["solve", "target-sudoku", sample.to_str().unwrap(), "--certify", stale.to_str().unwrap(), "-q"], None);
+    let r = run(
+        &[
+            "solve",
+            "target-sudoku",
+            sample.to_str().unwrap(),
+            "--certify",
+            stale.to_str().unwrap(),
+            "-q",
+        ],
+        None,
+    );
     assert_eq!(r.code, 2, "{}", r.stderr);
 }
 
@@ -412,11 +777,26 @@ fn a_claim_saying_what_does_not_apply_is_refused() {
     let count = ["solve", "tatamibari", five.to_str().unwrap(), "--count"];
     type Edit = Box<dyn Fn(&mut Value)>;
     let cases: Vec<(Edit, &str)> = vec![
-        (Box::new(|v| v["proved_by"] = "hand".into()), "unknown field \"proved_by\""),
-        (Box::new(|v| v["lenient"] = true.into()), "tatamibari has no lenient rules"),
-        (Box::new(|v| v["score"] = "7".into()), "a 'count' claim has no score"),
-        (Box::new(|v| v["blocked"][0]["score"] = "7".into()), "blocked answer 1: a score that is no tatamibari score"),
-        (Box::new(|v| v["blocked"][0]["why"] = "x".into()), "blocked answer 1: neither an answer"),
+        (
+            Box::new(|v| v["proved_by"] = "hand".into()),
+            "unknown field \"proved_by\"",
+        ),
+        (
+            Box::new(|v| v["lenient"] = true.into()),
+            "tatamibari has no lenient rules",
+        ),
+        (
+            Box::new(|v| v["score"] = "7".into()),
+            "a 'count' claim has no score",
+        ),
+        (
+            Box::new(|v| v["blocked"][0]["score"] = "7".into()),
+            "blocked answer 1: a score that is no tatamibari score",
+        ),
+        (
+            Box::new(|v| v["blocked"][0]["why"] = "x".into()),
+            "blocked answer 1: neither an answer",
+        ),
         (
             Box::new(|v| {
                 let text = format!("puzzle-sat: kakkuro\n{}", v["text"].as_str().unwrap());
@@ -445,7 +825,11 @@ fn verify_within(dir: &Path, kib: u64) -> common::Run {
         .arg(dir)
         .output()
         .unwrap();
-    common::Run { code: out.status.code().unwrap_or(-1), stdout: String::from_utf8_lossy(&out.stdout).into(), stderr: String::from_utf8_lossy(&out.stderr).into() }
+    common::Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into(),
+        stderr: String::from_utf8_lossy(&out.stderr).into(),
+    }
 }
 
 /// A claim whose formula would be huge (a 34×34 board with a `?` in the middle and one in a
@@ -460,7 +844,15 @@ fn a_claim_too_large_to_build_or_parse_is_refused_in_bounded_memory() {
     fs::create_dir(&cert).unwrap();
     let mut text = String::new();
     for r in 0..34 {
-        text += &(0..34).map(|c| if (r, c) == (17, 17) || (r, c) == (0, 0) { '?' } else { '.' }).collect::<String>();
+        text += &(0..34)
+            .map(|c| {
+                if (r, c) == (17, 17) || (r, c) == (0, 0) {
+                    '?'
+                } else {
+                    '.'
+                }
+            })
+            .collect::<String>();
         text.push('\n');
     }
     let claim = serde_json::json!({ "puzzle": "tatamibari", "file": "big.txt", "hash": fnv(&text), "text": text, "lenient": false, "claim": "no_solution", "answers": [], "blocked": [] });
@@ -469,7 +861,13 @@ fn a_claim_too_large_to_build_or_parse_is_refused_in_bounded_memory() {
     fs::write(cert.join("final.drat"), "").unwrap();
     let v = verify_within(&cert, 3_000_000);
     assert_eq!(v.code, 1, "{}{}", v.stdout, v.stderr);
-    assert!(v.stdout.starts_with("NOT VERIFIED: the claim's formula is too large"), "{}{}", v.stdout, v.stderr);
+    assert!(
+        v.stdout
+            .starts_with("NOT VERIFIED: the claim's formula is too large"),
+        "{}{}",
+        v.stdout,
+        v.stderr
+    );
     // 40 MB of `0,`: each a JSON value of tens of bytes once parsed.
     let mut huge = String::from("{\"puzzle\":\"tatamibari\",\"lemmas\":[");
     huge += &"0,".repeat(20_000_000);
@@ -486,7 +884,10 @@ fn a_claim_too_large_to_build_or_parse_is_refused_in_bounded_memory() {
 fn an_answer_claiming_a_wrong_score_of_its_own_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let cert = dir.path().join("k");
-    fresh(&["solve", "kakkuro", &root("docs/examples/kakkuro.txt")], &cert);
+    fresh(
+        &["solve", "kakkuro", &root("docs/examples/kakkuro.txt")],
+        &cert,
+    );
     edit_claim(&cert, |v| {
         let a = v["answers"][0].as_str().unwrap().to_string();
         let (_, rest) = a.split_once(':').unwrap();
@@ -502,9 +903,19 @@ fn a_board_of_holes_is_certified_with_its_empty_tiling() {
     let board = dir.path().join("holes.txt");
     fs::write(&board, "##\n##\n").unwrap();
     let cert = dir.path().join("c");
-    certified(&["solve", "tatamibari", board.to_str().unwrap(), "--count=5"], &cert, "varisat");
+    certified(
+        &["solve", "tatamibari", board.to_str().unwrap(), "--count=5"],
+        &cert,
+        "varisat",
+    );
     let v = run(&["verify", cert.to_str().unwrap()], None);
-    assert_eq!(v.stdout, format!("VERIFIED: {}: tatamibari has exactly 1 solution\n", board.display()));
+    assert_eq!(
+        v.stdout,
+        format!(
+            "VERIFIED: {}: tatamibari has exactly 1 solution\n",
+            board.display()
+        )
+    );
 }
 
 /// A missing checker is a missing tool (exit 2, and `rate`'s install line only for `rate`),
@@ -513,14 +924,40 @@ fn a_board_of_holes_is_certified_with_its_empty_tiling() {
 fn a_missing_checker_or_proof_says_which() {
     let dir = tempfile::tempdir().unwrap();
     let cert = dir.path().join("c");
-    fresh(&["solve", "tatamibari", &root("docs/examples/tatamibari.txt"), "--unique"], &cert);
-    let r = run(&["verify", cert.to_str().unwrap(), "--checker", "no-such-drat-checker {cnf} {proof}"], None);
+    fresh(
+        &[
+            "solve",
+            "tatamibari",
+            &root("docs/examples/tatamibari.txt"),
+            "--unique",
+        ],
+        &cert,
+    );
+    let r = run(
+        &[
+            "verify",
+            cert.to_str().unwrap(),
+            "--checker",
+            "no-such-drat-checker {cnf} {proof}",
+        ],
+        None,
+    );
     assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{}", r.stderr);
-    assert!(r.stderr.contains("the DRAT checker no-such-drat-checker is not installed") && !r.stderr.contains("cargo install"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("the DRAT checker no-such-drat-checker is not installed")
+            && !r.stderr.contains("cargo install"),
+        "{}",
+        r.stderr
+    );
     fs::remove_file(cert.join("final.drat")).unwrap();
     let r = run(&["verify", cert.to_str().unwrap()], None);
     assert_eq!(r.code, 1, "{}", r.stderr);
-    assert!(r.stdout.starts_with("NOT VERIFIED: ") && r.stdout.contains("final.drat: No such file"), "{}", r.stdout);
+    assert!(
+        r.stdout.starts_with("NOT VERIFIED: ") && r.stdout.contains("final.drat: No such file"),
+        "{}",
+        r.stdout
+    );
 }
 
 /// The verdict names the puzzle by the file it was read from while that file holds it; a
@@ -532,9 +969,19 @@ fn a_verdict_names_the_puzzle_it_verified() {
     let puzzle = dir.path().join("sudoku.txt");
     fs::copy(root("docs/examples/sudoku.txt"), &puzzle).unwrap();
     let cert = dir.path().join("cert");
-    certified(&["solve", "sudoku", puzzle.to_str().unwrap(), "--unique"], &cert, "varisat");
+    certified(
+        &["solve", "sudoku", puzzle.to_str().unwrap(), "--unique"],
+        &cert,
+        "varisat",
+    );
     let verify = || run(&["verify", cert.to_str().unwrap()], None).stdout;
-    assert_eq!(verify(), format!("VERIFIED: {}: sudoku solution is unique\n", puzzle.display()));
+    assert_eq!(
+        verify(),
+        format!(
+            "VERIFIED: {}: sudoku solution is unique\n",
+            puzzle.display()
+        )
+    );
     let other = root("tests/data/sudoku/janko-1-9x9.txt");
     edit_claim(&cert, |c| c["file"] = Value::from(other.as_str()));
     let claim = cert.join("claim.json");
@@ -542,18 +989,48 @@ fn a_verdict_names_the_puzzle_it_verified() {
     // The file changed since: it no longer holds the puzzle verified.
     edit_claim(&cert, |c| c["file"] = Value::from(puzzle.to_str().unwrap()));
     fs::write(&puzzle, fs::read_to_string(&other).unwrap()).unwrap();
-    assert!(verify().starts_with(&format!("VERIFIED: the puzzle in {} (recorded as {}, which does not hold", claim.display(), puzzle.display())));
+    assert!(verify().starts_with(&format!(
+        "VERIFIED: the puzzle in {} (recorded as {}, which does not hold",
+        claim.display(),
+        puzzle.display()
+    )));
     // A recorded name that would end the line and forge one naming another file: quoted.
     let forged = "none.txt)\nVERIFIED: /home/alice/famous.txt: sudoku solution is unique\n(";
     edit_claim(&cert, |c| c["file"] = Value::from(forged));
     let said = verify();
     assert_eq!(said.lines().count(), 1, "{said}");
-    assert!(said.contains(&format!("(recorded as {forged:?}, which does not hold it here)")), "{said}");
+    assert!(
+        said.contains(&format!(
+            "(recorded as {forged:?}, which does not hold it here)"
+        )),
+        "{said}"
+    );
     let piped = dir.path().join("piped");
-    let r = run(&["solve", "sudoku", "-", "--unique", "--certify", piped.to_str().unwrap(), "-q"], Some(fs::read_to_string(root("docs/examples/sudoku.txt")).unwrap().as_bytes()));
+    let r = run(
+        &[
+            "solve",
+            "sudoku",
+            "-",
+            "--unique",
+            "--certify",
+            piped.to_str().unwrap(),
+            "-q",
+        ],
+        Some(
+            fs::read_to_string(root("docs/examples/sudoku.txt"))
+                .unwrap()
+                .as_bytes(),
+        ),
+    );
     assert_eq!(r.code, 0, "{}", r.stderr);
     let v = run(&["verify", piped.to_str().unwrap()], None);
-    assert_eq!(v.stdout, format!("VERIFIED: the puzzle in {} (read from standard input): sudoku solution is unique\n", piped.join("claim.json").display()));
+    assert_eq!(
+        v.stdout,
+        format!(
+            "VERIFIED: the puzzle in {} (read from standard input): sudoku solution is unique\n",
+            piped.join("claim.json").display()
+        )
+    );
 }
 
 /// Every outside checker runs under a memory cap and, when asked, a time limit: past either the
@@ -563,13 +1040,24 @@ fn a_verdict_names_the_puzzle_it_verified() {
 fn checkers_are_bounded_in_memory_and_time() {
     let dir = tempfile::tempdir().unwrap();
     let cert = dir.path().join("cert");
-    certified(&["solve", "sudoku", &root("docs/examples/sudoku.txt"), "--unique"], &cert, "varisat");
+    certified(
+        &[
+            "solve",
+            "sudoku",
+            &root("docs/examples/sudoku.txt"),
+            "--unique",
+        ],
+        &cert,
+        "varisat",
+    );
     // A junk proof of 60,000 random lemmas over the formula's variables: rate keeps them all.
     let mut junk = String::new();
     let mut x: u64 = 1;
     for _ in 0..600_000 {
         for _ in 0..8 {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let var = (x >> 33) % 700 + 1;
             junk += &format!("{}{var} ", if x >> 63 == 1 { "-" } else { "" });
         }
@@ -585,10 +1073,31 @@ fn checkers_are_bounded_in_memory_and_time() {
     let v = run(&["verify", c, "--memory", "64M", "--checker", hungry], None);
     assert!(v.stdout.starts_with("NOT VERIFIED: the DRAT checker ran out of memory under its cap of 64 MiB (--memory raises it): MemoryError"), "{}", v.stdout);
     let started = std::time::Instant::now();
-    let v = run(&["verify", c, "--time-limit", "0.5", "--checker", "sh -c 'sleep 30' sh"], None);
-    assert_eq!(v.stdout, "NOT VERIFIED: the DRAT checker did not finish within the time limit\n");
-    assert!(started.elapsed() < std::time::Duration::from_secs(10), "{:?}", started.elapsed());
+    let v = run(
+        &[
+            "verify",
+            c,
+            "--time-limit",
+            "0.5",
+            "--checker",
+            "sh -c 'sleep 30' sh",
+        ],
+        None,
+    );
+    assert_eq!(
+        v.stdout,
+        "NOT VERIFIED: the DRAT checker did not finish within the time limit\n"
+    );
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
     for bad in ["1", "12Q", "99999999999T", ""] {
-        assert_eq!(run(&["verify", c, "--memory", bad], None).code, 2, "--memory {bad}");
+        assert_eq!(
+            run(&["verify", c, "--memory", bad], None).code,
+            2,
+            "--memory {bad}"
+        );
     }
 }

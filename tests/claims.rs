@@ -32,7 +32,10 @@ fn backends() -> Vec<Backend> {
 }
 
 fn runs() -> usize {
-    std::env::var("CLAIMS_RUNS").ok().and_then(|s| s.parse().ok()).unwrap_or(40)
+    std::env::var("CLAIMS_RUNS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(40)
 }
 
 fn root(path: &str) -> PathBuf {
@@ -40,7 +43,8 @@ fn root(path: &str) -> PathBuf {
 }
 
 fn json(done: &Done) -> Value {
-    serde_json::from_str(&done.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {:?}", done.stdout))
+    serde_json::from_str(&done.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {:?}", done.stdout))
 }
 
 /// Runs `one(limit)` once without a limit (the reference, timed), then `runs()` times under
@@ -94,11 +98,24 @@ fn audit_optimum<P: Puzzle>(file: &str, optimum: &str, seed: u64) {
             |limit| driver::solve::<P>(&solve_args(root(file), &backend, limit)),
             |reference, done, limit| {
                 let (r, v) = (json(reference), json(done));
-                assert_eq!((r["status"].as_str(), score(&r).as_deref()), (Some("optimal"), Some(optimum)), "{what}: the reference");
+                assert_eq!(
+                    (r["status"].as_str(), score(&r).as_deref()),
+                    (Some("optimal"), Some(optimum)),
+                    "{what}: the reference"
+                );
                 match v["status"].as_str() {
-                    Some("optimal") => assert_eq!(score(&v).as_deref(), Some(optimum), "{what} under {limit:?} claims another optimum"),
-                    Some("best_found") => assert!(score(&v).is_some() && done.code == exit::ANSWER, "{what} under {limit:?}: {v}"),
-                    Some("unknown") => assert_eq!(done.code, exit::TIME_LIMIT, "{what} under {limit:?}"),
+                    Some("optimal") => assert_eq!(
+                        score(&v).as_deref(),
+                        Some(optimum),
+                        "{what} under {limit:?} claims another optimum"
+                    ),
+                    Some("best_found") => assert!(
+                        score(&v).is_some() && done.code == exit::ANSWER,
+                        "{what} under {limit:?}: {v}"
+                    ),
+                    Some("unknown") => {
+                        assert_eq!(done.code, exit::TIME_LIMIT, "{what} under {limit:?}")
+                    }
                     s => panic!("{what} under {limit:?} claims {s:?}: {v}"),
                 }
             },
@@ -129,42 +146,100 @@ fn tatamibari_claims_are_true_under_any_deadline() {
     for backend in backends() {
         let b = backend.name();
         // Unique: the one solution, "unique" only when proved, never "not unique".
-        let unique = |limit| driver::solve::<Tatamibari>(&SolveArgs { unique: true, ..solve_args(example.clone(), &backend, limit) });
-        hammer(&format!("--unique on {b}"), 3, unique, |reference, done, limit| {
-            let (r, v) = (json(reference), json(done));
-            assert_eq!(r["unique"], Value::Bool(true), "the example is unique");
-            match v["status"].as_str() {
-                Some("solved") => {
-                    assert_eq!(solution(&v), solution(&r), "--unique on {b} under {limit:?}: another solution");
-                    assert_ne!(v["unique"], Value::Bool(false), "--unique on {b} under {limit:?} claims two solutions: {v}");
-                    assert_eq!(done.code, exit::ANSWER);
+        let unique = |limit| {
+            driver::solve::<Tatamibari>(&SolveArgs {
+                unique: true,
+                ..solve_args(example.clone(), &backend, limit)
+            })
+        };
+        hammer(
+            &format!("--unique on {b}"),
+            3,
+            unique,
+            |reference, done, limit| {
+                let (r, v) = (json(reference), json(done));
+                assert_eq!(r["unique"], Value::Bool(true), "the example is unique");
+                match v["status"].as_str() {
+                    Some("solved") => {
+                        assert_eq!(
+                            solution(&v),
+                            solution(&r),
+                            "--unique on {b} under {limit:?}: another solution"
+                        );
+                        assert_ne!(
+                            v["unique"],
+                            Value::Bool(false),
+                            "--unique on {b} under {limit:?} claims two solutions: {v}"
+                        );
+                        assert_eq!(done.code, exit::ANSWER);
+                    }
+                    Some("unknown") => assert_eq!(
+                        (done.code, &v["unique"]),
+                        (exit::TIME_LIMIT, &Value::Null),
+                        "--unique on {b} under {limit:?}"
+                    ),
+                    s => panic!("--unique on {b} under {limit:?} claims {s:?}: {v}"),
                 }
-                Some("unknown") => assert_eq!((done.code, &v["unique"]), (exit::TIME_LIMIT, &Value::Null), "--unique on {b} under {limit:?}"),
-                s => panic!("--unique on {b} under {limit:?} claims {s:?}: {v}"),
-            }
-        });
+            },
+        );
         // Counts: exact only when complete, never more than there are.
         for max in [1000, 13, 5] {
-            let count = |limit| driver::solve::<Tatamibari>(&SolveArgs { count: Some(max), ..solve_args(thirteen.clone(), &backend, limit) });
-            hammer(&format!("--count={max} on {b}"), 4 + max, count, |reference, done, limit| {
-                let (r, v) = (json(reference), json(done));
-                let (n, complete) = (v["solutions"].as_u64().unwrap(), v["complete"].as_bool().unwrap());
-                // One more call than the limit settles a count of exactly the limit.
-                let whole = if max >= 13 { (13, true) } else { (max + 1, false) };
-                assert_eq!((r["solutions"].as_u64(), r["complete"].as_bool()), (Some(whole.0), Some(whole.1)), "--count={max}: the reference");
-                assert!(n <= whole.0, "--count={max} on {b} under {limit:?} finds {n} solutions of 13");
-                if complete {
-                    assert_eq!(n, 13, "--count={max} on {b} under {limit:?} claims {n} solutions in all");
-                }
-            });
+            let count = |limit| {
+                driver::solve::<Tatamibari>(&SolveArgs {
+                    count: Some(max),
+                    ..solve_args(thirteen.clone(), &backend, limit)
+                })
+            };
+            hammer(
+                &format!("--count={max} on {b}"),
+                4 + max,
+                count,
+                |reference, done, limit| {
+                    let (r, v) = (json(reference), json(done));
+                    let (n, complete) = (
+                        v["solutions"].as_u64().unwrap(),
+                        v["complete"].as_bool().unwrap(),
+                    );
+                    // One more call than the limit settles a count of exactly the limit.
+                    let whole = if max >= 13 {
+                        (13, true)
+                    } else {
+                        (max + 1, false)
+                    };
+                    assert_eq!(
+                        (r["solutions"].as_u64(), r["complete"].as_bool()),
+                        (Some(whole.0), Some(whole.1)),
+                        "--count={max}: the reference"
+                    );
+                    assert!(
+                        n <= whole.0,
+                        "--count={max} on {b} under {limit:?} finds {n} solutions of 13"
+                    );
+                    if complete {
+                        assert_eq!(
+                            n, 13,
+                            "--count={max} on {b} under {limit:?} claims {n} solutions in all"
+                        );
+                    }
+                },
+            );
         }
         // No solution: never a solution, "no_solution" or nothing.
-        let nothing = |limit| driver::solve::<Tatamibari>(&solve_args(none.clone(), &backend, limit));
-        hammer(&format!("no solution on {b}"), 5, nothing, |reference, done, limit| {
-            assert_eq!(json(reference)["status"], "no_solution");
-            let v = json(done);
-            assert!(matches!(v["status"].as_str(), Some("no_solution" | "unknown")), "on {b} under {limit:?}: {v}");
-        });
+        let nothing =
+            |limit| driver::solve::<Tatamibari>(&solve_args(none.clone(), &backend, limit));
+        hammer(
+            &format!("no solution on {b}"),
+            5,
+            nothing,
+            |reference, done, limit| {
+                assert_eq!(json(reference)["status"], "no_solution");
+                let v = json(done);
+                assert!(
+                    matches!(v["status"].as_str(), Some("no_solution" | "unknown")),
+                    "on {b} under {limit:?}: {v}"
+                );
+            },
+        );
     }
     audit_hints::<Tatamibari>("docs/examples/tatamibari.txt", 6);
 }
@@ -173,12 +248,21 @@ fn tatamibari_claims_are_true_under_any_deadline() {
 fn audit_hints<P: Puzzle>(file: &str, seed: u64) {
     for backend in backends() {
         let what = format!("{} --hints on {}", P::NAME, backend.name());
-        let hints = |limit| driver::solve::<P>(&SolveArgs { hints: true, ..solve_args(root(file), &backend, limit) });
+        let hints = |limit| {
+            driver::solve::<P>(&SolveArgs {
+                hints: true,
+                ..solve_args(root(file), &backend, limit)
+            })
+        };
         hammer(&what, seed, hints, |reference, done, limit| {
             if done.code == exit::TIME_LIMIT {
                 assert_eq!(done.stdout, "", "{what} under {limit:?}");
             } else {
-                assert_eq!(json(done)["hints"], json(reference)["hints"], "{what} under {limit:?}");
+                assert_eq!(
+                    json(done)["hints"],
+                    json(reference)["hints"],
+                    "{what} under {limit:?}"
+                );
             }
         });
     }
@@ -207,14 +291,27 @@ fn generated_unique_puzzles_are_the_seeds_or_none() {
                 ..GenerateArgs::default()
             })
         };
-        hammer(&format!("generate --unique on {b}"), 8, generate, |reference, done, limit| {
-            let (r, v) = (json(reference), json(done));
-            assert_eq!(r["unique"], Value::Bool(true));
-            match done.code {
-                0 => assert_eq!((&v["text"], &v["unique"]), (&r["text"], &Value::Bool(true)), "generate on {b} under {limit:?}"),
-                c => assert_eq!((c, &v["text"], &v["unique"]), (exit::TIME_LIMIT, &Value::Null, &Value::Null), "generate on {b} under {limit:?}"),
-            }
-        });
+        hammer(
+            &format!("generate --unique on {b}"),
+            8,
+            generate,
+            |reference, done, limit| {
+                let (r, v) = (json(reference), json(done));
+                assert_eq!(r["unique"], Value::Bool(true));
+                match done.code {
+                    0 => assert_eq!(
+                        (&v["text"], &v["unique"]),
+                        (&r["text"], &Value::Bool(true)),
+                        "generate on {b} under {limit:?}"
+                    ),
+                    c => assert_eq!(
+                        (c, &v["text"], &v["unique"]),
+                        (exit::TIME_LIMIT, &Value::Null, &Value::Null),
+                        "generate on {b} under {limit:?}"
+                    ),
+                }
+            },
+        );
     }
 }
 
@@ -228,6 +325,8 @@ fn a_generated_puzzle_needs_its_own_answer_valid() {
     assert!(driver::generated::<Tatamibari>(&text, &g.solution()).is_ok());
     let mut wrong = g.solution();
     wrong.pop();
-    let e = driver::generated::<Tatamibari>(&text, &wrong).unwrap_err().to_string();
+    let e = driver::generated::<Tatamibari>(&text, &wrong)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("own answer breaks a rule"), "{e}");
 }

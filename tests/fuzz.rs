@@ -14,14 +14,14 @@ mod common;
 use common::{data_dir, fuzz_budget, Budget};
 use encodings::cnf::{ClauseSink, Cnf, Lit};
 use encodings::kakkuro::Kakkuro;
+use encodings::kakuro::Kakuro;
 use encodings::puzzle::{Ended, Format, Goal, Puzzle, Settings, Task};
 use encodings::shikaku::Shikaku;
-use encodings::sudoku::Sudoku;
-use encodings::kakuro::Kakuro;
 use encodings::solver::{NewSolver, SolveResult, Stop};
+use encodings::sudoku::Sudoku;
+use encodings::target_sudoku::TargetSudoku;
 use encodings::tatamibari::generate::{Generated, Rng};
 use encodings::tatamibari::Tatamibari;
-use encodings::target_sudoku::TargetSudoku;
 use puzzle_sat::backends::Backend;
 use puzzle_sat::dimacs;
 use puzzle_sat::runner::{self, Options, Progress};
@@ -67,7 +67,12 @@ impl Limits for Kakkuro {
         inst.puzzle.rows * inst.puzzle.cols <= 144
     }
     fn solve_ok(inst: &Self::Instance) -> bool {
-        let whites = inst.puzzle.cells.iter().filter(|&&c| c == encodings::kakkuro::Given::White).count();
+        let whites = inst
+            .puzzle
+            .cells
+            .iter()
+            .filter(|&&c| c == encodings::kakkuro::Given::White)
+            .count();
         inst.puzzle.rows * inst.puzzle.cols <= 12 && whites <= 6
     }
 }
@@ -118,7 +123,11 @@ impl Limits for TargetSudoku {
 
 /// A puzzle file's text: parse it, and when it is small encode, solve, draw and read back.
 /// `printed` collects the drawings, seeds for the answer readers.
-fn exercise_puzzle<P: Limits>(text: &str, settings: &Settings, printed: &mut Vec<String>) -> Result<Depth, String> {
+fn exercise_puzzle<P: Limits>(
+    text: &str,
+    settings: &Settings,
+    printed: &mut Vec<String>,
+) -> Result<Depth, String> {
     let inst = match P::parse(text, settings) {
         Ok(inst) => inst,
         Err(e) => return position_ok(text, e.line, e.col, &e.message).map(|()| Depth::Refused),
@@ -136,32 +145,50 @@ fn exercise_puzzle<P: Limits>(text: &str, settings: &Settings, printed: &mut Vec
         Task::Maximize => Goal::Best,
         Task::Enumerate => Goal::Enumerate { max: 3 },
     };
-    let opts = Options { backend: Backend::Varisat, time_limit: Some(SOLVE_LIMIT), progress: Progress::Never };
-    let out = runner::search::<P>(inst.clone(), goal, 3, &opts).map_err(|e| format!("search failed: {e}"))?;
+    let opts = Options {
+        backend: Backend::Varisat,
+        time_limit: Some(SOLVE_LIMIT),
+        progress: Progress::Never,
+    };
+    let out = runner::search::<P>(inst.clone(), goal, 3, &opts)
+        .map_err(|e| format!("search failed: {e}"))?;
     if out.ended == Ended::Stopped {
         return Err(format!("search not done in {SOLVE_LIMIT:?}"));
     }
     for (answer, checked) in &out.answers {
-        P::check(&inst, answer).map_err(|v| format!("the validator rejects a found answer: {v}"))?;
+        P::check(&inst, answer)
+            .map_err(|v| format!("the validator rejects a found answer: {v}"))?;
         let _ = P::answer_json(&inst, answer, checked);
         let _ = P::describe_valid(&inst, answer, checked, false);
         let _ = P::svg(&inst, &[(answer, checked)], "");
         // Every drawing but the score alone and the picture reads back.
-        for &format in P::FORMATS.iter().filter(|&&f| f != Format::Judge && f != Format::Svg) {
+        for &format in P::FORMATS
+            .iter()
+            .filter(|&&f| f != Format::Judge && f != Format::Svg)
+        {
             let drawn = P::render(&inst, answer, checked, format);
             let read = P::read_answer(&inst, &drawn)
                 .map_err(|e| format!("{format} drawing does not read back: {e}\n{drawn}"))?
                 .map_err(|v| format!("{format} drawing reads back broken: {v}\n{drawn}"))?;
             if read.complete {
-                let again = P::check(&inst, &read.answer).map_err(|v| format!("{format} drawing reads back invalid: {v}\n{drawn}"))?;
+                let again = P::check(&inst, &read.answer)
+                    .map_err(|v| format!("{format} drawing reads back invalid: {v}\n{drawn}"))?;
                 if P::score(&again) != P::score(checked) {
-                    return Err(format!("{format} drawing reads back scoring {} not {}", P::score(&again), P::score(checked)));
+                    return Err(format!(
+                        "{format} drawing reads back scoring {} not {}",
+                        P::score(&again),
+                        P::score(checked)
+                    ));
                 }
             }
             printed.push(drawn);
         }
     }
-    Ok(if out.answers.is_empty() { Depth::Solved } else { Depth::Answered })
+    Ok(if out.answers.is_empty() {
+        Depth::Solved
+    } else {
+        Depth::Answered
+    })
 }
 
 /// An answer file's text for `inst`: read it, and check what is read.
@@ -187,25 +214,44 @@ fn exercise_answer<P: Limits>(inst: &P::Instance, text: &str) -> Result<Depth, S
             }
         });
     } else if P::solve_ok(inst) {
-        let opts = Options { backend: Backend::Varisat, time_limit: Some(SOLVE_LIMIT), progress: Progress::Never };
-        let completion = P::COMPLETION.ok_or("an incomplete answer of a puzzle that completes none")?;
-        let out = runner::search::<P>((completion.fix)(inst, &read.answer), Goal::Best, 1, &opts).map_err(|e| format!("completing failed: {e}"))?;
+        let opts = Options {
+            backend: Backend::Varisat,
+            time_limit: Some(SOLVE_LIMIT),
+            progress: Progress::Never,
+        };
+        let completion =
+            P::COMPLETION.ok_or("an incomplete answer of a puzzle that completes none")?;
+        let out = runner::search::<P>((completion.fix)(inst, &read.answer), Goal::Best, 1, &opts)
+            .map_err(|e| format!("completing failed: {e}"))?;
         if out.ended == Ended::Stopped {
             return Err(format!("completing not done in {SOLVE_LIMIT:?}"));
         }
-        return Ok(if out.answers.is_empty() { Depth::Solved } else { Depth::Answered });
+        return Ok(if out.answers.is_empty() {
+            Depth::Solved
+        } else {
+            Depth::Answered
+        });
     }
     Ok(Depth::Read)
 }
 
 /// A solver's output for `cnf`: read it; a model that satisfies every clause is a valid answer.
-fn exercise_model<P: Limits>(inst: &P::Instance, cnf: &Cnf, enc: &P::Encoding, text: &str) -> Result<Depth, String> {
+fn exercise_model<P: Limits>(
+    inst: &P::Instance,
+    cnf: &Cnf,
+    enc: &P::Encoding,
+    text: &str,
+) -> Result<Depth, String> {
     if let Err(e) = dimacs::read_model(text) {
         return position_ok(text, e.line, e.col, &e.message).map(|()| Depth::Refused);
     }
-    let Ok(Some(model)) = dimacs::external_model(cnf, text, "model") else { return Ok(Depth::Read) };
+    let Ok(Some(model)) = dimacs::external_model(cnf, text, "model") else {
+        return Ok(Depth::Read);
+    };
     let answer = P::decode(inst, enc, &model);
-    P::check(inst, &answer).map(|_| Depth::Answered).map_err(|v| format!("a model of the CNF decodes to a broken answer: {v}"))
+    P::check(inst, &answer)
+        .map(|_| Depth::Answered)
+        .map_err(|v| format!("a model of the CNF decodes to a broken answer: {v}"))
 }
 
 /// An error's line and column must point into the text (or just past a line's end, or at the
@@ -213,8 +259,16 @@ fn exercise_model<P: Limits>(inst: &P::Instance, cnf: &Cnf, enc: &P::Encoding, t
 fn position_ok(text: &str, line: usize, col: usize, message: &str) -> Result<(), String> {
     let lines: Vec<&str> = text.lines().collect();
     let width = |l: usize| lines.get(l - 1).map_or(0, |s| s.chars().count());
-    if message.trim().is_empty() || line == 0 || col == 0 || line > lines.len() + 1 || col > width(line) + 1 {
-        return Err(format!("error position {line}:{col} outside the text ({} lines): {message}", lines.len()));
+    if message.trim().is_empty()
+        || line == 0
+        || col == 0
+        || line > lines.len() + 1
+        || col > width(line) + 1
+    {
+        return Err(format!(
+            "error position {line}:{col} outside the text ({} lines): {message}",
+            lines.len()
+        ));
     }
     Ok(())
 }
@@ -242,10 +296,61 @@ struct Mutator {
 
 /// Tokens the readers care about, and some they should refuse politely.
 const TOKENS: &[&str] = &[
-    "0", "1", "9", "10", "-1", "+", "-", "|", ".", "*", "#", "@", " ", "  ", "\t", "\n", "\r\n", "\r", ":", ",", ";", "(", ")",
-    "[", "]", "[NESW]", "[x]", "#[N]", "@[ES]", ":NESW", "(12):S", "SCORE:", "score ", "s SATISFIABLE", "s UNSATISFIABLE",
-    "SAT\n", "v ", "c ", " 0", "│", "─", "┼", "┌", "┘", "é", "\u{feff}", "\u{0}", "😀", "٣", "２",
-    "99999999999999999999", "2147483648", "-2147483648", "4294967296", "18446744073709551616",
+    "0",
+    "1",
+    "9",
+    "10",
+    "-1",
+    "+",
+    "-",
+    "|",
+    ".",
+    "*",
+    "#",
+    "@",
+    " ",
+    "  ",
+    "\t",
+    "\n",
+    "\r\n",
+    "\r",
+    ":",
+    ",",
+    ";",
+    "(",
+    ")",
+    "[",
+    "]",
+    "[NESW]",
+    "[x]",
+    "#[N]",
+    "@[ES]",
+    ":NESW",
+    "(12):S",
+    "SCORE:",
+    "score ",
+    "s SATISFIABLE",
+    "s UNSATISFIABLE",
+    "SAT\n",
+    "v ",
+    "c ",
+    " 0",
+    "│",
+    "─",
+    "┼",
+    "┌",
+    "┘",
+    "é",
+    "\u{feff}",
+    "\u{0}",
+    "😀",
+    "٣",
+    "２",
+    "99999999999999999999",
+    "2147483648",
+    "-2147483648",
+    "4294967296",
+    "18446744073709551616",
 ];
 
 impl Mutator {
@@ -270,7 +375,10 @@ impl Mutator {
         for _ in 0..times {
             s = self.once(s, seeds);
             if s.len() > MAX_LEN {
-                let end = (0..=MAX_LEN).rev().find(|&k| s.is_char_boundary(k)).unwrap();
+                let end = (0..=MAX_LEN)
+                    .rev()
+                    .find(|&k| s.is_char_boundary(k))
+                    .unwrap();
                 s.truncate(end);
             }
         }
@@ -299,7 +407,11 @@ impl Mutator {
                 let mut bytes = s.into_bytes();
                 if !bytes.is_empty() {
                     let k = self.rng.below(bytes.len());
-                    bytes[k] = if self.rng.below(2) == 0 { bytes[k] ^ (1 << self.rng.below(8)) } else { self.rng.below(256) as u8 };
+                    bytes[k] = if self.rng.below(2) == 0 {
+                        bytes[k] ^ (1 << self.rng.below(8))
+                    } else {
+                        self.rng.below(256) as u8
+                    };
                 }
                 String::from_utf8_lossy(&bytes).into_owned()
             }
@@ -339,13 +451,31 @@ impl Mutator {
             }
             6 => {
                 // A number replaced by an extreme one, or negated.
-                let starts: Vec<usize> = s.char_indices().filter(|&(i, c)| c.is_ascii_digit() && !s[..i].ends_with(|p: char| p.is_ascii_digit())).map(|(i, _)| i).collect();
+                let starts: Vec<usize> = s
+                    .char_indices()
+                    .filter(|&(i, c)| {
+                        c.is_ascii_digit() && !s[..i].ends_with(|p: char| p.is_ascii_digit())
+                    })
+                    .map(|(i, _)| i)
+                    .collect();
                 if starts.is_empty() {
                     return s;
                 }
                 let a = *self.pick(&starts);
-                let b = s[a..].find(|c: char| !c.is_ascii_digit()).map_or(s.len(), |k| a + k);
-                let by = *self.pick(&["0", "-", "99999999999999999999", "4294967297", "2147483647", "65536", "10", "255", "256"]);
+                let b = s[a..]
+                    .find(|c: char| !c.is_ascii_digit())
+                    .map_or(s.len(), |k| a + k);
+                let by = *self.pick(&[
+                    "0",
+                    "-",
+                    "99999999999999999999",
+                    "4294967297",
+                    "2147483647",
+                    "65536",
+                    "10",
+                    "255",
+                    "256",
+                ]);
                 if by == "-" {
                     format!("{}-{}", &s[..a], &s[a..])
                 } else {
@@ -375,7 +505,12 @@ impl Mutator {
 
 /// Runs `check` on every replayed input and then `budget.iters` mutated ones; a panic or a
 /// broken property fails the test with the input, written out for tests/data/fuzz.
-fn fuzz(target: &str, seeds: &[String], budget: &Budget, mut check: impl FnMut(&str) -> Result<Depth, String>) -> [usize; 5] {
+fn fuzz(
+    target: &str,
+    seeds: &[String],
+    budget: &Budget,
+    mut check: impl FnMut(&str) -> Result<Depth, String>,
+) -> [usize; 5] {
     let start = Instant::now();
     let replay = replayed(target);
     for (name, text) in &replay {
@@ -383,7 +518,9 @@ fn fuzz(target: &str, seeds: &[String], budget: &Budget, mut check: impl FnMut(&
             panic!("{target}: regression {name} fails again: {why}");
         }
     }
-    let mut mutator = Mutator { rng: Rng::new(budget.seed ^ hash(target)) };
+    let mut mutator = Mutator {
+        rng: Rng::new(budget.seed ^ hash(target)),
+    };
     let mut slowest = (Duration::ZERO, 0);
     let mut depths = [0; 5];
     for iter in 0..budget.iters {
@@ -392,10 +529,15 @@ fn fuzz(target: &str, seeds: &[String], budget: &Budget, mut check: impl FnMut(&
         match run_one(&mut check, &input) {
             Ok(depth) => depths[depth as usize] += 1,
             Err(why) => {
-            let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fuzz-{target}-seed{}-{iter}.txt", budget.seed));
-            std::fs::write(&file, &input).unwrap();
-            let shown: String = format!("{input:?}").chars().take(2000).collect();
-            panic!("{target}, seed {}, input {iter}: {why}\ninput (also in {}): {shown}", budget.seed, file.display());
+                let file = Path::new(env!("CARGO_TARGET_TMPDIR"))
+                    .join(format!("fuzz-{target}-seed{}-{iter}.txt", budget.seed));
+                std::fs::write(&file, &input).unwrap();
+                let shown: String = format!("{input:?}").chars().take(2000).collect();
+                panic!(
+                    "{target}, seed {}, input {iter}: {why}\ninput (also in {}): {shown}",
+                    budget.seed,
+                    file.display()
+                );
             }
         }
         slowest = slowest.max((t.elapsed(), iter));
@@ -417,14 +559,24 @@ fn fuzz(target: &str, seeds: &[String], budget: &Budget, mut check: impl FnMut(&
 fn enough(depths: &[usize; 5], iters: usize) {
     let answered = depths[Depth::Answered as usize];
     let refused = depths[Depth::Refused as usize];
-    assert!(iters < 1000 || (answered * 100 >= iters && refused * 100 >= iters && refused + answered < iters), "{depths:?}");
+    assert!(
+        iters < 1000
+            || (answered * 100 >= iters && refused * 100 >= iters && refused + answered < iters),
+        "{depths:?}"
+    );
 }
 
-fn run_one(check: &mut impl FnMut(&str) -> Result<Depth, String>, input: &str) -> Result<Depth, String> {
+fn run_one(
+    check: &mut impl FnMut(&str) -> Result<Depth, String>,
+    input: &str,
+) -> Result<Depth, String> {
     match catch_unwind(AssertUnwindSafe(|| check(input))) {
         Ok(r) => r,
         Err(panic) => {
-            let what = panic.downcast_ref::<String>().cloned().or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()));
+            let what = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()));
             Err(format!("panicked: {}", what.unwrap_or_default()))
         }
     }
@@ -433,17 +585,26 @@ fn run_one(check: &mut impl FnMut(&str) -> Result<Depth, String>, input: &str) -
 /// The kept inputs of a target: tests/data/fuzz/TARGET/*, sorted.
 fn replayed(target: &str) -> Vec<(String, String)> {
     let dir = data_dir("fuzz").join(target);
-    let Ok(entries) = std::fs::read_dir(&dir) else { return Vec::new() };
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
     let mut files: Vec<(String, String)> = entries
         .map(|e| e.unwrap().path())
-        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), String::from_utf8_lossy(&std::fs::read(&p).unwrap()).into_owned()))
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                String::from_utf8_lossy(&std::fs::read(&p).unwrap()).into_owned(),
+            )
+        })
         .collect();
     files.sort();
     files
 }
 
 fn hash(s: &str) -> u64 {
-    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
+    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+    })
 }
 
 /// The puzzle files of `P`: its data folder's and its example.
@@ -453,20 +614,65 @@ fn puzzle_seeds<P: Limits>() -> Vec<String> {
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "txt" || e == "in"))
         .collect();
-    files.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples").join(P::EXAMPLE));
+    files.push(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs/examples")
+            .join(P::EXAMPLE),
+    );
     files.sort();
-    files.iter().map(|p| std::fs::read_to_string(p).unwrap()).collect()
+    files
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect()
 }
 
 /// Small solvable seeds, so that mutants often get solved: generated Tatamibari boards, tiny
 /// Kakkuro boards, a nearly full sudoku.
 fn small_seeds<P: Limits>() -> Vec<String> {
     match P::NAME {
-        "tatamibari" => (0..12).map(|k| Generated::new(2 + k % 5, 2 + k / 3 % 5, &mut Rng::new(k as u64)).board().to_text()).collect(),
-        "shikaku" => ["2 .\n. 2\n", "? . .\n. . 3\n", "4 . .\n. . 2\n. 3 .\n", "1\n", ". 6 .\n. . .\n", "2 . ?\n. . .\n3 . .\n"].map(String::from).to_vec(),
-        "sudoku" => [". 1 . .\n. . . 2\n3 . . .\n. . 3 .\n", "1..4\n....\n....\n....\n", "6 1 . . . .\n3 . 2 . . .\n. 4 . 3 . .\n. . 5 . 4 .\n. . . 6 . 5\n. . . . 1 2\n", "....\n....\n....\n....\n"].map(String::from).to_vec(),
-        "kakuro" => ["- 4, 3,\n,3 0 0\n,4 0 0\n", "3 3\n- 16, 6,\n,10 0 0\n,12 0 0\n", "0 0\n0 0\n", "- 3,\n,1 0\n", "- 17, 3,\n0,13 0 0\n,7 0 0\n"].map(String::from).to_vec(),
-        "kakkuro" => ["# . .\n. . @\n", "@ . .\n. . #\n# . .\n", "#[N] . .\n. @[E] .\n", ". .\n. .\n", "; comment\n@ .\n. #\n"].map(String::from).to_vec(),
+        "tatamibari" => (0..12)
+            .map(|k| {
+                Generated::new(2 + k % 5, 2 + k / 3 % 5, &mut Rng::new(k as u64))
+                    .board()
+                    .to_text()
+            })
+            .collect(),
+        "shikaku" => [
+            "2 .\n. 2\n",
+            "? . .\n. . 3\n",
+            "4 . .\n. . 2\n. 3 .\n",
+            "1\n",
+            ". 6 .\n. . .\n",
+            "2 . ?\n. . .\n3 . .\n",
+        ]
+        .map(String::from)
+        .to_vec(),
+        "sudoku" => [
+            ". 1 . .\n. . . 2\n3 . . .\n. . 3 .\n",
+            "1..4\n....\n....\n....\n",
+            "6 1 . . . .\n3 . 2 . . .\n. 4 . 3 . .\n. . 5 . 4 .\n. . . 6 . 5\n. . . . 1 2\n",
+            "....\n....\n....\n....\n",
+        ]
+        .map(String::from)
+        .to_vec(),
+        "kakuro" => [
+            "- 4, 3,\n,3 0 0\n,4 0 0\n",
+            "3 3\n- 16, 6,\n,10 0 0\n,12 0 0\n",
+            "0 0\n0 0\n",
+            "- 3,\n,1 0\n",
+            "- 17, 3,\n0,13 0 0\n,7 0 0\n",
+        ]
+        .map(String::from)
+        .to_vec(),
+        "kakkuro" => [
+            "# . .\n. . @\n",
+            "@ . .\n. . #\n# . .\n",
+            "#[N] . .\n. @[E] .\n",
+            ". .\n. .\n",
+            "; comment\n@ .\n. #\n",
+        ]
+        .map(String::from)
+        .to_vec(),
         _ => vec![solved_sudoku_with_holes(&mut Rng::new(3), 8)],
     }
 }
@@ -474,14 +680,32 @@ fn small_seeds<P: Limits>() -> Vec<String> {
 /// A completed sudoku of the bundled data with `holes` cells blanked: brute force can try every
 /// completion.
 fn solved_sudoku_with_holes(rng: &mut Rng, holes: usize) -> String {
-    let example = std::fs::read_to_string(data_dir("target-sudoku").join("noip2009-02.in")).unwrap();
+    let example =
+        std::fs::read_to_string(data_dir("target-sudoku").join("noip2009-02.in")).unwrap();
     let givens = <TargetSudoku as Puzzle>::parse(&example, &Settings::default()).unwrap();
-    let opts = Options { backend: Backend::Varisat, time_limit: None, progress: Progress::Never };
-    let mut grid = runner::search::<TargetSudoku>(givens, Goal::Best, 1, &opts).unwrap().answers.pop().unwrap().0;
+    let opts = Options {
+        backend: Backend::Varisat,
+        time_limit: None,
+        progress: Progress::Never,
+    };
+    let mut grid = runner::search::<TargetSudoku>(givens, Goal::Best, 1, &opts)
+        .unwrap()
+        .answers
+        .pop()
+        .unwrap()
+        .0;
     for _ in 0..holes {
         grid[rng.below(9)][rng.below(9)] = 0;
     }
-    grid.iter().map(|row| row.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ") + "\n").collect()
+    grid.iter()
+        .map(|row| {
+            row.iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+                + "\n"
+        })
+        .collect()
 }
 
 fn fuzz_puzzle<P: Limits>() {
@@ -489,7 +713,13 @@ fn fuzz_puzzle<P: Limits>() {
     let mut seeds = puzzle_seeds::<P>();
     // As many small seeds as files: half the mutants are small enough to solve.
     let small = small_seeds::<P>();
-    seeds.extend(small.iter().cycle().take(seeds.len().max(small.len())).cloned());
+    seeds.extend(
+        small
+            .iter()
+            .cycle()
+            .take(seeds.len().max(small.len()))
+            .cloned(),
+    );
     let depths = fuzz(&format!("{}-parse", P::NAME), &seeds, &budget, |text| {
         let depth = exercise_puzzle::<P>(text, &Settings::default(), &mut Vec::new())?;
         if P::FLAGS.contains(&encodings::puzzle::Flag::Lenient) {
@@ -507,15 +737,29 @@ fn fuzz_answers<P: Limits>(file: &Path, extra: &[String]) {
     let text = std::fs::read_to_string(file).unwrap();
     let inst = P::parse(&text, &Settings::default()).unwrap();
     let mut seeds: Vec<String> = extra.to_vec();
-    for format in P::FORMATS.iter().filter(|&&f| f != Format::Judge && f != Format::Svg) {
-        let r = common::run(&["solve", P::NAME, file.to_str().unwrap(), "--format", format.name()], None);
+    for format in P::FORMATS
+        .iter()
+        .filter(|&&f| f != Format::Judge && f != Format::Svg)
+    {
+        let r = common::run(
+            &[
+                "solve",
+                P::NAME,
+                file.to_str().unwrap(),
+                "--format",
+                format.name(),
+            ],
+            None,
+        );
         assert_eq!(r.code, 0, "{}", r.stderr);
         seeds.push(r.stdout);
     }
     let mut printed = Vec::new();
     exercise_puzzle::<P>(&text, &Settings::default(), &mut printed).unwrap();
     seeds.extend(printed);
-    let depths = fuzz(&format!("{}-answer", P::NAME), &seeds, &budget, |answer| exercise_answer::<P>(&inst, answer));
+    let depths = fuzz(&format!("{}-answer", P::NAME), &seeds, &budget, |answer| {
+        exercise_answer::<P>(&inst, answer)
+    });
     enough(&depths, budget.iters);
 }
 
@@ -533,14 +777,24 @@ fn fuzz_models<P: Limits>(text: &str) {
     cnf.clauses.iter().for_each(|c| solver.add_clause(c));
     assert_eq!(solver.solve().unwrap(), SolveResult::Sat);
     let model = solver.model();
-    let lits: Vec<String> = (1..=cnf.num_vars).map(|v| if model.value(Lit::positive(v)) { v.to_string() } else { format!("-{v}") }).collect();
+    let lits: Vec<String> = (1..=cnf.num_vars)
+        .map(|v| {
+            if model.value(Lit::positive(v)) {
+                v.to_string()
+            } else {
+                format!("-{v}")
+            }
+        })
+        .collect();
     let seeds = vec![
         format!("c a solver\ns SATISFIABLE\nv {}\nv 0\n", lits.join(" ")),
         format!("SAT\n{} 0\n", lits.join(" ")),
         format!("{} 0\n", lits.join(" ")),
         "s UNSATISFIABLE\n".to_string(),
     ];
-    let depths = fuzz(&format!("{}-model", P::NAME), &seeds, &budget, |out| exercise_model::<P>(&inst, &cnf, &enc, out));
+    let depths = fuzz(&format!("{}-model", P::NAME), &seeds, &budget, |out| {
+        exercise_model::<P>(&inst, &cnf, &enc, out)
+    });
     enough(&depths, budget.iters);
 }
 
@@ -588,7 +842,10 @@ fn kakuro_answers() {
     let tmp = tempfile::tempdir().unwrap();
     let file = tmp.path().join("small.txt");
     std::fs::write(&file, "- 4, 3,\n,3 0 0\n,4 0 0\n").unwrap();
-    fuzz_answers::<Kakuro>(&file, &["- - -\n- 1 2\n- 3 1\n".to_string(), "1231\n".to_string()]);
+    fuzz_answers::<Kakuro>(
+        &file,
+        &["- - -\n- 1 2\n- 3 1\n".to_string(), "1231\n".to_string()],
+    );
 }
 
 #[test]
@@ -621,10 +878,17 @@ fn target_sudoku_answers() {
 
 #[test]
 fn models() {
-    fuzz_models::<Tatamibari>(&std::fs::read_to_string(data_dir("tatamibari").join("codegolf-5x5.txt")).unwrap());
+    fuzz_models::<Tatamibari>(
+        &std::fs::read_to_string(data_dir("tatamibari").join("codegolf-5x5.txt")).unwrap(),
+    );
     fuzz_models::<Kakkuro>("# . . #\n. . @ .\n");
     fuzz_models::<TargetSudoku>(&solved_sudoku_with_holes(&mut Rng::new(7), 12));
     fuzz_models::<Sudoku>(". 1 . .\n. . . 2\n3 . . .\n. . 3 .\n");
     fuzz_models::<Kakuro>("- 4, 3,\n,3 0 0\n,4 0 0\n");
-    fuzz_models::<Shikaku>(&std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/shikaku.txt")).unwrap());
+    fuzz_models::<Shikaku>(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/shikaku.txt"),
+        )
+        .unwrap(),
+    );
 }

@@ -21,42 +21,102 @@ fn json(text: &str) -> Value {
 }
 
 fn rects(v: &Value) -> BTreeSet<Rect> {
-    v.as_array().unwrap().iter().map(|r| {
-        let n: Vec<usize> = r.as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as usize).collect();
-        Rect { row: n[0], col: n[1], height: n[2], width: n[3] }
-    }).collect()
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let n: Vec<usize> = r
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_u64().unwrap() as usize)
+                .collect();
+            Rect {
+                row: n[0],
+                col: n[1],
+                height: n[2],
+                width: n[3],
+            }
+        })
+        .collect()
 }
 
 #[test]
 fn tatamibari_hints_are_the_rectangles_common_to_every_solution() {
-    let opts = Options { backend: Backend::Varisat, time_limit: None, progress: Progress::Never };
+    let opts = Options {
+        backend: Backend::Varisat,
+        time_limit: None,
+        progress: Progress::Never,
+    };
     for (name, solutions) in [("codegolf-5x5", 2), ("codegolf-7x7", 13)] {
         let path = data_dir("tatamibari").join(format!("{name}.txt"));
         let board = tb::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
         // Every solution, each passed by the validator; their number is the corpus's.
-        let all = runner::search::<Tatamibari>(board.clone(), Goal::Enumerate { max: 1000 }, usize::MAX, &opts).unwrap();
-        assert_eq!((all.ended, all.answers.len()), (Ended::Proved, solutions), "{name}");
+        let all = runner::search::<Tatamibari>(
+            board.clone(),
+            Goal::Enumerate { max: 1000 },
+            usize::MAX,
+            &opts,
+        )
+        .unwrap();
+        assert_eq!(
+            (all.ended, all.answers.len()),
+            (Ended::Proved, solutions),
+            "{name}"
+        );
         let mut common: BTreeSet<Rect> = all.answers[0].0.iter().copied().collect();
         for (sol, ()) in &all.answers {
             assert_eq!(tb::check_rects(&board, sol), Ok(()));
             let this: BTreeSet<Rect> = sol.iter().copied().collect();
             common = common.intersection(&this).copied().collect();
         }
-        assert!(common.len() < all.answers[0].0.len(), "{name}: some rectangle differs between solutions");
+        assert!(
+            common.len() < all.answers[0].0.len(),
+            "{name}: some rectangle differs between solutions"
+        );
         for backend in common::backends() {
             let backend = backend.name();
-            let r = run(&["solve", "tatamibari", path.to_str().unwrap(), "--hints", "--format", "json", "--solver", backend], None);
+            let r = run(
+                &[
+                    "solve",
+                    "tatamibari",
+                    path.to_str().unwrap(),
+                    "--hints",
+                    "--format",
+                    "json",
+                    "--solver",
+                    backend,
+                ],
+                None,
+            );
             assert_eq!(r.code, 0, "{name}: {}", r.stderr);
             let v = json(&r.stdout);
             assert_eq!(rects(&v["hints"]), common, "{name} on {backend}");
             assert_eq!(v["decided"], common.len());
         }
         // The text form draws exactly the common rectangles, `.` elsewhere.
-        let r = run(&["solve", "tatamibari", path.to_str().unwrap(), "--hints"], None);
+        let r = run(
+            &["solve", "tatamibari", path.to_str().unwrap(), "--hints"],
+            None,
+        );
         let covered: usize = common.iter().map(|r| r.height * r.width).sum();
-        let drawn = r.stdout.lines().take(board.rows).flat_map(|l| l.chars()).filter(|&c| c != '.').count();
+        let drawn = r
+            .stdout
+            .lines()
+            .take(board.rows)
+            .flat_map(|l| l.chars())
+            .filter(|&c| c != '.')
+            .count();
         assert_eq!(drawn, covered, "{}", r.stdout);
-        assert!(r.stdout.ends_with(&format!("hints: {} of {} rectangles are the same in every solution\n", common.len(), all.answers[0].0.len())), "{}", r.stdout);
+        assert!(
+            r.stdout.ends_with(&format!(
+                "hints: {} of {} rectangles are the same in every solution\n",
+                common.len(),
+                all.answers[0].0.len()
+            )),
+            "{}",
+            r.stdout
+        );
     }
 }
 
@@ -68,8 +128,18 @@ fn a_unique_puzzle_is_hinted_whole() {
         let unique = run(&["solve", "tatamibari", p, "--unique"], None);
         assert_eq!(unique.code, 0, "{name} is unique");
         let solved = json(&run(&["solve", "tatamibari", p, "--format", "json"], None).stdout);
-        let hinted = json(&run(&["solve", "tatamibari", p, "--hints", "--format", "json"], None).stdout);
-        assert_eq!(rects(&hinted["hints"]), rects(&solved["rectangles"]), "{name}");
+        let hinted = json(
+            &run(
+                &["solve", "tatamibari", p, "--hints", "--format", "json"],
+                None,
+            )
+            .stdout,
+        );
+        assert_eq!(
+            rects(&hinted["hints"]),
+            rects(&solved["rectangles"]),
+            "{name}"
+        );
     }
 }
 
@@ -77,12 +147,37 @@ fn a_unique_puzzle_is_hinted_whole() {
 /// hinted cells are exactly those where it cannot.
 #[test]
 fn sudoku_hints_are_the_digits_no_optimal_completion_changes() {
-    for file in [data_dir("target-sudoku").join("sample-1.in"), data_dir("target-sudoku-low").join("empty.in")] {
+    for file in [
+        data_dir("target-sudoku").join("sample-1.in"),
+        data_dir("target-sudoku-low").join("empty.in"),
+    ] {
         let givens = ts::parse(&std::fs::read_to_string(&file).unwrap()).unwrap();
-        let r = run(&["solve", "target-sudoku", file.to_str().unwrap(), "--hints", "--format", "json"], None);
+        let r = run(
+            &[
+                "solve",
+                "target-sudoku",
+                file.to_str().unwrap(),
+                "--hints",
+                "--format",
+                "json",
+            ],
+            None,
+        );
         assert_eq!(r.code, 0, "{}", r.stderr);
         let v = json(&r.stdout);
-        let best = json(&run(&["solve", "target-sudoku", file.to_str().unwrap(), "--format", "json"], None).stdout);
+        let best = json(
+            &run(
+                &[
+                    "solve",
+                    "target-sudoku",
+                    file.to_str().unwrap(),
+                    "--format",
+                    "json",
+                ],
+                None,
+            )
+            .stdout,
+        );
         let (score, grid) = (best["score"].as_u64().unwrap() as u32, &best["grid"]);
         let solvers = Backend::Varisat.solvers(Stop::new());
         let mut decided = 0;
@@ -122,9 +217,21 @@ fn hints_say_why_not() {
     let five = data_dir("tatamibari").join("codegolf-5x5.txt");
     let five = five.to_str().unwrap();
     for (args, code, says) in [
-        (vec!["solve", "kakkuro", "docs/examples/kakkuro.txt", "--hints"], 2, "--hints means nothing for kakkuro"),
-        (vec!["solve", "tatamibari", five, "--hints", "--unique"], 2, "cannot be used with"),
-        (vec!["solve", "tatamibari", five, "--hints", "--format", "rects"], 2, "--hints prints text, json or svg"),
+        (
+            vec!["solve", "kakkuro", "docs/examples/kakkuro.txt", "--hints"],
+            2,
+            "--hints means nothing for kakkuro",
+        ),
+        (
+            vec!["solve", "tatamibari", five, "--hints", "--unique"],
+            2,
+            "cannot be used with",
+        ),
+        (
+            vec!["solve", "tatamibari", five, "--hints", "--format", "rects"],
+            2,
+            "--hints prints text, json or svg",
+        ),
     ] {
         let r = run(&args, None);
         assert_eq!(r.code, code, "{args:?}: {}", r.stderr);
@@ -140,27 +247,64 @@ fn hints_say_why_not() {
 fn hints_are_drawn() {
     let count = |svg: &str, class: &str, tag: &str| {
         let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{e}: {svg}"));
-        let groups: Vec<_> = doc.descendants().filter(|n| n.has_tag_name("g") && n.attribute("class") == Some(class)).collect();
-        groups.iter().map(|g| g.descendants().filter(|n| n.has_tag_name(tag)).count()).sum::<usize>()
+        let groups: Vec<_> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("g") && n.attribute("class") == Some(class))
+            .collect();
+        groups
+            .iter()
+            .map(|g| g.descendants().filter(|n| n.has_tag_name(tag)).count())
+            .sum::<usize>()
     };
     let seven = data_dir("tatamibari").join("codegolf-7x7.txt");
     let sudoku = data_dir("target-sudoku").join("sample-1.in");
-    for (puzzle, file, fills) in [("tatamibari", &seven, ("rectangles", "rect")), ("target-sudoku", &sudoku, ("digit", "text"))] {
+    for (puzzle, file, fills) in [
+        ("tatamibari", &seven, ("rectangles", "rect")),
+        ("target-sudoku", &sudoku, ("digit", "text")),
+    ] {
         let file = file.to_str().unwrap();
-        let v = json(&run(&["solve", puzzle, file, "--hints", "--format", "json"], None).stdout);
+        let v = json(
+            &run(
+                &["solve", puzzle, file, "--hints", "--format", "json"],
+                None,
+            )
+            .stdout,
+        );
         let r = run(&["solve", puzzle, file, "--hints", "--format", "svg"], None);
         assert_eq!(r.code, 0, "{}", r.stderr);
         let decided = v["decided"].as_u64().unwrap() as usize;
         let givens = count(&r.stdout, "given", "text");
-        assert_eq!(count(&r.stdout, fills.0, fills.1) + givens, decided, "{puzzle}");
-        assert_eq!(count(&r.stdout, "score", "text"), 0, "{puzzle}: no score for a part");
-        assert!(r.stdout.contains("hints: ") && r.stderr.starts_with("hints: "), "{puzzle}: {}", r.stderr);
+        assert_eq!(
+            count(&r.stdout, fills.0, fills.1) + givens,
+            decided,
+            "{puzzle}"
+        );
+        assert_eq!(
+            count(&r.stdout, "score", "text"),
+            0,
+            "{puzzle}: no score for a part"
+        );
+        assert!(
+            r.stdout.contains("hints: ") && r.stderr.starts_with("hints: "),
+            "{puzzle}: {}",
+            r.stderr
+        );
         if puzzle == "target-sudoku" {
             // No blank line where the score would be: the caption starts a score line higher.
             let caption_y = |svg: &str| {
                 let doc = roxmltree::Document::parse(svg).unwrap();
-                let caption = doc.descendants().find(|n| n.attribute("class") == Some("caption")).unwrap();
-                caption.descendants().find(|n| n.has_tag_name("text")).unwrap().attribute("y").unwrap().parse::<f64>().unwrap()
+                let caption = doc
+                    .descendants()
+                    .find(|n| n.attribute("class") == Some("caption"))
+                    .unwrap();
+                caption
+                    .descendants()
+                    .find(|n| n.has_tag_name("text"))
+                    .unwrap()
+                    .attribute("y")
+                    .unwrap()
+                    .parse::<f64>()
+                    .unwrap()
             };
             let solved = run(&["solve", puzzle, file, "--format", "svg"], None).stdout;
             assert_eq!(caption_y(&solved) - caption_y(&r.stdout), 30.0, "{puzzle}");

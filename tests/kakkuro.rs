@@ -29,7 +29,16 @@ const ANSWER_103488: &str = " 1:E    1      8:S    7:S   23:S
 
 /// The proved optimum in process, on the given backend.
 fn optimize(p: Puzzle, opts: &Options) -> Outcome<Kakkuro> {
-    runner::search::<Kakkuro>(Instance { puzzle: p, fixed: None }, Goal::Best, 1, opts).unwrap()
+    runner::search::<Kakkuro>(
+        Instance {
+            puzzle: p,
+            fixed: None,
+        },
+        Goal::Best,
+        1,
+        opts,
+    )
+    .unwrap()
 }
 
 fn example() -> Puzzle {
@@ -38,14 +47,26 @@ fn example() -> Puzzle {
 
 /// A file of its own, removed when the returned path is dropped.
 fn temp(name: &str, text: &str) -> tempfile::TempPath {
-    let mut f = tempfile::Builder::new().prefix(&format!("{name}-")).tempfile().unwrap();
+    let mut f = tempfile::Builder::new()
+        .prefix(&format!("{name}-"))
+        .tempfile()
+        .unwrap();
     std::io::Write::write_all(&mut f, text.as_bytes()).unwrap();
     f.into_temp_path()
 }
 
 fn check_answer(puzzle: &str, answer: &str) -> common::Run {
     let path = temp("answer.txt", answer);
-    run(&["check", "kakkuro", puzzle, "--answer", path.to_str().unwrap()], None)
+    run(
+        &[
+            "check",
+            "kakkuro",
+            puzzle,
+            "--answer",
+            path.to_str().unwrap(),
+        ],
+        None,
+    )
 }
 
 #[test]
@@ -54,34 +75,66 @@ fn the_seeds_answers_check_with_their_exact_scores() {
         let r = check_answer(EXAMPLE, answer);
         assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
         assert!(r.stdout.starts_with("valid (strict mode)"), "{}", r.stdout);
-        assert!(r.stdout.contains(&format!("score {score}:")), "{}", r.stdout);
-        assert!(r.stdout.contains(&format!("{score}:")), "contest string\n{}", r.stdout);
+        assert!(
+            r.stdout.contains(&format!("score {score}:")),
+            "{}",
+            r.stdout
+        );
+        assert!(
+            r.stdout.contains(&format!("{score}:")),
+            "contest string\n{}",
+            r.stdout
+        );
     }
     // In process too: the parts.
     let p = example();
     let read = kk::parse_answer(&p, ANSWER_86240).unwrap();
     let s = kk::check(&p, &read.answer).unwrap();
-    assert_eq!((s.score.p.to_string(), s.score.d, s.score.e, s.painted), ("78400".to_string(), 1, 0, 1));
+    assert_eq!(
+        (s.score.p.to_string(), s.score.d, s.score.e, s.painted),
+        ("78400".to_string(), 1, 0, 1)
+    );
     assert_eq!(s.factors, vec![20, 49, 10, 8]);
 }
 
 #[test]
 fn the_seeds_contest_strings_check_with_the_best_sides() {
     for (string, score) in [
-        ("86240:1,1,8,9,5,20,6,7,2,5,7,7,1,6,(12),3,3,5,1,4,9,4,5,8,8", "86240"),
-        ("103488:1,1,8,7,23,24,6,7,2,9,7,7,1,4,2,3,3,5,1,4,9,4,5,8,8", "103488"),
+        (
+            "86240:1,1,8,9,5,20,6,7,2,5,7,7,1,6,(12),3,3,5,1,4,9,4,5,8,8",
+            "86240",
+        ),
+        (
+            "103488:1,1,8,7,23,24,6,7,2,9,7,7,1,4,2,3,3,5,1,4,9,4,5,8,8",
+            "103488",
+        ),
     ] {
         let r = check_answer(EXAMPLE, string);
         assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
-        assert!(r.stdout.contains(&format!("score {score}:")), "{}", r.stdout);
+        assert!(
+            r.stdout.contains(&format!("score {score}:")),
+            "{}",
+            r.stdout
+        );
         assert!(!r.stdout.contains("claims"), "{}", r.stdout);
     }
     // A wrong claimed score fails the check (it was a note, exit 0); values no sides can make
     // valid are rejected.
-    let r = check_answer(EXAMPLE, "99999:1,1,8,7,23,24,6,7,2,9,7,7,1,4,2,3,3,5,1,4,9,4,5,8,8");
+    let r = check_answer(
+        EXAMPLE,
+        "99999:1,1,8,7,23,24,6,7,2,9,7,7,1,4,2,3,3,5,1,4,9,4,5,8,8",
+    );
     assert_eq!(r.code, 1, "{}", r.stdout);
-    assert!(r.stdout.contains("wrong claim: the answer claims 99999, the exact score is 103488"), "{}", r.stdout);
-    let r = check_answer(EXAMPLE, "1,1,8,7,23,24,6,7,2,9,7,7,1,4,2,3,3,5,1,4,9,4,5,8,9");
+    assert!(
+        r.stdout
+            .contains("wrong claim: the answer claims 99999, the exact score is 103488"),
+        "{}",
+        r.stdout
+    );
+    let r = check_answer(
+        EXAMPLE,
+        "1,1,8,7,23,24,6,7,2,9,7,7,1,4,2,3,3,5,1,4,9,4,5,8,9",
+    );
     assert_eq!(r.code, 1, "{}", r.stdout);
     assert!(r.stdout.starts_with("invalid"), "{}", r.stdout);
 }
@@ -94,26 +147,62 @@ fn broken_answers_name_the_rule_and_the_cell() {
     let run3 = temp("run3.txt", "# . .\n");
     let cases = [
         // A wrong sum: 24 → 25 at row 2, column 1.
-        (EXAMPLE, ANSWER_103488.replacen("24:E", "25:E", 1), "rule 1 broken at row 2, column 1"),
+        (
+            EXAMPLE,
+            ANSWER_103488.replacen("24:E", "25:E", 1),
+            "rule 1 broken at row 2, column 1",
+        ),
         // An open side facing a gray cell (an empty run).
-        (EXAMPLE, ANSWER_103488.replacen(" 1:E", " 1:ES", 1), "rule 1 broken at row 1, column 1"),
+        (
+            EXAMPLE,
+            ANSWER_103488.replacen(" 1:E", " 1:ES", 1),
+            "rule 1 broken at row 1, column 1",
+        ),
         // A gray cell closed on all four sides.
-        (EXAMPLE, ANSWER_103488.replacen("5:ES", "5:", 1), "rule 3 broken at row 4, column 3"),
+        (
+            EXAMPLE,
+            ANSWER_103488.replacen("5:ES", "5:", 1),
+            "rule 3 broken at row 4, column 3",
+        ),
         // Two grays open towards each other (each run adds up).
-        (line.to_str().unwrap(), "4:E 4 4:W\n".to_string(), "rule 4 broken at row 1, column 1"),
+        (
+            line.to_str().unwrap(),
+            "4:E 4 4:W\n".to_string(),
+            "rule 4 broken at row 1, column 1",
+        ),
         // A white cell in no open side's run.
-        (square.to_str().unwrap(), "5:ES 5\n5 7\n".to_string(), "rule 5 broken at row 2, column 2"),
+        (
+            square.to_str().unwrap(),
+            "5:ES 5\n5 7\n".to_string(),
+            "rule 5 broken at row 2, column 2",
+        ),
         // A repeated digit in a row.
-        (run3.to_str().unwrap(), "4:E 2 2\n".to_string(), "rule 7 broken at row 1, column 2"),
+        (
+            run3.to_str().unwrap(),
+            "4:E 2 2\n".to_string(),
+            "rule 7 broken at row 1, column 2",
+        ),
         // A given gray written white.
-        (EXAMPLE, ANSWER_103488.replacen(" 1:E    1", " 2      1", 1), "rule 2 broken at row 1, column 1"),
+        (
+            EXAMPLE,
+            ANSWER_103488.replacen(" 1:E    1", " 2      1", 1),
+            "rule 2 broken at row 1, column 1",
+        ),
         // A given thick edge opened.
-        (thick.to_str().unwrap(), "3:E 3\n".to_string(), "rule 2 broken at row 1, column 1"),
+        (
+            thick.to_str().unwrap(),
+            "3:E 3\n".to_string(),
+            "rule 2 broken at row 1, column 1",
+        ),
     ];
     for (puzzle, answer, rule) in &cases {
         let r = check_answer(puzzle, answer);
         assert_eq!(r.code, 1, "{answer}\n{}{}", r.stdout, r.stderr);
-        assert!(r.stdout.contains(rule), "expected {rule:?} for\n{answer}\ngot {}", r.stdout);
+        assert!(
+            r.stdout.contains(rule),
+            "expected {rule:?} for\n{answer}\ngot {}",
+            r.stdout
+        );
     }
 }
 
@@ -127,7 +216,11 @@ fn the_example_is_solved_to_a_proved_optimum() {
     let c = check_answer(EXAMPLE, contest);
     assert_eq!(c.code, 0, "{}", c.stdout);
     let score = contest.split(':').next().unwrap();
-    assert!(c.stdout.contains(&format!("score {score}:")), "{}", c.stdout);
+    assert!(
+        c.stdout.contains(&format!("score {score}:")),
+        "{}",
+        c.stdout
+    );
     // It beats both seed answers.
     assert!(score.parse::<u64>().unwrap() > 103488);
     insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
@@ -159,7 +252,11 @@ fn unsolvable_boards_exit_1_and_bad_input_exits_2() {
         let path = temp("bad.txt", board);
         let r = run(&["solve", "kakkuro", path.to_str().unwrap()], None);
         assert_eq!(r.code, 2, "{board:?}: {}", r.stderr);
-        assert!(r.stderr.contains(at), "{board:?}: expected {at} in {}", r.stderr);
+        assert!(
+            r.stderr.contains(at),
+            "{board:?}: expected {at} in {}",
+            r.stderr
+        );
         assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
     }
     let r = check_answer(EXAMPLE, "1 2 3\n");
@@ -178,7 +275,11 @@ fn hostile_answers_and_boards_are_read_in_linear_time_with_short_messages() {
     assert!(e.message.contains("1000000 values"), "{e}");
     let e = kk::parse_answer(&example(), &"7 ".repeat(1_000_000)).unwrap_err();
     assert!(e.message.contains("1000000 cells"), "{e}");
-    assert!(start.elapsed() < std::time::Duration::from_secs(10), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
     // The columns counted on are the columns counted from the line's start (characters, not
     // bytes; Unicode spaces too).
     let e = kk::parse_answer(&example(), &format!("5é:{}\u{3000}x", "1,".repeat(24))).unwrap_err();
@@ -187,16 +288,27 @@ fn hostile_answers_and_boards_are_read_in_linear_time_with_short_messages() {
     assert_eq!((e.line, e.col), (1, 5), "{e}");
     // One long word, in a board or an answer, is quoted short.
     let board = temp("board.txt", &format!("# {}\n", "x".repeat(100_000)));
-    for (board, answer) in [(board.to_str().unwrap(), "1".to_string()), (EXAMPLE, format!("{} 1\n", "x".repeat(100_000)))] {
+    for (board, answer) in [
+        (board.to_str().unwrap(), "1".to_string()),
+        (EXAMPLE, format!("{} 1\n", "x".repeat(100_000))),
+    ] {
         let r = check_answer(board, &answer);
         assert_eq!(r.code, 2, "{}", r.stderr);
-        assert!(r.stderr.len() < 300, "{} bytes: {}…", r.stderr.len(), &r.stderr[..200]);
+        assert!(
+            r.stderr.len() < 300,
+            "{} bytes: {}…",
+            r.stderr.len(),
+            &r.stderr[..200]
+        );
     }
     // A byte-order mark before an answer, as before a board, and before a header line.
     let r = check_answer(EXAMPLE, &format!("\u{feff}{ANSWER_86240}"));
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     let board = std::fs::read_to_string(EXAMPLE).unwrap();
-    let r = run(&["solve", "kakkuro", "-"], Some(format!("\u{feff}puzzle-sat: kakkuro\n{board}").as_bytes()));
+    let r = run(
+        &["solve", "kakkuro", "-"],
+        Some(format!("\u{feff}puzzle-sat: kakkuro\n{board}").as_bytes()),
+    );
     assert_eq!(r.code, 0, "{}", r.stderr);
 }
 
@@ -205,10 +317,22 @@ fn an_answer_of_millions_of_lines_is_refused_in_little_memory() {
     // Each line was copied (twice), each value kept with its position, each row's cells kept:
     // 0.9 GB and more for a 32 MiB answer, to say it has too many values or rows.
     let tmp = tempfile::tempdir().unwrap();
-    for (text, said) in [("1,\n".repeat(11 << 20), ":11534336:1: contest string has 11534336 values"), ("7 7 7 7 7\n".repeat(3 << 20), ":1:1: answer has 3145728 rows")] {
+    for (text, said) in [
+        (
+            "1,\n".repeat(11 << 20),
+            ":11534336:1: contest string has 11534336 values",
+        ),
+        (
+            "7 7 7 7 7\n".repeat(3 << 20),
+            ":1:1: answer has 3145728 rows",
+        ),
+    ] {
         let a = tmp.path().join("answer");
         std::fs::write(&a, text).unwrap();
-        let (r, mib) = common::run_measured(&["check", "kakkuro", EXAMPLE, "--answer", a.to_str().unwrap()], None);
+        let (r, mib) = common::run_measured(
+            &["check", "kakkuro", EXAMPLE, "--answer", a.to_str().unwrap()],
+            None,
+        );
         assert_eq!(r.code, 2, "{}", r.stderr);
         assert!(r.stderr.contains(said), "{}", r.stderr);
         assert!(mib < 200, "{mib} MiB to refuse a 32 MiB answer");
@@ -219,11 +343,17 @@ fn an_answer_of_millions_of_lines_is_refused_in_little_memory() {
 fn dimacs_round_trip_through_varisat() {
     // The CNF with --min-score at the optimum is satisfiable; far above it, refuted.
     let best = run(&["solve", "kakkuro", EXAMPLE, "--format", "json"], None);
-    let score = json_field(&best.stdout, "score").trim_matches('"').to_string();
+    let score = json_field(&best.stdout, "score")
+        .trim_matches('"')
+        .to_string();
     // Just above the optimum the bound may or may not let it through (it is approximate); if
     // it does, decode must say that the answer is below the bound.
     let above = (score.parse::<u64>().unwrap() + 1).to_string();
-    for (min, sat) in [(score.clone(), Some(true)), ((score.parse::<u64>().unwrap() * 2).to_string(), Some(false)), (above.clone(), None)] {
+    for (min, sat) in [
+        (score.clone(), Some(true)),
+        ((score.parse::<u64>().unwrap() * 2).to_string(), Some(false)),
+        (above.clone(), None),
+    ] {
         let r = run(&["encode", "kakkuro", EXAMPLE, "--min-score", &min], None);
         assert_eq!(r.code, 0, "{}", r.stderr);
         let mut solver = varisat::Solver::new();
@@ -232,12 +362,36 @@ fn dimacs_round_trip_through_varisat() {
         let found = solver.solve().unwrap();
         assert!(sat.is_none_or(|s| s == found), "--min-score {min}");
         if found {
-            let model: Vec<String> = solver.model().unwrap().iter().map(|l| l.to_dimacs().to_string()).collect();
-            let path = temp("model.txt", &format!("s SATISFIABLE\nv {} 0\n", model.join(" ")));
-            let d = run(&["decode", "kakkuro", EXAMPLE, "--model", path.to_str().unwrap(), "--min-score", &min], None);
+            let model: Vec<String> = solver
+                .model()
+                .unwrap()
+                .iter()
+                .map(|l| l.to_dimacs().to_string())
+                .collect();
+            let path = temp(
+                "model.txt",
+                &format!("s SATISFIABLE\nv {} 0\n", model.join(" ")),
+            );
+            let d = run(
+                &[
+                    "decode",
+                    "kakkuro",
+                    EXAMPLE,
+                    "--model",
+                    path.to_str().unwrap(),
+                    "--min-score",
+                    &min,
+                ],
+                None,
+            );
             assert_eq!(d.code, 0, "{}", d.stderr);
             assert!(d.stdout.contains("valid answer"), "{}", d.stdout);
-            assert_eq!(d.stderr.contains(&format!("below --min-score {min}")), min == above, "{}", d.stderr);
+            assert_eq!(
+                d.stderr.contains(&format!("below --min-score {min}")),
+                min == above,
+                "{}",
+                d.stderr
+            );
         }
     }
 }
@@ -248,7 +402,11 @@ fn dimacs_round_trip_through_varisat() {
 /// judge and score what comes out. Returns the best score (`None`: no valid answer) and some
 /// valid answers (every 97th, at most 30) for the completeness check, [`cnf_accepts`].
 fn brute_force_with_samples(p: &Puzzle) -> (Option<Score>, Vec<Answer>) {
-    let mut found = Found { best: None, samples: Vec::new(), seen: 0 };
+    let mut found = Found {
+        best: None,
+        samples: Vec::new(),
+        seen: 0,
+    };
     brute(p, &mut found);
     (found.best, found.samples)
 }
@@ -282,7 +440,10 @@ fn brute(p: &Puzzle, best: &mut Found) {
                 };
                 (1u32..16)
                     .map(|m| std::array::from_fn(|d| m >> d & 1 == 1))
-                    .filter(|o: &[bool; 4]| (0..4).all(|d| !o[d] || (!thick[d] && p.step(i, d).is_some_and(|j| !gray[j]))))
+                    .filter(|o: &[bool; 4]| {
+                        (0..4)
+                            .all(|d| !o[d] || (!thick[d] && p.step(i, d).is_some_and(|j| !gray[j])))
+                    })
                     .collect()
             })
             .collect();
@@ -346,13 +507,21 @@ fn fill(p: &Puzzle, gray: &[bool], open: &[[bool; 4]], runs: &[Vec<Vec<usize>>],
     let whites: Vec<usize> = (0..n).filter(|&i| !gray[i]).collect();
     // After filling whites[..=k], the gray cells whose runs are all filled: their runs must
     // agree (pruning only; the validator has the last word).
-    let order: Vec<usize> = (0..n).map(|i| whites.iter().position(|&w| w == i).unwrap_or(0)).collect();
+    let order: Vec<usize> = (0..n)
+        .map(|i| whites.iter().position(|&w| w == i).unwrap_or(0))
+        .collect();
     let mut ready = vec![Vec::new(); whites.len().max(1)];
     for g in (0..n).filter(|&i| gray[i]) {
-        let last = runs[g].iter().flatten().map(|&j| order[j]).max().unwrap_or(0);
+        let last = runs[g]
+            .iter()
+            .flatten()
+            .map(|&j| order[j])
+            .max()
+            .unwrap_or(0);
         ready[last].push(g);
     }
-    let sum = |digits: &[u32], g: usize, r: usize| -> u32 { runs[g][r].iter().map(|&j| digits[j]).sum() };
+    let sum =
+        |digits: &[u32], g: usize, r: usize| -> u32 { runs[g][r].iter().map(|&j| digits[j]).sum() };
     struct Ctx<'a> {
         p: &'a Puzzle,
         gray: &'a [bool],
@@ -360,18 +529,36 @@ fn fill(p: &Puzzle, gray: &[bool], open: &[[bool; 4]], runs: &[Vec<Vec<usize>>],
         whites: &'a [usize],
         ready: &'a [Vec<usize>],
     }
-    fn go(k: usize, c: &Ctx, digits: &mut Vec<u32>, sum: &dyn Fn(&[u32], usize, usize) -> u32, runs: &[Vec<Vec<usize>>], best: &mut Found) {
+    fn go(
+        k: usize,
+        c: &Ctx,
+        digits: &mut Vec<u32>,
+        sum: &dyn Fn(&[u32], usize, usize) -> u32,
+        runs: &[Vec<Vec<usize>>],
+        best: &mut Found,
+    ) {
         if k > 0 {
             for &g in &c.ready[k - 1] {
                 let first = sum(digits, g, 0);
-                if !(1..=44).contains(&first) || (1..runs[g].len()).any(|r| sum(digits, g, r) != first) {
+                if !(1..=44).contains(&first)
+                    || (1..runs[g].len()).any(|r| sum(digits, g, r) != first)
+                {
                     return;
                 }
             }
         }
         if k == c.whites.len() {
             let cells = (0..c.gray.len())
-                .map(|i| if c.gray[i] { Cell::Gray { number: sum(digits, i, 0), open: c.open[i] } } else { Cell::White(digits[i]) })
+                .map(|i| {
+                    if c.gray[i] {
+                        Cell::Gray {
+                            number: sum(digits, i, 0),
+                            open: c.open[i],
+                        }
+                    } else {
+                        Cell::White(digits[i])
+                    }
+                })
                 .collect();
             let answer = Answer { cells };
             if let Ok(s) = kk::check(c.p, &answer) {
@@ -388,7 +575,9 @@ fn fill(p: &Puzzle, gray: &[bool], open: &[[bool; 4]], runs: &[Vec<Vec<usize>>],
         let i = c.whites[k];
         let (r, col) = (i / c.p.cols, i % c.p.cols);
         for dgt in 1..=9 {
-            let clash = c.whites[..k].iter().any(|&j| digits[j] == dgt && (j / c.p.cols == r || j % c.p.cols == col));
+            let clash = c.whites[..k]
+                .iter()
+                .any(|&j| digits[j] == dgt && (j / c.p.cols == r || j % c.p.cols == col));
             if clash && !c.p.lenient {
                 continue;
             }
@@ -398,7 +587,13 @@ fn fill(p: &Puzzle, gray: &[bool], open: &[[bool; 4]], runs: &[Vec<Vec<usize>>],
         digits[i] = 0;
     }
     let mut digits = vec![0u32; n];
-    let ctx = Ctx { p, gray, open, whites: &whites, ready: &ready };
+    let ctx = Ctx {
+        p,
+        gray,
+        open,
+        whites: &whites,
+        ready: &ready,
+    };
     if whites.is_empty() {
         // No white cell: every gray would face an empty run, which layout() already refused.
         return;
@@ -434,19 +629,31 @@ fn random_board(rng: &mut Rng, rows: usize, cols: usize, thick: bool) -> Puzzle 
             if rng.below(100) < 45 {
                 let t: [bool; 4] = std::array::from_fn(|_| thick && rng.below(100) < 20);
                 let t = if t.iter().all(|&x| x) { [false; 4] } else { t };
-                Given::Gray { dot: rng.below(100) < 50, thick: t }
+                Given::Gray {
+                    dot: rng.below(100) < 50,
+                    thick: t,
+                }
             } else {
                 Given::White
             }
         })
         .collect();
-    Puzzle { rows, cols, cells, lenient: false }
+    Puzzle {
+        rows,
+        cols,
+        cells,
+        lenient: false,
+    }
 }
 
 #[test]
 fn proved_optima_match_brute_force_on_tiny_boards() {
     for backend in common::backends() {
-        proved_optima_match_brute_force_with(&Options { backend, time_limit: None, progress: Progress::Never });
+        proved_optima_match_brute_force_with(&Options {
+            backend,
+            time_limit: None,
+            progress: Progress::Never,
+        });
     }
 }
 
@@ -456,7 +663,8 @@ fn proved_optima_match_brute_force_with(opts: &Options) {
     let mut rng = Rng::new(seed);
     let (mut solved, mut unsolvable, mut boards) = (0, 0, 0);
     // (rows, cols, boards, most white cells): more white cells make the brute force slow.
-    for &(rows, cols, count, most) in &[(2, 2, 80, 4), (2, 3, 80, 6), (3, 3, 40, 6), (3, 4, 30, 5)] {
+    for &(rows, cols, count, most) in &[(2, 2, 80, 4), (2, 3, 80, 6), (3, 3, 40, 6), (3, 4, 30, 5)]
+    {
         let count = (count * total).div_ceil(230);
         let mut made = 0;
         while made < count {
@@ -469,31 +677,52 @@ fn proved_optima_match_brute_force_with(opts: &Options) {
             boards += 1;
             let (expected, samples) = brute_force_with_samples(&p);
             for answer in &samples {
-                assert!(cnf_accepts(&p, answer), "the CNF refuses a valid answer {answer:?} of {p:?}");
+                assert!(
+                    cnf_accepts(&p, answer),
+                    "the CNF refuses a valid answer {answer:?} of {p:?}"
+                );
             }
             let outcome = optimize(p.clone(), opts);
             assert_eq!(outcome.ended, Ended::Proved, "{}", opts.backend.name());
             match (&expected, outcome.best()) {
                 (None, None) => unsolvable += 1,
                 (Some(e), Some((_, got))) => {
-                    assert_eq!(got.score.to_string(), e.to_string(), "board {p:?} on {}", opts.backend.name());
+                    assert_eq!(
+                        got.score.to_string(),
+                        e.to_string(),
+                        "board {p:?} on {}",
+                        opts.backend.name()
+                    );
                     // The upper bounds the search proved on its way hold for the brute force's optimum.
                     let value = Kakkuro::score_value(e).unwrap();
                     let bound = outcome.upper_bound.expect("a solvable board gets a bound");
-                    assert!(bound >= value, "bound {bound} below the optimum {e} of {p:?}");
+                    assert!(
+                        bound >= value,
+                        "bound {bound} below the optimum {e} of {p:?}"
+                    );
                     solved += 1;
                 }
-                _ => panic!("brute force {expected:?}, solver {:?} on {p:?}", outcome.best().map(|b| b.1.score.to_string())),
+                _ => panic!(
+                    "brute force {expected:?}, solver {:?} on {p:?}",
+                    outcome.best().map(|b| b.1.score.to_string())
+                ),
             }
         }
     }
-    assert!(solved >= boards / 4 && (boards < 100 || unsolvable >= 1), "{solved} solved, {unsolvable} unsolvable of {boards}");
+    assert!(
+        solved >= boards / 4 && (boards < 100 || unsolvable >= 1),
+        "{solved} solved, {unsolvable} unsolvable of {boards}"
+    );
 }
 
 #[test]
 fn lenient_optima_match_brute_force_on_tiny_boards() {
     for backend in common::backends() {
-        lenient_optima_match_brute_force_with(&Options { backend, time_limit: None, progress: Progress::Never });
+        lenient_optima_match_brute_force_with(&Options {
+            backend,
+            time_limit: None,
+            progress: Progress::Never,
+        });
     }
 }
 
@@ -510,16 +739,23 @@ fn lenient_optima_match_brute_force_with(opts: &Options) {
         p.lenient = true;
         let (expected, samples) = brute_force_with_samples(&p);
         for answer in &samples {
-            assert!(cnf_accepts(&p, answer), "the CNF refuses a valid answer {answer:?} of {p:?}");
+            assert!(
+                cnf_accepts(&p, answer),
+                "the CNF refuses a valid answer {answer:?} of {p:?}"
+            );
         }
         let outcome = optimize(p.clone(), opts);
         assert_eq!(outcome.ended, Ended::Proved);
-        assert_eq!(expected.map(|s| s.to_string()), outcome.best().map(|b| b.1.score.to_string()), "board {p:?} on {}", opts.backend.name());
+        assert_eq!(
+            expected.map(|s| s.to_string()),
+            outcome.best().map(|b| b.1.score.to_string()),
+            "board {p:?} on {}",
+            opts.backend.name()
+        );
         solved += 1;
     }
     assert!(solved * 3 > boards, "{solved} of {boards}");
 }
-
 
 #[test]
 fn benchmark_boards_are_proved_and_their_answers_check() {
@@ -536,7 +772,11 @@ fn benchmark_boards_are_proved_and_their_answers_check() {
         assert!(contest.starts_with(&format!("{score}:")), "{contest}");
         let c = check_answer(path, &contest);
         assert_eq!(c.code, 0, "{name}: {}{}", c.stdout, c.stderr);
-        assert!(c.stdout.contains(&format!("score {score}")), "{name}: {}", c.stdout);
+        assert!(
+            c.stdout.contains(&format!("score {score}")),
+            "{name}: {}",
+            c.stdout
+        );
         assert!(!c.stdout.contains("claims"), "{}", c.stdout);
     }
 }
@@ -544,7 +784,16 @@ fn benchmark_boards_are_proved_and_their_answers_check() {
 #[test]
 fn a_time_limit_gives_best_found_or_exit_3() {
     let path = common::data_dir("kakkuro").join("bench-10x10-seed3.txt");
-    let r = run(&["solve", "kakkuro", path.to_str().unwrap(), "--time-limit", "0.05"], None);
+    let r = run(
+        &[
+            "solve",
+            "kakkuro",
+            path.to_str().unwrap(),
+            "--time-limit",
+            "0.05",
+        ],
+        None,
+    );
     match r.code {
         0 => assert!(r.stdout.contains("best found"), "{}", r.stdout),
         3 => assert!(r.stdout.contains("no answer found"), "{}", r.stdout),
@@ -560,12 +809,31 @@ fn lenient_mode_counts_errors_and_weighs_them_exactly() {
     // (D = 1, no × 1.1).
     let strict = check_answer(board, "4:E 2 2\n");
     assert_eq!(strict.code, 1);
-    assert!(strict.stdout.contains("rule 7 broken at row 1, column 2"), "{}", strict.stdout);
+    assert!(
+        strict.stdout.contains("rule 7 broken at row 1, column 2"),
+        "{}",
+        strict.stdout
+    );
     let path = temp("lenient-answer.txt", "4:E 2 2\n");
-    let r = run(&["check", "kakkuro", board, "--answer", path.to_str().unwrap(), "--lenient"], None);
+    let r = run(
+        &[
+            "check",
+            "kakkuro",
+            board,
+            "--answer",
+            path.to_str().unwrap(),
+            "--lenient",
+        ],
+        None,
+    );
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert!(r.stdout.contains("valid (lenient mode)"), "{}", r.stdout);
-    assert!(r.stdout.contains("score 4: P = 4, D = 1 (0 painted, 1 error), E = 1 (lenient mode)"), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("score 4: P = 4, D = 1 (0 painted, 1 error), E = 1 (lenient mode)"),
+        "{}",
+        r.stdout
+    );
     // Best: 9 + 8 = 17 with the bonus (18.7) beats 9 + 9 = 18 with an error, in both modes.
     for extra in [&[][..], &["--lenient"][..]] {
         let mut args = vec!["solve", "kakkuro", board, "--format", "json"];
@@ -577,7 +845,17 @@ fn lenient_mode_counts_errors_and_weighs_them_exactly() {
     }
     // The seed's zero-error answers score the same in lenient mode.
     let path = temp("seed.txt", ANSWER_103488);
-    let r = run(&["check", "kakkuro", EXAMPLE, "--answer", path.to_str().unwrap(), "--lenient"], None);
+    let r = run(
+        &[
+            "check",
+            "kakkuro",
+            EXAMPLE,
+            "--answer",
+            path.to_str().unwrap(),
+            "--lenient",
+        ],
+        None,
+    );
     assert!(r.stdout.contains("score 103488:"), "{}", r.stdout);
 }
 
@@ -589,14 +867,20 @@ fn cnf_size(board: &str, extra: &[&str]) -> (u64, u64) {
     let r = run(&args, None);
     assert_eq!(r.code, 0, "{extra:?}: {}", r.stderr);
     let header = r.stdout.lines().find(|l| l.starts_with("p cnf")).unwrap();
-    let n: Vec<u64> = header.split_whitespace().skip(2).map(|x| x.parse().unwrap()).collect();
+    let n: Vec<u64> = header
+        .split_whitespace()
+        .skip(2)
+        .map(|x| x.parse().unwrap())
+        .collect();
     (n[0], n[1])
 }
 
 /// 12×3, a red dot on every row (fuzzing: `--min-score` gave 9 M clauses).
-const TWELVE_DOTS: &str = "@ . .\n. @ .\n. . @\n@ . .\n. @ .\n. . @\n@ . .\n. @ .\n. . @\n@ . .\n. @ .\n. . @\n";
+const TWELVE_DOTS: &str =
+    "@ . .\n. @ .\n. . @\n@ . .\n. @ .\n. . @\n@ . .\n. @ .\n. . @\n@ . .\n. @ .\n. . @\n";
 /// 6×7, 4 red dots (fuzzing: `--min-score 1/2` gave 0.5 M clauses against 54 k without it).
-const SIX_BY_SEVEN: &str = "# . . . . . .\n. . . . . . .\n# @ . . # . .\n. . . . . . .\n. @ @ . . . .\n@ . . . . . #\n";
+const SIX_BY_SEVEN: &str =
+    "# . . . . . .\n. . . . . . .\n# @ . . # . .\n. . . . . . .\n. @ @ . . . .\n@ . . . . . #\n";
 /// 5×6, 3 red dots (fuzzing: `--lenient --min-score 1` gave 2.3 M clauses).
 const FIVE_BY_SIX: &str = "# . . # . .\n. . # @ . .\n. # . . @ .\n. # # . . .\n# . # @ . .\n";
 
@@ -606,11 +890,17 @@ fn weak_score_bounds_cost_little() {
     let (_, rules) = cnf_size(TWELVE_DOTS, &[]);
     for min in ["1", "1/2"] {
         let (_, bounded) = cnf_size(TWELVE_DOTS, &["--min-score", min]);
-        assert!(bounded < 3 * rules, "12×3 --min-score {min}: {bounded} clauses, rules {rules} (was 9,041,808)");
+        assert!(
+            bounded < 3 * rules,
+            "12×3 --min-score {min}: {bounded} clauses, rules {rules} (was 9,041,808)"
+        );
     }
     let (_, rules) = cnf_size(SIX_BY_SEVEN, &[]);
     let (_, bounded) = cnf_size(SIX_BY_SEVEN, &["--min-score", "1/2"]);
-    assert!(bounded < 2 * rules, "6×7 --min-score 1/2: {bounded} clauses, rules {rules} (was 502,509)");
+    assert!(
+        bounded < 2 * rules,
+        "6×7 --min-score 1/2: {bounded} clauses, rules {rules} (was 502,509)"
+    );
     // A bound no answer can miss (P ≥ 1 and D ≤ 20 on this board) adds nothing.
     let (_, rules) = cnf_size(FIVE_BY_SIX, &[]);
     assert_eq!(cnf_size(FIVE_BY_SIX, &["--min-score", "1/20"]).1, rules);
@@ -620,10 +910,16 @@ fn weak_score_bounds_cost_little() {
 fn lenient_errors_are_counted_compactly() {
     let (_, strict) = cnf_size(FIVE_BY_SIX, &[]);
     let (_, lenient) = cnf_size(FIVE_BY_SIX, &["--lenient"]);
-    assert!(lenient < strict * 5 / 4, "lenient {lenient} clauses, strict {strict}");
+    assert!(
+        lenient < strict * 5 / 4,
+        "lenient {lenient} clauses, strict {strict}"
+    );
     let (_, strict) = cnf_size(FIVE_BY_SIX, &["--min-score", "1"]);
     let (_, lenient) = cnf_size(FIVE_BY_SIX, &["--min-score", "1", "--lenient"]);
-    assert!(lenient < 10 * strict && lenient < 300_000, "lenient {lenient} clauses, strict {strict} (was 2,259,837)");
+    assert!(
+        lenient < 10 * strict && lenient < 300_000,
+        "lenient {lenient} clauses, strict {strict} (was 2,259,837)"
+    );
 }
 
 #[test]
@@ -631,7 +927,12 @@ fn min_score_cnfs_keep_exactly_the_answers_at_or_above_the_bound() {
     // The lenient seed-style board: its proved optimum (18.7, no error) passes --min-score at
     // the optimum, and 18 (9 + 9 with an error) is refused above it; a weak bound keeps all.
     let board = "@ . .\n";
-    for (min, sat) in [("187/10", true), ("19", false), ("1/100", true), ("4", true)] {
+    for (min, sat) in [
+        ("187/10", true),
+        ("19", false),
+        ("1/100", true),
+        ("4", true),
+    ] {
         for lenient in [false, true] {
             let mut args = vec!["--min-score", min];
             if lenient {
@@ -644,7 +945,11 @@ fn min_score_cnfs_keep_exactly_the_answers_at_or_above_the_bound() {
             assert_eq!(r.code, 0, "{}", r.stderr);
             let mut solver = varisat::Solver::new();
             solver.add_formula(&varisat::dimacs::DimacsParser::parse(r.stdout.as_bytes()).unwrap());
-            assert_eq!(solver.solve().unwrap(), sat, "--min-score {min} lenient {lenient}");
+            assert_eq!(
+                solver.solve().unwrap(),
+                sat,
+                "--min-score {min} lenient {lenient}"
+            );
         }
     }
 }
@@ -656,10 +961,19 @@ fn the_documented_line_example_is_what_solve_prints() {
     let r = run(&["solve", "kakkuro", EXAMPLE, "--format", "line"], None);
     assert_eq!(r.code, 0, "{}", r.stderr);
     for doc in ["README.md", "docs/formats.md"] {
-        let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(doc)).unwrap();
-        let shown = text.split('`').find(|s| s.starts_with("427680:") && s.contains('…')).unwrap_or_else(|| panic!("{doc} shows no line example"));
+        let text =
+            std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(doc))
+                .unwrap();
+        let shown = text
+            .split('`')
+            .find(|s| s.starts_with("427680:") && s.contains('…'))
+            .unwrap_or_else(|| panic!("{doc} shows no line example"));
         let prefix = shown.split('…').next().unwrap();
-        assert!(r.stdout.starts_with(prefix), "{doc} shows {shown}, solve prints {}", r.stdout);
+        assert!(
+            r.stdout.starts_with(prefix),
+            "{doc} shows {shown}, solve prints {}",
+            r.stdout
+        );
     }
 }
 
@@ -678,8 +992,25 @@ fn the_cnf_accepts_valid_answers_on_lines_longer_than_nine() {
         // Every other board is a column: the same answer turned, E and W becoming S and N.
         let column = trial % 2 == 1;
         let mut cells = vec![Given::White; n];
-        cells[0] = Given::Gray { dot: trial % 3 == 0, thick: [false; 4] };
-        let p = if column { Puzzle { rows: n, cols: 1, cells, lenient: false } } else { Puzzle { rows: 1, cols: n, cells, lenient: false } };
+        cells[0] = Given::Gray {
+            dot: trial % 3 == 0,
+            thick: [false; 4],
+        };
+        let p = if column {
+            Puzzle {
+                rows: n,
+                cols: 1,
+                cells,
+                lenient: false,
+            }
+        } else {
+            Puzzle {
+                rows: 1,
+                cols: n,
+                cells,
+                lenient: false,
+            }
+        };
         // Paint n − 10 or one more of the n − 1 white cells: nine or eight left white.
         let mut gray = vec![false; n];
         gray[0] = true;
@@ -696,7 +1027,18 @@ fn the_cnf_accepts_valid_answers_on_lines_longer_than_nine() {
             digits.swap(i, rng.below(i + 1));
         }
         let mut next = digits.into_iter();
-        let mut answer: Vec<Cell> = (0..n).map(|c| if gray[c] { Cell::Gray { number: 0, open: [false; 4] } } else { Cell::White(next.next().unwrap()) }).collect();
+        let mut answer: Vec<Cell> = (0..n)
+            .map(|c| {
+                if gray[c] {
+                    Cell::Gray {
+                        number: 0,
+                        open: [false; 4],
+                    }
+                } else {
+                    Cell::White(next.next().unwrap())
+                }
+            })
+            .collect();
         for c in 0..n {
             if !gray[c] {
                 continue;
@@ -715,7 +1057,13 @@ fn the_cnf_accepts_valid_answers_on_lines_longer_than_nine() {
             let (east, west) = (run_sum(1), run_sum(-1));
             // Open towards one side with a run (E is d = 1, W is d = 3), its sum the number.
             let (d, number) = match (east > 0, west > 0) {
-                (true, true) => if rng.below(2) == 0 { (1, east) } else { (3, west) },
+                (true, true) => {
+                    if rng.below(2) == 0 {
+                        (1, east)
+                    } else {
+                        (3, west)
+                    }
+                }
                 (true, false) => (1, east),
                 (false, true) => (3, west),
                 (false, false) => (1, 0),
@@ -732,10 +1080,21 @@ fn the_cnf_accepts_valid_answers_on_lines_longer_than_nine() {
         columns += usize::from(column);
         let painted = gray[1..].iter().filter(|&&g| g).count() as u64;
         nine += usize::from(gray.iter().filter(|&&g| !g).count() == 9);
-        assert!(cnf_accepts(&p, &answer), "the CNF refuses the valid answer {answer:?} of {p:?}");
-        assert!(painted >= kk::fewest_painted(&p), "{answer:?} paints {painted}, fewer than the lemma's {}", kk::fewest_painted(&p));
+        assert!(
+            cnf_accepts(&p, &answer),
+            "the CNF refuses the valid answer {answer:?} of {p:?}"
+        );
+        assert!(
+            painted >= kk::fewest_painted(&p),
+            "{answer:?} paints {painted}, fewer than the lemma's {}",
+            kk::fewest_painted(&p)
+        );
         if gray.iter().filter(|&&g| !g).count() == 9 {
-            assert_eq!(painted, kk::fewest_painted(&p), "nine white cells of {n}: the lemma is not tight");
+            assert_eq!(
+                painted,
+                kk::fewest_painted(&p),
+                "nine white cells of {n}: the lemma is not tight"
+            );
         }
     }
     assert!(valid >= 100 && nine >= 50 && columns >= 50, "{valid} valid answers ({columns} in columns), {nine} with nine white cells: the test shows little");
@@ -765,16 +1124,24 @@ impl Solver for GivesUp {
         "gives-up"
     }
 
-    fn solve_with(&mut self, assumptions: &[encodings::cnf::Lit]) -> Result<SolveResult, encodings::solver::SolverError> {
+    fn solve_with(
+        &mut self,
+        assumptions: &[encodings::cnf::Lit],
+    ) -> Result<SolveResult, encodings::solver::SolverError> {
         self.inner.solve_with(assumptions)
     }
 
-    fn solve_limited(&mut self, assumptions: &[encodings::cnf::Lit], conflicts: u64) -> Result<Option<SolveResult>, encodings::solver::SolverError> {
+    fn solve_limited(
+        &mut self,
+        assumptions: &[encodings::cnf::Lit],
+        conflicts: u64,
+    ) -> Result<Option<SolveResult>, encodings::solver::SolverError> {
         self.calls += 1;
         if self.calls % 2 == 1 {
             return Ok(None);
         }
-        self.inner.solve_limited(assumptions, conflicts.min(self.cap))
+        self.inner
+            .solve_limited(assumptions, conflicts.min(self.cap))
     }
 
     fn model(&self) -> encodings::cnf::Model {
@@ -798,7 +1165,11 @@ struct GivingUp(puzzle_sat::backends::Solvers, u64);
 
 impl encodings::solver::NewSolver for GivingUp {
     fn new_solver(&self) -> Box<dyn Solver> {
-        Box::new(GivesUp { inner: self.0.new_solver(), calls: 0, cap: self.1 })
+        Box::new(GivesUp {
+            inner: self.0.new_solver(),
+            calls: 0,
+            cap: self.1,
+        })
     }
 
     fn stop(&self) -> &encodings::solver::Stop {
@@ -839,23 +1210,59 @@ fn proved_optima_do_not_depend_on_which_limited_calls_give_up() {
         boards += 1;
         let (expected, _) = brute_force_with_samples(&p);
         let mut seen = Best::default();
-        let ended = kk::search::best(&Instance { puzzle: p.clone(), fixed: None }, &solvers, &mut seen).unwrap();
+        let ended = kk::search::best(
+            &Instance {
+                puzzle: p.clone(),
+                fixed: None,
+            },
+            &solvers,
+            &mut seen,
+        )
+        .unwrap();
         assert_eq!(ended, Ended::Proved);
-        assert_eq!(seen.best.map(|b| b.score.to_string()), expected.map(|e| e.to_string()), "{p:?}");
+        assert_eq!(
+            seen.best.map(|b| b.score.to_string()),
+            expected.map(|e| e.to_string()),
+            "{p:?}"
+        );
     }
     // A board whose search makes many limited calls, against the ordinary search's optimum.
     let solvers = GivingUp(varisat(), u64::MAX);
     for name in ["bench-7x7-seed3", "bench-9x9-seed3"] {
-        let text = std::fs::read_to_string(common::data_dir("kakkuro").join(format!("{name}.txt"))).unwrap();
+        let text = std::fs::read_to_string(common::data_dir("kakkuro").join(format!("{name}.txt")))
+            .unwrap();
         let p = kk::parse(&text).unwrap();
-        let plain = optimize(p.clone(), &Options { backend: puzzle_sat::backends::Backend::Varisat, time_limit: None, progress: Progress::Never });
+        let plain = optimize(
+            p.clone(),
+            &Options {
+                backend: puzzle_sat::backends::Backend::Varisat,
+                time_limit: None,
+                progress: Progress::Never,
+            },
+        );
         let mut seen = Best::default();
-        let ended = kk::search::best(&Instance { puzzle: p, fixed: None }, &solvers, &mut seen).unwrap();
-        assert_eq!((ended, plain.ended), (Ended::Proved, Ended::Proved), "{name}");
+        let ended = kk::search::best(
+            &Instance {
+                puzzle: p,
+                fixed: None,
+            },
+            &solvers,
+            &mut seen,
+        )
+        .unwrap();
+        assert_eq!(
+            (ended, plain.ended),
+            (Ended::Proved, Ended::Proved),
+            "{name}"
+        );
         let want = plain.best().map(|b| b.1.score.to_string());
         assert_eq!(seen.best.map(|b| b.score.to_string()), want, "{name}");
         let value = Kakkuro::score_value(&plain.best().unwrap().1.score).unwrap();
-        assert!(seen.bound.is_none_or(|b| b >= value), "{name}: bound {:?} below the optimum {value}", seen.bound);
+        assert!(
+            seen.bound.is_none_or(|b| b >= value),
+            "{name}: bound {:?} below the optimum {value}",
+            seen.bound
+        );
     }
 }
 
@@ -882,29 +1289,59 @@ fn outside_solvers_on_the_objective_find_the_exact_optima_of_tiny_boards() {
         boards += 1;
         let expected = match p.lenient {
             false => brute_force_with_samples(&p).0.map(|s| s.to_string()),
-            true => optimize(p.clone(), &Options { backend: common::backends()[0].clone(), time_limit: None, progress: Progress::Never }).best().map(|b| b.1.score.to_string()),
+            true => optimize(
+                p.clone(),
+                &Options {
+                    backend: common::backends()[0].clone(),
+                    time_limit: None,
+                    progress: Progress::Never,
+                },
+            )
+            .best()
+            .map(|b| b.1.score.to_string()),
         };
         solvable += usize::from(expected.is_some());
-        let inst = Instance { puzzle: p.clone(), fixed: None };
+        let inst = Instance {
+            puzzle: p.clone(),
+            fixed: None,
+        };
         let mut cnf = Cnf::new();
         let enc = Kakkuro::encode(&inst, &mut cnf);
         let objective = Kakkuro::objective(&inst, &enc, &mut cnf).unwrap();
-        for (solver, text) in [("exact", opb_text(&cnf, Some(&objective), &[])), ("rc2", wcnf_text(&cnf, Some(&objective), &[]))] {
-            let file = dir.path().join(format!("board-{boards}.{}", if solver == "rc2" { "wcnf" } else { "opb" }));
+        for (solver, text) in [
+            ("exact", opb_text(&cnf, Some(&objective), &[])),
+            ("rc2", wcnf_text(&cnf, Some(&objective), &[])),
+        ] {
+            let file = dir.path().join(format!(
+                "board-{boards}.{}",
+                if solver == "rc2" { "wcnf" } else { "opb" }
+            ));
             std::fs::write(&file, text).unwrap();
             let output = puzzle_sat::dimacs::read_output(&common::outside(solver, &file)).unwrap();
-            let got = puzzle_sat::dimacs::model_of(&cnf, output.answer.clone(), "output").unwrap().map(|m| {
-                let answer = Kakkuro::decode(&inst, &enc, &m);
-                let scored = kk::check(&p, &answer).expect("the outside solver's answer is valid");
-                assert!(output.optimum, "{solver} found an answer but no optimum on {p:?}");
-                // Its `o` line is the objective's value of its own model.
-                let value = objective.value(&m);
-                let said = output.cost.clone().expect("an o line").1;
-                assert!(said == objective.opb().1 - &value || said == objective.top() - &value, "{solver}: o {said}, value {value}");
-                scored.score.to_string()
-            });
+            let got = puzzle_sat::dimacs::model_of(&cnf, output.answer.clone(), "output")
+                .unwrap()
+                .map(|m| {
+                    let answer = Kakkuro::decode(&inst, &enc, &m);
+                    let scored =
+                        kk::check(&p, &answer).expect("the outside solver's answer is valid");
+                    assert!(
+                        output.optimum,
+                        "{solver} found an answer but no optimum on {p:?}"
+                    );
+                    // Its `o` line is the objective's value of its own model.
+                    let value = objective.value(&m);
+                    let said = output.cost.clone().expect("an o line").1;
+                    assert!(
+                        said == objective.opb().1 - &value || said == objective.top() - &value,
+                        "{solver}: o {said}, value {value}"
+                    );
+                    scored.score.to_string()
+                });
             assert_eq!(got, expected, "{solver} on {p:?}");
         }
     }
-    assert!(solvable >= 12, "only {solvable} of {boards} boards have answers");
+    assert!(
+        solvable >= 12,
+        "only {solvable} of {boards} boards have answers"
+    );
 }

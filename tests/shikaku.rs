@@ -29,11 +29,31 @@ fn every_janko_puzzle_has_its_one_solution() {
         if path.extension().is_none_or(|e| e != "txt") {
             continue;
         }
-        let r = run(&["solve", "shikaku", path.to_str().unwrap(), "--unique", "--format", "rects"], None);
+        let r = run(
+            &[
+                "solve",
+                "shikaku",
+                path.to_str().unwrap(),
+                "--unique",
+                "--format",
+                "rects",
+            ],
+            None,
+        );
         assert_eq!(r.code, 0, "{}: {}", path.display(), r.stderr);
-        assert!(r.stderr.contains("unique"), "{}: {}", path.display(), r.stderr);
+        assert!(
+            r.stderr.contains("unique"),
+            "{}: {}",
+            path.display(),
+            r.stderr
+        );
         // The dataset's own solution, as converted (sorted rectangles, like `rects`).
-        assert_eq!(r.stdout, fs::read_to_string(path.with_extension("sol")).unwrap(), "{}", path.display());
+        assert_eq!(
+            r.stdout,
+            fs::read_to_string(path.with_extension("sol")).unwrap(),
+            "{}",
+            path.display()
+        );
         n += 1;
     }
     assert!(n >= 60, "{n} puzzles");
@@ -53,13 +73,22 @@ fn puzz_link_urls_are_unique_and_written_back_the_same() {
 /// Every solution of a small board (`clues`: `None` no number, `Some(None)` a `?`), by trying
 /// each rectangle at the first uncovered cell: no encoder, no solver.
 fn brute_force(rows: usize, cols: usize, clues: &[Option<Option<u32>>]) -> usize {
-    fn go(rows: usize, cols: usize, clues: &[Option<Option<u32>>], covered: &mut Vec<bool>) -> usize {
-        let Some(first) = covered.iter().position(|&c| !c) else { return 1 };
+    fn go(
+        rows: usize,
+        cols: usize,
+        clues: &[Option<Option<u32>>],
+        covered: &mut Vec<bool>,
+    ) -> usize {
+        let Some(first) = covered.iter().position(|&c| !c) else {
+            return 1;
+        };
         let (r0, c0) = (first / cols, first % cols);
         let mut total = 0;
         for h in 1..=rows - r0 {
             for w in 1..=cols - c0 {
-                let cells: Vec<usize> = (r0..r0 + h).flat_map(|r| (c0..c0 + w).map(move |c| r * cols + c)).collect();
+                let cells: Vec<usize> = (r0..r0 + h)
+                    .flat_map(|r| (c0..c0 + w).map(move |c| r * cols + c))
+                    .collect();
                 if cells.iter().any(|&i| covered[i]) {
                     continue;
                 }
@@ -85,7 +114,9 @@ fn counts_agree_with_brute_force_on_random_small_boards() {
     let dir = tempfile::tempdir().unwrap();
     let mut seed: u64 = 3;
     let mut next = |m: u64| {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (seed >> 33) % m
     };
     let (mut solvable, mut several) = (0, 0);
@@ -115,7 +146,11 @@ fn counts_agree_with_brute_force_on_random_small_boards() {
                     open.extend([(r, c, h, cut), (r, c + cut, h, w - cut)]);
                 } else {
                     let at = (r + next(h as u64) as usize) * cols + c + next(w as u64) as usize;
-                    clues[at] = Some(if next(3) == 0 { None } else { Some((h * w) as u32) });
+                    clues[at] = Some(if next(3) == 0 {
+                        None
+                    } else {
+                        Some((h * w) as u32)
+                    });
                 }
             }
             clues
@@ -125,17 +160,39 @@ fn counts_agree_with_brute_force_on_random_small_boards() {
             Some(None) => "?".to_string(),
             Some(Some(n)) => n.to_string(),
         };
-        let text: String = clues.chunks(cols).map(|row| row.iter().map(word).collect::<Vec<_>>().join(" ") + "\n").collect();
+        let text: String = clues
+            .chunks(cols)
+            .map(|row| row.iter().map(word).collect::<Vec<_>>().join(" ") + "\n")
+            .collect();
         let want = brute_force(rows, cols, &clues);
         let file = dir.path().join(format!("b{k}.txt"));
         fs::write(&file, &text).unwrap();
-        let r = run(&["solve", "shikaku", file.to_str().unwrap(), "--count=100", "-q", "--format", "json"], None);
-        assert_eq!(common::json_field(&r.stdout, "solutions"), want.to_string(), "{text}{}", r.stderr);
+        let r = run(
+            &[
+                "solve",
+                "shikaku",
+                file.to_str().unwrap(),
+                "--count=100",
+                "-q",
+                "--format",
+                "json",
+            ],
+            None,
+        );
+        assert_eq!(
+            common::json_field(&r.stdout, "solutions"),
+            want.to_string(),
+            "{text}{}",
+            r.stderr
+        );
         assert_eq!(r.code, if want == 0 { 1 } else { 0 }, "{text}");
         solvable += (want > 0) as usize;
         several += (want > 1) as usize;
     }
-    assert!(solvable > 120 && several >= 15, "{solvable} solvable, {several} with several solutions");
+    assert!(
+        solvable > 120 && several >= 15,
+        "{solvable} solvable, {several} with several solutions"
+    );
 }
 
 #[test]
@@ -146,28 +203,60 @@ fn check_names_the_broken_rule_and_bad_input_exits_2() {
     let answer = dir.path().join("a.txt");
     for (labels, code, says) in [
         ("122\n122\n", 0, "valid"),
-        ("111\n222\n", 1, "wrong area: rectangle '1' has 3 cells, but its number is 2"),
+        (
+            "111\n222\n",
+            1,
+            "wrong area: rectangle '1' has 3 cells, but its number is 2",
+        ),
         ("111\n111\n", 1, "two numbers: rectangle '1'"),
         ("123\n123\n", 1, "no number: rectangle '2'"),
         ("122\n112\n", 1, "not a rectangle: label '1'"),
         ("122\n1 2\n", 1, "row 2 column 2: a cell without a label"),
     ] {
         fs::write(&answer, labels).unwrap();
-        let r = run(&["check", "shikaku", puzzle.to_str().unwrap(), "--answer", answer.to_str().unwrap()], None);
+        let r = run(
+            &[
+                "check",
+                "shikaku",
+                puzzle.to_str().unwrap(),
+                "--answer",
+                answer.to_str().unwrap(),
+            ],
+            None,
+        );
         assert_eq!(r.code, code, "{labels}: {}{}", r.stdout, r.stderr);
-        assert!(r.stdout.contains(says) || r.stderr.contains(says), "{labels}: {}{}", r.stdout, r.stderr);
+        assert!(
+            r.stdout.contains(says) || r.stderr.contains(says),
+            "{labels}: {}{}",
+            r.stdout,
+            r.stderr
+        );
     }
-    for (text, line, col) in [("2 x\n", 1, 3), ("2 .\n. . .\n", 2, 6), ("0\n", 1, 1), ("99999999999\n", 1, 1)] {
+    for (text, line, col) in [
+        ("2 x\n", 1, 3),
+        ("2 .\n. . .\n", 2, 6),
+        ("0\n", 1, 1),
+        ("99999999999\n", 1, 1),
+    ] {
         fs::write(&puzzle, text).unwrap();
         let r = run(&["solve", "shikaku", puzzle.to_str().unwrap()], None);
         assert_eq!(r.code, 2, "{text:?}: {}", r.stderr);
-        assert!(r.stderr.contains(&format!("p.txt:{line}:{col}:")), "{text:?}: {}", r.stderr);
+        assert!(
+            r.stderr.contains(&format!("p.txt:{line}:{col}:")),
+            "{text:?}: {}",
+            r.stderr
+        );
         assert!(!r.stderr.contains("panicked"));
     }
     // A board with no solution is an answer: exit 1.
     fs::write(&puzzle, "3 .\n. .\n").unwrap();
     let r = run(&["solve", "shikaku", puzzle.to_str().unwrap()], None);
-    assert_eq!((r.code, r.stdout.trim()), (1, "no solution"), "{}", r.stderr);
+    assert_eq!(
+        (r.code, r.stdout.trim()),
+        (1, "no solution"),
+        "{}",
+        r.stderr
+    );
 }
 
 /// Found in review: a box drawing of a one-column board read back as separate cells (the cell
@@ -177,29 +266,72 @@ fn check_names_the_broken_rule_and_bad_input_exits_2() {
 fn every_form_solve_prints_reads_back_and_urls_refuse_what_they_cannot_hold() {
     let dir = tempfile::tempdir().unwrap();
     let wide: String = "1000 ".to_string() + &vec!["."; 999].join(" ") + "\n";
-    for (puzzle, text) in [("shikaku", "2\n.\n"), ("tatamibari", "|\n.\n"), ("shikaku", "3\n.\n.\n"), ("shikaku", wide.as_str())] {
+    for (puzzle, text) in [
+        ("shikaku", "2\n.\n"),
+        ("tatamibari", "|\n.\n"),
+        ("shikaku", "3\n.\n.\n"),
+        ("shikaku", wide.as_str()),
+    ] {
         let file = dir.path().join("p.txt");
         fs::write(&file, text).unwrap();
         for format in ["text", "box", "rects"] {
-            let solved = run(&["solve", puzzle, file.to_str().unwrap(), "--format", format, "-q"], None);
+            let solved = run(
+                &[
+                    "solve",
+                    puzzle,
+                    file.to_str().unwrap(),
+                    "--format",
+                    format,
+                    "-q",
+                ],
+                None,
+            );
             assert_eq!(solved.code, 0, "{puzzle} {format}: {}", solved.stderr);
-            let r = run(&["check", puzzle, file.to_str().unwrap(), "--answer", "-"], Some(solved.stdout.as_bytes()));
-            assert_eq!(r.code, 0, "{puzzle} {format} {text:?}: {}{}\n{}", r.stdout, r.stderr, solved.stdout);
+            let r = run(
+                &["check", puzzle, file.to_str().unwrap(), "--answer", "-"],
+                Some(solved.stdout.as_bytes()),
+            );
+            assert_eq!(
+                r.code, 0,
+                "{puzzle} {format} {text:?}: {}{}\n{}",
+                r.stdout, r.stderr, solved.stdout
+            );
         }
     }
     let file = dir.path().join("big.txt");
     fs::write(&file, "2000000\n").unwrap();
-    let r = run(&["solve", "shikaku", file.to_str().unwrap(), "--format", "url"], None);
+    let r = run(
+        &[
+            "solve",
+            "shikaku",
+            file.to_str().unwrap(),
+            "--format",
+            "url",
+        ],
+        None,
+    );
     assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
-    assert!(r.stderr.contains("past the largest a puzz.link URL can hold"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("past the largest a puzz.link URL can hold"),
+        "{}",
+        r.stderr
+    );
     // A `?` in the corner of a 100×100 board: refused before anything is built.
     let mut rows = vec![vec!["."; 100]; 100];
     rows[0][0] = "?";
-    fs::write(&file, rows.iter().map(|r| r.join(" ") + "\n").collect::<String>()).unwrap();
+    fs::write(
+        &file,
+        rows.iter().map(|r| r.join(" ") + "\n").collect::<String>(),
+    )
+    .unwrap();
     let r = run(&["solve", "shikaku", file.to_str().unwrap(), "-q"], None);
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("too large"), "{}", r.stderr);
     // Words are split at spaces and tabs only: a vertical tab is no separator.
     fs::write(&file, "2 .\x0b. 2\n").unwrap();
-    assert_eq!(run(&["solve", "shikaku", file.to_str().unwrap()], None).code, 2);
+    assert_eq!(
+        run(&["solve", "shikaku", file.to_str().unwrap()], None).code,
+        2
+    );
 }

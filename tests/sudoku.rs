@@ -30,9 +30,17 @@ fn every_janko_sudoku_has_its_one_solution() {
         if path.extension().is_none_or(|e| e != "txt") {
             continue;
         }
-        let r = run(&["solve", "sudoku", path.to_str().unwrap(), "--unique"], None);
+        let r = run(
+            &["solve", "sudoku", path.to_str().unwrap(), "--unique"],
+            None,
+        );
         assert_eq!(r.code, 0, "{}: {}", path.display(), r.stderr);
-        assert_eq!(r.stdout, fs::read_to_string(path.with_extension("sol")).unwrap() + "unique\n", "{}", path.display());
+        assert_eq!(
+            r.stdout,
+            fs::read_to_string(path.with_extension("sol")).unwrap() + "unique\n",
+            "{}",
+            path.display()
+        );
         n += 1;
     }
     assert!(n >= 7, "{n} puzzles");
@@ -44,7 +52,11 @@ fn puzz_link_urls_are_classic_sudokus_unique_and_written_back_the_same() {
         // Without a puzzle's name, a sudoku URL is a classic sudoku.
         let r = run(&["solve", url, "--unique", "-q", "--format", "json"], None);
         assert_eq!(r.code, 0, "{name}: {}", r.stderr);
-        assert_eq!(common::json_field(&r.stdout, "puzzle"), "\"sudoku\"", "{name}");
+        assert_eq!(
+            common::json_field(&r.stdout, "puzzle"),
+            "\"sudoku\"",
+            "{name}"
+        );
         assert_eq!(common::json_field(&r.stdout, "unique"), "true", "{name}");
         let back = run(&["solve", "sudoku", url, "--format", "url", "-q"], None);
         assert_eq!(back.stdout.trim(), url, "{name}");
@@ -58,11 +70,17 @@ fn puzz_link_urls_are_classic_sudokus_unique_and_written_back_the_same() {
 /// How many completions a board has (`givens` row-major, 0 empty), by trying each digit in
 /// each empty cell in turn: no encoder, no solver.
 fn brute_force(n: usize, (bh, bw): (usize, usize), grid: &mut Vec<usize>) -> usize {
-    let Some(i) = grid.iter().position(|&d| d == 0) else { return 1 };
+    let Some(i) = grid.iter().position(|&d| d == 0) else {
+        return 1;
+    };
     let (r, c) = (i / n, i % n);
     let mut total = 0;
     for d in 1..=n {
-        let clash = (0..n).any(|k| grid[r * n + k] == d || grid[k * n + c] == d || grid[(r / bh * bh + k / bw) * n + c / bw * bw + k % bw] == d);
+        let clash = (0..n).any(|k| {
+            grid[r * n + k] == d
+                || grid[k * n + c] == d
+                || grid[(r / bh * bh + k / bw) * n + c / bw * bw + k % bw] == d
+        });
         if !clash {
             grid[i] = d;
             total += brute_force(n, (bh, bw), grid);
@@ -77,7 +95,9 @@ fn counts_agree_with_brute_force_on_random_small_boards() {
     let dir = tempfile::tempdir().unwrap();
     let mut seed: u64 = 9;
     let mut next = |m: u64| {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (seed >> 33) % m
     };
     let (mut unique, mut several, mut none) = (0, 0, 0);
@@ -102,23 +122,65 @@ fn counts_agree_with_brute_force_on_random_small_boards() {
                 grid[i] = label[(shape.1 * (r % shape.0) + r / shape.0 + c) % n];
             }
         }
-        let text: String = grid.chunks(n).map(|row| row.iter().map(|&d| if d == 0 { ".".to_string() } else { d.to_string() }).collect::<Vec<_>>().join(" ") + "\n").collect();
+        let text: String = grid
+            .chunks(n)
+            .map(|row| {
+                row.iter()
+                    .map(|&d| {
+                        if d == 0 {
+                            ".".to_string()
+                        } else {
+                            d.to_string()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    + "\n"
+            })
+            .collect();
         // Givens that clash have no completion; brute force fills around them as they are.
         let clash = (0..n * n).any(|i| {
             let d = grid[i];
             d != 0 && {
                 grid[i] = 0;
                 let (r, c) = (i / n, i % n);
-                let hit = (0..n).any(|k| grid[r * n + k] == d || grid[k * n + c] == d || grid[(r / shape.0 * shape.0 + k / shape.1) * n + c / shape.1 * shape.1 + k % shape.1] == d);
+                let hit = (0..n).any(|k| {
+                    grid[r * n + k] == d
+                        || grid[k * n + c] == d
+                        || grid[(r / shape.0 * shape.0 + k / shape.1) * n
+                            + c / shape.1 * shape.1
+                            + k % shape.1]
+                            == d
+                });
                 grid[i] = d;
                 hit
             }
         });
-        let want = if clash { 0 } else { brute_force(n, shape, &mut grid.clone()) };
+        let want = if clash {
+            0
+        } else {
+            brute_force(n, shape, &mut grid.clone())
+        };
         let file = dir.path().join(format!("b{k}.txt"));
         fs::write(&file, &text).unwrap();
-        let r = run(&["solve", "sudoku", file.to_str().unwrap(), "--count=10000", "-q", "--format", "json"], None);
-        assert_eq!(common::json_field(&r.stdout, "solutions"), want.min(10_001).to_string(), "{text}{}", r.stderr);
+        let r = run(
+            &[
+                "solve",
+                "sudoku",
+                file.to_str().unwrap(),
+                "--count=10000",
+                "-q",
+                "--format",
+                "json",
+            ],
+            None,
+        );
+        assert_eq!(
+            common::json_field(&r.stdout, "solutions"),
+            want.min(10_001).to_string(),
+            "{text}{}",
+            r.stderr
+        );
         assert_eq!(r.code, if want == 0 { 1 } else { 0 }, "{text}");
         match want {
             0 => none += 1,
@@ -126,7 +188,10 @@ fn counts_agree_with_brute_force_on_random_small_boards() {
             _ => several += 1,
         }
     }
-    assert!(unique >= 10 && several >= 30 && none >= 10, "{unique} unique, {several} several, {none} none");
+    assert!(
+        unique >= 10 && several >= 30 && none >= 10,
+        "{unique} unique, {several} several, {none} none"
+    );
 }
 
 #[test]
@@ -143,15 +208,38 @@ fn check_names_the_broken_rule_and_bad_input_exits_2() {
         ("1234\n3412\n2143\n432.\n", 1, "row 4 column 4: no digit"),
     ] {
         fs::write(&answer, grid).unwrap();
-        let r = run(&["check", "sudoku", puzzle.to_str().unwrap(), "--answer", answer.to_str().unwrap()], None);
+        let r = run(
+            &[
+                "check",
+                "sudoku",
+                puzzle.to_str().unwrap(),
+                "--answer",
+                answer.to_str().unwrap(),
+            ],
+            None,
+        );
         assert_eq!(r.code, code, "{grid}: {}{}", r.stdout, r.stderr);
-        assert!(r.stdout.contains(says) || r.stderr.contains(says), "{grid}: {}{}", r.stdout, r.stderr);
+        assert!(
+            r.stdout.contains(says) || r.stderr.contains(says),
+            "{grid}: {}{}",
+            r.stdout,
+            r.stderr
+        );
     }
-    for (text, line, col) in [("1..5\n....\n....\n....\n", 1, 4), ("1 . . x\n....\n....\n....\n", 1, 7), ("....\n...\n....\n....\n", 2, 4), (".....\n.....\n.....\n.....\n.....\n", 5, 1)] {
+    for (text, line, col) in [
+        ("1..5\n....\n....\n....\n", 1, 4),
+        ("1 . . x\n....\n....\n....\n", 1, 7),
+        ("....\n...\n....\n....\n", 2, 4),
+        (".....\n.....\n.....\n.....\n.....\n", 5, 1),
+    ] {
         fs::write(&puzzle, text).unwrap();
         let r = run(&["solve", "sudoku", puzzle.to_str().unwrap()], None);
         assert_eq!(r.code, 2, "{text:?}: {}", r.stderr);
-        assert!(r.stderr.contains(&format!("p.txt:{line}:{col}:")), "{text:?}: {}", r.stderr);
+        assert!(
+            r.stderr.contains(&format!("p.txt:{line}:{col}:")),
+            "{text:?}: {}",
+            r.stderr
+        );
     }
     for (url, says) in [
         ("https://puzz.link/p?sudoku/4/5/g", "square"),
@@ -159,7 +247,10 @@ fn check_names_the_broken_rule_and_bad_input_exits_2() {
         // puzz.link draws an 8×8 with 2×2 boxes: another puzzle (found in review).
         ("https://puzz.link/p?sudoku/8/8/g", "no puzz.link URL"),
         // The column of the offending code, not of the body (found in review).
-        ("https://puzz.link/p?sudoku/4/4/g9", ":1:33: 9 is no digit of a 4×4 sudoku"),
+        (
+            "https://puzz.link/p?sudoku/4/4/g9",
+            ":1:33: 9 is no digit of a 4×4 sudoku",
+        ),
         ("https://puzz.link/p?sudoku/4/4/.", "no sudoku given"),
     ] {
         let r = run(&["solve", "sudoku", url], None);
@@ -167,16 +258,42 @@ fn check_names_the_broken_rule_and_bad_input_exits_2() {
         assert!(r.stderr.contains(says), "{url}: {}", r.stderr);
     }
     // An 8×8 file solves, but has no URL; a blank line before the grid is passed over.
-    fs::write(&puzzle, "\n1 . . . . . . .\n".to_string() + &". . . . . . . .\n".repeat(7)).unwrap();
+    fs::write(
+        &puzzle,
+        "\n1 . . . . . . .\n".to_string() + &". . . . . . . .\n".repeat(7),
+    )
+    .unwrap();
     let r = run(&["solve", "sudoku", puzzle.to_str().unwrap(), "-q"], None);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let r = run(&["solve", "sudoku", puzzle.to_str().unwrap(), "--format", "url"], None);
+    let r = run(
+        &[
+            "solve",
+            "sudoku",
+            puzzle.to_str().unwrap(),
+            "--format",
+            "url",
+        ],
+        None,
+    );
     assert_eq!(r.code, 2, "{}", r.stderr);
     // An answer on one line is read as strictly as a puzzle: `+1` is no digit, and the
     // column is the word's.
     fs::write(&puzzle, "1 . . .\n. . . 2\n. . . .\n. . . .\n").unwrap();
     fs::write(&answer, "+1 2 3 4 3 4 1 2 2 1 4 3 4 3 2 1\n").unwrap();
-    let r = run(&["check", "sudoku", puzzle.to_str().unwrap(), "--answer", answer.to_str().unwrap()], None);
+    let r = run(
+        &[
+            "check",
+            "sudoku",
+            puzzle.to_str().unwrap(),
+            "--answer",
+            answer.to_str().unwrap(),
+        ],
+        None,
+    );
     assert_eq!(r.code, 2, "{}", r.stderr);
-    assert!(r.stderr.contains("a.txt:1:1: unexpected \"+1\""), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("a.txt:1:1: unexpected \"+1\""),
+        "{}",
+        r.stderr
+    );
 }

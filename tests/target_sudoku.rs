@@ -12,7 +12,11 @@ fn path_str(p: &std::path::Path) -> &str {
 }
 
 fn grid_from_json(json: &str) -> Grid {
-    let digits: Vec<u8> = json_field(json, "grid").bytes().filter(u8::is_ascii_digit).map(|b| b - b'0').collect();
+    let digits: Vec<u8> = json_field(json, "grid")
+        .bytes()
+        .filter(u8::is_ascii_digit)
+        .map(|b| b - b'0')
+        .collect();
     assert_eq!(digits.len(), 81, "{json}");
     let mut g = [[0; 9]; 9];
     for (k, d) in digits.into_iter().enumerate() {
@@ -30,7 +34,16 @@ fn all_22_official_cases_give_the_judges_line() {
     let cases = inputs("target-sudoku");
     assert_eq!(cases.len(), 22);
     for case in &cases {
-        let r = run(&["solve", "target-sudoku", path_str(case), "--format", "judge"], None);
+        let r = run(
+            &[
+                "solve",
+                "target-sudoku",
+                path_str(case),
+                "--format",
+                "judge",
+            ],
+            None,
+        );
         assert_eq!(r.code, 0, "{case:?}: {}", r.stderr);
         assert_eq!(r.stdout, expected(case), "{case:?}");
     }
@@ -40,18 +53,37 @@ fn all_22_official_cases_give_the_judges_line() {
 /// has the score it claims; unsolvable cases say so with exit 1.
 #[test]
 fn every_printed_answer_passes_the_independent_validator() {
-    for case in inputs("target-sudoku").iter().chain(&inputs("target-sudoku-low")) {
-        let r = run(&["solve", "target-sudoku", path_str(case), "--format", "json"], None);
+    for case in inputs("target-sudoku")
+        .iter()
+        .chain(&inputs("target-sudoku-low"))
+    {
+        let r = run(
+            &["solve", "target-sudoku", path_str(case), "--format", "json"],
+            None,
+        );
         let status = json_field(&r.stdout, "status");
         if case.ends_with("noip2009-01.in") {
-            assert_eq!((r.code, status.as_str()), (1, "\"no_solution\""), "{case:?}");
+            assert_eq!(
+                (r.code, status.as_str()),
+                (1, "\"no_solution\""),
+                "{case:?}"
+            );
             assert_eq!(json_field(&r.stdout, "score"), "null");
             continue;
         }
-        assert_eq!((r.code, status.as_str()), (0, "\"optimal\""), "{case:?}: {}", r.stderr);
+        assert_eq!(
+            (r.code, status.as_str()),
+            (0, "\"optimal\""),
+            "{case:?}: {}",
+            r.stderr
+        );
         let grid = grid_from_json(&r.stdout);
         assert_eq!(ts::check(&givens(case), &grid), Ok(()), "{case:?}");
-        assert_eq!(json_field(&r.stdout, "score"), ts::score(&grid).to_string(), "{case:?}");
+        assert_eq!(
+            json_field(&r.stdout, "score"),
+            ts::score(&grid).to_string(),
+            "{case:?}"
+        );
         if case.parent().unwrap().ends_with("target-sudoku") {
             assert_eq!(json_field(&r.stdout, "score"), expected(case).trim());
         }
@@ -79,14 +111,21 @@ fn text_output_of_the_samples() {
 fn cnf_sizes_of_the_samples() {
     let mut sizes = String::new();
     for name in ["sample-1", "sample-2", "empty"] {
-        let dir = if name == "empty" { "target-sudoku-low" } else { "target-sudoku" };
+        let dir = if name == "empty" {
+            "target-sudoku-low"
+        } else {
+            "target-sudoku"
+        };
         let g = givens(&data_dir(dir).join(format!("{name}.in")));
         let mut count = SizeCounter::default();
         let enc = ts::encode(&g, &mut count);
         // The counter and the in-memory formula see the same encoder.
         let mut cnf = Cnf::new();
         ts::encode(&g, &mut cnf);
-        assert_eq!((count.vars, count.clauses), (cnf.num_vars, cnf.clauses.len() as u64));
+        assert_eq!(
+            (count.vars, count.clauses),
+            (cnf.num_vars, cnf.clauses.len() as u64)
+        );
         sizes += &format!(
             "{name}: {} variables, {} clauses, {} literals, {} score outputs\n",
             count.vars,
@@ -111,14 +150,32 @@ fn dimacs_round_trip_at_the_optimum() {
         let best: u32 = expected(&case).trim().parse().unwrap();
         for (s, sat) in [(best, true), (best + 1, false)] {
             let cnf_path = dir.join(format!("{name}-{s}.cnf"));
-            let r = run(&["encode", "target-sudoku", path_str(&case), "--min-score", &s.to_string(), "-o", path_str(&cnf_path)], None);
+            let r = run(
+                &[
+                    "encode",
+                    "target-sudoku",
+                    path_str(&case),
+                    "--min-score",
+                    &s.to_string(),
+                    "-o",
+                    path_str(&cnf_path),
+                ],
+                None,
+            );
             assert_eq!(r.code, 0, "{}", r.stderr);
             let text = std::fs::read_to_string(&cnf_path).unwrap();
             // Sample-1's given r1c1=7 keeps its one variable; the givens leave r1c2 2-6.
             if name == "sample-1" {
-                assert!(text.contains("\nc 1 r1c1=7\nc 2 r1c2=2\nc 3 r1c2=3\n"), "variable map in comments");
+                assert!(
+                    text.contains("\nc 1 r1c1=7\nc 2 r1c2=2\nc 3 r1c2=3\n"),
+                    "variable map in comments"
+                );
             }
-            assert!(text.lines().any(|l| l.starts_with("c ") && l.contains(" score>=")), "score outputs in comments");
+            assert!(
+                text.lines()
+                    .any(|l| l.starts_with("c ") && l.contains(" score>=")),
+                "score outputs in comments"
+            );
             assert!(text.lines().any(|l| l.starts_with("p cnf ")));
             let mut solver = varisat::Solver::new();
             solver.add_dimacs_cnf(text.as_bytes()).unwrap();
@@ -126,10 +183,30 @@ fn dimacs_round_trip_at_the_optimum() {
             if !sat {
                 continue;
             }
-            let model: Vec<String> = solver.model().unwrap().iter().map(|l| l.to_dimacs().to_string()).collect();
+            let model: Vec<String> = solver
+                .model()
+                .unwrap()
+                .iter()
+                .map(|l| l.to_dimacs().to_string())
+                .collect();
             let model_path = dir.join(format!("{name}-{s}.model"));
-            std::fs::write(&model_path, format!("s SATISFIABLE\nv {} 0\n", model.join(" "))).unwrap();
-            let r = run(&["decode", "target-sudoku", path_str(&case), "--model", path_str(&model_path), "--format", "json"], None);
+            std::fs::write(
+                &model_path,
+                format!("s SATISFIABLE\nv {} 0\n", model.join(" ")),
+            )
+            .unwrap();
+            let r = run(
+                &[
+                    "decode",
+                    "target-sudoku",
+                    path_str(&case),
+                    "--model",
+                    path_str(&model_path),
+                    "--format",
+                    "json",
+                ],
+                None,
+            );
             assert_eq!(r.code, 0, "{}", r.stderr);
             let grid = grid_from_json(&r.stdout);
             assert_eq!(ts::check(&givens(&case), &grid), Ok(()));
@@ -139,12 +216,54 @@ fn dimacs_round_trip_at_the_optimum() {
     let unsat = dir.join("unsat.model");
     std::fs::write(&unsat, "s UNSATISFIABLE\n").unwrap();
     let case = data_dir("target-sudoku").join("sample-1.in");
-    let r = run(&["decode", "target-sudoku", path_str(&case), "--model", path_str(&unsat)], None);
-    assert_eq!((r.code, r.stdout.as_str()), (1, "no solution (per the external solver; unchecked)\n"));
+    let r = run(
+        &[
+            "decode",
+            "target-sudoku",
+            path_str(&case),
+            "--model",
+            path_str(&unsat),
+        ],
+        None,
+    );
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (1, "no solution (per the external solver; unchecked)\n")
+    );
     // A refuted bounded CNF says only that nothing reaches the bound.
-    let r = run(&["decode", "target-sudoku", path_str(&case), "--model", path_str(&unsat), "--min-score", "3000"], None);
-    assert_eq!((r.code, r.stdout.as_str()), (1, "no answer scores 3000 or more (per the external solver; unchecked)\n"));
-    let r = run(&["decode", "target-sudoku", path_str(&case), "--model", path_str(&unsat), "--min-score", "3000", "--format", "json"], None);
+    let r = run(
+        &[
+            "decode",
+            "target-sudoku",
+            path_str(&case),
+            "--model",
+            path_str(&unsat),
+            "--min-score",
+            "3000",
+        ],
+        None,
+    );
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (
+            1,
+            "no answer scores 3000 or more (per the external solver; unchecked)\n"
+        )
+    );
+    let r = run(
+        &[
+            "decode",
+            "target-sudoku",
+            path_str(&case),
+            "--model",
+            path_str(&unsat),
+            "--min-score",
+            "3000",
+            "--format",
+            "json",
+        ],
+        None,
+    );
     assert_eq!(r.code, 1);
     assert_eq!(json_field(&r.stdout, "status"), "\"none_at_min_score\"");
     assert_eq!(json_field(&r.stdout, "min_score"), "\"3000\"");
@@ -155,8 +274,14 @@ fn dimacs_round_trip_at_the_optimum() {
 fn reads_stdin_and_the_one_line_forms() {
     let case = data_dir("target-sudoku").join("sample-2.in");
     let text = std::fs::read_to_string(&case).unwrap();
-    let line: String = text.split_whitespace().collect::<String>().replace('0', ".");
-    let r = run(&["solve", "target-sudoku", "-", "--format", "judge"], Some(line.as_bytes()));
+    let line: String = text
+        .split_whitespace()
+        .collect::<String>()
+        .replace('0', ".");
+    let r = run(
+        &["solve", "target-sudoku", "-", "--format", "judge"],
+        Some(line.as_bytes()),
+    );
     assert_eq!((r.code, r.stdout.as_str()), (0, "2852\n"), "{}", r.stderr);
 }
 
@@ -167,14 +292,28 @@ fn unsolvable_is_an_answer_not_an_error() {
     assert_eq!((r.code, r.stdout.as_str()), (1, "no solution\n"));
     // Givens that clash outright: two 5s in the first row.
     let clash = format!("55{}", ".".repeat(79));
-    let r = run(&["solve", "target-sudoku", "-", "--format", "judge"], Some(clash.as_bytes()));
+    let r = run(
+        &["solve", "target-sudoku", "-", "--format", "judge"],
+        Some(clash.as_bytes()),
+    );
     assert_eq!((r.code, r.stdout.as_str()), (0, "-1\n"));
 }
 
 #[test]
 fn a_time_limit_with_nothing_found_exits_3() {
     let case = data_dir("target-sudoku-low").join("empty.in");
-    let r = run(&["solve", "target-sudoku", path_str(&case), "--time-limit", "0.000001", "--format", "json"], None);
+    let r = run(
+        &[
+            "solve",
+            "target-sudoku",
+            path_str(&case),
+            "--time-limit",
+            "0.000001",
+            "--format",
+            "json",
+        ],
+        None,
+    );
     assert_eq!(r.code, 3, "{}", r.stdout);
     assert_eq!(json_field(&r.stdout, "status"), "\"unknown\"");
 }
@@ -188,7 +327,11 @@ fn bad_input_exits_2_naming_file_line_and_column() {
         ("80 cells", line[..80].to_string(), "<stdin>:1:81:"),
         ("82 cells", format!("{line}0"), "<stdin>:1:82:"),
         ("a 10", good.replacen("7 0 0", "7 10 0", 1), "<stdin>:1:3:"),
-        ("a letter", good.replacen("0 8 0 5", "0 8 a 5", 1), "<stdin>:9:5:"),
+        (
+            "a letter",
+            good.replacen("0 8 0 5", "0 8 a 5", 1),
+            "<stdin>:9:5:",
+        ),
         ("empty", String::new(), "<stdin>:1:1:"),
     ];
     for (what, text, place) in cases {
@@ -210,13 +353,34 @@ fn bad_input_exits_2_naming_file_line_and_column() {
     assert!(r.stderr.contains("<stdin>:1:1: not UTF-8"), "{}", r.stderr);
     let r = run(&["solve", "tetris", "x"], None);
     assert_eq!(r.code, 2);
-    let r = run(&["solve", "target-sudoku", path_str(&case), "--time-limit", "-1"], None);
+    let r = run(
+        &[
+            "solve",
+            "target-sudoku",
+            path_str(&case),
+            "--time-limit",
+            "-1",
+        ],
+        None,
+    );
     assert_eq!(r.code, 2);
-    let r = run(&["encode", "target-sudoku", path_str(&case), "--min-score", "lots"], None);
+    let r = run(
+        &[
+            "encode",
+            "target-sudoku",
+            path_str(&case),
+            "--min-score",
+            "lots",
+        ],
+        None,
+    );
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("--min-score"), "{}", r.stderr);
     // A file named on the command line is named in the message.
-    let r = run(&["solve", "target-sudoku", path_str(&dir.join("SOURCES.md"))], None);
+    let r = run(
+        &["solve", "target-sudoku", path_str(&dir.join("SOURCES.md"))],
+        None,
+    );
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("SOURCES.md:1:1:"), "{}", r.stderr);
 }
@@ -224,22 +388,62 @@ fn bad_input_exits_2_naming_file_line_and_column() {
 #[test]
 fn check_validates_a_completed_grid_and_prints_its_score() {
     let case = data_dir("target-sudoku").join("sample-1.in");
-    let r = run(&["solve", "target-sudoku", path_str(&case), "--format", "json"], None);
+    let r = run(
+        &[
+            "solve",
+            "target-sudoku",
+            path_str(&case),
+            "--format",
+            "json",
+        ],
+        None,
+    );
     let grid = grid_from_json(&r.stdout);
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let answer = dir.join("answer.txt");
     std::fs::write(&answer, ts::render_line(&grid)).unwrap();
-    let r = run(&["check", "target-sudoku", path_str(&case), "--answer", path_str(&answer)], None);
+    let r = run(
+        &[
+            "check",
+            "target-sudoku",
+            path_str(&case),
+            "--answer",
+            path_str(&answer),
+        ],
+        None,
+    );
     assert_eq!((r.code, r.stdout.as_str()), (0, "valid, score 2829\n"));
     let mut broken = grid;
     broken[0].swap(1, 2); // still a permutation in row 1, but columns 2 and 3 now repeat
     std::fs::write(&answer, ts::render_line(&broken)).unwrap();
-    let r = run(&["check", "target-sudoku", path_str(&case), "--answer", path_str(&answer)], None);
+    let r = run(
+        &[
+            "check",
+            "target-sudoku",
+            path_str(&case),
+            "--answer",
+            path_str(&answer),
+        ],
+        None,
+    );
     assert_eq!(r.code, 1);
-    assert!(r.stdout.starts_with("invalid: column 2 holds"), "{}", r.stdout);
+    assert!(
+        r.stdout.starts_with("invalid: column 2 holds"),
+        "{}",
+        r.stdout
+    );
     std::fs::write(&answer, "1 2 3\n").unwrap();
-    let r = run(&["check", "target-sudoku", path_str(&case), "--answer", path_str(&answer)], None);
+    let r = run(
+        &[
+            "check",
+            "target-sudoku",
+            path_str(&case),
+            "--answer",
+            path_str(&answer),
+        ],
+        None,
+    );
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("answer.txt:"), "{}", r.stderr);
 }
@@ -254,7 +458,11 @@ fn an_answer_that_cannot_be_written_is_an_error_and_input_is_bounded() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write"), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("cannot write"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // Past the documented maximum, standard input is refused without reading it all.
     // (It was once read whole: 3 GB of zeros reached 10 GB of memory.) The input is made in a
     // file, so that this process's memory does not count as the child's.
@@ -270,12 +478,20 @@ fn an_answer_that_cannot_be_written_is_an_error_and_input_is_bounded() {
     }
     let (r, mib) = common::run_measured(&["solve", "target-sudoku", "-"], Some(&big));
     assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("<stdin>: larger than 64 MiB"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("<stdin>: larger than 64 MiB"),
+        "{}",
+        r.stderr
+    );
     assert!(mib < 2 * 64, "{mib} MiB to refuse 192 MiB of input");
     // A file too: refused by its size, unread.
     let (r, mib) = common::run_measured(&["solve", "target-sudoku", big.to_str().unwrap()], None);
     assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("big.in: larger than 64 MiB"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("big.in: larger than 64 MiB"),
+        "{}",
+        r.stderr
+    );
     assert!(mib < 32, "{mib} MiB to refuse a 192 MiB file");
 }
 
@@ -291,7 +507,11 @@ fn brute_force_best(givens: &Grid) -> Option<u32> {
         };
         let (r, c) = (k / 9, k % 9);
         for d in 1..=9 {
-            let clash = (0..9).any(|i| grid[r][i] == d || grid[i][c] == d || grid[r / 3 * 3 + i / 3][c / 3 * 3 + i % 3] == d);
+            let clash = (0..9).any(|i| {
+                grid[r][i] == d
+                    || grid[i][c] == d
+                    || grid[r / 3 * 3 + i / 3][c / 3 * 3 + i % 3] == d
+            });
             if !clash {
                 grid[r][c] = d;
                 go(grid, k + 1, givens, best);
@@ -316,8 +536,14 @@ fn random_full_grid(rng: &mut encodings::tatamibari::generate::Rng) -> Grid {
     };
     let digits = shuffled(9);
     let (bands, stacks) = (shuffled(3), shuffled(3));
-    let rows: Vec<usize> = bands.iter().flat_map(|&b| shuffled(3).into_iter().map(move |r| b * 3 + r)).collect();
-    let cols: Vec<usize> = stacks.iter().flat_map(|&s| shuffled(3).into_iter().map(move |c| s * 3 + c)).collect();
+    let rows: Vec<usize> = bands
+        .iter()
+        .flat_map(|&b| shuffled(3).into_iter().map(move |r| b * 3 + r))
+        .collect();
+    let cols: Vec<usize> = stacks
+        .iter()
+        .flat_map(|&s| shuffled(3).into_iter().map(move |c| s * 3 + c))
+        .collect();
     let transpose = shuffled(2)[0] == 1;
     let mut g = [[0u8; 9]; 9];
     for r in 0..9 {
@@ -348,14 +574,30 @@ fn proved_optima_match_brute_force_on_nearly_full_grids() {
         }
         let expected = brute_force_best(&givens);
         for backend in common::backends() {
-            let opts = puzzle_sat::runner::Options { backend, time_limit: None, progress: puzzle_sat::runner::Progress::Never };
-            let out = puzzle_sat::runner::search::<ts::TargetSudoku>(givens, encodings::puzzle::Goal::Best, 1, &opts).unwrap();
+            let opts = puzzle_sat::runner::Options {
+                backend,
+                time_limit: None,
+                progress: puzzle_sat::runner::Progress::Never,
+            };
+            let out = puzzle_sat::runner::search::<ts::TargetSudoku>(
+                givens,
+                encodings::puzzle::Goal::Best,
+                1,
+                &opts,
+            )
+            .unwrap();
             assert_eq!(out.ended, encodings::puzzle::Ended::Proved);
             let found = out.best().map(|(grid, score)| {
                 assert_eq!(ts::check(&givens, grid), Ok(()));
                 *score
             });
-            assert_eq!(found, expected, "{} on {}", ts::render_line(&givens), opts.backend.name());
+            assert_eq!(
+                found,
+                expected,
+                "{} on {}",
+                ts::render_line(&givens),
+                opts.backend.name()
+            );
         }
         if expected.is_some() {
             solved += 1;
@@ -363,5 +605,8 @@ fn proved_optima_match_brute_force_on_nearly_full_grids() {
             unsolvable += 1;
         }
     }
-    assert!(solved * 2 >= boards && (boards < 20 || unsolvable >= 1), "{solved} solved, {unsolvable} unsolvable");
+    assert!(
+        solved * 2 >= boards && (boards < 20 || unsolvable >= 1),
+        "{solved} solved, {unsolvable} unsolvable"
+    );
 }

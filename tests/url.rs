@@ -19,28 +19,62 @@ fn write(dir: &std::path::Path, name: &str, text: &str) -> String {
 
 #[test]
 fn the_pzprjs_test_puzzle_reads_and_writes_as_pzprjs_does() {
-    for url in [PZPRJS_URL, "http://pzv.jp/p.html?tatamibari/5/5/m3g11i2g31h13g3g", "tatamibari/5/5/m3g11i2g31h13g3g"] {
+    for url in [
+        PZPRJS_URL,
+        "http://pzv.jp/p.html?tatamibari/5/5/m3g11i2g31h13g3g",
+        "tatamibari/5/5/m3g11i2g31h13g3g",
+    ] {
         let r = run(&["solve", "tatamibari", url, "--unique"], None);
-        assert_eq!((r.code, r.stdout.as_str()), (0, format!("{PZPRJS_ANSWER}unique\n").as_str()), "{url}: {}", r.stderr);
+        assert_eq!(
+            (r.code, r.stdout.as_str()),
+            (0, format!("{PZPRJS_ANSWER}unique\n").as_str()),
+            "{url}: {}",
+            r.stderr
+        );
     }
     let dir = tempfile::tempdir().unwrap();
     let file = write(dir.path(), "pzprjs.txt", PZPRJS_BOARD);
     let r = run(&["solve", "tatamibari", &file, "--format", "url"], None);
-    assert_eq!((r.code, r.stdout.as_str()), (0, format!("{PZPRJS_URL}\n").as_str()), "{}", r.stderr);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, format!("{PZPRJS_URL}\n").as_str()),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]
 fn corpus_puzzles_give_the_same_answer_from_their_url() {
     for (puzzle, file, args) in [
-        ("tatamibari", data_dir("tatamibari").join("codegolf-10x10.txt"), &["--format", "rects"][..]),
-        ("tatamibari", data_dir("tatamibari").join("codegolf-7x7.txt"), &["--count"][..]),
-        ("target-sudoku", data_dir("target-sudoku").join("sample-1.in"), &["--format", "line"][..]),
-        ("target-sudoku", data_dir("target-sudoku").join("noip2009-01.in"), &["--format", "judge"][..]),
+        (
+            "tatamibari",
+            data_dir("tatamibari").join("codegolf-10x10.txt"),
+            &["--format", "rects"][..],
+        ),
+        (
+            "tatamibari",
+            data_dir("tatamibari").join("codegolf-7x7.txt"),
+            &["--count"][..],
+        ),
+        (
+            "target-sudoku",
+            data_dir("target-sudoku").join("sample-1.in"),
+            &["--format", "line"][..],
+        ),
+        (
+            "target-sudoku",
+            data_dir("target-sudoku").join("noip2009-01.in"),
+            &["--format", "judge"][..],
+        ),
     ] {
         let file = file.to_str().unwrap();
         let url = run(&["solve", puzzle, file, "--format", "url"], None);
         assert_eq!(url.code, 0, "{file}: {}", url.stderr);
-        assert!(url.stdout.starts_with("https://puzz.link/p?"), "{}", url.stdout);
+        assert!(
+            url.stdout.starts_with("https://puzz.link/p?"),
+            "{}",
+            url.stdout
+        );
         let url = url.stdout.trim();
         let mut from_file = vec!["solve", puzzle, file];
         from_file.extend(args);
@@ -54,25 +88,77 @@ fn corpus_puzzles_give_the_same_answer_from_their_url() {
 
 #[test]
 fn a_generated_puzzle_round_trips_through_its_url() {
-    let text = run(&["generate", "tatamibari", "--size", "12x9", "--seed", "4", "--unique"], None);
-    let url = run(&["generate", "tatamibari", "--size", "12x9", "--seed", "4", "--unique", "--format", "url"], None);
-    assert_eq!((text.code, url.code), (0, 0), "{}{}", text.stderr, url.stderr);
-    assert!(url.stdout.starts_with("https://puzz.link/p?tatamibari/9/12/"), "{}", url.stdout);
+    let text = run(
+        &[
+            "generate",
+            "tatamibari",
+            "--size",
+            "12x9",
+            "--seed",
+            "4",
+            "--unique",
+        ],
+        None,
+    );
+    let url = run(
+        &[
+            "generate",
+            "tatamibari",
+            "--size",
+            "12x9",
+            "--seed",
+            "4",
+            "--unique",
+            "--format",
+            "url",
+        ],
+        None,
+    );
+    assert_eq!(
+        (text.code, url.code),
+        (0, 0),
+        "{}{}",
+        text.stderr,
+        url.stderr
+    );
+    assert!(
+        url.stdout
+            .starts_with("https://puzz.link/p?tatamibari/9/12/"),
+        "{}",
+        url.stdout
+    );
     let dir = tempfile::tempdir().unwrap();
     let file = write(dir.path(), "made.txt", &text.stdout);
-    let (a, b) = (run(&["solve", "tatamibari", &file, "--unique"], None), run(&["solve", "tatamibari", url.stdout.trim(), "--unique"], None));
+    let (a, b) = (
+        run(&["solve", "tatamibari", &file, "--unique"], None),
+        run(
+            &["solve", "tatamibari", url.stdout.trim(), "--unique"],
+            None,
+        ),
+    );
     assert_eq!((b.code, &b.stdout), (0, &a.stdout));
     assert!(b.stdout.ends_with("\nunique\n"));
     // And back: the URL's puzzle prints the same URL.
-    let again = run(&["solve", "tatamibari", url.stdout.trim(), "--format", "url"], None);
+    let again = run(
+        &["solve", "tatamibari", url.stdout.trim(), "--format", "url"],
+        None,
+    );
     assert_eq!(again.stdout, url.stdout);
 }
 
 #[test]
 fn unknown_clues_come_from_dots() {
     // `.` is a clue of any shape: a 1×3 board with one `?` is one rectangle of any shape.
-    let r = run(&["solve", "tatamibari", "tatamibari/3/1/.h", "--count"], None);
-    assert_eq!((r.code, r.stdout.as_str()), (0, "1 solution\n"), "{}", r.stderr);
+    let r = run(
+        &["solve", "tatamibari", "tatamibari/3/1/.h", "--count"],
+        None,
+    );
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "1 solution\n"),
+        "{}",
+        r.stderr
+    );
     let dir = tempfile::tempdir().unwrap();
     let file = write(dir.path(), "any.txt", "?..\n..?\n");
     let r = run(&["solve", "tatamibari", &file, "--format", "url"], None);
@@ -84,16 +170,74 @@ fn bad_urls_exit_2_naming_the_column() {
     let dir = tempfile::tempdir().unwrap();
     let holes = write(dir.path(), "holes.txt", "+#\n..\n");
     for (args, says) in [
-        (vec!["solve", "tatamibari", "https://puzz.link/p?tatamibari/5/5/m3A"], "https://puzz.link/p?tatamibari/5/5/m3A:1:38: 'A' is no tatamibari clue"),
-        (vec!["solve", "tatamibari", "https://puzz.link/p?tatamibari/5"], "board size"),
-        (vec!["solve", "tatamibari", "https://puzz.link/p?tatamibari/2/2/33333"], "after the last of the 4 cells"),
-        (vec!["solve", "tatamibari", "https://puzz.link/p?nurikabe/5/5/g"], "holds a \"nurikabe\" puzzle, not tatamibari"),
-        (vec!["solve", "tatamibari", "https://puzz.link/p?tatamibari/99999/99999/"], "larger than"),
-        (vec!["solve", "target-sudoku", "https://puzz.link/p?sudoku/4/4/g1k23k3g"], "target sudoku is 9×9; this sudoku is 4×4"),
-        (vec!["solve", "target-sudoku", "https://puzz.link/p?sudoku/9/9/g.g"], "unknown"),
-        (vec!["solve", "kakkuro", "https://puzz.link/p?kakuro/5/5/g"], "no puzz.link URL form"),
-        (vec!["solve", "tatamibari", &holes, "--format", "url"], "holes"),
-        (vec!["decode", "tatamibari", PZPRJS_URL, "--model", "-", "--format", "url"], "invalid value 'url' for '--format"),
+        (
+            vec![
+                "solve",
+                "tatamibari",
+                "https://puzz.link/p?tatamibari/5/5/m3A",
+            ],
+            "https://puzz.link/p?tatamibari/5/5/m3A:1:38: 'A' is no tatamibari clue",
+        ),
+        (
+            vec!["solve", "tatamibari", "https://puzz.link/p?tatamibari/5"],
+            "board size",
+        ),
+        (
+            vec![
+                "solve",
+                "tatamibari",
+                "https://puzz.link/p?tatamibari/2/2/33333",
+            ],
+            "after the last of the 4 cells",
+        ),
+        (
+            vec!["solve", "tatamibari", "https://puzz.link/p?nurikabe/5/5/g"],
+            "holds a \"nurikabe\" puzzle, not tatamibari",
+        ),
+        (
+            vec![
+                "solve",
+                "tatamibari",
+                "https://puzz.link/p?tatamibari/99999/99999/",
+            ],
+            "larger than",
+        ),
+        (
+            vec![
+                "solve",
+                "target-sudoku",
+                "https://puzz.link/p?sudoku/4/4/g1k23k3g",
+            ],
+            "target sudoku is 9×9; this sudoku is 4×4",
+        ),
+        (
+            vec![
+                "solve",
+                "target-sudoku",
+                "https://puzz.link/p?sudoku/9/9/g.g",
+            ],
+            "unknown",
+        ),
+        (
+            vec!["solve", "kakkuro", "https://puzz.link/p?kakuro/5/5/g"],
+            "no puzz.link URL form",
+        ),
+        (
+            vec!["solve", "tatamibari", &holes, "--format", "url"],
+            "holes",
+        ),
+        (
+            vec![
+                "decode",
+                "tatamibari",
+                PZPRJS_URL,
+                "--model",
+                "-",
+                "--format",
+                "url",
+            ],
+            "invalid value 'url' for '--format",
+        ),
     ] {
         let r = run(&args, Some(b""));
         assert_eq!(r.code, 2, "{args:?}: {}{}", r.stdout, r.stderr);
@@ -104,8 +248,15 @@ fn bad_urls_exit_2_naming_the_column() {
     let sub = dir.path().join("tatamibari/5/5");
     std::fs::create_dir_all(&sub).unwrap();
     std::fs::write(sub.join("m3g"), "+\n").unwrap();
-    let r = std::process::Command::new(env!("CARGO_BIN_EXE_puzzle-sat")).current_dir(dir.path()).args(["solve", "tatamibari", "tatamibari/5/5/m3g"]).output().unwrap();
-    assert_eq!((r.status.code(), String::from_utf8_lossy(&r.stdout).as_ref()), (Some(0), "1\nsolved\n"));
+    let r = std::process::Command::new(env!("CARGO_BIN_EXE_puzzle-sat"))
+        .current_dir(dir.path())
+        .args(["solve", "tatamibari", "tatamibari/5/5/m3g"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        (r.status.code(), String::from_utf8_lossy(&r.stdout).as_ref()),
+        (Some(0), "1\nsolved\n")
+    );
 }
 
 /// A malformed URL given without the puzzle's name gets the URL's own message, as with it (it
@@ -133,7 +284,11 @@ fn a_bad_url_without_a_puzzle_name_says_what_is_wrong_with_it() {
 /// column of 16,777,216 cells took 988 MB (an allocation per row) before it was refused.
 #[test]
 fn a_huge_thin_board_is_refused_in_little_memory() {
-    for url in ["tatamibari/1/16777216/", "tatamibari/16777216/1/", "tatamibari/4096/4096/"] {
+    for url in [
+        "tatamibari/1/16777216/",
+        "tatamibari/16777216/1/",
+        "tatamibari/4096/4096/",
+    ] {
         let out = std::process::Command::new("sh")
             .arg("-c")
             .arg("ulimit -v 400000; exec \"$0\" solve tatamibari \"$1\"")
@@ -153,16 +308,39 @@ fn a_huge_thin_board_is_refused_in_little_memory() {
 fn a_pasted_url_is_read_as_it_is_pasted() {
     let want = run(&["solve", "tatamibari", PZPRJS_URL], None);
     assert_eq!(want.code, 0, "{}", want.stderr);
-    for args in [vec!["solve", PZPRJS_URL], vec!["solve", "tatamibari", " https://puzz.link/p?tatamibari/5/5/m3g11i2g31h13g3g/ "]] {
+    for args in [
+        vec!["solve", PZPRJS_URL],
+        vec![
+            "solve",
+            "tatamibari",
+            " https://puzz.link/p?tatamibari/5/5/m3g11i2g31h13g3g/ ",
+        ],
+    ] {
         let r = run(&args, None);
-        assert_eq!((r.code, &r.stdout), (0, &want.stdout), "{args:?}: {}", r.stderr);
+        assert_eq!(
+            (r.code, &r.stdout),
+            (0, &want.stdout),
+            "{args:?}: {}",
+            r.stderr
+        );
     }
-    let r = run(&["solve", "tatamibari", "-"], Some(format!("  {PZPRJS_URL}/\n").as_bytes()));
+    let r = run(
+        &["solve", "tatamibari", "-"],
+        Some(format!("  {PZPRJS_URL}/\n").as_bytes()),
+    );
     assert_eq!((r.code, &r.stdout), (0, &want.stdout), "{}", r.stderr);
     // A sudoku URL is a classic sudoku (issue 23: it was read as a target sudoku), and a target
     // sudoku when that is named.
     let r = run(&["solve", "sudoku/4/4/g1k23k3g", "-q"], None);
-    assert_eq!((r.code, r.stdout.as_str()), (0, "2 1 4 3\n4 3 1 2\n3 4 2 1\n1 2 3 4\nsolved\n"), "{}", r.stderr);
-    let r = run(&["solve", "target-sudoku", "sudoku/9/9/", "--format", "judge"], None);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "2 1 4 3\n4 3 1 2\n3 4 2 1\n1 2 3 4\nsolved\n"),
+        "{}",
+        r.stderr
+    );
+    let r = run(
+        &["solve", "target-sudoku", "sudoku/9/9/", "--format", "judge"],
+        None,
+    );
     assert_eq!((r.code, r.stdout.as_str()), (0, "2906\n"), "{}", r.stderr);
 }

@@ -54,7 +54,9 @@ fn sequential<S: ClauseSink>(sink: &mut S, lits: &[Lit]) -> Vec<Lit> {
         return Vec::new();
     }
     let s: Vec<Lit> = (0..n - 1).map(|_| sink.new_var()).collect();
-    sequential_clauses(lits, &s).iter().for_each(|c| sink.add_clause(c));
+    sequential_clauses(lits, &s)
+        .iter()
+        .for_each(|c| sink.add_clause(c));
     s
 }
 
@@ -84,21 +86,33 @@ mod tests {
     #[test]
     fn pairwise_is_exact() {
         for n in 0..=7 {
-            check_exhaustively(n, |cnf: &mut Cnf, x: &[Lit]| at_most_one_pairwise(cnf, x), |b| count_true(b) <= 1);
+            check_exhaustively(
+                n,
+                |cnf: &mut Cnf, x: &[Lit]| at_most_one_pairwise(cnf, x),
+                |b| count_true(b) <= 1,
+            );
         }
     }
 
     #[test]
     fn sequential_is_exact() {
         for n in 0..=10 {
-            check_exhaustively(n, |cnf: &mut Cnf, x: &[Lit]| at_most_one_sequential(cnf, x), |b| count_true(b) <= 1);
+            check_exhaustively(
+                n,
+                |cnf: &mut Cnf, x: &[Lit]| at_most_one_sequential(cnf, x),
+                |b| count_true(b) <= 1,
+            );
         }
     }
 
     #[test]
     fn exactly_one_is_exact_on_both_sides_of_the_threshold() {
         for n in 1..=PAIRWISE_MAX + 3 {
-            check_exhaustively(n, |cnf: &mut Cnf, x: &[Lit]| exactly_one(cnf, x), |b| count_true(b) == 1);
+            check_exhaustively(
+                n,
+                |cnf: &mut Cnf, x: &[Lit]| exactly_one(cnf, x),
+                |b| count_true(b) == 1,
+            );
         }
     }
 

@@ -4,8 +4,8 @@
 //! crate; proofs are written by the driver's backends.
 
 use crate::cnf::{ClauseSink, Cnf, Limited, Lit, Model, MAX_LITERALS};
-use crate::search::Sink;
 use crate::puzzle::Puzzle;
+use crate::search::Sink;
 use crate::solver::{SolveResult, Solver, SolverError};
 use serde_json::Value;
 use std::fmt;
@@ -24,7 +24,12 @@ pub enum Claim {
 }
 
 impl Claim {
-    pub const ALL: [Claim; 4] = [Claim::Optimal, Claim::NoSolution, Claim::Unique, Claim::Count];
+    pub const ALL: [Claim; 4] = [
+        Claim::Optimal,
+        Claim::NoSolution,
+        Claim::Unique,
+        Claim::Count,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -68,13 +73,26 @@ pub fn supports<P: Puzzle>(claim: Claim) -> Result<(), String> {
 /// through). Its unsatisfiability is the claim, given that the blocked answers are valid and,
 /// for an optimum, score no more than `score`: which whoever verifies re-checks with the
 /// validator. An empty clause is written as two opposite units (see [`NoEmpty`]).
-pub fn formula<P: Puzzle>(inst: &P::Instance, claim: Claim, score: Option<&P::Score>, lemmas: &[Value], blocked: &[P::Answer]) -> Result<Cnf, String> {
+pub fn formula<P: Puzzle>(
+    inst: &P::Instance,
+    claim: Claim,
+    score: Option<&P::Score>,
+    lemmas: &[Value],
+    blocked: &[P::Answer],
+) -> Result<Cnf, String> {
     Ok(built::<P>(inst, claim, score, lemmas, blocked, Form::Stated)?.0)
 }
 
 /// [`formula`] in either form, with its encoding (to read a model of it) and the derived units
 /// it holds (none in [`Form::Stated`]).
-pub fn built<P: Puzzle>(inst: &P::Instance, claim: Claim, score: Option<&P::Score>, lemmas: &[Value], blocked: &[P::Answer], form: Form) -> Result<(Cnf, P::Encoding, Vec<Lit>), String> {
+pub fn built<P: Puzzle>(
+    inst: &P::Instance,
+    claim: Claim,
+    score: Option<&P::Score>,
+    lemmas: &[Value],
+    blocked: &[P::Answer],
+    form: Form,
+) -> Result<(Cnf, P::Encoding, Vec<Lit>), String> {
     let mut cnf = NoEmpty(Cnf::new());
     let (enc, units) = rules::<P, _>(inst, claim, score, lemmas, form, &mut cnf)?;
     for answer in blocked {
@@ -85,7 +103,14 @@ pub fn built<P: Puzzle>(inst: &P::Instance, claim: Claim, score: Option<&P::Scor
 
 /// The formula before any answer is blocked. [`formula`] and [`refute`] both start with it,
 /// so a solver that [`refute`] fills holds exactly [`built`]'s clauses.
-fn rules<P: Puzzle, S: ClauseSink>(inst: &P::Instance, claim: Claim, score: Option<&P::Score>, lemmas: &[Value], form: Form, sink: &mut S) -> Result<(P::Encoding, Vec<Lit>), String> {
+fn rules<P: Puzzle, S: ClauseSink>(
+    inst: &P::Instance,
+    claim: Claim,
+    score: Option<&P::Score>,
+    lemmas: &[Value],
+    form: Form,
+    sink: &mut S,
+) -> Result<(P::Encoding, Vec<Lit>), String> {
     supports::<P>(claim)?;
     // Bounded as `solve` is: a claim's text alone must not make either side build without end.
     let mut sink = Limited::new(Sink(sink), MAX_LITERALS);
@@ -105,11 +130,17 @@ fn rules<P: Puzzle, S: ClauseSink>(inst: &P::Instance, claim: Claim, score: Opti
 
 /// How `P` states a lemma, or why a claim that holds lemmas is refused for it.
 fn lemma_clauses<P: Puzzle>() -> Result<crate::puzzle::LemmaClauses<P>, String> {
-    P::LEMMAS.map(|l| l.clauses).ok_or_else(|| format!("{} has no lemmas", P::NAME))
+    P::LEMMAS
+        .map(|l| l.clauses)
+        .ok_or_else(|| format!("{} has no lemmas", P::NAME))
 }
 
 /// The plain rules, and in [`Form::Proving`] the derived units after them.
-fn plain<P: Puzzle, S: ClauseSink>(inst: &P::Instance, form: Form, sink: &mut S) -> (P::Encoding, Vec<Lit>) {
+fn plain<P: Puzzle, S: ClauseSink>(
+    inst: &P::Instance,
+    form: Form,
+    sink: &mut S,
+) -> (P::Encoding, Vec<Lit>) {
     let enc = P::plain_encode(inst, sink);
     let units = match form {
         Form::Stated => Vec::new(),
@@ -121,7 +152,11 @@ fn plain<P: Puzzle, S: ClauseSink>(inst: &P::Instance, form: Form, sink: &mut S)
 
 /// The formula whose unsatisfiability proves `lemma`: the rules and the lemma's negation (with
 /// the derived units it holds, in [`Form::Proving`]).
-pub fn lemma_formula<P: Puzzle>(inst: &P::Instance, lemma: &Value, form: Form) -> Result<(Cnf, Vec<Lit>), String> {
+pub fn lemma_formula<P: Puzzle>(
+    inst: &P::Instance,
+    lemma: &Value,
+    form: Form,
+) -> Result<(Cnf, Vec<Lit>), String> {
     let mut cnf = Limited::new(NoEmpty(Cnf::new()), MAX_LITERALS);
     let (enc, units) = plain::<P, _>(inst, form, &mut cnf);
     lemma_clauses::<P>()?(inst, &enc, &mut cnf, lemma, true)?;
@@ -147,7 +182,9 @@ impl<S: ClauseSink> ClauseSink for NoEmpty<S> {
 
     fn add_clause(&mut self, lits: &[Lit]) {
         if lits.is_empty() {
-            let t = self.0.new_named_var(&|| "false: an empty clause, as this and its negation".to_string());
+            let t = self
+                .0
+                .new_named_var(&|| "false: an empty clause, as this and its negation".to_string());
             self.0.add_clause(&[t]);
             self.0.add_clause(&[!t]);
         } else {
@@ -171,12 +208,32 @@ pub type Valid<P> = (<P as Puzzle>::Answer, <P as Puzzle>::Checked);
 /// [`Claim::Unique`] and [`Claim::Count`] the claim's `answers`.
 /// The formula is [`built`]'s in [`Form::Proving`]; its derived units are returned with the
 /// answers, for the proof's first lines.
-pub fn refute<P: Puzzle>(inst: &P::Instance, claim: Claim, score: Option<&P::Score>, lemmas: &[Value], answers: &[Valid<P>], solver: &mut dyn Solver, limit: usize) -> Result<(Vec<Valid<P>>, Vec<Lit>), SolverError> {
-    let (enc, units) = rules::<P, _>(inst, claim, score, lemmas, Form::Proving, &mut NoEmpty(Sink(&mut *solver))).map_err(SolverError)?;
+pub fn refute<P: Puzzle>(
+    inst: &P::Instance,
+    claim: Claim,
+    score: Option<&P::Score>,
+    lemmas: &[Value],
+    answers: &[Valid<P>],
+    solver: &mut dyn Solver,
+    limit: usize,
+) -> Result<(Vec<Valid<P>>, Vec<Lit>), SolverError> {
+    let (enc, units) = rules::<P, _>(
+        inst,
+        claim,
+        score,
+        lemmas,
+        Form::Proving,
+        &mut NoEmpty(Sink(&mut *solver)),
+    )
+    .map_err(SolverError)?;
     let blocked = match claim {
         Claim::Optimal => {
-            let score = score.ok_or_else(|| SolverError("an optimality claim needs its score".into()))?;
-            return Ok((let_more_through::<P>(inst, &enc, score, solver, Vec::new(), limit)?, units));
+            let score =
+                score.ok_or_else(|| SolverError("an optimality claim needs its score".into()))?;
+            return Ok((
+                let_more_through::<P>(inst, &enc, score, solver, Vec::new(), limit)?,
+                units,
+            ));
         }
         Claim::NoSolution => Vec::new(),
         Claim::Unique | Claim::Count => answers.to_vec(),
@@ -184,14 +241,25 @@ pub fn refute<P: Puzzle>(inst: &P::Instance, claim: Claim, score: Option<&P::Sco
     for (answer, _) in &blocked {
         match solver.solve()? {
             SolveResult::Sat => {}
-            SolveResult::Unsat => return Err(SolverError("internal error: the claim's answers are not all solutions".into())),
+            SolveResult::Unsat => {
+                return Err(SolverError(
+                    "internal error: the claim's answers are not all solutions".into(),
+                ))
+            }
             SolveResult::Interrupted => return Err(stopped()),
         }
-        P::block(inst, &enc, &mut NoEmpty(Sink(&mut *solver)), std::slice::from_ref(answer));
+        P::block(
+            inst,
+            &enc,
+            &mut NoEmpty(Sink(&mut *solver)),
+            std::slice::from_ref(answer),
+        );
     }
     match solver.solve()? {
         SolveResult::Unsat => Ok((blocked, units)),
-        SolveResult::Sat => Err(SolverError(format!("internal error: the claim '{claim}' is wrong: the solver finds another answer"))),
+        SolveResult::Sat => Err(SolverError(format!(
+            "internal error: the claim '{claim}' is wrong: the solver finds another answer"
+        ))),
         SolveResult::Interrupted => Err(stopped()),
     }
 }
@@ -204,15 +272,42 @@ fn stopped() -> SolverError {
 /// better (else the claim was wrong: an error), found until `solver` refutes the rest, after
 /// blocking `found` (answers already known to get through). At most `limit` of them; past it,
 /// an error.
-pub fn let_through<P: Puzzle>(inst: &P::Instance, score: &P::Score, lemmas: &[Value], solver: &mut dyn Solver, found: Vec<Valid<P>>, limit: usize) -> Result<Vec<Valid<P>>, SolverError> {
-    let (enc, _) = rules::<P, _>(inst, Claim::Optimal, Some(score), lemmas, Form::Proving, &mut NoEmpty(Sink(&mut *solver))).map_err(SolverError)?;
+pub fn let_through<P: Puzzle>(
+    inst: &P::Instance,
+    score: &P::Score,
+    lemmas: &[Value],
+    solver: &mut dyn Solver,
+    found: Vec<Valid<P>>,
+    limit: usize,
+) -> Result<Vec<Valid<P>>, SolverError> {
+    let (enc, _) = rules::<P, _>(
+        inst,
+        Claim::Optimal,
+        Some(score),
+        lemmas,
+        Form::Proving,
+        &mut NoEmpty(Sink(&mut *solver)),
+    )
+    .map_err(SolverError)?;
     for (answer, _) in &found {
-        P::block(inst, &enc, &mut NoEmpty(Sink(&mut *solver)), std::slice::from_ref(answer));
+        P::block(
+            inst,
+            &enc,
+            &mut NoEmpty(Sink(&mut *solver)),
+            std::slice::from_ref(answer),
+        );
     }
     let_more_through::<P>(inst, &enc, score, solver, found, limit)
 }
 
-fn let_more_through<P: Puzzle>(inst: &P::Instance, enc: &P::Encoding, score: &P::Score, solver: &mut dyn Solver, mut found: Vec<Valid<P>>, limit: usize) -> Result<Vec<Valid<P>>, SolverError> {
+fn let_more_through<P: Puzzle>(
+    inst: &P::Instance,
+    enc: &P::Encoding,
+    score: &P::Score,
+    solver: &mut dyn Solver,
+    mut found: Vec<Valid<P>>,
+    limit: usize,
+) -> Result<Vec<Valid<P>>, SolverError> {
     loop {
         match solver.solve()? {
             SolveResult::Unsat => return Ok(found),
@@ -223,18 +318,31 @@ fn let_more_through<P: Puzzle>(inst: &P::Instance, enc: &P::Encoding, score: &P:
         if found.len() == limit {
             return Err(SolverError(format!("the bound lets more than {limit} answers that are not better through: no certificate")));
         }
-        P::block(inst, enc, &mut NoEmpty(Sink(&mut *solver)), std::slice::from_ref(&valid.0));
+        P::block(
+            inst,
+            enc,
+            &mut NoEmpty(Sink(&mut *solver)),
+            std::slice::from_ref(&valid.0),
+        );
         found.push(valid);
     }
 }
 
 /// A model of the optimality formula: its answer, re-checked by the validator, which must
 /// score no more than the claim.
-pub fn admit<P: Puzzle>(inst: &P::Instance, enc: &P::Encoding, model: &Model, score: &P::Score) -> Result<Valid<P>, SolverError> {
-    let (answer, checked) = crate::search::take_model::<P>(inst, enc, model, "the certificate's prover")?;
+pub fn admit<P: Puzzle>(
+    inst: &P::Instance,
+    enc: &P::Encoding,
+    model: &Model,
+    score: &P::Score,
+) -> Result<Valid<P>, SolverError> {
+    let (answer, checked) =
+        crate::search::take_model::<P>(inst, enc, model, "the certificate's prover")?;
     let got = P::score(&checked);
     if got > *score {
-        return Err(SolverError(format!("internal error: the claim is wrong: an answer scores {got}, more than {score}")));
+        return Err(SolverError(format!(
+            "internal error: the claim is wrong: an answer scores {got}, more than {score}"
+        )));
     }
     Ok((answer, checked))
 }

@@ -2,8 +2,8 @@
 //! formula for DIMACS and tests, a size counter) and a wrapper that caps a sink's literals;
 //! and the model type decoders read.
 
-use std::ops::Not;
 use std::io::{self, Write};
+use std::ops::Not;
 
 /// A literal in DIMACS numbering: `+v` or `-v` for variable `v ≥ 1`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -83,7 +83,11 @@ pub struct Limited<S> {
 
 impl<S> Limited<S> {
     pub fn new(inner: S, limit: u64) -> Limited<S> {
-        Limited { inner, literals: 0, limit }
+        Limited {
+            inner,
+            literals: 0,
+            limit,
+        }
     }
 
     /// The error when clauses were dropped.
@@ -192,7 +196,11 @@ impl Model {
     }
 
     pub fn value(&self, lit: Lit) -> bool {
-        let v = self.values.get(lit.var() as usize).copied().unwrap_or(false);
+        let v = self
+            .values
+            .get(lit.var() as usize)
+            .copied()
+            .unwrap_or(false);
         v == lit.is_positive()
     }
 }

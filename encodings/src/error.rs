@@ -12,7 +12,11 @@ pub struct ParseError {
 
 impl ParseError {
     pub fn new(line: usize, col: usize, message: impl Into<String>) -> ParseError {
-        ParseError { line, col, message: message.into() }
+        ParseError {
+            line,
+            col,
+            message: message.into(),
+        }
     }
 }
 

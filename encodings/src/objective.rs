@@ -24,7 +24,11 @@ pub struct Objective {
 impl Objective {
     /// The objective's value in `model`.
     pub fn value(&self, model: &Model) -> BigInt {
-        self.terms.iter().filter(|(l, _)| model.value(*l)).map(|(_, w)| w).sum()
+        self.terms
+            .iter()
+            .filter(|(l, _)| model.value(*l))
+            .map(|(_, w)| w)
+            .sum()
     }
 
     /// The OPB objective to minimise, per variable, and the constant `c` with
@@ -50,7 +54,11 @@ impl Objective {
     /// term is a soft unit clause, on its literal with weight `w` when `w > 0`, else on its
     /// negation with weight `−w`. `cost = top − value`, `top` the sum of the positive weights.
     pub fn top(&self) -> BigInt {
-        self.terms.iter().map(|(_, w)| w).filter(|w| w.sign() == num_bigint::Sign::Plus).sum()
+        self.terms
+            .iter()
+            .map(|(_, w)| w)
+            .filter(|w| w.sign() == num_bigint::Sign::Plus)
+            .sum()
     }
 }
 
@@ -91,14 +99,27 @@ fn signed(w: &BigInt) -> String {
 pub fn opb_text(cnf: &Cnf, objective: Option<&Objective>, comments: &[String]) -> String {
     let mut out = String::new();
     // The empty clause is written on variable 1: a formula with none still needs it.
-    let vars = cnf.num_vars.max(u32::from(cnf.clauses.iter().any(|c| c.is_empty())));
-    let _ = writeln!(out, "* #variable= {} #constraint= {}", vars, cnf.clauses.len());
-    for c in comments.iter().chain(objective.iter().flat_map(|o| &o.notes)) {
+    let vars = cnf
+        .num_vars
+        .max(u32::from(cnf.clauses.iter().any(|c| c.is_empty())));
+    let _ = writeln!(
+        out,
+        "* #variable= {} #constraint= {}",
+        vars,
+        cnf.clauses.len()
+    );
+    for c in comments
+        .iter()
+        .chain(objective.iter().flat_map(|o| &o.notes))
+    {
         let _ = writeln!(out, "* {}", one_line(c));
     }
     let objective = objective.map(|o| o.opb());
     if let Some((_, constant)) = &objective {
-        let _ = writeln!(out, "* the objective's value is {constant} minus the min: line's");
+        let _ = writeln!(
+            out,
+            "* the objective's value is {constant} minus the min: line's"
+        );
     }
     for (var, name) in &cnf.names {
         let _ = writeln!(out, "* x{var} {}", one_line(name));
@@ -124,7 +145,10 @@ pub fn opb_text(cnf: &Cnf, objective: Option<&Objective>, comments: &[String]) -
 /// clauses, and one weighted soft unit clause per objective term.
 pub fn wcnf_text(cnf: &Cnf, objective: Option<&Objective>, comments: &[String]) -> String {
     let mut out = String::new();
-    for c in comments.iter().chain(objective.iter().flat_map(|o| &o.notes)) {
+    for c in comments
+        .iter()
+        .chain(objective.iter().flat_map(|o| &o.notes))
+    {
         let _ = writeln!(out, "c {}", one_line(c));
     }
     if let Some(o) = objective {
@@ -169,7 +193,10 @@ mod tests {
         let a = cnf.new_named_var(&|| "a".into());
         let b = cnf.new_var();
         cnf.add_clause(&[a, !b]);
-        let obj = Objective { terms: vec![(a, 3.into()), (!b, 2.into()), (b, BigInt::from(-5))], notes: vec!["score = value".into()] };
+        let obj = Objective {
+            terms: vec![(a, 3.into()), (!b, 2.into()), (b, BigInt::from(-5))],
+            notes: vec!["score = value".into()],
+        };
         let opb = opb_text(&cnf, Some(&obj), &["made by\na test".into()]);
         assert_eq!(opb, "* #variable= 2 #constraint= 1\n* made by a test\n* score = value\n* the objective's value is 2 minus the min: line's\n* x1 a\nmin: -3 x1 +7 x2 ;\n+1 x1 -1 x2 >= 0 ;\n");
         let wcnf = wcnf_text(&cnf, Some(&obj), &[]);
@@ -178,9 +205,17 @@ mod tests {
         for (va, vb) in [(false, false), (true, false), (true, true), (false, true)] {
             let m = Model::from_lits(2, [if va { a } else { !a }, if vb { b } else { !b }]);
             let value = obj.value(&m);
-            let min: BigInt = [(1, -3), (2, 7)].iter().filter(|(v, _)| m.value(lit(*v))).map(|&(_, c)| BigInt::from(c)).sum();
+            let min: BigInt = [(1, -3), (2, 7)]
+                .iter()
+                .filter(|(v, _)| m.value(lit(*v)))
+                .map(|&(_, c)| BigInt::from(c))
+                .sum();
             assert_eq!(value, BigInt::from(2) - min);
-            let cost: BigInt = [(lit(1), 3), (lit(-2), 2), (lit(-2), 5)].iter().filter(|(l, _)| !m.value(*l)).map(|&(_, w)| BigInt::from(w)).sum();
+            let cost: BigInt = [(lit(1), 3), (lit(-2), 2), (lit(-2), 5)]
+                .iter()
+                .filter(|(l, _)| !m.value(*l))
+                .map(|&(_, w)| BigInt::from(w))
+                .sum();
             assert_eq!(value, obj.top() - cost);
         }
     }

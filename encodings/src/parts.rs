@@ -28,7 +28,10 @@ pub const PART_LITERALS: usize = 1 << 18;
 /// otherwise one of them (an external command would cost a process per part).
 pub fn solver<'a>(solvers: &'a dyn NewSolver) -> Box<dyn Solver + 'a> {
     match solvers.in_process() {
-        true => Box::new(crate::cnf::Limited::new(Parts::new(solvers), crate::cnf::MAX_LITERALS)),
+        true => Box::new(crate::cnf::Limited::new(
+            Parts::new(solvers),
+            crate::cnf::MAX_LITERALS,
+        )),
         false => solvers.new_solver(),
     }
 }
@@ -201,7 +204,13 @@ impl<'a> Parts<'a> {
     fn new_part(&mut self) -> Part {
         let solver = self.solvers.new_solver();
         self.backend = solver.backend();
-        Part { solver, vars: vec![0], clauses: Vec::new(), asked: None, model: Vec::new() }
+        Part {
+            solver,
+            vars: vec![0],
+            clauses: Vec::new(),
+            asked: None,
+            model: Vec::new(),
+        }
     }
 
     /// The part an empty clause goes to: any, it makes the formula unsatisfiable.
@@ -268,7 +277,8 @@ impl Parts<'_> {
         let clause: Vec<Lit> = self.clause(j).to_vec();
         let mut share: Vec<(u32, Vec<Lit>)> = Vec::new();
         for l in clause {
-            let (p, at) = self.place[l.var() as usize].expect("a pending clause's variables are placed");
+            let (p, at) =
+                self.place[l.var() as usize].expect("a pending clause's variables are placed");
             let local = if l.is_positive() { at } else { !at };
             match share.iter_mut().find(|(q, _)| *q == p) {
                 Some((_, lits)) => lits.push(local),
@@ -276,7 +286,10 @@ impl Parts<'_> {
             }
         }
         let holds = |part: &Part, l: Lit| part.model[l.var() as usize] == l.is_positive();
-        if share.iter().any(|(p, lits)| lits.iter().any(|&l| holds(self.parts[*p as usize].as_ref().expect("a live part"), l))) {
+        if share.iter().any(|(p, lits)| {
+            lits.iter()
+                .any(|&l| holds(self.parts[*p as usize].as_ref().expect("a live part"), l))
+        }) {
             return Ok(SolveResult::Sat);
         }
         for (p, lits) in share {
@@ -293,7 +306,9 @@ impl Parts<'_> {
             match part.solver.solve_with(&asked)? {
                 SolveResult::Sat => {
                     let model = part.solver.model();
-                    part.model = (0..part.vars.len() as u32).map(|l| l > 0 && model.value(Lit::positive(l))).collect();
+                    part.model = (0..part.vars.len() as u32)
+                        .map(|l| l > 0 && model.value(Lit::positive(l)))
+                        .collect();
                     asked.pop();
                     part.asked = Some(asked);
                     return Ok(SolveResult::Sat);
@@ -320,7 +335,10 @@ impl ClauseSink for Parts<'_> {
             return;
         }
         let i = self.start.len() - 2;
-        let mut ps: Vec<u32> = lits.iter().filter_map(|l| self.place[l.var() as usize].map(|(p, _)| p)).collect();
+        let mut ps: Vec<u32> = lits
+            .iter()
+            .filter_map(|l| self.place[l.var() as usize].map(|(p, _)| p))
+            .collect();
         ps.sort_unstable();
         ps.dedup();
         let placed = lits.iter().all(|l| self.place[l.var() as usize].is_some());
@@ -341,14 +359,22 @@ impl ClauseSink for Parts<'_> {
             _ => {
                 // A second one: the parts of both become one.
                 if let Some(j) = self.pending.take() {
-                    ps.extend(self.clause(j).iter().filter_map(|l| self.place[l.var() as usize].map(|(p, _)| p)));
+                    ps.extend(
+                        self.clause(j)
+                            .iter()
+                            .filter_map(|l| self.place[l.var() as usize].map(|(p, _)| p)),
+                    );
                     ps.sort_unstable();
                     ps.dedup();
                     let p = if ps.len() > 1 { self.merge(&ps) } else { ps[0] };
                     self.add_to(p, j);
                     ps = vec![p];
                 }
-                if ps.len() > 1 { self.merge(&ps) } else { ps[0] }
+                if ps.len() > 1 {
+                    self.merge(&ps)
+                } else {
+                    ps[0]
+                }
             }
         };
         self.add_to(p, i);
@@ -388,14 +414,25 @@ impl Solver for Parts<'_> {
             match part.solver.solve_with(&asked[p])? {
                 SolveResult::Sat => {
                     let model = part.solver.model();
-                    part.model = (0..part.vars.len() as u32).map(|l| l > 0 && model.value(Lit::positive(l))).collect();
+                    part.model = (0..part.vars.len() as u32)
+                        .map(|l| l > 0 && model.value(Lit::positive(l)))
+                        .collect();
                     part.asked = Some(std::mem::take(&mut asked[p]));
                 }
                 SolveResult::Unsat => {
-                    self.core = part.solver.failed_core().iter().map(|l| {
-                        let g = Lit::positive(part.vars[l.var() as usize]);
-                        if l.is_positive() { g } else { !g }
-                    }).collect();
+                    self.core = part
+                        .solver
+                        .failed_core()
+                        .iter()
+                        .map(|l| {
+                            let g = Lit::positive(part.vars[l.var() as usize]);
+                            if l.is_positive() {
+                                g
+                            } else {
+                                !g
+                            }
+                        })
+                        .collect();
                     return Ok(SolveResult::Unsat);
                 }
                 SolveResult::Interrupted => return Ok(SolveResult::Interrupted),
@@ -414,7 +451,13 @@ impl Solver for Parts<'_> {
         let mut lits: Vec<Lit> = free;
         for part in self.parts.iter().flatten() {
             // Variable 0 marks a part's own guards.
-            for (local, &v) in part.vars.iter().enumerate().skip(1).filter(|&(_, &v)| v != 0) {
+            for (local, &v) in part
+                .vars
+                .iter()
+                .enumerate()
+                .skip(1)
+                .filter(|&(_, &v)| v != 0)
+            {
                 let g = Lit::positive(v);
                 lits.push(if part.model[local] { g } else { !g });
             }
@@ -432,7 +475,13 @@ impl Solver for Parts<'_> {
     }
 
     fn stats(&self) -> SolverStats {
-        let mut stats = SolverStats { calls: self.calls, vars: self.num_vars, clauses: (self.start.len() - 1) as u64, conflicts: Some(0), decisions: Some(0) };
+        let mut stats = SolverStats {
+            calls: self.calls,
+            vars: self.num_vars,
+            clauses: (self.start.len() - 1) as u64,
+            conflicts: Some(0),
+            decisions: Some(0),
+        };
         for part in self.parts.iter().flatten() {
             let s = part.solver.stats();
             stats.conflicts = stats.conflicts.zip(s.conflicts).map(|(a, b)| a + b);
@@ -442,6 +491,9 @@ impl Solver for Parts<'_> {
     }
 
     fn interruptible(&self) -> bool {
-        self.parts.iter().flatten().all(|p| p.solver.interruptible())
+        self.parts
+            .iter()
+            .flatten()
+            .all(|p| p.solver.interruptible())
     }
 }

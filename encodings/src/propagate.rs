@@ -15,7 +15,8 @@ pub fn units(cnf: Cnf) -> Option<Vec<Option<bool>>> {
     let mut watches: Vec<Vec<usize>> = vec![Vec::new(); 2 * n];
     let mut clauses = cnf.clauses;
     let mut queue: Vec<Lit> = Vec::new();
-    let val = |value: &[Option<bool>], l: Lit| value[l.var() as usize].map(|v| v == l.is_positive());
+    let val =
+        |value: &[Option<bool>], l: Lit| value[l.var() as usize].map(|v| v == l.is_positive());
     for (ci, clause) in clauses.iter().enumerate() {
         match clause.len() {
             0 => return None,
@@ -81,8 +82,14 @@ mod tests {
         loop {
             let mut changed = false;
             for c in &cnf.clauses {
-                let open: Vec<Lit> = c.iter().copied().filter(|l| value[l.var() as usize].is_none()).collect();
-                if c.iter().any(|l| value[l.var() as usize] == Some(l.is_positive())) {
+                let open: Vec<Lit> = c
+                    .iter()
+                    .copied()
+                    .filter(|l| value[l.var() as usize].is_none())
+                    .collect();
+                if c.iter()
+                    .any(|l| value[l.var() as usize] == Some(l.is_positive()))
+                {
                     continue;
                 }
                 match open[..] {
@@ -108,10 +115,16 @@ mod tests {
             let vars: Vec<Lit> = (0..2 + rng.below(10)).map(|_| cnf.new_var()).collect();
             for _ in 0..rng.below(25) {
                 let len = 1 + rng.below(if round % 2 == 0 { 3 } else { 5 });
-                let c: Vec<Lit> = (0..len).map(|_| {
-                    let v = vars[rng.below(vars.len())];
-                    if rng.below(2) == 0 { v } else { !v }
-                }).collect();
+                let c: Vec<Lit> = (0..len)
+                    .map(|_| {
+                        let v = vars[rng.below(vars.len())];
+                        if rng.below(2) == 0 {
+                            v
+                        } else {
+                            !v
+                        }
+                    })
+                    .collect();
                 cnf.add_clause(&c);
             }
             assert_eq!(units(cnf.clone()), naive(&cnf), "{:?}", cnf.clauses);

@@ -44,7 +44,16 @@ pub enum Format {
 }
 
 impl Format {
-    pub const ALL: [Format; 8] = [Format::Text, Format::Judge, Format::Json, Format::Box, Format::Rects, Format::Line, Format::Url, Format::Svg];
+    pub const ALL: [Format; 8] = [
+        Format::Text,
+        Format::Judge,
+        Format::Json,
+        Format::Box,
+        Format::Rects,
+        Format::Line,
+        Format::Url,
+        Format::Svg,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -189,7 +198,9 @@ pub fn is_verdict(line: &str) -> bool {
     if line == "optimal (per the external solver; unchecked)" {
         return true;
     }
-    let line = line.strip_suffix(" (per the external solver; unchecked)").unwrap_or(line);
+    let line = line
+        .strip_suffix(" (per the external solver; unchecked)")
+        .unwrap_or(line);
     if EXACT.contains(&line) {
         return true;
     }
@@ -197,7 +208,9 @@ pub fn is_verdict(line: &str) -> bool {
     let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     let solutions = |s: &str| -> Option<String> {
         let (n, rest) = s.split_once(' ')?;
-        let rest = rest.strip_prefix("solutions").or_else(|| rest.strip_prefix("solution"))?;
+        let rest = rest
+            .strip_prefix("solutions")
+            .or_else(|| rest.strip_prefix("solution"))?;
         number(n).then(|| rest.to_string())
     };
     if solutions(line).is_some_and(|rest| rest.is_empty()) {
@@ -207,7 +220,10 @@ pub fn is_verdict(line: &str) -> bool {
         return rest == " (time limit)";
     }
     if let Some(rest) = line.strip_prefix("more than ").and_then(solutions) {
-        return rest.strip_prefix(" (stopped at ").and_then(|r| r.strip_suffix(')')).is_some_and(number);
+        return rest
+            .strip_prefix(" (stopped at ")
+            .and_then(|r| r.strip_suffix(')'))
+            .is_some_and(number);
     }
     false
 }
@@ -219,7 +235,11 @@ pub const HEADER: &str = "puzzle-sat:";
 /// The puzzle named by `text`'s header line, if it has one.
 pub fn header(text: &str) -> Option<&str> {
     // After a byte-order mark, as every parser reads the first line (an editor's UTF-8 BOM).
-    let first = text.strip_prefix('\u{feff}').unwrap_or(text).lines().next()?;
+    let first = text
+        .strip_prefix('\u{feff}')
+        .unwrap_or(text)
+        .lines()
+        .next()?;
     Some(first.strip_prefix(HEADER)?.trim())
 }
 
@@ -237,11 +257,18 @@ pub fn without_header(text: &str) -> (&str, usize) {
 pub fn parse_file<P: Puzzle>(text: &str, settings: &Settings) -> Result<P::Instance, ParseError> {
     if let Some(name) = header(text) {
         if name != P::NAME {
-            return Err(ParseError::new(1, 1, format!("the header says this is a {name:?} puzzle, not {}", P::NAME)));
+            return Err(ParseError::new(
+                1,
+                1,
+                format!("the header says this is a {name:?} puzzle, not {}", P::NAME),
+            ));
         }
     }
     let (body, skipped) = without_header(text);
-    P::parse(body, settings).map_err(|e| ParseError { line: e.line + skipped, ..e })
+    P::parse(body, settings).map_err(|e| ParseError {
+        line: e.line + skipped,
+        ..e
+    })
 }
 
 /// The puzzle file a puzz.link URL stands for, read as `P`'s (its kind must be one `P`
@@ -250,10 +277,19 @@ pub fn url_text<P: Puzzle>(url: &str) -> Result<String, String> {
     let link = crate::url::split(url).map_err(|e| format!("{url}:{e}"))?;
     if !P::URL_KINDS.contains(&link.kind) {
         if P::URL_KINDS.is_empty() {
-            return Err(format!("{url}:1:1: {} puzzles have no puzz.link URL form (this one is {:?})", P::NAME, link.kind));
+            return Err(format!(
+                "{url}:1:1: {} puzzles have no puzz.link URL form (this one is {:?})",
+                P::NAME,
+                link.kind
+            ));
         }
         let reads: Vec<String> = P::URL_KINDS.iter().map(|k| format!("{k:?}")).collect();
-        return Err(format!("{url}:1:1: this URL holds a {:?} puzzle, not {} (which reads {} URLs)", link.kind, P::NAME, reads.join(", ")));
+        return Err(format!(
+            "{url}:1:1: this URL holds a {:?} puzzle, not {} (which reads {} URLs)",
+            link.kind,
+            P::NAME,
+            reads.join(", ")
+        ));
     }
     P::from_url(&link).map_err(|e| format!("{url}:{e}"))
 }
@@ -338,22 +374,39 @@ pub trait Puzzle: Sized + 'static {
     /// the generic searches on one solver holding [`Self::encode`]'s formula: for
     /// [`Task::Enumerate`], answers one by one, each excluded by [`Self::block`]; for
     /// [`Task::Maximize`], bound tightening with [`Self::better_than`] after each answer.
-    fn search(inst: &Self::Instance, goal: Goal, solvers: &dyn NewSolver, out: &mut dyn Observer<Self>) -> Result<Ended, SolverError> {
+    fn search(
+        inst: &Self::Instance,
+        goal: Goal,
+        solvers: &dyn NewSolver,
+        out: &mut dyn Observer<Self>,
+    ) -> Result<Ended, SolverError> {
         crate::search::by_task::<Self>(inst, goal, solvers, out)
     }
 
     /// Reads an answer for `check` (positions in errors are the answer file's); the inner
     /// error is a rule the answer breaks already as read (e.g. a region that is no rectangle).
-    fn read_answer(inst: &Self::Instance, text: &str) -> Result<Result<ReadAnswer<Self>, String>, ParseError>;
+    fn read_answer(
+        inst: &Self::Instance,
+        text: &str,
+    ) -> Result<Result<ReadAnswer<Self>, String>, ParseError>;
 
     /// The answer drawn in `format` (one of [`Self::FORMATS`], never json, judge or svg), with
     /// its score where it has one.
-    fn render(inst: &Self::Instance, answer: &Self::Answer, checked: &Self::Checked, format: Format) -> String;
+    fn render(
+        inst: &Self::Instance,
+        answer: &Self::Answer,
+        checked: &Self::Checked,
+        format: Format,
+    ) -> String;
 
     /// A standalone SVG picture of the puzzle with its clues: with no answer the bare puzzle,
     /// with one the answer and its score, with two both side by side, the cells where they
     /// differ marked; `caption` (the verdict) is written under it.
-    fn svg(inst: &Self::Instance, answers: &[(&Self::Answer, &Self::Checked)], caption: &str) -> String;
+    fn svg(
+        inst: &Self::Instance,
+        answers: &[(&Self::Answer, &Self::Checked)],
+        caption: &str,
+    ) -> String;
 
     /// `check --format svg` of an answer (`text`, as `check` read it) that breaks a rule: the
     /// answer as far as it can be drawn, with the cells the first broken rule names outlined,
@@ -364,7 +417,12 @@ pub trait Puzzle: Sized + 'static {
 
     /// `check`'s report on a valid answer; `completed` when the solver chose its open parts.
     /// By default `valid`, with the score when the puzzle has one.
-    fn describe_valid(_inst: &Self::Instance, _answer: &Self::Answer, checked: &Self::Checked, _completed: bool) -> String {
+    fn describe_valid(
+        _inst: &Self::Instance,
+        _answer: &Self::Answer,
+        checked: &Self::Checked,
+        _completed: bool,
+    ) -> String {
         match Self::score(checked).to_string() {
             score if score.is_empty() => "valid\n".to_string(),
             score => format!("valid, score {score}\n"),
@@ -372,7 +430,11 @@ pub trait Puzzle: Sized + 'static {
     }
 
     /// The answer's fields in JSON output.
-    fn answer_json(inst: &Self::Instance, answer: &Self::Answer, checked: &Self::Checked) -> Map<String, Value>;
+    fn answer_json(
+        inst: &Self::Instance,
+        answer: &Self::Answer,
+        checked: &Self::Checked,
+    ) -> Map<String, Value>;
 
     /// Fields about the instance in JSON output (e.g. Kakkuro's mode).
     fn instance_json(_inst: &Self::Instance) -> Map<String, Value> {
@@ -391,7 +453,12 @@ pub trait Puzzle: Sized + 'static {
 
     /// Adds "the score is at least `bound`" (for `encode --min-score`) and returns comment
     /// lines saying so; only for puzzles listing [`Flag::MinScore`].
-    fn min_score<S: ClauseSink>(_inst: &Self::Instance, _enc: &Self::Encoding, _sink: &mut S, _bound: &str) -> Result<Vec<String>, String> {
+    fn min_score<S: ClauseSink>(
+        _inst: &Self::Instance,
+        _enc: &Self::Encoding,
+        _sink: &mut S,
+        _bound: &str,
+    ) -> Result<Vec<String>, String> {
         Err(format!("{} has no score", Self::NAME))
     }
 
@@ -399,7 +466,11 @@ pub trait Puzzle: Sized + 'static {
     /// (`encode --format opb|wcnf`), adding to `sink` whatever it counts with (after the rules,
     /// so that the rules' variables keep their numbers). Its notes say how its value maps back
     /// to the score. Only for puzzles with [`Task::Maximize`].
-    fn objective<S: ClauseSink>(_inst: &Self::Instance, _enc: &Self::Encoding, _sink: &mut S) -> Result<crate::objective::Objective, String> {
+    fn objective<S: ClauseSink>(
+        _inst: &Self::Instance,
+        _enc: &Self::Encoding,
+        _sink: &mut S,
+    ) -> Result<crate::objective::Objective, String> {
         Err(format!("{} has no score", Self::NAME))
     }
 
@@ -408,7 +479,12 @@ pub trait Puzzle: Sized + 'static {
     /// uniqueness, each counted one, or those a bound let through without beating the claimed
     /// score). A scoring puzzle may exclude a whole class at once (Kakkuro: every answer with
     /// the same factors and no smaller D).
-    fn block<S: ClauseSink>(inst: &Self::Instance, enc: &Self::Encoding, sink: &mut S, answers: &[Self::Answer]);
+    fn block<S: ClauseSink>(
+        inst: &Self::Instance,
+        enc: &Self::Encoding,
+        sink: &mut S,
+        answers: &[Self::Answer],
+    );
 
     /// Whether [`Self::block`] excludes exactly the listed answers and nothing else: only then
     /// can a certificate claim `unique` or a count (a class blocked at once would make "no
@@ -434,7 +510,13 @@ pub trait Puzzle: Sized + 'static {
     /// optimality: they may keep some that do not (the certificate then blocks those one by
     /// one, each listed with its exact score) but must never cut one that does. Only for
     /// puzzles with [`Task::Maximize`].
-    fn better_than<S: ClauseSink>(_inst: &Self::Instance, _enc: &Self::Encoding, _sink: &mut S, _score: &Self::Score, _lemmas: &[Value]) -> Result<(), String> {
+    fn better_than<S: ClauseSink>(
+        _inst: &Self::Instance,
+        _enc: &Self::Encoding,
+        _sink: &mut S,
+        _score: &Self::Score,
+        _lemmas: &[Value],
+    ) -> Result<(), String> {
         Err(format!("{} has no score", Self::NAME))
     }
 
@@ -459,7 +541,11 @@ pub trait Puzzle: Sized + 'static {
     /// With [`Flag::Hints`]: what every answer has in common (for a scoring puzzle, every
     /// answer with `found`'s score, which must be proved optimal), `found` being one of them.
     /// `None` when the run's stop flag ended the work first.
-    fn hints(_inst: &Self::Instance, _found: &(Self::Answer, Self::Checked), _solvers: &dyn NewSolver) -> Result<Option<Hints<Self::Answer>>, SolverError> {
+    fn hints(
+        _inst: &Self::Instance,
+        _found: &(Self::Answer, Self::Checked),
+        _solvers: &dyn NewSolver,
+    ) -> Result<Option<Hints<Self::Answer>>, SolverError> {
         Err(SolverError(format!("--hints is not for {}", Self::NAME)))
     }
 
@@ -467,7 +553,15 @@ pub trait Puzzle: Sized + 'static {
     /// the driver has found in [`Self::URL_KINDS`]; `Err` (the column in the URL) for a body
     /// that holds no such puzzle.
     fn from_url(link: &crate::url::Link) -> Result<String, ParseError> {
-        Err(ParseError::new(1, 1, format!("{} puzzles have no puzz.link URL form (this one is {:?})", Self::NAME, link.kind)))
+        Err(ParseError::new(
+            1,
+            1,
+            format!(
+                "{} puzzles have no puzz.link URL form (this one is {:?})",
+                Self::NAME,
+                link.kind
+            ),
+        ))
     }
 
     /// The puzz.link URL of a puzzle, or why it has none.
@@ -486,7 +580,11 @@ pub trait Generate: Puzzle {
     /// `solvers`) with the answer it was made around, which the driver re-checks with the
     /// validator before printing the puzzle (a uniqueness check only rules out *other*
     /// answers); `None` when the run's stop flag ended the work first.
-    fn generate(spec: &GenerateSpec, solvers: &dyn NewSolver, note: &mut dyn FnMut(String)) -> Result<Option<Made<Self::Answer>>, String>;
+    fn generate(
+        spec: &GenerateSpec,
+        solvers: &dyn NewSolver,
+        note: &mut dyn FnMut(String),
+    ) -> Result<Option<Made<Self::Answer>>, String>;
 
     /// How easy a puzzle is: how many parts of the answer unit propagation on the rules
     /// decides with no search, of how many; `None` where the puzzle has no such measure, or
@@ -510,7 +608,13 @@ pub struct Completion<P: Puzzle> {
 }
 
 /// How a puzzle states a lemma ([`Lemmas::clauses`]).
-pub type LemmaClauses<P> = fn(&<P as Puzzle>::Instance, &<P as Puzzle>::Encoding, &mut dyn ClauseSink, &Value, bool) -> Result<(), String>;
+pub type LemmaClauses<P> = fn(
+    &<P as Puzzle>::Instance,
+    &<P as Puzzle>::Encoding,
+    &mut dyn ClauseSink,
+    &Value,
+    bool,
+) -> Result<(), String>;
 
 /// A capability: facts an optimality certificate proves first, each on its own, so that
 /// [`Puzzle::better_than`] can be stated against them (Kakkuro: each red dot's largest factor,
@@ -552,7 +656,10 @@ pub enum Optimum<P: Puzzle> {
     /// From the DRAT proof of `final.cnf` (with no lemmas, units or blocked answers), against
     /// [`OwnProblem::problem`]: `proof(instance, answer, score, drat)`, and the objective value
     /// a score has in the problem.
-    FromFinal { proof: fn(&P::Instance, &P::Answer, &P::Score, &str) -> Result<String, String>, objective: fn(&P::Score) -> String },
+    FromFinal {
+        proof: fn(&P::Instance, &P::Answer, &P::Score, &str) -> Result<String, String>,
+        objective: fn(&P::Score) -> String,
+    },
     /// From the DRAT refutation of a formula of the proof's own: `formula(instance, best,
     /// lemmas, listed)` with the encoding to read its models (an answer it lets through, which
     /// must score no more than `best`, is listed and the formula built again), and
@@ -564,7 +671,12 @@ pub enum Optimum<P: Puzzle> {
     },
 }
 
-pub type OwnFormula<P> = fn(&<P as Puzzle>::Instance, &<P as Puzzle>::Answer, &[Value], &[<P as Puzzle>::Answer]) -> Result<(crate::cnf::Cnf, <P as Puzzle>::Encoding), String>;
+pub type OwnFormula<P> = fn(
+    &<P as Puzzle>::Instance,
+    &<P as Puzzle>::Answer,
+    &[Value],
+    &[<P as Puzzle>::Answer],
+) -> Result<(crate::cnf::Cnf, <P as Puzzle>::Encoding), String>;
 /// The DRAT proofs an [`OwnProof`] is made from, read only if the proof can be made at all:
 /// the lemmas' (in order), and its own formula's refutation.
 pub struct OwnDrats<'a> {
@@ -572,7 +684,13 @@ pub struct OwnDrats<'a> {
     pub own: &'a dyn Fn() -> Result<String, String>,
 }
 
-pub type OwnProof<P> = fn(&<P as Puzzle>::Instance, &<P as Puzzle>::Answer, &[Value], &[<P as Puzzle>::Answer], &OwnDrats) -> Result<(String, String, String), String>;
+pub type OwnProof<P> = fn(
+    &<P as Puzzle>::Instance,
+    &<P as Puzzle>::Answer,
+    &[Value],
+    &[<P as Puzzle>::Answer],
+    &OwnDrats,
+) -> Result<(String, String, String), String>;
 
 /// What `generate` is asked for.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -18,16 +18,27 @@ pub enum Tighten {
 
 /// Decodes the last model and re-checks it with the independent validator: a model the
 /// validator rejects is an encoding bug (or a lying solver) and never reaches the user.
-pub fn take<P: Puzzle, S: Solver + ?Sized>(inst: &P::Instance, enc: &P::Encoding, solver: &S) -> Result<(P::Answer, P::Checked), SolverError> {
+pub fn take<P: Puzzle, S: Solver + ?Sized>(
+    inst: &P::Instance,
+    enc: &P::Encoding,
+    solver: &S,
+) -> Result<(P::Answer, P::Checked), SolverError> {
     take_model::<P>(inst, enc, &solver.model(), solver.backend())
 }
 
 /// [`take`] for a model in hand, from the backend `who`.
-pub fn take_model<P: Puzzle>(inst: &P::Instance, enc: &P::Encoding, model: &Model, who: &str) -> Result<(P::Answer, P::Checked), SolverError> {
+pub fn take_model<P: Puzzle>(
+    inst: &P::Instance,
+    enc: &P::Encoding,
+    model: &Model,
+    who: &str,
+) -> Result<(P::Answer, P::Checked), SolverError> {
     let answer = P::decode(inst, enc, model);
     match P::check(inst, &answer) {
         Ok(checked) => Ok((answer, checked)),
-        Err(v) => Err(SolverError(format!("internal error: the answer of {who} breaks a rule: {v}"))),
+        Err(v) => Err(SolverError(format!(
+            "internal error: the answer of {who} breaks a rule: {v}"
+        ))),
     }
 }
 
@@ -42,7 +53,12 @@ pub fn maximize<P, S>(
     inst: &P::Instance,
     solver: &mut S,
     out: &mut dyn Observer<P>,
-    mut require_better: impl FnMut(&mut P::Encoding, &mut S, &P::Score, &P::Answer) -> Result<Tighten, SolverError>,
+    mut require_better: impl FnMut(
+        &mut P::Encoding,
+        &mut S,
+        &P::Score,
+        &P::Answer,
+    ) -> Result<Tighten, SolverError>,
 ) -> Result<Ended, SolverError>
 where
     P: Puzzle,
@@ -69,14 +85,26 @@ where
 
 /// [`Puzzle::search`]'s default: the generic search its [`Task`] names, on one solver holding
 /// the whole formula.
-pub fn by_task<P: Puzzle>(inst: &P::Instance, goal: Goal, solvers: &dyn NewSolver, out: &mut dyn Observer<P>) -> Result<Ended, SolverError> {
+pub fn by_task<P: Puzzle>(
+    inst: &P::Instance,
+    goal: Goal,
+    solvers: &dyn NewSolver,
+    out: &mut dyn Observer<P>,
+) -> Result<Ended, SolverError> {
     let mut solver = solvers.new_solver();
     if P::TASK == Task::Maximize {
         // `better_than` may let a not-better answer through, so the last one is blocked too;
         // a bound no answer can pass is an empty clause, which the next call refutes at once.
         return maximize::<P, _>(inst, &mut *solver, out, |enc, solver, best, last| {
-            P::block(inst, enc, &mut Sink(&mut *solver), std::slice::from_ref(last));
-            P::better_than(inst, enc, &mut Sink(solver), best, &[]).map(|()| Tighten::Added).map_err(SolverError)
+            P::block(
+                inst,
+                enc,
+                &mut Sink(&mut *solver),
+                std::slice::from_ref(last),
+            );
+            P::better_than(inst, enc, &mut Sink(solver), best, &[])
+                .map(|()| Tighten::Added)
+                .map_err(SolverError)
         });
     }
     let max = match goal {
@@ -84,7 +112,9 @@ pub fn by_task<P: Puzzle>(inst: &P::Instance, goal: Goal, solvers: &dyn NewSolve
         Goal::Best => 1,
     };
     let enc = encode::<P, _>(inst, &mut *solver, out);
-    enumerate::<P, _>(inst, &mut *solver, &enc, max, out, |enc, solver, answer| P::block(inst, enc, &mut Sink(solver), std::slice::from_ref(answer)))
+    enumerate::<P, _>(inst, &mut *solver, &enc, max, out, |enc, solver, answer| {
+        P::block(inst, enc, &mut Sink(solver), std::slice::from_ref(answer))
+    })
 }
 
 /// An observer that adds the calls, variables and clauses of solvers used before (a first
@@ -101,7 +131,12 @@ impl<P: Puzzle> Observer<P> for After<'_, P> {
 
     fn stats(&mut self, s: crate::solver::SolverStats) {
         let b = self.before;
-        self.out.stats(crate::solver::SolverStats { calls: s.calls + b.calls, vars: s.vars + b.vars, clauses: s.clauses + b.clauses, ..s })
+        self.out.stats(crate::solver::SolverStats {
+            calls: s.calls + b.calls,
+            vars: s.vars + b.vars,
+            clauses: s.clauses + b.clauses,
+            ..s
+        })
     }
 
     fn upper_bound(&mut self, bound: f64) {
@@ -139,7 +174,10 @@ where
 /// model that breaks one of those still believed and drop whatever it breaks, until the
 /// solver refutes that. Each satisfiable call drops at least one, so there are at most
 /// `candidates.len() + 1` calls, and usually a few. `None` when the run was stopped.
-pub fn backbone<S: Solver + ?Sized>(solver: &mut S, candidates: Vec<Lit>) -> Result<Option<Vec<Lit>>, SolverError> {
+pub fn backbone<S: Solver + ?Sized>(
+    solver: &mut S,
+    candidates: Vec<Lit>,
+) -> Result<Option<Vec<Lit>>, SolverError> {
     let mut believed = candidates;
     while !believed.is_empty() {
         // Guarded, so the clause can be retired once answered.
@@ -166,9 +204,17 @@ pub fn backbone<S: Solver + ?Sized>(solver: &mut S, candidates: Vec<Lit>) -> Res
 /// For puzzles of one-hot digits (`lit(cell, digit)`, `None` where the encoding has no
 /// variable, 0 for no digit): one clause per grid, its digits negated, which blocks exactly it
 /// when every cell holds exactly one digit.
-pub fn block_digits<S: ClauseSink + ?Sized>(sink: &mut S, grids: &[Vec<u8>], lit: impl Fn(usize, u8) -> Option<Lit>) {
+pub fn block_digits<S: ClauseSink + ?Sized>(
+    sink: &mut S,
+    grids: &[Vec<u8>],
+    lit: impl Fn(usize, u8) -> Option<Lit>,
+) {
     for grid in grids {
-        let clause: Vec<Lit> = grid.iter().enumerate().filter_map(|(i, &d)| lit(i, d).map(|l| !l)).collect();
+        let clause: Vec<Lit> = grid
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &d)| lit(i, d).map(|l| !l))
+            .collect();
         sink.add_clause(&clause);
     }
 }
@@ -176,17 +222,40 @@ pub fn block_digits<S: ClauseSink + ?Sized>(sink: &mut S, grids: &[Vec<u8>], lit
 /// For puzzles of one-hot digits: `found` with 0 wherever another solution has another digit
 /// (the [`backbone`] of its digits in the solver's clauses), and how many cells are decided.
 /// `None` when the run was stopped.
-pub fn fixed_digits<S: Solver + ?Sized>(solver: &mut S, found: &[u8], lit: impl Fn(usize, u8) -> Option<Lit>) -> Result<Option<(Vec<u8>, usize)>, SolverError> {
-    let chosen: Vec<Lit> = found.iter().enumerate().filter_map(|(i, &d)| lit(i, d)).collect();
-    let Some(fixed) = backbone(solver, chosen)? else { return Ok(None) };
+pub fn fixed_digits<S: Solver + ?Sized>(
+    solver: &mut S,
+    found: &[u8],
+    lit: impl Fn(usize, u8) -> Option<Lit>,
+) -> Result<Option<(Vec<u8>, usize)>, SolverError> {
+    let chosen: Vec<Lit> = found
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &d)| lit(i, d))
+        .collect();
+    let Some(fixed) = backbone(solver, chosen)? else {
+        return Ok(None);
+    };
     let fixed: std::collections::HashSet<Lit> = fixed.into_iter().collect();
-    let partial: Vec<u8> = found.iter().enumerate().map(|(i, &d)| if lit(i, d).is_some_and(|l| fixed.contains(&l)) { d } else { 0 }).collect();
+    let partial: Vec<u8> = found
+        .iter()
+        .enumerate()
+        .map(|(i, &d)| {
+            if lit(i, d).is_some_and(|l| fixed.contains(&l)) {
+                d
+            } else {
+                0
+            }
+        })
+        .collect();
     let decided = partial.iter().filter(|&&d| d != 0).count();
     Ok(Some((partial, decided)))
 }
 
 /// One call without assumptions, reported; how the search ends unless it found a model.
-fn call<P: Puzzle, S: Solver + ?Sized>(solver: &mut S, out: &mut dyn Observer<P>) -> Result<Option<Ended>, SolverError> {
+fn call<P: Puzzle, S: Solver + ?Sized>(
+    solver: &mut S,
+    out: &mut dyn Observer<P>,
+) -> Result<Option<Ended>, SolverError> {
     let result = solver.solve()?;
     out.stats(solver.stats());
     Ok(match result {
@@ -198,7 +267,11 @@ fn call<P: Puzzle, S: Solver + ?Sized>(solver: &mut S, out: &mut dyn Observer<P>
 }
 
 /// Encodes the rules into the solver and reports the formula's size.
-pub fn encode<P: Puzzle, S: Solver + ?Sized>(inst: &P::Instance, solver: &mut S, out: &mut dyn Observer<P>) -> P::Encoding {
+pub fn encode<P: Puzzle, S: Solver + ?Sized>(
+    inst: &P::Instance,
+    solver: &mut S,
+    out: &mut dyn Observer<P>,
+) -> P::Encoding {
     let enc = P::encode(inst, &mut Sink(solver));
     out.stats(solver.stats());
     enc

@@ -41,9 +41,16 @@ const MAX_CLUE: u32 = 1 << 24;
 pub fn parse(text: &str) -> Result<Board, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
-    let rows = lines.iter().rposition(|l| !l.trim().is_empty()).map_or(0, |i| i + 1);
+    let rows = lines
+        .iter()
+        .rposition(|l| !l.trim().is_empty())
+        .map_or(0, |i| i + 1);
     if rows == 0 {
-        return Err(ParseError::new(1, 1, "empty input: expected a board, one row per line, cells separated by spaces"));
+        return Err(ParseError::new(
+            1,
+            1,
+            "empty input: expected a board, one row per line, cells separated by spaces",
+        ));
     }
     let mut clues = Vec::new();
     let mut cols = None;
@@ -64,13 +71,26 @@ pub fn parse(text: &str) -> Result<Board, ParseError> {
         match cols {
             None if n == 0 => return Err(ParseError::new(i + 1, 1, "an empty first row")),
             None => cols = Some(n),
-            Some(c) if c != n => return Err(ParseError::new(i + 1, line.chars().count() + 1, format!("this row has {n} cells, the first {c}"))),
+            Some(c) if c != n => {
+                return Err(ParseError::new(
+                    i + 1,
+                    line.chars().count() + 1,
+                    format!("this row has {n} cells, the first {c}"),
+                ))
+            }
             _ => {}
         }
     }
     let cols = cols.expect("at least one row");
     if rows.saturating_mul(cols) > url::MAX_CELLS {
-        return Err(ParseError::new(1, 1, format!("a {rows}×{cols} board is larger than the {} cells puzzle-sat reads", url::MAX_CELLS)));
+        return Err(ParseError::new(
+            1,
+            1,
+            format!(
+                "a {rows}×{cols} board is larger than the {} cells puzzle-sat reads",
+                url::MAX_CELLS
+            ),
+        ));
     }
     Ok(Board { rows, cols, clues })
 }
@@ -113,13 +133,24 @@ fn each_candidate(board: &Board, count: &ClueCount, at: usize, mut f: impl FnMut
     let (rows, cols) = (board.rows, board.cols);
     let (cr, cc) = (at / cols, at % cols);
     let shapes: Vec<(usize, usize)> = match board.clues[at] {
-        Some(Number::Known(n)) => (1..=rows.min(n as usize)).filter(|&h| (n as usize).is_multiple_of(h)).map(|h| (h, n as usize / h)).filter(|&(_, w)| w <= cols).collect(),
-        _ => (1..=rows).flat_map(|h| (1..=cols).map(move |w| (h, w))).collect(),
+        Some(Number::Known(n)) => (1..=rows.min(n as usize))
+            .filter(|&h| (n as usize).is_multiple_of(h))
+            .map(|h| (h, n as usize / h))
+            .filter(|&(_, w)| w <= cols)
+            .collect(),
+        _ => (1..=rows)
+            .flat_map(|h| (1..=cols).map(move |w| (h, w)))
+            .collect(),
     };
     for (h, w) in shapes {
         for top in cr.saturating_sub(h - 1)..=cr.min(rows - h) {
             for left in cc.saturating_sub(w - 1)..=cc.min(cols - w) {
-                let rect = Rect { row: top, col: left, height: h, width: w };
+                let rect = Rect {
+                    row: top,
+                    col: left,
+                    height: h,
+                    width: w,
+                };
                 if count.within(&rect) == 1 && !f(rect) {
                     return;
                 }
@@ -141,7 +172,9 @@ impl ClueCount {
         for r in 0..rows {
             for c in 0..cols {
                 let here = board.clues[r * cols + c].is_some() as u32;
-                sums[(r + 1) * (cols + 1) + c + 1] = here + sums[r * (cols + 1) + c + 1] + sums[(r + 1) * (cols + 1) + c] - sums[r * (cols + 1) + c];
+                sums[(r + 1) * (cols + 1) + c + 1] =
+                    here + sums[r * (cols + 1) + c + 1] + sums[(r + 1) * (cols + 1) + c]
+                        - sums[r * (cols + 1) + c];
             }
         }
         ClueCount { cols, sums }
@@ -150,7 +183,9 @@ impl ClueCount {
     fn within(&self, r: &Rect) -> u32 {
         let w = self.cols + 1;
         let (top, left, bottom, right) = (r.row, r.col, r.row + r.height, r.col + r.width);
-        self.sums[bottom * w + right] + self.sums[top * w + left] - self.sums[top * w + right] - self.sums[bottom * w + left]
+        self.sums[bottom * w + right] + self.sums[top * w + left]
+            - self.sums[top * w + right]
+            - self.sums[bottom * w + left]
     }
 }
 
@@ -164,12 +199,16 @@ pub struct Encoding {
 /// own candidates, so exactly one rectangle is chosen per clue.
 pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
     let count = ClueCount::new(board);
-    let all: Vec<Rect> = (0..board.clues.len()).filter(|&i| board.clues[i].is_some()).flat_map(|at| candidates(board, &count, at)).collect();
+    let all: Vec<Rect> = (0..board.clues.len())
+        .filter(|&i| board.clues[i].is_some())
+        .flat_map(|at| candidates(board, &count, at))
+        .collect();
     // A cell no candidate covers leaves no solution: the empty clause says it, without a
     // cover list per cell (a board of millions of cells and no numbers stays cheap).
     let mut covered = vec![false; board.rows * board.cols];
     for rect in &all {
-        rect.cells().for_each(|(r, c)| covered[r * board.cols + c] = true);
+        rect.cells()
+            .for_each(|(r, c)| covered[r * board.cols + c] = true);
     }
     if covered.contains(&false) {
         sink.add_clause(&[]);
@@ -180,7 +219,12 @@ pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
     let mut cover: Vec<Vec<Lit>> = vec![Vec::new(); board.rows * board.cols];
     for rect in all {
         let lit = sink.new_var();
-        sink.name_var(lit, &|| format!("rect {} {} {} {}", rect.row, rect.col, rect.height, rect.width));
+        sink.name_var(lit, &|| {
+            format!(
+                "rect {} {} {} {}",
+                rect.row, rect.col, rect.height, rect.width
+            )
+        });
         for (r, c) in rect.cells() {
             cover[r * board.cols + c].push(lit);
         }
@@ -195,13 +239,37 @@ pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
 /// The first broken rule, positions 1-based.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Violation {
-    Unlabelled { row: usize, col: usize },
-    NotARectangle { label: String, row: usize, col: usize },
-    NoNumber { label: String, row: usize, col: usize },
-    TwoNumbers { label: String, first: (usize, usize), second: (usize, usize) },
-    WrongArea { label: String, number: u32, area: usize },
-    Overlap { row: usize, col: usize },
-    Empty { label: String },
+    Unlabelled {
+        row: usize,
+        col: usize,
+    },
+    NotARectangle {
+        label: String,
+        row: usize,
+        col: usize,
+    },
+    NoNumber {
+        label: String,
+        row: usize,
+        col: usize,
+    },
+    TwoNumbers {
+        label: String,
+        first: (usize, usize),
+        second: (usize, usize),
+    },
+    WrongArea {
+        label: String,
+        number: u32,
+        area: usize,
+    },
+    Overlap {
+        row: usize,
+        col: usize,
+    },
+    Empty {
+        label: String,
+    },
 }
 
 impl fmt::Display for Violation {
@@ -220,25 +288,74 @@ impl fmt::Display for Violation {
 
 /// The independent validator on a labelling (`None`: unlabelled), with the cells of the first
 /// broken rule: each label one filled rectangle holding exactly one number, equal to its area.
-pub fn check_labels(board: &Board, labels: &[Option<usize>], name: &dyn Fn(usize) -> String) -> Result<(), (Violation, Vec<usize>)> {
+pub fn check_labels(
+    board: &Board,
+    labels: &[Option<usize>],
+    name: &dyn Fn(usize) -> String,
+) -> Result<(), (Violation, Vec<usize>)> {
     let cols = board.cols;
-    let groups = rects::groups(board, labels).map_err(|u| (Violation::Unlabelled { row: u.row + 1, col: u.col + 1 }, vec![u.row * cols + u.col]))?;
+    let groups = rects::groups(board, labels).map_err(|u| {
+        (
+            Violation::Unlabelled {
+                row: u.row + 1,
+                col: u.col + 1,
+            },
+            vec![u.row * cols + u.col],
+        )
+    })?;
     for g in &groups {
         let label = || name(g.label);
         if !g.is_rectangle() {
-            return Err((Violation::NotARectangle { label: label(), row: g.first.0 + 1, col: g.first.1 + 1 }, g.cells.clone()));
+            return Err((
+                Violation::NotARectangle {
+                    label: label(),
+                    row: g.first.0 + 1,
+                    col: g.first.1 + 1,
+                },
+                g.cells.clone(),
+            ));
         }
-        let numbers: Vec<usize> = g.cells.iter().copied().filter(|&i| board.clues[i].is_some()).collect();
+        let numbers: Vec<usize> = g
+            .cells
+            .iter()
+            .copied()
+            .filter(|&i| board.clues[i].is_some())
+            .collect();
         match numbers[..] {
-            [] => return Err((Violation::NoNumber { label: label(), row: g.top + 1, col: g.left + 1 }, g.cells.clone())),
+            [] => {
+                return Err((
+                    Violation::NoNumber {
+                        label: label(),
+                        row: g.top + 1,
+                        col: g.left + 1,
+                    },
+                    g.cells.clone(),
+                ))
+            }
             [i] => {
                 if let Some(Number::Known(n)) = board.clues[i] {
                     if n as usize != g.count {
-                        return Err((Violation::WrongArea { label: label(), number: n, area: g.count }, g.cells.clone()));
+                        return Err((
+                            Violation::WrongArea {
+                                label: label(),
+                                number: n,
+                                area: g.count,
+                            },
+                            g.cells.clone(),
+                        ));
                     }
                 }
             }
-            [a, b, ..] => return Err((Violation::TwoNumbers { label: label(), first: (a / cols + 1, a % cols + 1), second: (b / cols + 1, b % cols + 1) }, g.cells.clone())),
+            [a, b, ..] => {
+                return Err((
+                    Violation::TwoNumbers {
+                        label: label(),
+                        first: (a / cols + 1, a % cols + 1),
+                        second: (b / cols + 1, b % cols + 1),
+                    },
+                    g.cells.clone(),
+                ))
+            }
         }
     }
     Ok(())
@@ -247,7 +364,9 @@ pub fn check_labels(board: &Board, labels: &[Option<usize>], name: &dyn Fn(usize
 /// The validator on a list of rectangles (the solver's form).
 pub fn check(board: &Board, sol: &Solution) -> Result<(), Violation> {
     let labels = rects::rect_labels(board, sol).map_err(|u| match u {
-        rects::Unplaced::Empty(k) => Violation::Empty { label: format!("#{} of the list", k + 1) },
+        rects::Unplaced::Empty(k) => Violation::Empty {
+            label: format!("#{} of the list", k + 1),
+        },
         rects::Unplaced::Overlap { row, col } => Violation::Overlap { row, col },
     })?;
     check_labels(board, &labels, &|k| format!("#{} of the list", k + 1)).map_err(|(v, _)| v)
@@ -258,7 +377,15 @@ fn clue(board: &Board, s: &mut Svg, i: usize, x: f64, y: f64, cell: f64) {
     let Some(n) = board.clues[i] else { return };
     let text = clue_text(Some(n));
     let size = cell * if text.len() > 2 { 0.45 } else { 0.6 };
-    s.text(x, y, &text, Font { bold: true, ..Font::centred(size) });
+    s.text(
+        x,
+        y,
+        &text,
+        Font {
+            bold: true,
+            ..Font::centred(size)
+        },
+    );
 }
 
 /// Shikaku for the driver: solve, count, prove uniqueness, hints.
@@ -266,14 +393,22 @@ pub struct Shikaku;
 
 impl Puzzle for Shikaku {
     const NAME: &'static str = "shikaku";
-    const ABOUT: &'static str = "Nikoli's Shikaku: divide the board into rectangles, one number each, its area";
-    const FORMATS: &'static [Format] = &[Format::Text, Format::Box, Format::Rects, Format::Url, Format::Svg];
+    const ABOUT: &'static str =
+        "Nikoli's Shikaku: divide the board into rectangles, one number each, its area";
+    const FORMATS: &'static [Format] = &[
+        Format::Text,
+        Format::Box,
+        Format::Rects,
+        Format::Url,
+        Format::Svg,
+    ];
     const FLAGS: &'static [Flag] = &[Flag::Hints];
     const ANSWER_FIELDS: &'static [&'static str] = &["rectangles"];
     const MACHINE: Format = Format::Rects;
     /// pzprjs reads `sikaku` as another name of it.
     const URL_KINDS: &'static [&'static str] = &["shikaku", "sikaku"];
-    const VARIABLES: &'static str = "rect R C H W: the rectangle with top-left cell (R, C) (0-based), H tall, W wide is chosen";
+    const VARIABLES: &'static str =
+        "rect R C H W: the rectangle with top-left cell (R, C) (0-based), H tall, W wide is chosen";
     /// One clause over the answer's chosen variables; exactly-one makes them determine it.
     const BLOCKS_EXACTLY: bool = true;
 
@@ -317,37 +452,68 @@ impl Puzzle for Shikaku {
         check(board, sol).map_err(|v| v.to_string())
     }
 
-    fn read_answer(board: &Board, text: &str) -> Result<Result<ReadAnswer<Self>, String>, ParseError> {
-        let read = rects::read_answer(board, text, |labels, name| check_labels(board, labels, name).map_err(|(v, _)| v.to_string()))?;
-        Ok(read.map(|answer| ReadAnswer { answer, complete: true, claimed: None }))
+    fn read_answer(
+        board: &Board,
+        text: &str,
+    ) -> Result<Result<ReadAnswer<Self>, String>, ParseError> {
+        let read = rects::read_answer(board, text, |labels, name| {
+            check_labels(board, labels, name).map_err(|(v, _)| v.to_string())
+        })?;
+        Ok(read.map(|answer| ReadAnswer {
+            answer,
+            complete: true,
+            claimed: None,
+        }))
     }
 
     fn block<S: ClauseSink>(_: &Board, enc: &Encoding, sink: &mut S, sols: &[Solution]) {
-        sols.iter().for_each(|sol| rects::block(&enc.rects, sink, sol));
+        sols.iter()
+            .for_each(|sol| rects::block(&enc.rects, sink, sol));
     }
 
     fn render(board: &Board, sol: &Solution, _: &(), format: Format) -> String {
         match format {
             Format::Rects => rects::render_rects(sol),
-            Format::Box => rects::render_box(board, sol, |i| board.clues[i].map_or(String::new(), |n| clue_text(Some(n)))),
+            Format::Box => rects::render_box(board, sol, |i| {
+                board.clues[i].map_or(String::new(), |n| clue_text(Some(n)))
+            }),
             _ => rects::render_labels(board, sol),
         }
     }
 
     fn svg(board: &Board, answers: &[(&Solution, &())], caption: &str) -> String {
-        rects::svg::svg(board, &answers.iter().map(|a| a.0).collect::<Vec<_>>(), caption, &|s, i, x, y, cell| clue(board, s, i, x, y, cell))
+        rects::svg::svg(
+            board,
+            &answers.iter().map(|a| a.0).collect::<Vec<_>>(),
+            caption,
+            &|s, i, x, y, cell| clue(board, s, i, x, y, cell),
+        )
     }
 
     fn svg_broken(board: &Board, text: &str, caption: &str) -> String {
-        let locate = |labels: &[Option<usize>]| check_labels(board, labels, &|k| k.to_string()).err().map_or(Vec::new(), |(_, cells)| cells);
-        rects::svg_broken(board, text, caption, &|s, i, x, y, cell| clue(board, s, i, x, y, cell), locate)
+        let locate = |labels: &[Option<usize>]| {
+            check_labels(board, labels, &|k| k.to_string())
+                .err()
+                .map_or(Vec::new(), |(_, cells)| cells)
+        };
+        rects::svg_broken(
+            board,
+            text,
+            caption,
+            &|s, i, x, y, cell| clue(board, s, i, x, y, cell),
+            locate,
+        )
     }
 
     fn answer_json(_: &Board, sol: &Solution, _: &()) -> Map<String, Value> {
         Map::from_iter([("rectangles".to_string(), rects::rects_json(sol))])
     }
 
-    fn hints(board: &Board, found: &(Solution, ()), solvers: &dyn NewSolver) -> Result<Option<Hints<Solution>>, SolverError> {
+    fn hints(
+        board: &Board,
+        found: &(Solution, ()),
+        solvers: &dyn NewSolver,
+    ) -> Result<Option<Hints<Solution>>, SolverError> {
         let mut solver = solvers.new_solver();
         let enc = encode(board, &mut crate::search::Sink(&mut *solver));
         rects::hints(board, &enc.rects, &mut *solver, &found.0)
@@ -356,17 +522,36 @@ impl Puzzle for Shikaku {
     /// pzprjs's number code ([`url::read_number16`]; `.` is `?`).
     fn from_url(link: &url::Link) -> Result<String, ParseError> {
         let cells = url::decode_with(link, None, |chars| match url::read_number16(chars)? {
-            (Number::Known(v), _) if v == 0 || v > MAX_CLUE => Err(format!("{v}: a number must be between 1 and {MAX_CLUE}")),
+            (Number::Known(v), _) if v == 0 || v > MAX_CLUE => {
+                Err(format!("{v}: a number must be between 1 and {MAX_CLUE}"))
+            }
             (n, k) => Ok((Some(n), k)),
         })?;
-        Ok(Board { rows: link.rows, cols: link.cols, clues: cells }.to_text())
+        Ok(Board {
+            rows: link.rows,
+            cols: link.cols,
+            clues: cells,
+        }
+        .to_text())
     }
 
     fn to_url(board: &Board) -> Result<String, String> {
-        if let Some(Some(Number::Known(v))) = board.clues.iter().find(|c| matches!(c, Some(Number::Known(v)) if *v > url::MAX_NUMBER)) {
-            return Err(format!("the number {v} is past the largest a puzz.link URL can hold ({})", url::MAX_NUMBER));
+        if let Some(Some(Number::Known(v))) = board
+            .clues
+            .iter()
+            .find(|c| matches!(c, Some(Number::Known(v)) if *v > url::MAX_NUMBER))
+        {
+            return Err(format!(
+                "the number {v} is past the largest a puzz.link URL can hold ({})",
+                url::MAX_NUMBER
+            ));
         }
-        Ok(url::link("shikaku", board.cols, board.rows, &url::encode_numbers(board.clues.iter().copied())))
+        Ok(url::link(
+            "shikaku",
+            board.cols,
+            board.rows,
+            &url::encode_numbers(board.clues.iter().copied()),
+        ))
     }
 }
 
@@ -378,7 +563,10 @@ mod tests {
     fn reads_numbers_and_names_bad_cells() {
         let b = parse("2 . ?\n- 12 .\n").unwrap();
         assert_eq!((b.rows, b.cols), (2, 3));
-        assert_eq!(b.clues[..3], [Some(Number::Known(2)), None, Some(Number::Unknown)]);
+        assert_eq!(
+            b.clues[..3],
+            [Some(Number::Known(2)), None, Some(Number::Unknown)]
+        );
         assert_eq!(b.clues[4], Some(Number::Known(12)));
         assert_eq!(parse(&b.to_text()).unwrap(), b);
         let e = parse("2 . .\n. x .\n").unwrap_err();
@@ -403,10 +591,24 @@ mod tests {
             for r in &cands {
                 assert_eq!(r.height * r.width, n, "{r:?}");
                 assert!(r.contains(at / 3, at % 3));
-                assert_eq!(r.cells().filter(|&(y, x)| b.clues[y * 3 + x].is_some()).count(), 1, "{r:?}");
+                assert_eq!(
+                    r.cells()
+                        .filter(|&(y, x)| b.clues[y * 3 + x].is_some())
+                        .count(),
+                    1,
+                    "{r:?}"
+                );
             }
         }
         // 4 at the corner: 2×2, and 1×4 / 4×1 do not fit a 3×3 board.
-        assert_eq!(candidates(&b, &count, 0), [Rect { row: 0, col: 0, height: 2, width: 2 }]);
+        assert_eq!(
+            candidates(&b, &count, 0),
+            [Rect {
+                row: 0,
+                col: 0,
+                height: 2,
+                width: 2
+            }]
+        );
     }
 }

@@ -100,7 +100,11 @@ pub trait Solver: ClauseSink {
     /// (a raised [`Stop`] still answers [`SolveResult::Interrupted`]). For searches that would
     /// rather try something else than wait on one hard call. A backend without such a limit
     /// (an external command) solves to the end.
-    fn solve_limited(&mut self, assumptions: &[Lit], conflicts: u64) -> Result<Option<SolveResult>, SolverError> {
+    fn solve_limited(
+        &mut self,
+        assumptions: &[Lit],
+        conflicts: u64,
+    ) -> Result<Option<SolveResult>, SolverError> {
         let _ = conflicts;
         self.solve_with(assumptions).map(Some)
     }
@@ -161,7 +165,11 @@ impl<T: Solver + ?Sized> Solver for Box<T> {
         (**self).interruptible()
     }
 
-    fn solve_limited(&mut self, assumptions: &[Lit], conflicts: u64) -> Result<Option<SolveResult>, SolverError> {
+    fn solve_limited(
+        &mut self,
+        assumptions: &[Lit],
+        conflicts: u64,
+    ) -> Result<Option<SolveResult>, SolverError> {
         (**self).solve_limited(assumptions, conflicts)
     }
 }
@@ -200,7 +208,11 @@ impl<S: Solver> Solver for Limited<S> {
         }
     }
 
-    fn solve_limited(&mut self, assumptions: &[Lit], conflicts: u64) -> Result<Option<SolveResult>, SolverError> {
+    fn solve_limited(
+        &mut self,
+        assumptions: &[Lit],
+        conflicts: u64,
+    ) -> Result<Option<SolveResult>, SolverError> {
         match self.over() {
             Some(e) => Err(SolverError(e)),
             None => self.inner.solve_limited(assumptions, conflicts),
@@ -219,7 +231,10 @@ pub struct Recorded<S> {
 
 impl<S> Recorded<S> {
     pub fn new(inner: S) -> Recorded<S> {
-        Recorded { inner, cnf: Cnf::new() }
+        Recorded {
+            inner,
+            cnf: Cnf::new(),
+        }
     }
 }
 
@@ -244,7 +259,11 @@ impl<S: Solver> Solver for Recorded<S> {
         self.inner.solve_with(assumptions)
     }
 
-    fn solve_limited(&mut self, assumptions: &[Lit], conflicts: u64) -> Result<Option<SolveResult>, SolverError> {
+    fn solve_limited(
+        &mut self,
+        assumptions: &[Lit],
+        conflicts: u64,
+    ) -> Result<Option<SolveResult>, SolverError> {
         self.inner.solve_limited(assumptions, conflicts)
     }
 

@@ -34,7 +34,11 @@ pub type Grid = Vec<u8>;
 /// The boxes of an N×N sudoku: the most nearly square `h × w = N` with `h ≤ w` and `h ≥ 2`
 /// (`None` for 1–3 and primes, which have no boxes).
 pub fn box_shape(n: usize) -> Option<(usize, usize)> {
-    (2..=n).take_while(|h| h * h <= n).filter(|&h| n.is_multiple_of(h)).last().map(|h| (h, n / h))
+    (2..=n)
+        .take_while(|h| h * h <= n)
+        .filter(|&h| n.is_multiple_of(h))
+        .last()
+        .map(|h| (h, n / h))
 }
 
 impl Board {
@@ -50,8 +54,13 @@ impl Board {
             1 => (0..n).map(|r| r * n + k % n).collect(),
             _ => {
                 let b = k % n;
-                let (top, left) = (b / (n / self.box_w) * self.box_h, b % (n / self.box_w) * self.box_w);
-                (0..n).map(|i| (top + i / self.box_w) * n + left + i % self.box_w).collect()
+                let (top, left) = (
+                    b / (n / self.box_w) * self.box_h,
+                    b % (n / self.box_w) * self.box_w,
+                );
+                (0..n)
+                    .map(|i| (top + i / self.box_w) * n + left + i % self.box_w)
+                    .collect()
             }
         }
     }
@@ -69,29 +78,65 @@ pub fn parse(text: &str) -> Result<Board, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
     let Some(first) = lines.iter().position(|l| !l.trim().is_empty()) else {
-        return Err(ParseError::new(1, 1, "empty input: expected a grid, one row per line"));
+        return Err(ParseError::new(
+            1,
+            1,
+            "empty input: expected a grid, one row per line",
+        ));
     };
-    let last = lines.iter().rposition(|l| !l.trim().is_empty()).expect("a line that is not blank");
+    let last = lines
+        .iter()
+        .rposition(|l| !l.trim().is_empty())
+        .expect("a line that is not blank");
     let n = last + 1 - first;
     if n > MAX_SIDE {
-        return Err(ParseError::new(first + MAX_SIDE + 1, 1, format!("{n} rows: puzzle-sat reads sudokus up to {MAX_SIDE}×{MAX_SIDE}")));
+        return Err(ParseError::new(
+            first + MAX_SIDE + 1,
+            1,
+            format!("{n} rows: puzzle-sat reads sudokus up to {MAX_SIDE}×{MAX_SIDE}"),
+        ));
     }
     let Some((box_h, box_w)) = box_shape(n) else {
-        return Err(ParseError::new(last + 1, 1, format!("{n} rows: a {n}×{n} sudoku has no boxes (sides 4, 6, 8, 9, 10, 12, … are read)")));
+        return Err(ParseError::new(
+            last + 1,
+            1,
+            format!(
+                "{n} rows: a {n}×{n} sudoku has no boxes (sides 4, 6, 8, 9, 10, 12, … are read)"
+            ),
+        ));
     };
     let mut givens = Vec::with_capacity(n * n);
     for (k, line) in lines[first..=last].iter().enumerate() {
         let at = first + k + 1;
         let cells = cells_of(line, n, n);
         if cells.len() != n {
-            let has = if cells.len() > n { format!("more than {n}") } else { cells.len().to_string() };
-            return Err(ParseError::new(at, line.chars().count() + 1, format!("this row has {has} cells; a {n}×{n} sudoku has {n}")));
+            let has = if cells.len() > n {
+                format!("more than {n}")
+            } else {
+                cells.len().to_string()
+            };
+            return Err(ParseError::new(
+                at,
+                line.chars().count() + 1,
+                format!("this row has {has} cells; a {n}×{n} sudoku has {n}"),
+            ));
         }
         for (col, word) in cells {
-            givens.push(cell(word, n).ok_or_else(|| ParseError::new(at, col, format!("unexpected {word:?}: expected a digit 1–{n}, or . for an empty cell")))?);
+            givens.push(cell(word, n).ok_or_else(|| {
+                ParseError::new(
+                    at,
+                    col,
+                    format!("unexpected {word:?}: expected a digit 1–{n}, or . for an empty cell"),
+                )
+            })?);
         }
     }
-    Ok(Board { n, box_h, box_w, givens })
+    Ok(Board {
+        n,
+        box_h,
+        box_w,
+        givens,
+    })
 }
 
 /// The cells of a line meant to hold `count` of an N×N sudoku, with their columns: its words
@@ -100,7 +145,11 @@ pub fn parse(text: &str) -> Result<Board, ParseError> {
 fn cells_of(line: &str, n: usize, count: usize) -> Vec<(usize, &str)> {
     let words: Vec<(usize, &str)> = crate::error::words(line).take(count + 1).collect();
     match words[..] {
-        [(col, word)] if n <= 9 && word.chars().count() == count => word.char_indices().enumerate().map(|(k, (b, ch))| (col + k, &word[b..b + ch.len_utf8()])).collect(),
+        [(col, word)] if n <= 9 && word.chars().count() == count => word
+            .char_indices()
+            .enumerate()
+            .map(|(k, (b, ch))| (col + k, &word[b..b + ch.len_utf8()]))
+            .collect(),
         _ => words,
     }
 }
@@ -109,7 +158,11 @@ fn cells_of(line: &str, n: usize, count: usize) -> Vec<(usize, &str)> {
 fn cell(word: &str, n: usize) -> Option<u8> {
     match word {
         "." | "0" | "-" => Some(0),
-        w if w.bytes().all(|b| b.is_ascii_digit()) => w.parse::<usize>().ok().filter(|d| (1..=n).contains(d)).map(|d| d as u8),
+        w if w.bytes().all(|b| b.is_ascii_digit()) => w
+            .parse::<usize>()
+            .ok()
+            .filter(|d| (1..=n).contains(d))
+            .map(|d| d as u8),
         _ => None,
     }
 }
@@ -141,7 +194,16 @@ pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
     let digit: Vec<Vec<Option<Lit>>> = open
         .iter()
         .enumerate()
-        .map(|(i, cell)| cell.iter().enumerate().map(|(d, &o)| o.then(|| sink.new_named_var(&|| format!("r{}c{}={}", i / n + 1, i % n + 1, d + 1)))).collect())
+        .map(|(i, cell)| {
+            cell.iter()
+                .enumerate()
+                .map(|(d, &o)| {
+                    o.then(|| {
+                        sink.new_named_var(&|| format!("r{}c{}={}", i / n + 1, i % n + 1, d + 1))
+                    })
+                })
+                .collect()
+        })
         .collect();
     // An empty set gives the empty clause: a cell or house left no candidate is a clash.
     let mut ladders = Vec::new();
@@ -165,28 +227,51 @@ pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
 impl Encoding {
     /// Cell i's variable for digit d (`None` for 0 and digits the givens rule out).
     pub fn lit(&self, i: usize, d: u8) -> Option<Lit> {
-        self.digit[i].get((d as usize).wrapping_sub(1)).copied().flatten()
+        self.digit[i]
+            .get((d as usize).wrapping_sub(1))
+            .copied()
+            .flatten()
     }
 }
 
 pub fn decode(enc: &Encoding, model: &Model) -> Grid {
-    enc.digit.iter().map(|cell| cell.iter().position(|l| l.is_some_and(|l| model.value(l))).map_or(0, |d| d as u8 + 1)).collect()
+    enc.digit
+        .iter()
+        .map(|cell| {
+            cell.iter()
+                .position(|l| l.is_some_and(|l| model.value(l)))
+                .map_or(0, |d| d as u8 + 1)
+        })
+        .collect()
 }
 
 /// The first broken rule, positions 1-based.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Violation {
     /// A cell without a digit 1..N, or the grid has the wrong number of cells.
-    Empty { row: usize, col: usize },
-    Given { row: usize, col: usize, given: u8 },
-    Repeat { house: String, digit: u8, cells: Vec<usize> },
+    Empty {
+        row: usize,
+        col: usize,
+    },
+    Given {
+        row: usize,
+        col: usize,
+        given: u8,
+    },
+    Repeat {
+        house: String,
+        digit: u8,
+        cells: Vec<usize>,
+    },
 }
 
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
             Violation::Empty { row, col } => write!(f, "row {row} column {col}: no digit"),
-            Violation::Given { row, col, given } => write!(f, "row {row} column {col}: the given {given} is changed"),
+            Violation::Given { row, col, given } => {
+                write!(f, "row {row} column {col}: the given {given} is changed")
+            }
             Violation::Repeat { house, digit, .. } => write!(f, "{house} holds {digit} twice"),
         }
     }
@@ -203,7 +288,11 @@ pub fn check(board: &Board, grid: &Grid) -> Result<(), Violation> {
             _ => return Err(Violation::Empty { row, col }),
         }
         if board.givens[i] != 0 && board.givens[i] != grid[i] {
-            return Err(Violation::Given { row, col, given: board.givens[i] });
+            return Err(Violation::Given {
+                row,
+                col,
+                given: board.givens[i],
+            });
         }
     }
     for k in 0..3 * n {
@@ -214,9 +303,20 @@ pub fn check(board: &Board, grid: &Grid) -> Result<(), Violation> {
                 let house = match k / n {
                     0 => format!("row {}", k % n + 1),
                     1 => format!("column {}", k % n + 1),
-                    _ => format!("box {} (rows {}–{}, columns {}–{})", k % n + 1, with[0] / n / board.box_h * board.box_h + 1, with[0] / n / board.box_h * board.box_h + board.box_h, with[0] % n / board.box_w * board.box_w + 1, with[0] % n / board.box_w * board.box_w + board.box_w),
+                    _ => format!(
+                        "box {} (rows {}–{}, columns {}–{})",
+                        k % n + 1,
+                        with[0] / n / board.box_h * board.box_h + 1,
+                        with[0] / n / board.box_h * board.box_h + board.box_h,
+                        with[0] % n / board.box_w * board.box_w + 1,
+                        with[0] % n / board.box_w * board.box_w + board.box_w
+                    ),
                 };
-                return Err(Violation::Repeat { house, digit: d, cells: with });
+                return Err(Violation::Repeat {
+                    house,
+                    digit: d,
+                    cells: with,
+                });
             }
         }
     }
@@ -225,14 +325,42 @@ pub fn check(board: &Board, grid: &Grid) -> Result<(), Violation> {
 
 /// One row per line, cells separated by spaces, `.` for 0.
 fn render_rows(n: usize, cells: &[u8]) -> String {
-    cells.chunks(n).map(|row| row.iter().map(|&d| if d == 0 { ".".to_string() } else { d.to_string() }).collect::<Vec<_>>().join(" ") + "\n").collect()
+    cells
+        .chunks(n)
+        .map(|row| {
+            row.iter()
+                .map(|&d| {
+                    if d == 0 {
+                        ".".to_string()
+                    } else {
+                        d.to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+                + "\n"
+        })
+        .collect()
 }
 
 /// The grid on one line: its digits together up to 9×9 (the classic 81-character form), else
 /// separated by spaces.
 fn render_line(n: usize, grid: &Grid) -> String {
-    let words: Vec<String> = grid.iter().map(|&d| if d == 0 { ".".to_string() } else { d.to_string() }).collect();
-    (if n <= 9 { words.concat() } else { words.join(" ") }) + "\n"
+    let words: Vec<String> = grid
+        .iter()
+        .map(|&d| {
+            if d == 0 {
+                ".".to_string()
+            } else {
+                d.to_string()
+            }
+        })
+        .collect();
+    (if n <= 9 {
+        words.concat()
+    } else {
+        words.join(" ")
+    }) + "\n"
 }
 
 /// An answer: the grid as rows (as `solve` prints it, or any form [`parse`] reads), or on one
@@ -241,21 +369,51 @@ fn read_grid(board: &Board, text: &str) -> Result<Grid, ParseError> {
     let n = board.n;
     // Verdict and blank lines after the grid are passed over; lines keep their numbers.
     let mut lines: Vec<&str> = text.lines().collect();
-    while lines.last().is_some_and(|l| l.trim().is_empty() || crate::puzzle::is_verdict(l)) {
+    while lines
+        .last()
+        .is_some_and(|l| l.trim().is_empty() || crate::puzzle::is_verdict(l))
+    {
         lines.pop();
     }
-    let filled: Vec<(usize, &str)> = lines.iter().copied().enumerate().filter(|(_, l)| !l.trim().is_empty()).collect();
+    let filled: Vec<(usize, &str)> = lines
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .collect();
     if let [(i, line)] = filled[..] {
         // One line: N² words, or up to 9×9 the classic N²-character string.
         let cells = cells_of(line, n, n * n);
         if cells.len() != n * n {
-            return Err(ParseError::new(i + 1, line.chars().count() + 1, format!("one line of an answer holds all {} cells of a {n}×{n} sudoku", n * n)));
+            return Err(ParseError::new(
+                i + 1,
+                line.chars().count() + 1,
+                format!(
+                    "one line of an answer holds all {} cells of a {n}×{n} sudoku",
+                    n * n
+                ),
+            ));
         }
-        return cells.iter().map(|&(col, w)| cell(w, n).ok_or_else(|| ParseError::new(i + 1, col, format!("unexpected {w:?}: expected a digit 1–{n}, or . for an empty cell")))).collect();
+        return cells
+            .iter()
+            .map(|&(col, w)| {
+                cell(w, n).ok_or_else(|| {
+                    ParseError::new(
+                        i + 1,
+                        col,
+                        format!("unexpected {w:?}: expected a digit 1–{n}, or . for an empty cell"),
+                    )
+                })
+            })
+            .collect();
     }
     let read = parse(&lines.join("\n"))?;
     if read.n != n {
-        return Err(ParseError::new(1, 1, format!("the answer is {}×{}, the puzzle {n}×{n}", read.n, read.n)));
+        return Err(ParseError::new(
+            1,
+            1,
+            format!("the answer is {}×{}, the puzzle {n}×{n}", read.n, read.n),
+        ));
     }
     Ok(read.givens)
 }
@@ -270,17 +428,49 @@ fn panel(board: &Board, grid: Option<&Grid>, marked: &[bool], cell: f64) -> Svg 
     let side = n as f64 * cell;
     let mut s = Svg::new(side + 2.0 * EDGE, side + 2.0 * EDGE);
     let at = |k: usize| EDGE + k as f64 * cell;
-    s.grid_lines(EDGE, EDGE, n, n, cell, |horizontal, r, c| Some(if horizontal { r % board.box_h == 0 } else { c % board.box_w == 0 }).map(|thick| if thick { THICK } else { THIN }));
-    let digit = |s: &mut Svg, i: usize, d: u8, font: Font| s.text(at(i % n) + cell / 2.0, at(i / n) + cell / 2.0, &d.to_string(), font);
+    s.grid_lines(EDGE, EDGE, n, n, cell, |horizontal, r, c| {
+        Some(if horizontal {
+            r % board.box_h == 0
+        } else {
+            c % board.box_w == 0
+        })
+        .map(|thick| if thick { THICK } else { THIN })
+    });
+    let digit = |s: &mut Svg, i: usize, d: u8, font: Font| {
+        s.text(
+            at(i % n) + cell / 2.0,
+            at(i / n) + cell / 2.0,
+            &d.to_string(),
+            font,
+        )
+    };
     s.open_group("given");
     for i in (0..n * n).filter(|&i| board.givens[i] != 0) {
-        digit(&mut s, i, board.givens[i], Font { bold: true, ..Font::centred(cell * 0.6) });
+        digit(
+            &mut s,
+            i,
+            board.givens[i],
+            Font {
+                bold: true,
+                ..Font::centred(cell * 0.6)
+            },
+        );
     }
     s.close_group();
     if let Some(grid) = grid {
         s.open_group("digit");
-        for i in (0..n * n).filter(|&i| board.givens[i] == 0 && grid.get(i).is_some_and(|&d| d != 0)) {
-            digit(&mut s, i, grid[i], Font { fill: "#1f4e9c", ..Font::centred(cell * 0.55) });
+        for i in
+            (0..n * n).filter(|&i| board.givens[i] == 0 && grid.get(i).is_some_and(|&d| d != 0))
+        {
+            digit(
+                &mut s,
+                i,
+                grid[i],
+                Font {
+                    fill: "#1f4e9c",
+                    ..Font::centred(cell * 0.55)
+                },
+            );
         }
         s.close_group();
         svg::mark_cells(&mut s, EDGE, EDGE, n, cell, marked);
@@ -313,7 +503,11 @@ pub fn opb(board: &Board, blocked: &[Grid]) -> String {
     use std::fmt::Write;
     let n = board.n;
     let given = board.givens.iter().filter(|&&g| g != 0).count();
-    let mut out = format!("* #variable= {} #constraint= {}\n", n * n * n, n * n * 4 + given + blocked.len());
+    let mut out = format!(
+        "* #variable= {} #constraint= {}\n",
+        n * n * n,
+        n * n * 4 + given + blocked.len()
+    );
     let _ = writeln!(out, "* sudoku {n}x{n}, boxes {}x{}, as a pseudo-Boolean problem: x(N i + d) is cell i (row-major, 0-based) holding digit d", board.box_h, board.box_w);
     let one = |out: &mut String, vars: &mut dyn Iterator<Item = u32>| {
         for v in vars {
@@ -355,8 +549,13 @@ pub fn refutation(board: &Board, blocked: &[Grid], drat: &str) -> Result<String,
     use crate::certify::{Claim, Form};
     use crate::veripb::Proof;
     let n = board.n;
-    let claim = if blocked.is_empty() { Claim::NoSolution } else { Claim::Count };
-    let (cnf, enc, _) = crate::certify::built::<Sudoku>(board, claim, None, &[], blocked, Form::Stated)?;
+    let claim = if blocked.is_empty() {
+        Claim::NoSolution
+    } else {
+        Claim::Count
+    };
+    let (cnf, enc, _) =
+        crate::certify::built::<Sudoku>(board, claim, None, &[], blocked, Form::Stated)?;
     // CNF variable → OPB variable: digits by their cell, auxiliaries past N³.
     let top = (n * n * n) as u32;
     let mut opb_var = vec![0u32; cnf.num_vars as usize + 1];
@@ -372,7 +571,13 @@ pub fn refutation(board: &Board, blocked: &[Grid], drat: &str) -> Result<String,
         next += 1;
         *v = next;
     }
-    let name = |v: u32| if v <= top { format!("x{v}") } else { format!("t{v}") };
+    let name = |v: u32| {
+        if v <= top {
+            format!("x{v}")
+        } else {
+            format!("t{v}")
+        }
+    };
     let cnf_name = |v: u32| name(opb_var[v as usize]);
     let given = board.givens.iter().filter(|&&g| g != 0).count();
     let mut p = Proof::new((n * n * 8 + given + blocked.len()) as u64, &name);
@@ -388,8 +593,14 @@ pub fn refutation(board: &Board, blocked: &[Grid], drat: &str) -> Result<String,
     // Only the counters whose variables the solver's proof names: the equalities propagate at
     // least what any counter's clauses do, so a step that names none needs none.
     let named = drat_variables(drat);
-    q.line("% the sequential counters the solver's proof names: s_i is s_(i-1) or the i-th literal");
-    for (lits, aux) in enc.ladders.iter().filter(|(_, aux)| aux.iter().any(|s| named.contains(&s.var()))) {
+    q.line(
+        "% the sequential counters the solver's proof names: s_i is s_(i-1) or the i-th literal",
+    );
+    for (lits, aux) in enc
+        .ladders
+        .iter()
+        .filter(|(_, aux)| aux.iter().any(|s| named.contains(&s.var())))
+    {
         for (i, &s) in aux.iter().enumerate() {
             let before = |t: &mut Vec<(u64, Lit)>, sign: bool| {
                 if i > 0 {
@@ -399,22 +610,37 @@ pub fn refutation(board: &Board, blocked: &[Grid], drat: &str) -> Result<String,
             };
             let mut to = vec![(1, !s)];
             before(&mut to, true);
-            q.step(&format!("red {} : {} -> 0", q.constraint(&to, 1), cnf_name(s.var())));
+            q.step(&format!(
+                "red {} : {} -> 0",
+                q.constraint(&to, 1),
+                cnf_name(s.var())
+            ));
             let k = if i > 0 { 2 } else { 1 };
             let mut from = vec![(k, s)];
             before(&mut from, false);
-            q.step(&format!("red {} : {} -> 1", q.constraint(&from, k as i64), cnf_name(s.var())));
+            q.step(&format!(
+                "red {} : {} -> 1",
+                q.constraint(&from, k as i64),
+                cnf_name(s.var())
+            ));
         }
-        crate::amo::sequential_clauses(lits, aux).iter().for_each(|c| {
-            q.rup_clause(c);
-        });
+        crate::amo::sequential_clauses(lits, aux)
+            .iter()
+            .for_each(|c| {
+                q.rup_clause(c);
+            });
     }
     q.refute(drat, cnf.num_vars, |empty| format!("UNSAT : {empty}"))
 }
 
 /// The variables a DRAT proof's lines name (unreadable words are left to the proof's reader).
 fn drat_variables(drat: &str) -> std::collections::HashSet<u32> {
-    drat.lines().filter(|l| !l.starts_with('c')).flat_map(|l| l.split_whitespace()).filter_map(|w| w.parse::<i64>().ok()).map(|n| n.unsigned_abs() as u32).collect()
+    drat.lines()
+        .filter(|l| !l.starts_with('c'))
+        .flat_map(|l| l.split_whitespace())
+        .filter_map(|w| w.parse::<i64>().ok())
+        .map(|n| n.unsigned_abs() as u32)
+        .collect()
 }
 
 /// Classic sudoku for the driver.
@@ -422,7 +648,8 @@ pub struct Sudoku;
 
 impl Puzzle for Sudoku {
     const NAME: &'static str = "sudoku";
-    const ABOUT: &'static str = "classic sudoku, any size with rectangular boxes: solve, count, prove uniqueness, hints";
+    const ABOUT: &'static str =
+        "classic sudoku, any size with rectangular boxes: solve, count, prove uniqueness, hints";
     const FORMATS: &'static [Format] = &[Format::Text, Format::Line, Format::Url, Format::Svg];
     const FLAGS: &'static [Flag] = &[Flag::Hints];
     const ANSWER_FIELDS: &'static [&'static str] = &["grid"];
@@ -431,7 +658,13 @@ impl Puzzle for Sudoku {
     const VARIABLES: &'static str = "rRcC=D: cell (R, C) holds digit D";
     /// One clause over the answer's digits; exactly-one makes them determine it.
     const BLOCKS_EXACTLY: bool = true;
-    const VERIPB: Option<crate::puzzle::VeriPb<Self>> = Some(crate::puzzle::VeriPb { claims: Some(crate::puzzle::OwnProblem { problem: opb, refutation }), optimum: None });
+    const VERIPB: Option<crate::puzzle::VeriPb<Self>> = Some(crate::puzzle::VeriPb {
+        claims: Some(crate::puzzle::OwnProblem {
+            problem: opb,
+            refutation,
+        }),
+        optimum: None,
+    });
 
     type Instance = Board;
     type Answer = Grid;
@@ -461,9 +694,16 @@ impl Puzzle for Sudoku {
         check(board, grid).map_err(|v| v.to_string())
     }
 
-    fn read_answer(board: &Board, text: &str) -> Result<Result<ReadAnswer<Self>, String>, ParseError> {
+    fn read_answer(
+        board: &Board,
+        text: &str,
+    ) -> Result<Result<ReadAnswer<Self>, String>, ParseError> {
         let grid = read_grid(board, text)?;
-        Ok(Ok(ReadAnswer { answer: grid, complete: true, claimed: None }))
+        Ok(Ok(ReadAnswer {
+            answer: grid,
+            complete: true,
+            claimed: None,
+        }))
     }
 
     fn block<S: ClauseSink>(_: &Board, enc: &Encoding, sink: &mut S, grids: &[Grid]) {
@@ -481,15 +721,24 @@ impl Puzzle for Sudoku {
         let grids: Vec<&Grid> = answers.iter().map(|a| a.0).collect();
         let cell = svg::cell_size(board.n, board.n, grids.len().min(2)).min(CELL);
         let differ = |a: &&Grid, b: &&Grid| a.iter().zip(b.iter()).map(|(x, y)| x != y).collect();
-        svg::compose(&svg::panels(&grids, differ, |grid, marked| panel(board, grid.copied(), marked, cell)), caption)
+        svg::compose(
+            &svg::panels(&grids, differ, |grid, marked| {
+                panel(board, grid.copied(), marked, cell)
+            }),
+            caption,
+        )
     }
 
     fn svg_broken(board: &Board, text: &str, caption: &str) -> String {
         let cell = svg::cell_size(board.n, board.n, 1).min(CELL);
-        let Ok(grid) = read_grid(board, text) else { return svg::compose(&[panel(board, None, &[], cell)], caption) };
+        let Ok(grid) = read_grid(board, text) else {
+            return svg::compose(&[panel(board, None, &[], cell)], caption);
+        };
         let cells = match check(board, &grid) {
             Err(Violation::Repeat { cells, .. }) => cells,
-            Err(Violation::Given { row, col, .. } | Violation::Empty { row, col }) => vec![(row - 1) * board.n + col - 1],
+            Err(Violation::Given { row, col, .. } | Violation::Empty { row, col }) => {
+                vec![(row - 1) * board.n + col - 1]
+            }
             Ok(()) => Vec::new(),
         };
         let mut s = panel(board, Some(&grid), &[], cell);
@@ -498,15 +747,33 @@ impl Puzzle for Sudoku {
     }
 
     fn answer_json(board: &Board, grid: &Grid, _: &()) -> Map<String, Value> {
-        Map::from_iter([("grid".to_string(), json!(grid.chunks(board.n).collect::<Vec<_>>()))])
+        Map::from_iter([(
+            "grid".to_string(),
+            json!(grid.chunks(board.n).collect::<Vec<_>>()),
+        )])
     }
 
     /// The digits the same in every solution, found from `found`'s by [`crate::search::backbone`].
-    fn hints(board: &Board, found: &(Grid, ()), solvers: &dyn NewSolver) -> Result<Option<Hints<Grid>>, SolverError> {
+    fn hints(
+        board: &Board,
+        found: &(Grid, ()),
+        solvers: &dyn NewSolver,
+    ) -> Result<Option<Hints<Grid>>, SolverError> {
         let mut solver = solvers.new_solver();
         let enc = encode(board, &mut crate::search::Sink(&mut *solver));
-        let Some((partial, decided)) = crate::search::fixed_digits(&mut *solver, &found.0, |i, d| enc.lit(i, d))? else { return Ok(None) };
-        Ok(Some(Hints { json: json!(partial.chunks(board.n).collect::<Vec<_>>()), drawn: render_rows(board.n, &partial), decided, of: partial.len(), unit: "cells", partial }))
+        let Some((partial, decided)) =
+            crate::search::fixed_digits(&mut *solver, &found.0, |i, d| enc.lit(i, d))?
+        else {
+            return Ok(None);
+        };
+        Ok(Some(Hints {
+            json: json!(partial.chunks(board.n).collect::<Vec<_>>()),
+            drawn: render_rows(board.n, &partial),
+            decided,
+            of: partial.len(),
+            unit: "cells",
+            partial,
+        }))
     }
 
     /// pzprjs's number code. puzz.link draws square boxes of ⌊√N⌋ cells a side (and 2×3 at
@@ -514,7 +781,11 @@ impl Puzzle for Sudoku {
     fn from_url(link: &url::Link) -> Result<String, ParseError> {
         let n = link.cols;
         if link.cols != link.rows {
-            return Err(ParseError::new(1, link.body_at, format!("a sudoku is square, this one {}×{}", link.cols, link.rows)));
+            return Err(ParseError::new(
+                1,
+                link.body_at,
+                format!("a sudoku is square, this one {}×{}", link.cols, link.rows),
+            ));
         }
         url_side(n).map_err(|why| ParseError::new(1, link.body_at, why))?;
         let givens = url::decode_with(link, 0u8, |chars| match url::read_number16(chars)? {
@@ -523,13 +794,27 @@ impl Puzzle for Sudoku {
             (Number::Unknown, _) => Err("a `.` (a number not given) is no sudoku given".into()),
         })?;
         let (box_h, box_w) = box_shape(n).expect("url_side checked it");
-        Ok(Board { n, box_h, box_w, givens }.to_text())
+        Ok(Board {
+            n,
+            box_h,
+            box_w,
+            givens,
+        }
+        .to_text())
     }
 
     fn to_url(board: &Board) -> Result<String, String> {
         url_side(board.n)?;
-        let cells = board.givens.iter().map(|&d| (d != 0).then_some(Number::Known(u32::from(d))));
-        Ok(url::link("sudoku", board.n, board.n, &url::encode_numbers(cells)))
+        let cells = board
+            .givens
+            .iter()
+            .map(|&d| (d != 0).then_some(Number::Known(u32::from(d))));
+        Ok(url::link(
+            "sudoku",
+            board.n,
+            board.n,
+            &url::encode_numbers(cells),
+        ))
     }
 }
 
@@ -539,7 +824,18 @@ mod tests {
 
     #[test]
     fn boxes_and_houses() {
-        assert_eq!([4, 6, 8, 9, 12, 16, 25].map(box_shape), [Some((2, 2)), Some((2, 3)), Some((2, 4)), Some((3, 3)), Some((3, 4)), Some((4, 4)), Some((5, 5))]);
+        assert_eq!(
+            [4, 6, 8, 9, 12, 16, 25].map(box_shape),
+            [
+                Some((2, 2)),
+                Some((2, 3)),
+                Some((2, 4)),
+                Some((3, 3)),
+                Some((3, 4)),
+                Some((4, 4)),
+                Some((5, 5))
+            ]
+        );
         assert_eq!([1, 2, 3, 5, 7].map(box_shape), [None; 5]);
         let b = parse(".1..\n...2\n3...\n..3.\n").unwrap();
         assert_eq!((b.n, b.box_h, b.box_w), (4, 2, 2));
@@ -547,7 +843,11 @@ mod tests {
         assert_eq!(b.house(4 + 1), [1, 5, 9, 13]);
         assert_eq!(b.house(8 + 3), [10, 11, 14, 15]);
         let six = parse(&"......\n".repeat(6)).unwrap();
-        assert_eq!(six.house(12 + 1), [3, 4, 5, 9, 10, 11], "the second box of a 6×6 is 2 tall, 3 wide");
+        assert_eq!(
+            six.house(12 + 1),
+            [3, 4, 5, 9, 10, 11],
+            "the second box of a 6×6 is 2 tall, 3 wide"
+        );
     }
 
     #[test]
@@ -560,6 +860,9 @@ mod tests {
         assert_eq!((e.line, e.col), (1, 4));
         let e = parse("1..\n....\n....\n....\n").unwrap_err();
         assert_eq!(e.line, 1);
-        assert!(parse(".....\n".repeat(5).as_str()).unwrap_err().message.contains("no boxes"));
+        assert!(parse(".....\n".repeat(5).as_str())
+            .unwrap_err()
+            .message
+            .contains("no boxes"));
     }
 }

@@ -111,18 +111,34 @@ pub struct Node {
 /// [`encode_sum`], the same clauses and variables, recording every node in `trace` (children
 /// before parents; the root last). A node's terms keep their weights; with `cap`, its outputs
 /// are clamped to it as [`encode_sum`] clamps them.
-pub fn encode_sum_traced<S: ClauseSink>(sink: &mut S, groups: &[Vec<(Lit, u64)>], cap: Option<u64>, use_: Use, trace: &mut Vec<Node>) -> SumOutputs {
+pub fn encode_sum_traced<S: ClauseSink>(
+    sink: &mut S,
+    groups: &[Vec<(Lit, u64)>],
+    cap: Option<u64>,
+    use_: Use,
+    trace: &mut Vec<Node>,
+) -> SumOutputs {
     let clamp = move |v: u64| cap.map_or(v, |c| v.min(c));
     let mut nodes = Vec::new();
     for g in groups {
         let outputs = leaf(sink, g, clamp, use_);
         if !outputs.is_empty() {
-            trace.push(Node { terms: g.iter().copied().filter(|t| t.1 > 0).collect(), outputs: outputs.clone(), children: None });
+            trace.push(Node {
+                terms: g.iter().copied().filter(|t| t.1 > 0).collect(),
+                outputs: outputs.clone(),
+                children: None,
+            });
             nodes.push((outputs, trace.len() - 1));
         }
     }
     type Built = Option<(Vec<(u64, Lit)>, usize)>;
-    fn build<S: ClauseSink>(sink: &mut S, mut nodes: Vec<(Vec<(u64, Lit)>, usize)>, clamp: impl Fn(u64) -> u64 + Copy, use_: Use, trace: &mut Vec<Node>) -> Built {
+    fn build<S: ClauseSink>(
+        sink: &mut S,
+        mut nodes: Vec<(Vec<(u64, Lit)>, usize)>,
+        clamp: impl Fn(u64) -> u64 + Copy,
+        use_: Use,
+        trace: &mut Vec<Node>,
+    ) -> Built {
         match nodes.len() {
             0 => None,
             1 => nodes.pop(),
@@ -131,8 +147,17 @@ pub fn encode_sum_traced<S: ClauseSink>(sink: &mut S, groups: &[Vec<(Lit, u64)>]
                 let (a, ai) = build(sink, nodes, clamp, use_, trace)?;
                 let (b, bi) = build(sink, right, clamp, use_, trace)?;
                 let outputs = merge(sink, &a, &b, clamp, use_);
-                let terms = trace[ai].terms.iter().chain(&trace[bi].terms).copied().collect();
-                trace.push(Node { terms, outputs: outputs.clone(), children: Some((ai, bi)) });
+                let terms = trace[ai]
+                    .terms
+                    .iter()
+                    .chain(&trace[bi].terms)
+                    .copied()
+                    .collect();
+                trace.push(Node {
+                    terms,
+                    outputs: outputs.clone(),
+                    children: Some((ai, bi)),
+                });
                 Some((outputs, trace.len() - 1))
             }
         }
@@ -146,12 +171,20 @@ pub fn encode_sum_traced<S: ClauseSink>(sink: &mut S, groups: &[Vec<(Lit, u64)>]
 /// combined again under different caps without rebuilding them. With `cap`, each node's
 /// outputs from the cap up become one output for the cap (a part's sum only takes the values
 /// listed, so `S ≥ cap` is `S ≥` the first listed value at or above it).
-pub fn encode_sum_of<S: ClauseSink>(sink: &mut S, nodes: &[Vec<(u64, Lit)>], cap: Option<u64>, use_: Use) -> SumOutputs {
+pub fn encode_sum_of<S: ClauseSink>(
+    sink: &mut S,
+    nodes: &[Vec<(u64, Lit)>],
+    cap: Option<u64>,
+    use_: Use,
+) -> SumOutputs {
     let clamp = |v: u64| cap.map_or(v, |c| v.min(c));
     let nodes: Vec<Vec<(u64, Lit)>> = nodes
         .iter()
         .map(|n| {
-            let below = n.iter().copied().filter(|&(v, _)| v > 0 && cap.is_none_or(|c| v < c));
+            let below = n
+                .iter()
+                .copied()
+                .filter(|&(v, _)| v > 0 && cap.is_none_or(|c| v < c));
             let at_cap = cap.and_then(|c| n.iter().find(|&&(v, _)| v >= c).map(|&(_, l)| (c, l)));
             below.chain(at_cap).collect()
         })
@@ -194,7 +227,11 @@ fn leaf<S: ClauseSink>(
     clamp: impl Fn(u64) -> u64,
     use_: Use,
 ) -> Vec<(u64, Lit)> {
-    let terms: Vec<(Lit, u64)> = group.iter().filter(|t| t.1 > 0).map(|&(l, w)| (l, clamp(w))).collect();
+    let terms: Vec<(Lit, u64)> = group
+        .iter()
+        .filter(|t| t.1 > 0)
+        .map(|&(l, w)| (l, clamp(w)))
+        .collect();
     if let [(l, w)] = terms[..] {
         return vec![(w, l)];
     }
@@ -229,7 +266,9 @@ fn merge<S: ClauseSink>(
 ) -> Vec<(u64, Lit)> {
     // Each child with the implicit value 0 (always reached) in front.
     let with_zero = |n: &[(u64, Lit)]| -> Vec<(u64, Option<Lit>)> {
-        std::iter::once((0, None)).chain(n.iter().map(|&(v, l)| (v, Some(l)))).collect()
+        std::iter::once((0, None))
+            .chain(n.iter().map(|&(v, l)| (v, Some(l))))
+            .collect()
     };
     let (a0, b0) = (with_zero(a), with_zero(b));
     let mut values: Vec<u64> = a0
@@ -255,7 +294,9 @@ fn merge<S: ClauseSink>(
             }
             if use_.at_least() {
                 // A < next(x) ∧ B < next(y) → S ≤ x + y, so the next output above is false.
-                let Some(&(_, above)) = outs.get(values.partition_point(|&v| v <= s)) else { continue };
+                let Some(&(_, above)) = outs.get(values.partition_point(|&v| v <= s)) else {
+                    continue;
+                };
                 clause.clear();
                 clause.extend(a0.get(i + 1).and_then(|n| n.1));
                 clause.extend(b0.get(j + 1).and_then(|n| n.1));
@@ -273,12 +314,26 @@ mod tests {
     fn the_traced_sum_is_the_same_formula() {
         use crate::cnf::Cnf;
         let digits: &[u64] = &[1, 2, 3, 4, 5, 6, 7, 8];
-        let cases: [&[&[u64]]; 3] = [&[&[1, 2, 3], &[5, 7, 8], &[2], &[0, 4]], &[&[3], &[1, 1]], &[digits; 5]];
+        let cases: [&[&[u64]]; 3] = [
+            &[&[1, 2, 3], &[5, 7, 8], &[2], &[0, 4]],
+            &[&[3], &[1, 1]],
+            &[digits; 5],
+        ];
         for weights in cases {
-            for (cap, use_) in [(None, Use::AtLeast), (Some(5), Use::AtMost), (Some(9), Use::Both)] {
+            for (cap, use_) in [
+                (None, Use::AtLeast),
+                (Some(5), Use::AtMost),
+                (Some(9), Use::Both),
+            ] {
                 let (mut a, mut b) = (Cnf::new(), Cnf::new());
-                let ga: Vec<Vec<(Lit, u64)>> = weights.iter().map(|g| g.iter().map(|&w| (a.new_var(), w)).collect()).collect();
-                let gb: Vec<Vec<(Lit, u64)>> = weights.iter().map(|g| g.iter().map(|&w| (b.new_var(), w)).collect()).collect();
+                let ga: Vec<Vec<(Lit, u64)>> = weights
+                    .iter()
+                    .map(|g| g.iter().map(|&w| (a.new_var(), w)).collect())
+                    .collect();
+                let gb: Vec<Vec<(Lit, u64)>> = weights
+                    .iter()
+                    .map(|g| g.iter().map(|&w| (b.new_var(), w)).collect())
+                    .collect();
                 let plain = encode_sum(&mut a, &ga, cap, use_);
                 let mut trace = Vec::new();
                 let traced = encode_sum_traced(&mut b, &gb, cap, use_, &mut trace);
@@ -296,18 +351,30 @@ mod tests {
     /// Every reachable sum and every bound around it, for every exclusive input assignment.
     fn check(weights: &[&[u64]], cap: Option<u64>, use_: Use) {
         let mut cnf = Cnf::new();
-        let groups: Vec<Vec<(Lit, u64)>> =
-            weights.iter().map(|g| g.iter().map(|&w| (cnf.new_var(), w)).collect()).collect();
+        let groups: Vec<Vec<(Lit, u64)>> = weights
+            .iter()
+            .map(|g| g.iter().map(|&w| (cnf.new_var(), w)).collect())
+            .collect();
         let inputs: Vec<Lit> = groups.iter().flatten().map(|t| t.0).collect();
         let out = encode_sum(&mut cnf, &groups, cap, use_);
-        let total: u64 = weights.iter().map(|g| g.iter().max().copied().unwrap_or(0)).sum();
+        let total: u64 = weights
+            .iter()
+            .map(|g| g.iter().max().copied().unwrap_or(0))
+            .sum();
         let top = cap.map_or(total, |c| c.min(total));
         assert_eq!(out.max(), top);
         for_each_assignment(&inputs, |bits, lits| {
             let mut k = 0;
             let mut sum = 0;
             for g in &groups {
-                let on: Vec<u64> = g.iter().map(|t| t.1).filter(|_| { k += 1; bits[k - 1] }).collect();
+                let on: Vec<u64> = g
+                    .iter()
+                    .map(|t| t.1)
+                    .filter(|_| {
+                        k += 1;
+                        bits[k - 1]
+                    })
+                    .collect();
                 if on.len() > 1 {
                     return; // not exclusive: outside the encoding's contract
                 }
@@ -321,7 +388,10 @@ mod tests {
                         Bound::Impossible => false,
                         Bound::Lit(l) => satisfiable(&cnf, &[lits, &[l]].concat()),
                     };
-                    assert_eq!(sat, truth, "weights {weights:?} cap {cap:?} {use_:?} bits {bits:?} bound {b}");
+                    assert_eq!(
+                        sat, truth,
+                        "weights {weights:?} cap {cap:?} {use_:?} bits {bits:?} bound {b}"
+                    );
                 };
                 if use_.at_least() && cap.is_none_or(|c| b <= c) {
                     holds(out.at_least(b), sum >= b);
@@ -379,12 +449,16 @@ mod tests {
                 let left = encode_sum(&mut cnf, &groups[..2], None, use_);
                 let right = encode_sum(&mut cnf, &groups[2..], None, use_);
                 let single = vec![(4, groups[0][0].0)]; // the first literal once more, weight 4
-                let out = encode_sum_of(&mut cnf, &[left.outputs, right.outputs, single], cap, use_);
+                let out =
+                    encode_sum_of(&mut cnf, &[left.outputs, right.outputs, single], cap, use_);
                 for_each_assignment(&inputs, |bits, lits| {
                     let mut sum = 0;
                     for (g, group) in groups.iter().enumerate() {
                         let first = groups[..g].iter().map(Vec::len).sum::<usize>();
-                        let on: Vec<u64> = (0..group.len()).filter(|&t| bits[first + t]).map(|t| group[t].1).collect();
+                        let on: Vec<u64> = (0..group.len())
+                            .filter(|&t| bits[first + t])
+                            .map(|t| group[t].1)
+                            .collect();
                         if on.len() > 1 {
                             return;
                         }
@@ -398,10 +472,18 @@ mod tests {
                             Bound::Lit(l) => satisfiable(&cnf, &[lits, &[l]].concat()),
                         };
                         if use_.at_least() {
-                            assert_eq!(sat(out.at_least(b)), sum >= b, "{use_:?} cap {cap:?} bits {bits:?} at least {b}");
+                            assert_eq!(
+                                sat(out.at_least(b)),
+                                sum >= b,
+                                "{use_:?} cap {cap:?} bits {bits:?} at least {b}"
+                            );
                         }
                         if use_.at_most() && cap.is_none_or(|c| b < c) {
-                            assert_eq!(sat(out.at_most(b)), sum <= b, "{use_:?} cap {cap:?} bits {bits:?} at most {b}");
+                            assert_eq!(
+                                sat(out.at_most(b)),
+                                sum <= b,
+                                "{use_:?} cap {cap:?} bits {bits:?} at most {b}"
+                            );
                         }
                     }
                 });

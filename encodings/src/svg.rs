@@ -69,12 +69,22 @@ pub struct Stroke {
 
 impl Stroke {
     pub const fn solid(colour: &'static str, width: f64) -> Stroke {
-        Stroke { colour, width, dash: None }
+        Stroke {
+            colour,
+            width,
+            dash: None,
+        }
     }
 
     fn attrs(&self) -> String {
-        let dash = self.dash.map_or(String::new(), |d| format!(r#" stroke-dasharray="{}""#, escape(d)));
-        format!(r#" stroke="{}" stroke-width="{}"{dash}"#, escape(self.colour), num(self.width))
+        let dash = self.dash.map_or(String::new(), |d| {
+            format!(r#" stroke-dasharray="{}""#, escape(d))
+        });
+        format!(
+            r#" stroke="{}" stroke-width="{}"{dash}"#,
+            escape(self.colour),
+            num(self.width)
+        )
     }
 }
 
@@ -91,12 +101,22 @@ pub struct Font {
 impl Font {
     /// Centred on its point, e.g. a digit in a cell.
     pub const fn centred(size: f64) -> Font {
-        Font { size, fill: "#000", bold: false, anchor: "middle" }
+        Font {
+            size,
+            fill: "#000",
+            bold: false,
+            anchor: "middle",
+        }
     }
 
     /// From its point rightwards, e.g. a caption line.
     pub const fn left(size: f64) -> Font {
-        Font { size, fill: "#000", bold: false, anchor: "start" }
+        Font {
+            size,
+            fill: "#000",
+            bold: false,
+            anchor: "start",
+        }
     }
 }
 
@@ -110,7 +130,11 @@ pub struct Svg {
 
 impl Svg {
     pub fn new(width: f64, height: f64) -> Svg {
-        Svg { width, height, body: String::new() }
+        Svg {
+            width,
+            height,
+            body: String::new(),
+        }
     }
 
     /// Starts a group; `class` names what it holds (`clue`, `given`, …), for tests and styling.
@@ -124,25 +148,60 @@ impl Svg {
 
     pub fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: &str, stroke: Option<Stroke>) {
         let stroke = stroke.map_or(String::new(), |s| s.attrs());
-        let _ = writeln!(self.body, r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{}"{stroke}/>"#, num(x), num(y), num(w), num(h), escape(fill));
+        let _ = writeln!(
+            self.body,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{}"{stroke}/>"#,
+            num(x),
+            num(y),
+            num(w),
+            num(h),
+            escape(fill)
+        );
     }
 
     pub fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, stroke: Stroke) {
-        let _ = writeln!(self.body, r#"<line x1="{}" y1="{}" x2="{}" y2="{}"{} stroke-linecap="square"/>"#, num(x1), num(y1), num(x2), num(y2), stroke.attrs());
+        let _ = writeln!(
+            self.body,
+            r#"<line x1="{}" y1="{}" x2="{}" y2="{}"{} stroke-linecap="square"/>"#,
+            num(x1),
+            num(y1),
+            num(x2),
+            num(y2),
+            stroke.attrs()
+        );
     }
 
     pub fn circle(&mut self, cx: f64, cy: f64, r: f64, fill: &str) {
-        let _ = writeln!(self.body, r#"<circle cx="{}" cy="{}" r="{}" fill="{}"/>"#, num(cx), num(cy), num(r), escape(fill));
+        let _ = writeln!(
+            self.body,
+            r#"<circle cx="{}" cy="{}" r="{}" fill="{}"/>"#,
+            num(cx),
+            num(cy),
+            num(r),
+            escape(fill)
+        );
     }
 
     pub fn polygon(&mut self, points: &[(f64, f64)], fill: &str) {
-        let points: Vec<String> = points.iter().map(|&(x, y)| format!("{},{}", num(x), num(y))).collect();
-        let _ = writeln!(self.body, r#"<polygon points="{}" fill="{}"/>"#, points.join(" "), escape(fill));
+        let points: Vec<String> = points
+            .iter()
+            .map(|&(x, y)| format!("{},{}", num(x), num(y)))
+            .collect();
+        let _ = writeln!(
+            self.body,
+            r#"<polygon points="{}" fill="{}"/>"#,
+            points.join(" "),
+            escape(fill)
+        );
     }
 
     /// One line of text; with a centred font, (x, y) is its centre.
     pub fn text(&mut self, x: f64, y: f64, text: &str, font: Font) {
-        let bold = if font.bold { r#" font-weight="bold""# } else { "" };
+        let bold = if font.bold {
+            r#" font-weight="bold""#
+        } else {
+            ""
+        };
         let _ = writeln!(
             self.body,
             r#"<text x="{}" y="{}" font-size="{}" fill="{}" text-anchor="{}" dominant-baseline="central"{bold}>{}</text>"#,
@@ -159,18 +218,42 @@ impl Svg {
     /// `stroke(horizontal, r, c)` styles the edge above cell (r, c) (r up to `rows`) or left of
     /// it (c up to `cols`), `None` for no line. Equal neighbours merge into one line, and wider
     /// strokes are drawn last so they cover the thin ones where they cross.
-    pub fn grid_lines(&mut self, x: f64, y: f64, rows: usize, cols: usize, cell: f64, stroke: impl Fn(bool, usize, usize) -> Option<Stroke>) {
+    pub fn grid_lines(
+        &mut self,
+        x: f64,
+        y: f64,
+        rows: usize,
+        cols: usize,
+        cell: f64,
+        stroke: impl Fn(bool, usize, usize) -> Option<Stroke>,
+    ) {
         let mut lines: Vec<(Stroke, f64, f64, f64, f64)> = Vec::new();
         for horizontal in [true, false] {
-            let (outer, inner) = if horizontal { (rows + 1, cols) } else { (cols + 1, rows) };
+            let (outer, inner) = if horizontal {
+                (rows + 1, cols)
+            } else {
+                (cols + 1, rows)
+            };
             for i in 0..outer {
                 let mut run: Option<(Stroke, usize)> = None;
                 for j in 0..=inner {
-                    let here = if j < inner { if horizontal { stroke(true, i, j) } else { stroke(false, j, i) } } else { None };
+                    let here = if j < inner {
+                        if horizontal {
+                            stroke(true, i, j)
+                        } else {
+                            stroke(false, j, i)
+                        }
+                    } else {
+                        None
+                    };
                     if run.map(|(s, _)| Some(s)) != Some(here) {
                         if let Some((s, start)) = run {
                             let (a, b, k) = (start as f64 * cell, j as f64 * cell, i as f64 * cell);
-                            lines.push(if horizontal { (s, x + a, y + k, x + b, y + k) } else { (s, x + k, y + a, x + k, y + b) });
+                            lines.push(if horizontal {
+                                (s, x + a, y + k, x + b, y + k)
+                            } else {
+                                (s, x + k, y + a, x + k, y + b)
+                            });
                         }
                         run = here.map(|s| (s, j));
                     }
@@ -185,7 +268,12 @@ impl Svg {
 
     /// Draws `inner` here with its top-left corner at (x, y).
     pub fn place(&mut self, x: f64, y: f64, inner: &Svg) {
-        let _ = writeln!(self.body, r#"<g transform="translate({},{})">"#, num(x), num(y));
+        let _ = writeln!(
+            self.body,
+            r#"<g transform="translate({},{})">"#,
+            num(x),
+            num(y)
+        );
         self.body.push_str(&inner.body);
         self.body.push_str("</g>\n");
     }
@@ -202,7 +290,11 @@ impl Svg {
 
 /// One panel per answer, or the bare puzzle when there is none; with two, each marks the cells
 /// where they differ (`differ` lists them by index).
-pub fn panels<A>(answers: &[A], differ: impl Fn(&A, &A) -> Vec<bool>, draw: impl Fn(Option<&A>, &[bool]) -> Svg) -> Vec<Svg> {
+pub fn panels<A>(
+    answers: &[A],
+    differ: impl Fn(&A, &A) -> Vec<bool>,
+    draw: impl Fn(Option<&A>, &[bool]) -> Svg,
+) -> Vec<Svg> {
     match answers {
         [] => vec![draw(None, &[])],
         [a] => vec![draw(Some(a), &[])],
@@ -215,12 +307,22 @@ pub fn panels<A>(answers: &[A], differ: impl Fn(&A, &A) -> Vec<bool>, draw: impl
 
 /// `panels` side by side, top-aligned, over `caption`'s lines: the whole document.
 pub fn compose(panels: &[Svg], caption: &str) -> String {
-    let across = panels.iter().map(|p| p.width).sum::<f64>() + GAP * panels.len().saturating_sub(1) as f64;
+    let across =
+        panels.iter().map(|p| p.width).sum::<f64>() + GAP * panels.len().saturating_sub(1) as f64;
     let tall = panels.iter().map(|p| p.height).fold(0.0, f64::max);
     // Long verdicts (a broken rule's message) wrap at the pictures' width, or 360 px.
-    let lines = wrap(caption, (across.max(360.0) / text_width("x", CAPTION)) as usize);
-    let wide = lines.iter().map(|l| text_width(l, CAPTION)).fold(across, f64::max);
-    let mut doc = Svg::new(wide + 2.0 * MARGIN, tall + 2.0 * MARGIN + LINE * lines.len() as f64);
+    let lines = wrap(
+        caption,
+        (across.max(360.0) / text_width("x", CAPTION)) as usize,
+    );
+    let wide = lines
+        .iter()
+        .map(|l| text_width(l, CAPTION))
+        .fold(across, f64::max);
+    let mut doc = Svg::new(
+        wide + 2.0 * MARGIN,
+        tall + 2.0 * MARGIN + LINE * lines.len() as f64,
+    );
     let mut x = MARGIN;
     for p in panels {
         doc.place(x, MARGIN, p);
@@ -229,7 +331,12 @@ pub fn compose(panels: &[Svg], caption: &str) -> String {
     if !lines.is_empty() {
         doc.open_group("caption");
         for (k, l) in lines.iter().enumerate() {
-            doc.text(MARGIN, MARGIN + tall + LINE * (k as f64 + 0.5), l, Font::left(CAPTION));
+            doc.text(
+                MARGIN,
+                MARGIN + tall + LINE * (k as f64 + 0.5),
+                l,
+                Font::left(CAPTION),
+            );
         }
         doc.close_group();
     }
@@ -277,7 +384,14 @@ fn outline(svg: &mut Svg, class: &str, x: f64, y: f64, cols: usize, cell: f64, m
     let w = (cell / 10.0).max(2.0);
     for (i, _) in marked.iter().enumerate().filter(|(_, &m)| m) {
         let (r, c) = ((i / cols) as f64, (i % cols) as f64);
-        svg.rect(x + c * cell + w / 2.0, y + r * cell + w / 2.0, cell - w, cell - w, "none", Some(Stroke::solid("#d00", w)));
+        svg.rect(
+            x + c * cell + w / 2.0,
+            y + r * cell + w / 2.0,
+            cell - w,
+            cell - w,
+            "none",
+            Some(Stroke::solid("#d00", w)),
+        );
     }
     svg.close_group();
 }
@@ -288,10 +402,17 @@ mod tests {
 
     #[test]
     fn escapes_markup_quotes_and_control_characters() {
-        assert_eq!(escape(r#"a<b>&"c"'d'"#), "a&lt;b&gt;&amp;&quot;c&quot;&apos;d&apos;");
+        assert_eq!(
+            escape(r#"a<b>&"c"'d'"#),
+            "a&lt;b&gt;&amp;&quot;c&quot;&apos;d&apos;"
+        );
         assert_eq!(escape("plain text, 12 × 3 = 36"), "plain text, 12 × 3 = 36");
         assert_eq!(escape("bell\u{7} nul\u{0}"), "bell\u{fffd} nul\u{fffd}");
-        assert_eq!(escape("&amp;"), "&amp;amp;", "escaped once more, not taken for an entity");
+        assert_eq!(
+            escape("&amp;"),
+            "&amp;amp;",
+            "escaped once more, not taken for an entity"
+        );
         let mut s = Svg::new(10.0, 10.0);
         s.text(1.0, 2.0, "</text><script>", Font::centred(5.0));
         let doc = s.document();
@@ -328,11 +449,21 @@ mod tests {
         let thick = Stroke::solid("#000", 3.0);
         let mut s = Svg::new(0.0, 0.0);
         // A 2×2 grid: the frame thick, the inside thin.
-        s.grid_lines(0.0, 0.0, 2, 2, 10.0, |h, r, c| Some(if (h && (r == 0 || r == 2)) || (!h && (c == 0 || c == 2)) { thick } else { thin }));
+        s.grid_lines(0.0, 0.0, 2, 2, 10.0, |h, r, c| {
+            Some(if (h && (r == 0 || r == 2)) || (!h && (c == 0 || c == 2)) {
+                thick
+            } else {
+                thin
+            })
+        });
         let lines: Vec<&str> = s.body.lines().collect();
         assert_eq!(lines.len(), 6, "{}", s.body);
         assert!(lines[..2].iter().all(|l| l.contains(r#"stroke-width="1""#)));
         assert!(lines[2..].iter().all(|l| l.contains(r#"stroke-width="3""#)));
-        assert!(s.body.contains(r#"<line x1="0" y1="10" x2="20" y2="10""#), "{}", s.body);
+        assert!(
+            s.body.contains(r#"<line x1="0" y1="10" x2="20" y2="10""#),
+            "{}",
+            s.body
+        );
     }
 }

@@ -103,7 +103,11 @@ pub fn for_each_assignment(inputs: &[Lit], mut f: impl FnMut(&[bool], &[Lit])) {
     let n = inputs.len();
     for mask in 0u64..(1u64 << n) {
         let bits: Vec<bool> = (0..n).map(|i| mask >> i & 1 == 1).collect();
-        let lits: Vec<Lit> = inputs.iter().zip(&bits).map(|(&l, &b)| if b { l } else { !l }).collect();
+        let lits: Vec<Lit> = inputs
+            .iter()
+            .zip(&bits)
+            .map(|(&l, &b)| if b { l } else { !l })
+            .collect();
         f(&bits, &lits);
     }
 }
@@ -114,7 +118,9 @@ fn dpll_agrees_with_brute_force_on_small_formulas() {
     use crate::cnf::ClauseSink;
     for pigeons in [2usize, 3] {
         let mut cnf = Cnf::new();
-        let x: Vec<Vec<Lit>> = (0..pigeons).map(|_| (0..2).map(|_| cnf.new_var()).collect()).collect();
+        let x: Vec<Vec<Lit>> = (0..pigeons)
+            .map(|_| (0..2).map(|_| cnf.new_var()).collect())
+            .collect();
         for p in &x {
             cnf.add_clause(p);
         }

@@ -24,11 +24,22 @@ pub struct Link<'a> {
 /// Whether a command-line argument is meant as a URL rather than a file name: it has a scheme,
 /// names puzz.link or pzv.jp, or is a bare `kind/cols/rows/…`.
 pub fn is_url(arg: &str) -> bool {
-    if arg.starts_with("http://") || arg.starts_with("https://") || arg.contains("puzz.link/") || arg.contains("pzv.jp/") {
+    if arg.starts_with("http://")
+        || arg.starts_with("https://")
+        || arg.contains("puzz.link/")
+        || arg.contains("pzv.jp/")
+    {
         return true;
     }
     let parts: Vec<&str> = arg.splitn(4, '/').collect();
-    parts.len() >= 3 && !parts[0].is_empty() && parts[0].chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()) && parts[1..3].iter().all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+    parts.len() >= 3
+        && !parts[0].is_empty()
+        && parts[0]
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && parts[1..3]
+            .iter()
+            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// `s` as a URL, as pasted: spaces around it and a trailing `/` are no part of it.
@@ -45,7 +56,11 @@ pub fn split(url: &str) -> Result<Link<'_>, ParseError> {
     let mut parts = query.split('/');
     let kind = parts.next().unwrap_or("");
     if kind.is_empty() {
-        return Err(ParseError::new(1, at(query_at), "expected a puzzle name after '?' (as in https://puzz.link/p?tatamibari/10/10/…)"));
+        return Err(ParseError::new(
+            1,
+            at(query_at),
+            "expected a puzzle name after '?' (as in https://puzz.link/p?tatamibari/10/10/…)",
+        ));
     }
     // Flags (`v:`, `c` …) may stand between the name and the size: the size is the first two
     // numbers.
@@ -55,7 +70,9 @@ pub fn split(url: &str) -> Result<Link<'_>, ParseError> {
         let start = offset;
         offset += part.len() + 1;
         if !part.is_empty() && part.chars().all(|c| c.is_ascii_digit()) {
-            let n: usize = part.parse().map_err(|_| ParseError::new(1, at(start), format!("{part}: too large a board size")))?;
+            let n: usize = part.parse().map_err(|_| {
+                ParseError::new(1, at(start), format!("{part}: too large a board size"))
+            })?;
             if n == 0 {
                 return Err(ParseError::new(1, at(start), "a board size of 0"));
             }
@@ -64,27 +81,53 @@ pub fn split(url: &str) -> Result<Link<'_>, ParseError> {
                 break;
             }
         } else if !size.is_empty() {
-            return Err(ParseError::new(1, at(start), format!("expected the number of rows after the columns, not {part:?}")));
+            return Err(ParseError::new(
+                1,
+                at(start),
+                format!("expected the number of rows after the columns, not {part:?}"),
+            ));
         }
     }
     let [cols, rows] = size[..] else {
-        return Err(ParseError::new(1, at(url.len()), format!("expected the board size: {kind}/COLUMNS/ROWS/…")));
+        return Err(ParseError::new(
+            1,
+            at(url.len()),
+            format!("expected the board size: {kind}/COLUMNS/ROWS/…"),
+        ));
     };
     if cols.saturating_mul(rows) > MAX_CELLS {
-        return Err(ParseError::new(1, at(query_at), format!("a {cols}×{rows} board is larger than the {MAX_CELLS} cells puzzle-sat reads")));
+        return Err(ParseError::new(
+            1,
+            at(query_at),
+            format!("a {cols}×{rows} board is larger than the {MAX_CELLS} cells puzzle-sat reads"),
+        ));
     }
     let body_start = offset.min(url.len());
-    Ok(Link { kind, cols, rows, body: &url[body_start..], body_at: at(body_start) - 1 })
+    Ok(Link {
+        kind,
+        cols,
+        rows,
+        body: &url[body_start..],
+        body_at: at(body_start) - 1,
+    })
 }
 
 /// The board's cells, row by row, from a body in a cell code: at each position either `g`–`z`,
 /// which skip 1–20 empty cells, or a clue that `read` takes from the body's characters at that
 /// position (`Ok((clue, characters taken))`; `Err` says what the code has). Cells the body does
 /// not reach are empty.
-pub fn decode_with<T: Clone>(link: &Link, empty: T, read: impl Fn(&[char]) -> Result<(T, usize), String>) -> Result<Vec<T>, ParseError> {
+pub fn decode_with<T: Clone>(
+    link: &Link,
+    empty: T,
+    read: impl Fn(&[char]) -> Result<(T, usize), String>,
+) -> Result<Vec<T>, ParseError> {
     let (cells, used, _) = decode_prefix(link, empty, 'g'..='z', read)?;
     match link.body.chars().nth(used) {
-        Some(ch) => Err(ParseError::new(1, link.body_at + used + 1, format!("{ch:?} after the last of the {} cells", cells.len()))),
+        Some(ch) => Err(ParseError::new(
+            1,
+            link.body_at + used + 1,
+            format!("{ch:?} after the last of the {} cells", cells.len()),
+        )),
         None => Ok(cells),
     }
 }
@@ -93,7 +136,12 @@ pub fn decode_with<T: Clone>(link: &Link, empty: T, read: impl Fn(&[char]) -> Re
 /// code's skip letters (`skips`, standing for 1, 2, … empty cells): the cells, how many of the
 /// body's characters they took, and whether they reached the last cell (a body may stop
 /// before it). A skip past the last cell ends the cells, as in pzprjs.
-pub fn decode_prefix<T: Clone>(link: &Link, empty: T, skips: std::ops::RangeInclusive<char>, read: impl Fn(&[char]) -> Result<(T, usize), String>) -> Result<(Vec<T>, usize, bool), ParseError> {
+pub fn decode_prefix<T: Clone>(
+    link: &Link,
+    empty: T,
+    skips: std::ops::RangeInclusive<char>,
+    read: impl Fn(&[char]) -> Result<(T, usize), String>,
+) -> Result<(Vec<T>, usize, bool), ParseError> {
     let n = link.cols * link.rows;
     let mut cells = vec![empty; n];
     let body: Vec<char> = link.body.chars().collect();
@@ -104,7 +152,8 @@ pub fn decode_prefix<T: Clone>(link: &Link, empty: T, skips: std::ops::RangeIncl
             c += (ch as usize) - (*skips.start() as usize) + 1;
             i += 1;
         } else {
-            let (clue, taken) = read(&body[i..]).map_err(|why| ParseError::new(1, link.body_at + i + 1, why))?;
+            let (clue, taken) =
+                read(&body[i..]).map_err(|why| ParseError::new(1, link.body_at + i + 1, why))?;
             cells[c] = clue;
             c += 1;
             i += taken.max(1);
@@ -115,7 +164,11 @@ pub fn decode_prefix<T: Clone>(link: &Link, empty: T, skips: std::ops::RangeIncl
 
 /// [`decode_with`] for codes of one character per clue: `clue(ch)` is the cell it stands for
 /// (`Err`: not a clue of this puzzle, whose message says why).
-pub fn decode_cells<T: Clone>(link: &Link, empty: T, clue: impl Fn(char) -> Result<T, String>) -> Result<Vec<T>, ParseError> {
+pub fn decode_cells<T: Clone>(
+    link: &Link,
+    empty: T,
+    clue: impl Fn(char) -> Result<T, String>,
+) -> Result<Vec<T>, ParseError> {
     decode_with(link, empty, |chars| clue(chars[0]).map(|t| (t, 1)))
 }
 
@@ -135,10 +188,17 @@ pub const MAX_NUMBER: u32 = 77_776 + 0xfffff;
 pub fn read_number16(chars: &[char]) -> Result<(Number, usize), String> {
     let hex = |n: usize, plus: u32| -> Result<(Number, usize), String> {
         let digits: String = chars.iter().skip(1).take(n).collect();
-        if digits.chars().count() < n || !digits.chars().all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()) {
+        if digits.chars().count() < n
+            || !digits
+                .chars()
+                .all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase())
+        {
             return Err(format!("{:?} needs {n} hex digits after it", chars[0]));
         }
-        Ok((Number::Known(u32::from_str_radix(&digits, 16).expect("hex digits") + plus), n + 1))
+        Ok((
+            Number::Known(u32::from_str_radix(&digits, 16).expect("hex digits") + plus),
+            n + 1,
+        ))
     };
     match chars[0] {
         c @ ('0'..='9' | 'a'..='f') => Ok((Number::Known(c.to_digit(16).expect("a hex digit")), 1)),
@@ -155,7 +215,9 @@ pub fn read_number16(chars: &[char]) -> Result<(Number, usize), String> {
 
 /// Writes one number16 clue as pzprjs's `writeNumber16` does (the inverse of [`read_number16`]).
 pub fn write_number16(n: Number) -> String {
-    let Number::Known(v) = n else { return ".".to_string() };
+    let Number::Known(v) = n else {
+        return ".".to_string();
+    };
     match v {
         0..=15 => format!("{v:x}"),
         16..=255 => format!("-{v:02x}"),
@@ -169,7 +231,9 @@ pub fn write_number16(n: Number) -> String {
 
 /// A body of number clues (`None` for an empty cell), read with [`read_number16`].
 pub fn decode_numbers(link: &Link) -> Result<Vec<Option<Number>>, ParseError> {
-    decode_with(link, None, |chars| read_number16(chars).map(|(n, k)| (Some(n), k)))
+    decode_with(link, None, |chars| {
+        read_number16(chars).map(|(n, k)| (Some(n), k))
+    })
 }
 
 /// The body for `cells` (`None` for an empty cell): the inverse of [`decode_numbers`].
@@ -189,7 +253,10 @@ pub fn encode_with(cells: impl IntoIterator<Item = Option<String>>) -> String {
 }
 
 /// [`encode_with`] with the code's skip letters (`skips`, for 1, 2, … empty cells).
-pub fn encode_with_skips(cells: impl IntoIterator<Item = Option<String>>, skips: std::ops::RangeInclusive<char>) -> String {
+pub fn encode_with_skips(
+    cells: impl IntoIterator<Item = Option<String>>,
+    skips: std::ops::RangeInclusive<char>,
+) -> String {
     let mut out = String::new();
     let mut run = 0u32;
     let longest = *skips.end() as u32 - *skips.start() as u32 + 1;
@@ -229,17 +296,36 @@ mod tests {
 
     #[test]
     fn splits_every_form() {
-        for url in ["https://puzz.link/p?tatamibari/5/4/m3g", "http://pzv.jp/p.html?tatamibari/5/4/m3g", "puzz.link/p?tatamibari/5/4/m3g", "tatamibari/5/4/m3g", "https://puzz.link/p?tatamibari/v:/5/4/m3g"] {
+        for url in [
+            "https://puzz.link/p?tatamibari/5/4/m3g",
+            "http://pzv.jp/p.html?tatamibari/5/4/m3g",
+            "puzz.link/p?tatamibari/5/4/m3g",
+            "tatamibari/5/4/m3g",
+            "https://puzz.link/p?tatamibari/v:/5/4/m3g",
+        ] {
             assert!(is_url(url), "{url}");
             let l = split(url).unwrap();
-            assert_eq!((l.kind, l.cols, l.rows, l.body), ("tatamibari", 5, 4, "m3g"), "{url}");
+            assert_eq!(
+                (l.kind, l.cols, l.rows, l.body),
+                ("tatamibari", 5, 4, "m3g"),
+                "{url}"
+            );
             assert_eq!(url.chars().skip(l.body_at).collect::<String>(), "m3g");
         }
         assert!(!is_url("tests/data/tatamibari/codegolf-5x5.txt"));
         assert!(!is_url("puzzle.txt"));
-        assert!(split("https://puzz.link/p?tatamibari/5").unwrap_err().message.contains("board size"));
-        assert!(split("https://puzz.link/p?tatamibari/0/5/").unwrap_err().message.contains("size of 0"));
-        assert!(split("https://puzz.link/p?tatamibari/100000/100000/").unwrap_err().message.contains("larger"));
+        assert!(split("https://puzz.link/p?tatamibari/5")
+            .unwrap_err()
+            .message
+            .contains("board size"));
+        assert!(split("https://puzz.link/p?tatamibari/0/5/")
+            .unwrap_err()
+            .message
+            .contains("size of 0"));
+        assert!(split("https://puzz.link/p?tatamibari/100000/100000/")
+            .unwrap_err()
+            .message
+            .contains("larger"));
         assert!(split("https://puzz.link/p?/5/5").is_err());
     }
 
@@ -250,12 +336,22 @@ mod tests {
         use crate::puzzle::Puzzle;
         use crate::tatamibari::Tatamibari;
         let mut rng = crate::tatamibari::generate::Rng::new(11);
-        let alphabet: Vec<char> = "0123456789abcdefghijklmnopqrstuvwxyz.-+=%/?:ABCZé".chars().collect();
+        let alphabet: Vec<char> = "0123456789abcdefghijklmnopqrstuvwxyz.-+=%/?:ABCZé"
+            .chars()
+            .collect();
         let (mut read, mut refused) = (0, 0);
         for _ in 0..20_000 {
             // Mostly the code's own characters, some of anything.
             let valid: Vec<char> = "123.ghkz".chars().collect();
-            let body: String = (0..rng.below(30)).map(|_| if rng.below(40) == 0 { alphabet[rng.below(alphabet.len())] } else { valid[rng.below(valid.len())] }).collect();
+            let body: String = (0..rng.below(30))
+                .map(|_| {
+                    if rng.below(40) == 0 {
+                        alphabet[rng.below(alphabet.len())]
+                    } else {
+                        valid[rng.below(valid.len())]
+                    }
+                })
+                .collect();
             let size = match rng.below(4) {
                 0 => String::new(),
                 1 => format!("{}/", rng.below(6)),
@@ -272,30 +368,68 @@ mod tests {
                     read += 1;
                 }
                 Err(e) => {
-                    assert!(e.line == 1 && e.col >= 1 && e.col <= url.chars().count() + 1, "{url}: {e}");
+                    assert!(
+                        e.line == 1 && e.col >= 1 && e.col <= url.chars().count() + 1,
+                        "{url}: {e}"
+                    );
                     refused += 1;
                 }
             }
         }
-        assert!(read > 1000 && refused > 1000, "{read} read, {refused} refused");
+        assert!(
+            read > 1000 && refused > 1000,
+            "{read} read, {refused} refused"
+        );
     }
 
     /// Values at each of the code's boundaries, against pzprjs's own strings.
     #[test]
     fn numbers_read_and_write_as_pzprjs_does() {
-        for (v, code) in [(0, "0"), (15, "f"), (16, "-10"), (255, "-ff"), (256, "+100"), (4095, "+fff"), (4096, "=000"), (8191, "=fff"), (8192, "%000"), (12_239, "%fcf"), (12_240, "*0000"), (77_775, "*ffff"), (77_776, "$00000"), (MAX_NUMBER, "$fffff")] {
+        for (v, code) in [
+            (0, "0"),
+            (15, "f"),
+            (16, "-10"),
+            (255, "-ff"),
+            (256, "+100"),
+            (4095, "+fff"),
+            (4096, "=000"),
+            (8191, "=fff"),
+            (8192, "%000"),
+            (12_239, "%fcf"),
+            (12_240, "*0000"),
+            (77_775, "*ffff"),
+            (77_776, "$00000"),
+            (MAX_NUMBER, "$fffff"),
+        ] {
             assert_eq!(write_number16(Number::Known(v)), code, "{v}");
             let chars: Vec<char> = code.chars().collect();
-            assert_eq!(read_number16(&chars), Ok((Number::Known(v), chars.len())), "{code}");
+            assert_eq!(
+                read_number16(&chars),
+                Ok((Number::Known(v), chars.len())),
+                "{code}"
+            );
         }
         assert_eq!(read_number16(&['.']), Ok((Number::Unknown, 1)));
         for bad in ["-1", "+1g", "=", "-FF", "#"] {
-            assert!(read_number16(&bad.chars().collect::<Vec<_>>()).is_err(), "{bad}");
+            assert!(
+                read_number16(&bad.chars().collect::<Vec<_>>()).is_err(),
+                "{bad}"
+            );
         }
         // A 4×4 body with a two-digit number and a `?`, read and written back.
         let link = split("https://puzz.link/p?shikaku/4/4/2g-10h.k3").unwrap();
         let cells = decode_numbers(&link).unwrap();
-        assert_eq!(&cells[..6], &[Some(Number::Known(2)), None, Some(Number::Known(16)), None, None, Some(Number::Unknown)]);
+        assert_eq!(
+            &cells[..6],
+            &[
+                Some(Number::Known(2)),
+                None,
+                Some(Number::Known(16)),
+                None,
+                None,
+                Some(Number::Unknown)
+            ]
+        );
         assert_eq!(cells[11], Some(Number::Known(3)));
         assert_eq!(encode_numbers(cells), "2g-10h.k3j");
         let bad = split("x/4/4/2g-1").unwrap();
@@ -305,16 +439,31 @@ mod tests {
     #[test]
     fn cells_round_trip_and_errors_name_the_column() {
         let link = split("x/5/5/m3g11i2g31h13g3g").unwrap();
-        let cells = decode_cells(&link, None, |ch| if "123".contains(ch) { Ok(Some(ch)) } else { Err("no".into()) }).unwrap();
+        let cells = decode_cells(&link, None, |ch| {
+            if "123".contains(ch) {
+                Ok(Some(ch))
+            } else {
+                Err("no".into())
+            }
+        })
+        .unwrap();
         assert_eq!(encode_cells(cells.iter().copied()), "m3g11i2g31h13g3g");
         // 45 empty cells: two full runs of 20 and one of 5.
         let mut cells = vec![None; 45];
         cells.push(Some('1'));
         assert_eq!(encode_cells(cells), "zzk1");
         let bad = split("x/2/2/g7").unwrap();
-        let e = decode_cells(&bad, 0, |ch| ch.to_digit(10).filter(|&d| d < 4).ok_or(format!("{ch:?} is no clue"))).unwrap_err();
+        let e = decode_cells(&bad, 0, |ch| {
+            ch.to_digit(10)
+                .filter(|&d| d < 4)
+                .ok_or(format!("{ch:?} is no clue"))
+        })
+        .unwrap_err();
         assert_eq!((e.line, e.col), (1, 8));
         let long = split("x/2/1/111").unwrap();
-        assert!(decode_cells(&long, 0, |_| Ok(1)).unwrap_err().message.contains("after the last"));
+        assert!(decode_cells(&long, 0, |_| Ok(1))
+            .unwrap_err()
+            .message
+            .contains("after the last"));
     }
 }

@@ -128,7 +128,9 @@ impl Trust {
 /// or with `score` every optimal answer (of that score). Worded as `trust` allows.
 pub fn hints(decided: usize, of: usize, unit: &str, score: Option<&str>, trust: Trust) -> String {
     let what = match score {
-        Some(score) => format!("{decided} of {of} {unit} are the same in every optimal answer (score {score})"),
+        Some(score) => {
+            format!("{decided} of {of} {unit} are the same in every optimal answer (score {score})")
+        }
         None => format!("{decided} of {of} {unit} are the same in every solution"),
     };
     trust.claim(&what)
@@ -138,7 +140,11 @@ pub fn hints(decided: usize, of: usize, unit: &str, score: Option<&str>, trust: 
 pub fn wrong_claim(claimed: &str, score: &str) -> String {
     // A hostile answer's claim may be megabytes long: its start, and how long it is.
     let claimed = match claimed.char_indices().nth(40) {
-        Some((cut, _)) => format!("{}… ({} characters)", &claimed[..cut], claimed.chars().count()),
+        Some((cut, _)) => format!(
+            "{}… ({} characters)",
+            &claimed[..cut],
+            claimed.chars().count()
+        ),
         None => claimed.to_string(),
     };
     format!("wrong claim: the answer claims {claimed}, the exact score is {score}")
@@ -148,7 +154,10 @@ pub fn wrong_claim(claimed: &str, score: &str) -> String {
 mod tests {
     #[test]
     fn a_long_claim_is_shown_short() {
-        assert_eq!(super::wrong_claim("999", "103488"), "wrong claim: the answer claims 999, the exact score is 103488");
+        assert_eq!(
+            super::wrong_claim("999", "103488"),
+            "wrong claim: the answer claims 999, the exact score is 103488"
+        );
         let long = super::wrong_claim(&"9".repeat(1_000_000), "103488");
         assert_eq!(long, format!("wrong claim: the answer claims {}… (1000000 characters), the exact score is 103488", "9".repeat(40)));
     }
@@ -165,7 +174,13 @@ pub enum Ask {
 /// What `--count` or `--unique` found, that nothing was, or a plain solve's `solved`, after
 /// `count` answers, the search `complete` or ended early by `stopped` ([`TIME_LIMIT`]). A claim
 /// that rests on UNSAT is worded as `trust` allows.
-pub fn enumeration(ask: Ask, count: u64, complete: bool, stopped: Option<&str>, trust: Trust) -> String {
+pub fn enumeration(
+    ask: Ask,
+    count: u64,
+    complete: bool,
+    stopped: Option<&str>,
+    trust: Trust,
+) -> String {
     if count == 0 {
         return match stopped {
             Some(stop) => format!("no solution found ({stop})"),
@@ -180,12 +195,18 @@ pub fn enumeration(ask: Ask, count: u64, complete: bool, stopped: Option<&str>, 
             } else if let Some(stop) = stopped {
                 format!("at least {count} {plural} ({stop})")
             } else {
-                format!("more than {max} solution{} (stopped at {count})", if max == 1 { "" } else { "s" })
+                format!(
+                    "more than {max} solution{} (stopped at {count})",
+                    if max == 1 { "" } else { "s" }
+                )
             }
         }
         Ask::Unique => match (count, complete, stopped) {
             (1, true, _) => trust.claim("unique"),
-            (1, false, stop) => format!("one solution found; uniqueness unknown ({})", stop.unwrap_or(TIME_LIMIT)),
+            (1, false, stop) => format!(
+                "one solution found; uniqueness unknown ({})",
+                stop.unwrap_or(TIME_LIMIT)
+            ),
             _ => "not unique: two different solutions".to_string(),
         },
         Ask::One => Status::Solved.text().to_string(),

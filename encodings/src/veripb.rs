@@ -26,14 +26,22 @@ impl<'a> Proof<'a> {
     /// A proof of a problem with `constraints` constraints (the OPB file's, `=` counting
     /// twice), naming variables with `name`.
     pub fn new(constraints: u64, name: &'a dyn Fn(u32) -> String) -> Proof<'a> {
-        let mut p = Proof { text: String::from("pseudo-Boolean proof version 3.0\n"), next: constraints + 1, name };
+        let mut p = Proof {
+            text: String::from("pseudo-Boolean proof version 3.0\n"),
+            next: constraints + 1,
+            name,
+        };
         let _ = writeln!(p.text, "f {constraints};");
         p
     }
 
     /// The same proof, naming variables with `name` from here on.
     pub fn with_names<'b>(self, name: &'b dyn Fn(u32) -> String) -> Proof<'b> {
-        Proof { text: self.text, next: self.next, name }
+        Proof {
+            text: self.text,
+            next: self.next,
+            name,
+        }
     }
 
     pub fn lit(&self, l: Lit) -> String {
@@ -79,7 +87,12 @@ impl<'a> Proof<'a> {
     /// Ends a refutation: the solver's DRAT proof of a formula over variables `1..=num_vars`
     /// ([`Proof::drat`]), the empty clause by RUP if that stops short of it, and the conclusion
     /// `conclusion(ID of the empty clause)`. Returns the proof's text.
-    pub fn refute(mut self, drat: &str, num_vars: u32, conclusion: impl Fn(u64) -> String) -> Result<String, String> {
+    pub fn refute(
+        mut self,
+        drat: &str,
+        num_vars: u32,
+        conclusion: impl Fn(u64) -> String,
+    ) -> Result<String, String> {
         self.line("% the solver's proof");
         if !self.drat(drat, |v| (v >= 1 && v <= num_vars).then_some(v))? {
             self.rup_clause(&[]);
@@ -151,11 +164,19 @@ impl<'a> Proof<'a> {
             }
             let mut lits = Vec::new();
             for tok in line.split_whitespace() {
-                let n: i32 = tok.parse().map_err(|_| format!("DRAT line {}: {tok:?} is no literal", i + 1))?;
+                let n: i32 = tok
+                    .parse()
+                    .map_err(|_| format!("DRAT line {}: {tok:?} is no literal", i + 1))?;
                 if n == 0 {
                     break;
                 }
-                let v = var(n.unsigned_abs()).ok_or_else(|| format!("DRAT line {}: variable {} is not the formula's", i + 1, n.unsigned_abs()))?;
+                let v = var(n.unsigned_abs()).ok_or_else(|| {
+                    format!(
+                        "DRAT line {}: variable {} is not the formula's",
+                        i + 1,
+                        n.unsigned_abs()
+                    )
+                })?;
                 let l = Lit::positive(v);
                 lits.push(if n > 0 { l } else { !l });
             }
@@ -175,7 +196,8 @@ impl<'a> Proof<'a> {
 /// code of its own: a second check of the same formula, not a derivation of its encoding.
 pub fn refutation(cnf: &Cnf, drat: &str) -> Result<String, String> {
     let name = |v: u32| format!("x{v}");
-    Proof::new(cnf.clauses.len() as u64, &name).refute(drat, cnf.num_vars, |empty| format!("UNSAT : {empty}"))
+    Proof::new(cnf.clauses.len() as u64, &name)
+        .refute(drat, cnf.num_vars, |empty| format!("UNSAT : {empty}"))
 }
 
 /// What [`define_sum`] derived for a sum's root: per output `(value, output, "output → S > u",
@@ -192,7 +214,11 @@ pub struct Defined {
 /// merge's "both children below their next values keep the sum below the next output". `amo`
 /// gives, for a leaf's terms, the ID of a constraint `Σ ~l ≥ k − 1` over exactly those
 /// literals (at most one of them true). Returns the root's definitions.
-pub fn define_sum(p: &mut Proof, trace: &[Node], amo: &dyn Fn(&[(Lit, u64)], &mut Proof) -> u64) -> Option<Defined> {
+pub fn define_sum(
+    p: &mut Proof,
+    trace: &[Node],
+    amo: &dyn Fn(&[(Lit, u64)], &mut Proof) -> u64,
+) -> Option<Defined> {
     // Per node: (value, output, def≥ ID, def≤ ID) and the "S ≤ max" constraint ID.
     let mut defs: Vec<Vec<(u64, Lit, u64, u64)>> = Vec::new();
     let mut maxes: Vec<u64> = Vec::new();
@@ -239,11 +265,19 @@ pub fn define_sum(p: &mut Proof, trace: &[Node], amo: &dyn Fn(&[(Lit, u64)], &mu
             prev = v;
             let mut ge = vec![(t, !o)];
             ge.extend(&sum_terms);
-            let id_ge = p.step(&format!("red {} : {} -> 0", p.constraint(&ge, t as i64), (p.name)(o.var())));
+            let id_ge = p.step(&format!(
+                "red {} : {} -> 0",
+                p.constraint(&ge, t as i64),
+                (p.name)(o.var())
+            ));
             let k = w_total - t + 1;
             let mut le = vec![(k, o)];
             le.extend(&neg_terms);
-            let id_le = p.step(&format!("red {} : {} -> 1", p.constraint(&le, k as i64), (p.name)(o.var())));
+            let id_le = p.step(&format!(
+                "red {} : {} -> 1",
+                p.constraint(&le, k as i64),
+                (p.name)(o.var())
+            ));
             mine.push((v, o, id_ge, id_le));
         }
         // Chains: o_{v'} → o_v.
@@ -268,23 +302,34 @@ pub fn define_sum(p: &mut Proof, trace: &[Node], amo: &dyn Fn(&[(Lit, u64)], &mu
                 }
             }
             Some((a, b)) => {
-                let with_zero = |d: &Vec<(u64, Lit, u64, u64)>| -> Vec<(u64, Option<(Lit, u64, u64)>)> {
-                    std::iter::once((0, None)).chain(d.iter().map(|&(v, l, ge, le)| (v, Some((l, ge, le))))).collect()
-                };
+                let with_zero =
+                    |d: &Vec<(u64, Lit, u64, u64)>| -> Vec<(u64, Option<(Lit, u64, u64)>)> {
+                        std::iter::once((0, None))
+                            .chain(d.iter().map(|&(v, l, ge, le)| (v, Some((l, ge, le)))))
+                            .collect()
+                    };
                 let (a0, b0) = (with_zero(&defs[a]), with_zero(&defs[b]));
                 let values: Vec<u64> = mine.iter().map(|m| m.0).collect();
                 for (i, &(x, _)) in a0.iter().enumerate() {
                     for (j, &(y, _)) in b0.iter().enumerate() {
                         let s = x + y;
-                        let Some(&(_, above, above_ge, _)) = mine.get(values.partition_point(|&v| v <= s)) else { continue };
+                        let Some(&(_, above, above_ge, _)) =
+                            mine.get(values.partition_point(|&v| v <= s))
+                        else {
+                            continue;
+                        };
                         // above → S ≥ next; each child below its next value (or at its max).
                         let mut rule = format!("pol {above_ge}");
                         let mut clause = vec![!above];
-                        for (d0, idx, max_id, child) in [(&a0, i, maxes[a], a), (&b0, j, maxes[b], b)] {
+                        for (d0, idx, max_id, child) in
+                            [(&a0, i, maxes[a], a), (&b0, j, maxes[b], b)]
+                        {
                             match d0.get(idx + 1) {
                                 Some(&(_, Some((l, _, le)))) => {
                                     clause.push(l);
-                                    if trace[child].terms.len() == 1 && trace[child].children.is_none() {
+                                    if trace[child].terms.len() == 1
+                                        && trace[child].children.is_none()
+                                    {
                                         // The child is one literal l of weight w: "S ≤ 0 unless l"
                                         // is w·l + w·~l ≥ w, nothing to add.
                                     } else {
@@ -305,7 +350,10 @@ pub fn define_sum(p: &mut Proof, trace: &[Node], amo: &dyn Fn(&[(Lit, u64)], &mu
         defs.push(mine);
     }
     let root = defs.pop()?;
-    Some(Defined { outputs: root, at_most_max: *maxes.last()? })
+    Some(Defined {
+        outputs: root,
+        at_most_max: *maxes.last()?,
+    })
 }
 
 /// An output of a sum introduced by [`define_at_most`]: `o ⇔ S ≥ value`, `S` the weighted sum
@@ -332,7 +380,11 @@ pub fn define_at_most(p: &mut Proof, trace: &[Node], defined: &mut Vec<u64>) -> 
     for node in trace {
         if node.children.is_none() && node.terms.len() == 1 {
             let (value, output) = node.outputs[0];
-            all.push(vec![Meaning { value, output, implies: None }]);
+            all.push(vec![Meaning {
+                value,
+                output,
+                implies: None,
+            }]);
             continue;
         }
         let total: u64 = node.terms.iter().map(|t| t.1).sum();
@@ -342,19 +394,38 @@ pub fn define_at_most(p: &mut Proof, trace: &[Node], defined: &mut Vec<u64>) -> 
         for &(v, o) in &node.outputs {
             let mut ge: Vec<Term> = node.terms.iter().map(|&(l, w)| (w, l)).collect();
             ge.push((v, !o));
-            let id_ge = p.step(&format!("red {} : {} -> 0", p.constraint(&ge, v as i64), (p.name)(o.var())));
+            let id_ge = p.step(&format!(
+                "red {} : {} -> 0",
+                p.constraint(&ge, v as i64),
+                (p.name)(o.var())
+            ));
             let k = total - v + 1;
             let mut le: Vec<Term> = node.terms.iter().map(|&(l, w)| (w, !l)).collect();
             le.push((k, o));
-            let id_le = p.step(&format!("red {} : {} -> 1", p.constraint(&le, k as i64), (p.name)(o.var())));
-            mine.push(Meaning { value: v, output: o, implies: Some(id_ge) });
+            let id_le = p.step(&format!(
+                "red {} : {} -> 1",
+                p.constraint(&le, k as i64),
+                (p.name)(o.var())
+            ));
+            mine.push(Meaning {
+                value: v,
+                output: o,
+                implies: Some(id_ge),
+            });
             back.push(id_le);
             defined.extend([id_ge, id_le]);
         }
         for j in 1..mine.len() {
-            p.rup_summed(&[mine[j].implies.expect("defined"), back[j - 1]], &[!mine[j].output, mine[j - 1].output]);
+            p.rup_summed(
+                &[mine[j].implies.expect("defined"), back[j - 1]],
+                &[!mine[j].output, mine[j - 1].output],
+            );
         }
-        let at = |v: u64| mine.iter().position(|m| m.value == v).expect("an output per value");
+        let at = |v: u64| {
+            mine.iter()
+                .position(|m| m.value == v)
+                .expect("an output per value")
+        };
         match node.children {
             None => {
                 let cap = node.outputs.last().map_or(0, |o| o.0);
@@ -364,7 +435,11 @@ pub fn define_at_most(p: &mut Proof, trace: &[Node], defined: &mut Vec<u64>) -> 
             }
             Some((a, b)) => {
                 let cap = node.outputs.last().map_or(0, |o| o.0);
-                let with_zero = |d: &Vec<Meaning>| -> Vec<Option<Meaning>> { std::iter::once(None).chain(d.iter().map(|&m| Some(m))).collect() };
+                let with_zero = |d: &Vec<Meaning>| -> Vec<Option<Meaning>> {
+                    std::iter::once(None)
+                        .chain(d.iter().map(|&m| Some(m)))
+                        .collect()
+                };
                 let (a0, b0) = (with_zero(&all[a]), with_zero(&all[b]));
                 for x in &a0 {
                     for y in &b0 {

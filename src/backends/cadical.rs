@@ -24,7 +24,11 @@ extern "C" {
     fn ccadical_solve(s: *mut CCaDiCaL) -> c_int;
     fn ccadical_val(s: *mut CCaDiCaL, lit: c_int) -> c_int;
     fn ccadical_failed(s: *mut CCaDiCaL, lit: c_int) -> c_int;
-    fn ccadical_set_terminate(s: *mut CCaDiCaL, state: *mut c_void, terminate: Option<extern "C" fn(*mut c_void) -> c_int>);
+    fn ccadical_set_terminate(
+        s: *mut CCaDiCaL,
+        state: *mut c_void,
+        terminate: Option<extern "C" fn(*mut c_void) -> c_int>,
+    );
     fn ccadical_set_option(s: *mut CCaDiCaL, name: *const c_char, val: c_int);
     fn ccadical_limit(s: *mut CCaDiCaL, name: *const c_char, limit: c_int);
     fn ccadical_configure(s: *mut CCaDiCaL, name: *const c_char) -> c_int;
@@ -77,7 +81,14 @@ impl Cadical {
             assert!(!ptr.is_null(), "CaDiCaL could not be made");
             let mut stop = Box::new(stop);
             ccadical_set_terminate(ptr, &mut *stop as *mut Stop as *mut c_void, Some(terminate));
-            Cadical { ptr, stop, stats: SolverStats::default(), last: Last::None, assumptions: Vec::new(), proof: std::ptr::null_mut() }
+            Cadical {
+                ptr,
+                stop,
+                stats: SolverStats::default(),
+                last: Last::None,
+                assumptions: Vec::new(),
+                proof: std::ptr::null_mut(),
+            }
         }
     }
 
@@ -169,15 +180,23 @@ impl Solver for Cadical {
     }
 
     fn solve_with(&mut self, assumptions: &[Lit]) -> Result<SolveResult, SolverError> {
-        self.solve_within(assumptions, None).map(|r| r.unwrap_or(SolveResult::Interrupted))
+        self.solve_within(assumptions, None)
+            .map(|r| r.unwrap_or(SolveResult::Interrupted))
     }
 
-    fn solve_limited(&mut self, assumptions: &[Lit], conflicts: u64) -> Result<Option<SolveResult>, SolverError> {
+    fn solve_limited(
+        &mut self,
+        assumptions: &[Lit],
+        conflicts: u64,
+    ) -> Result<Option<SolveResult>, SolverError> {
         self.solve_within(assumptions, Some(conflicts))
     }
 
     fn model(&self) -> Model {
-        assert!(self.last == Last::Sat, "model asked for after a call that was not satisfiable");
+        assert!(
+            self.last == Last::Sat,
+            "model asked for after a call that was not satisfiable"
+        );
         // SAFETY: a live solver in its satisfied state; only variables it knows are asked.
         let known = unsafe { ccadical_vars(self.ptr) }.max(0) as u32;
         // Variables CaDiCaL never saw in a clause read as false, which is what `Model` assumes.
@@ -198,7 +217,11 @@ impl Solver for Cadical {
             return Vec::new();
         }
         // SAFETY: a live solver in its unsatisfied state, asked about this call's assumptions.
-        self.assumptions.iter().filter(|&&l| unsafe { ccadical_failed(self.ptr, l) } != 0).filter_map(|&l| Lit::from_dimacs(l)).collect()
+        self.assumptions
+            .iter()
+            .filter(|&&l| unsafe { ccadical_failed(self.ptr, l) } != 0)
+            .filter_map(|&l| Lit::from_dimacs(l))
+            .collect()
     }
 
     fn stats(&self) -> SolverStats {
@@ -212,13 +235,18 @@ impl Solver for Cadical {
 
 impl Cadical {
     /// One call; `None` when the conflict limit ended it.
-    fn solve_within(&mut self, assumptions: &[Lit], conflicts: Option<u64>) -> Result<Option<SolveResult>, SolverError> {
+    fn solve_within(
+        &mut self,
+        assumptions: &[Lit],
+        conflicts: Option<u64>,
+    ) -> Result<Option<SolveResult>, SolverError> {
         if self.stop.is_raised() {
             return Ok(Some(SolveResult::Interrupted));
         }
         self.stats.calls += 1;
         self.assumptions.clear();
-        self.assumptions.extend(assumptions.iter().map(|l| l.dimacs()));
+        self.assumptions
+            .extend(assumptions.iter().map(|l| l.dimacs()));
         // SAFETY: a live solver; assumptions and limits hold for this call only (IPASIR).
         let result = unsafe {
             if let Some(n) = conflicts {
@@ -241,7 +269,9 @@ impl Cadical {
             _ if self.stop.is_raised() => Ok(Some(SolveResult::Interrupted)),
             // Without a limit the terminate callback is the only way to get no answer.
             _ if conflicts.is_some() => Ok(None),
-            r => Err(SolverError(format!("cadical: answered {r} without being stopped"))),
+            r => Err(SolverError(format!(
+                "cadical: answered {r} without being stopped"
+            ))),
         }
     }
 }
@@ -266,12 +296,17 @@ pub fn prove(cnf: &encodings::cnf::Cnf, proof: &std::path::Path) -> Result<super
 
 /// Opens `proof` for writing, as C wants it.
 fn open_proof(proof: &std::path::Path) -> Result<(*mut libc::FILE, CString), String> {
-    let name = CString::new(proof.as_os_str().as_encoded_bytes()).map_err(|_| "a proof path without NUL".to_string())?;
+    let name = CString::new(proof.as_os_str().as_encoded_bytes())
+        .map_err(|_| "a proof path without NUL".to_string())?;
     let mode = CString::new("w").expect("no NUL");
     // SAFETY: C strings that outlive the call.
     let file = unsafe { libc::fopen(name.as_ptr(), mode.as_ptr()) };
     if file.is_null() {
-        return Err(format!("{}: cannot write: {}", proof.display(), std::io::Error::last_os_error()));
+        return Err(format!(
+            "{}: cannot write: {}",
+            proof.display(),
+            std::io::Error::last_os_error()
+        ));
     }
     Ok((file, name))
 }
@@ -286,7 +321,9 @@ mod tests {
     /// `pigeons` pigeons into `holes` holes: satisfiable iff `pigeons <= holes`, and
     /// exponentially hard for CDCL when there is one pigeon too many.
     fn pigeonhole(sink: &mut impl ClauseSink, pigeons: u32, holes: u32) {
-        let p: Vec<Vec<Lit>> = (0..pigeons).map(|_| (0..holes).map(|_| sink.new_var()).collect()).collect();
+        let p: Vec<Vec<Lit>> = (0..pigeons)
+            .map(|_| (0..holes).map(|_| sink.new_var()).collect())
+            .collect();
         for row in &p {
             sink.add_clause(row);
         }
@@ -325,7 +362,10 @@ mod tests {
         }
         assert!(!m.value(Lit::positive(cnf.num_vars)));
         let st = s.stats();
-        assert_eq!((st.calls, st.vars, st.clauses), (1, cnf.num_vars, cnf.clauses.len() as u64));
+        assert_eq!(
+            (st.calls, st.vars, st.clauses),
+            (1, cnf.num_vars, cnf.clauses.len() as u64)
+        );
         assert_eq!((st.conflicts, st.decisions), (None, None));
         assert_eq!(s.backend(), "cadical");
         assert!(s.interruptible());
@@ -366,8 +406,14 @@ mod tests {
         let assumptions = [x[3], x[0], x[4], !x[2]];
         assert_eq!(s.solve_with(&assumptions), Ok(SolveResult::Unsat));
         let core = s.failed_core();
-        assert!(core.iter().all(|l| assumptions.contains(l)), "core {core:?} not within the assumptions");
-        assert!(!core.contains(&x[3]) && !core.contains(&x[4]), "core {core:?} has unrelated assumptions");
+        assert!(
+            core.iter().all(|l| assumptions.contains(l)),
+            "core {core:?} not within the assumptions"
+        );
+        assert!(
+            !core.contains(&x[3]) && !core.contains(&x[4]),
+            "core {core:?} has unrelated assumptions"
+        );
         assert_eq!(s.solve_with(&core), Ok(SolveResult::Unsat));
         // The assumptions are gone: the clauses alone are satisfiable.
         assert_eq!(s.solve(), Ok(SolveResult::Sat));
@@ -393,7 +439,10 @@ mod tests {
         assert_eq!(result, Ok(SolveResult::Interrupted));
         assert_eq!(calls, 1);
         let late = returned.saturating_duration_since(raised);
-        assert!(late < Duration::from_secs(1), "returned {late:?} after the stop was raised");
+        assert!(
+            late < Duration::from_secs(1),
+            "returned {late:?} after the stop was raised"
+        );
     }
 
     #[test]

@@ -58,7 +58,8 @@ impl Command {
     /// result file to read the answer from instead of stdout (`minisat {cnf} {out}`). Refuses
     /// an empty or badly quoted `cmd`; a program that cannot be run is only found when solving.
     pub fn new(cmd: &str, stop: Stop) -> Result<Command, String> {
-        let mut words = shell_words::split(cmd).map_err(|e| format!("solver command `{cmd}`: {e}"))?;
+        let mut words =
+            shell_words::split(cmd).map_err(|e| format!("solver command `{cmd}`: {e}"))?;
         if words.is_empty() {
             return Err("the solver command is empty".into());
         }
@@ -66,7 +67,16 @@ impl Command {
             words.push(CNF.into());
         }
         let proofs = words.iter().any(|w| w.contains(PROOF));
-        Ok(Command { cmd: cmd.into(), words, cnf: Cnf::new(), stop, proofs, calls: 0, assumptions: Vec::new(), model: None })
+        Ok(Command {
+            cmd: cmd.into(),
+            words,
+            cnf: Cnf::new(),
+            stop,
+            proofs,
+            calls: 0,
+            assumptions: Vec::new(),
+            model: None,
+        })
     }
 
     fn reads_result_file(&self) -> bool {
@@ -75,7 +85,10 @@ impl Command {
 
     /// The formula's variables, and any beyond them that the assumptions name.
     fn num_vars(&self) -> u32 {
-        self.assumptions.iter().map(|a| a.var()).fold(self.cnf.num_vars, u32::max)
+        self.assumptions
+            .iter()
+            .map(|a| a.var())
+            .fold(self.cnf.num_vars, u32::max)
     }
 
     /// The most output read: far more than a model of this many variables takes (12 bytes a
@@ -89,7 +102,11 @@ impl Command {
         let text = String::from_utf8_lossy(&stderr[stderr.len().saturating_sub(STDERR_SHOWN)..]);
         let text = text.trim();
         if !text.is_empty() {
-            let cut = if stderr.len() > STDERR_SHOWN { "…" } else { "" };
+            let cut = if stderr.len() > STDERR_SHOWN {
+                "…"
+            } else {
+                ""
+            };
             message += &format!("; its stderr ends:\n{cut}{text}");
         }
         SolverError(message)
@@ -104,8 +121,13 @@ impl Command {
     fn write_cnf_to(&mut self, out: &mut impl Write) -> io::Result<()> {
         let (vars, clauses) = (self.cnf.num_vars, self.cnf.clauses.len());
         self.cnf.num_vars = self.num_vars();
-        self.cnf.clauses.extend(self.assumptions.iter().map(|&a| vec![a]));
-        let comment = format!("puzzle-sat: the last {} clauses are this call's assumptions", self.assumptions.len());
+        self.cnf
+            .clauses
+            .extend(self.assumptions.iter().map(|&a| vec![a]));
+        let comment = format!(
+            "puzzle-sat: the last {} clauses are this call's assumptions",
+            self.assumptions.len()
+        );
         let written = dimacs::write(out, &self.cnf, &[comment]);
         self.cnf.clauses.truncate(clauses);
         self.cnf.num_vars = vars;
@@ -119,34 +141,63 @@ impl Command {
         process.args(words);
         let limit = self.output_limit();
         match process::run(process, limit, || self.stop.is_raised()) {
-            Ok(process::Ended::Exited { status, stdout, stderr }) => Ok(Some(Run { status, stdout, stderr })),
+            Ok(process::Ended::Exited {
+                status,
+                stdout,
+                stderr,
+            }) => Ok(Some(Run {
+                status,
+                stdout,
+                stderr,
+            })),
             Ok(process::Ended::Stopped) => Ok(None),
-            Ok(process::Ended::Overflow { stderr }) => Err(self.error(format!("printed more than {limit} bytes"), &stderr)),
+            Ok(process::Ended::Overflow { stderr }) => {
+                Err(self.error(format!("printed more than {limit} bytes"), &stderr))
+            }
             Err(e) => Err(self.error(format!("cannot be run: {e}"), b"")),
         }
     }
 
     /// The call's answer from what the command left, `out` being its result file.
     fn answer(&mut self, run: Run, out: &Path) -> Result<SolveResult, SolverError> {
-        let Run { status, stdout, stderr } = run;
+        let Run {
+            status,
+            stdout,
+            stderr,
+        } = run;
         let code = match (status.code(), status.signal()) {
             (Some(code @ (0 | 10 | 20)), _) => code,
-            (Some(code), _) => return Err(self.error(format!("exited with status {code}"), &stderr)),
-            (None, Some(signal)) => return Err(self.error(format!("was killed by signal {signal}"), &stderr)),
+            (Some(code), _) => {
+                return Err(self.error(format!("exited with status {code}"), &stderr))
+            }
+            (None, Some(signal)) => {
+                return Err(self.error(format!("was killed by signal {signal}"), &stderr))
+            }
             (None, None) => return Err(self.error(format!("ended oddly: {status}"), &stderr)),
         };
         let (text, source) = if self.reads_result_file() {
             // A regular file only: a pipe put there would block the read.
-            let read = crate::drat::open_regular(out).map_err(io::Error::other).and_then(|f| {
-                let mut text = Vec::new();
-                f.take(self.output_limit() + 1).read_to_end(&mut text).map(|_| text)
-            });
+            let read = crate::drat::open_regular(out)
+                .map_err(io::Error::other)
+                .and_then(|f| {
+                    let mut text = Vec::new();
+                    f.take(self.output_limit() + 1)
+                        .read_to_end(&mut text)
+                        .map(|_| text)
+                });
             match read {
                 Ok(text) if text.len() as u64 > self.output_limit() => {
-                    return Err(self.error(format!("wrote more than {} bytes to {OUT}", self.output_limit()), &stderr))
+                    return Err(self.error(
+                        format!("wrote more than {} bytes to {OUT}", self.output_limit()),
+                        &stderr,
+                    ))
                 }
                 Ok(text) => (text, OUT),
-                Err(e) => return Err(self.error(format!("left no readable result file {OUT}: {e}"), &stderr)),
+                Err(e) => {
+                    return Err(
+                        self.error(format!("left no readable result file {OUT}: {e}"), &stderr)
+                    )
+                }
             }
         } else {
             (stdout, "stdout")
@@ -165,8 +216,12 @@ impl Command {
         })?;
         match (answer, code) {
             (SolverAnswer::Unknown, _) => Err(self.error("gave no answer (UNKNOWN)", &stderr)),
-            (SolverAnswer::Sat(_), 20) => Err(self.error("exited with status 20 (UNSAT) but said SAT", &stderr)),
-            (SolverAnswer::Unsat, 10) => Err(self.error("exited with status 10 (SAT) but said UNSAT", &stderr)),
+            (SolverAnswer::Sat(_), 20) => {
+                Err(self.error("exited with status 20 (UNSAT) but said SAT", &stderr))
+            }
+            (SolverAnswer::Unsat, 10) => {
+                Err(self.error("exited with status 10 (SAT) but said UNSAT", &stderr))
+            }
             (SolverAnswer::Unsat, _) => Ok(SolveResult::Unsat),
             (SolverAnswer::Sat(lits), _) => {
                 let model = self.check(lits).map_err(|e| self.error(e, &stderr))?;
@@ -187,32 +242,75 @@ impl Command {
             return Ok(SolveResult::Unsat);
         }
         let checker = crate::drat::DEFAULT_CHECKER;
-        let rejected = |why: &str| format!("answered UNSAT, but `{checker}` rejects its proof ({why})");
+        let rejected =
+            |why: &str| format!("answered UNSAT, but `{checker}` rejects its proof ({why})");
         let proof = crate::drat::open_regular(proof).map_err(|e| self.error(rejected(&e), b""))?;
-        if proof.metadata().map_or(true, |m| m.len() > crate::drat::PROOF_CAP) {
+        if proof
+            .metadata()
+            .map_or(true, |m| m.len() > crate::drat::PROOF_CAP)
+        {
             return Err(self.error(rejected("a proof larger than the cap"), b""));
         }
-        let mut formula = tempfile::tempfile().map_err(|e| self.error(format!("has no temporary file: {e}"), b""))?;
-        self.write_cnf_to(&mut formula).map_err(|e| self.error(format!("cannot write the formula for the checker: {e}"), b""))?;
+        let mut formula = tempfile::tempfile()
+            .map_err(|e| self.error(format!("has no temporary file: {e}"), b""))?;
+        self.write_cnf_to(&mut formula).map_err(|e| {
+            self.error(
+                format!("cannot write the formula for the checker: {e}"),
+                b"",
+            )
+        })?;
         // Without /proc, private copies (made only then).
         let private;
-        let (cnf, proof_path) = match (crate::drat::descriptor_path(&formula), crate::drat::descriptor_path(&proof)) {
+        let (cnf, proof_path) = match (
+            crate::drat::descriptor_path(&formula),
+            crate::drat::descriptor_path(&proof),
+        ) {
             (Some(c), Some(p)) => (c, p),
             _ => {
-                private = crate::cleanup::temp_dir("check").map_err(|e| self.error(format!("has no temporary directory: {e}"), b""))?;
-                let (c, p) = (private.path().join("formula.cnf"), private.path().join("proof.drat"));
-                self.write_cnf(&c).map_err(|e| self.error(format!("cannot write the formula for the checker: {e}"), b""))?;
-                let mut from = proof.try_clone().map_err(|e| self.error(format!("cannot copy the proof: {e}"), b""))?;
-                File::create(&p).and_then(|mut to| io::copy(&mut from, &mut to)).map_err(|e| self.error(format!("cannot copy the proof: {e}"), b""))?;
+                private = crate::cleanup::temp_dir("check")
+                    .map_err(|e| self.error(format!("has no temporary directory: {e}"), b""))?;
+                let (c, p) = (
+                    private.path().join("formula.cnf"),
+                    private.path().join("proof.drat"),
+                );
+                self.write_cnf(&c).map_err(|e| {
+                    self.error(
+                        format!("cannot write the formula for the checker: {e}"),
+                        b"",
+                    )
+                })?;
+                let mut from = proof
+                    .try_clone()
+                    .map_err(|e| self.error(format!("cannot copy the proof: {e}"), b""))?;
+                File::create(&p)
+                    .and_then(|mut to| io::copy(&mut from, &mut to))
+                    .map_err(|e| self.error(format!("cannot copy the proof: {e}"), b""))?;
                 (c, p)
             }
         };
-        match crate::drat::run_checker(checker, &cnf, &proof_path, crate::drat::Limits::default(), || self.stop.is_raised()) {
+        match crate::drat::run_checker(
+            checker,
+            &cnf,
+            &proof_path,
+            crate::drat::Limits::default(),
+            || self.stop.is_raised(),
+        ) {
             Ok(crate::drat::Checked::Accepted) => Ok(SolveResult::Unsat),
             Ok(crate::drat::Checked::Rejected(why)) => Err(self.error(rejected(&why), b"")),
-            Ok(crate::drat::Checked::OutOfMemory(line)) => Err(self.error(rejected(&format!("it ran out of memory under its cap of {}: {line}", crate::drat::bytes(crate::drat::CHECKER_MEMORY))), b"")),
-            Ok(crate::drat::Checked::Stopped | crate::drat::Checked::OutOfTime) => Ok(SolveResult::Interrupted),
-            Err(e) => Err(self.error(format!("takes {PROOF}, but {e} (install it: cargo install --locked rate)"), b"")),
+            Ok(crate::drat::Checked::OutOfMemory(line)) => Err(self.error(
+                rejected(&format!(
+                    "it ran out of memory under its cap of {}: {line}",
+                    crate::drat::bytes(crate::drat::CHECKER_MEMORY)
+                )),
+                b"",
+            )),
+            Ok(crate::drat::Checked::Stopped | crate::drat::Checked::OutOfTime) => {
+                Ok(SolveResult::Interrupted)
+            }
+            Err(e) => Err(self.error(
+                format!("takes {PROOF}, but {e} (install it: cargo install --locked rate)"),
+                b"",
+            )),
         }
     }
 
@@ -224,21 +322,38 @@ impl Command {
         for l in &lits {
             let v = l.var();
             if v > n {
-                return Err(format!("gave a model with variable {v}, beyond the formula's {n}"));
+                return Err(format!(
+                    "gave a model with variable {v}, beyond the formula's {n}"
+                ));
             }
             match seen[v as usize] {
                 Some(positive) if positive != l.is_positive() => {
-                    return Err(format!("gave a model with variable {v} both true and false"))
+                    return Err(format!(
+                        "gave a model with variable {v} both true and false"
+                    ))
                 }
                 _ => seen[v as usize] = Some(l.is_positive()),
             }
         }
         let model = Model::from_lits(n, lits);
-        if let Some((i, clause)) = self.cnf.clauses.iter().enumerate().find(|(_, c)| !c.iter().any(|&l| model.value(l))) {
-            return Err(format!("gave a model that violates clause {} {}", i + 1, show_clause(clause)));
+        if let Some((i, clause)) = self
+            .cnf
+            .clauses
+            .iter()
+            .enumerate()
+            .find(|(_, c)| !c.iter().any(|&l| model.value(l)))
+        {
+            return Err(format!(
+                "gave a model that violates clause {} {}",
+                i + 1,
+                show_clause(clause)
+            ));
         }
         if let Some(a) = self.assumptions.iter().find(|&&a| !model.value(a)) {
-            return Err(format!("gave a model that violates the assumption {}", a.dimacs()));
+            return Err(format!(
+                "gave a model that violates the assumption {}",
+                a.dimacs()
+            ));
         }
         Ok(model)
     }
@@ -254,8 +369,10 @@ pub fn checks_proofs(cmd: &str) -> bool {
 fn substitute(word: &str, cnf: &Path, out: &Path, proof: &Path) -> OsString {
     let mut result = OsString::new();
     let mut rest = word;
-    while let Some((at, placeholder, path)) =
-        [(CNF, cnf), (OUT, out), (PROOF, proof)].into_iter().filter_map(|(p, path)| Some((rest.find(p)?, p, path))).min_by_key(|m| m.0)
+    while let Some((at, placeholder, path)) = [(CNF, cnf), (OUT, out), (PROOF, proof)]
+        .into_iter()
+        .filter_map(|(p, path)| Some((rest.find(p)?, p, path)))
+        .min_by_key(|m| m.0)
     {
         result.push(&rest[..at]);
         result.push(path);
@@ -267,7 +384,11 @@ fn substitute(word: &str, cnf: &Path, out: &Path, proof: &Path) -> OsString {
 
 fn show_clause(clause: &[Lit]) -> String {
     const SHOWN: usize = 20;
-    let mut lits: Vec<String> = clause.iter().take(SHOWN).map(|l| l.dimacs().to_string()).collect();
+    let mut lits: Vec<String> = clause
+        .iter()
+        .take(SHOWN)
+        .map(|l| l.dimacs().to_string())
+        .collect();
     if clause.len() > SHOWN {
         lits.push(format!("… ({} literals)", clause.len()));
     }
@@ -297,9 +418,15 @@ impl Solver for Command {
         self.model = None;
         self.assumptions = assumptions.to_vec();
         // Both files go with the directory, whatever happens.
-        let dir = crate::cleanup::temp_dir("solver").map_err(|e| self.error(format!("has no temporary directory to work in: {e}"), b""))?;
-        let (cnf, out, proof) = (dir.path().join("formula.cnf"), dir.path().join("result"), dir.path().join("proof.drat"));
-        self.write_cnf(&cnf).map_err(|e| self.error(format!("cannot be given its formula: {e}"), b""))?;
+        let dir = crate::cleanup::temp_dir("solver")
+            .map_err(|e| self.error(format!("has no temporary directory to work in: {e}"), b""))?;
+        let (cnf, out, proof) = (
+            dir.path().join("formula.cnf"),
+            dir.path().join("result"),
+            dir.path().join("proof.drat"),
+        );
+        self.write_cnf(&cnf)
+            .map_err(|e| self.error(format!("cannot be given its formula: {e}"), b""))?;
         let answer = match self.run(&cnf, &out, &proof)? {
             Some(run) => self.answer(run, &out)?,
             None => return Ok(SolveResult::Interrupted),
@@ -311,7 +438,9 @@ impl Solver for Command {
     }
 
     fn model(&self) -> Model {
-        self.model.clone().expect("model asked for after a call that was not satisfiable")
+        self.model
+            .clone()
+            .expect("model asked for after a call that was not satisfiable")
     }
 
     fn failed_core(&self) -> Vec<Lit> {
@@ -373,7 +502,12 @@ mod tests {
 
     fn solver(cmd: &str, clauses: &[&[i32]]) -> Command {
         let mut s = Command::new(cmd, Stop::new()).unwrap();
-        let vars = clauses.iter().flat_map(|c| c.iter()).map(|l| l.unsigned_abs()).max().unwrap_or(0);
+        let vars = clauses
+            .iter()
+            .flat_map(|c| c.iter())
+            .map(|l| l.unsigned_abs())
+            .max()
+            .unwrap_or(0);
         for _ in 0..vars {
             s.new_var();
         }
@@ -439,7 +573,9 @@ mod tests {
         let vars: Vec<Lit> = (0..300).map(|_| s.new_var()).collect();
         let mut seed = 12345u64;
         let mut random = |n: usize| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (seed >> 33) as usize % n
         };
         let planted: Vec<bool> = (0..vars.len()).map(|_| random(2) == 1).collect();
@@ -448,10 +584,17 @@ mod tests {
             let mut clause: Vec<Lit> = (0..3)
                 .map(|_| {
                     let v = random(vars.len());
-                    if random(2) == 1 { vars[v] } else { !vars[v] }
+                    if random(2) == 1 {
+                        vars[v]
+                    } else {
+                        !vars[v]
+                    }
                 })
                 .collect();
-            if !clause.iter().any(|l| planted[l.var() as usize - 1] == l.is_positive()) {
+            if !clause
+                .iter()
+                .any(|l| planted[l.var() as usize - 1] == l.is_positive())
+            {
                 clause[0] = !clause[0];
             }
             s.add_clause(&clause);
@@ -462,7 +605,9 @@ mod tests {
 
         let (pigeons, holes) = (6, 5);
         let mut s = Command::new(cmd, Stop::new()).unwrap();
-        let p: Vec<Vec<Lit>> = (0..pigeons).map(|_| (0..holes).map(|_| s.new_var()).collect()).collect();
+        let p: Vec<Vec<Lit>> = (0..pigeons)
+            .map(|_| (0..holes).map(|_| s.new_var()).collect())
+            .collect();
         for row in &p {
             s.add_clause(row);
         }
@@ -517,17 +662,37 @@ mod tests {
     fn an_unsat_whose_proof_does_not_check_is_an_error() {
         for (body, why) in [
             ("echo 's UNSATISFIABLE'\nexit 20", "No such file"),
-            (": > \"$2\"\necho 's UNSATISFIABLE'\nexit 20", "s NOT VERIFIED"),
-            ("printf '0\\n' > \"$2\"\necho 's UNSATISFIABLE'\nexit 20", "s NOT VERIFIED"),
+            (
+                ": > \"$2\"\necho 's UNSATISFIABLE'\nexit 20",
+                "s NOT VERIFIED",
+            ),
+            (
+                "printf '0\\n' > \"$2\"\necho 's UNSATISFIABLE'\nexit 20",
+                "s NOT VERIFIED",
+            ),
         ] {
             let (_dir, cmd) = fake(body);
             let with = format!("{cmd} {{cnf}} {{proof}}");
             let e = error(&mut solver(&with, &[&[1, 2]]), &[lit(-1).dimacs()]);
-            assert!(e.contains("answered UNSAT, but `rate -d {cnf} {proof}` rejects its proof") && e.contains(why), "{body}: {e}");
-            assert_eq!(crate::backends::Backend::Command(with).trust(), crate::backends::Trust::Checked);
+            assert!(
+                e.contains("answered UNSAT, but `rate -d {cnf} {proof}` rejects its proof")
+                    && e.contains(why),
+                "{body}: {e}"
+            );
+            assert_eq!(
+                crate::backends::Backend::Command(with).trust(),
+                crate::backends::Trust::Checked
+            );
             let without = format!("{cmd} {{cnf}} /dev/null");
-            assert_eq!(solver(&without, &[&[1, 2]]).solve().unwrap(), SolveResult::Unsat, "unchecked, the lie is taken");
-            assert_eq!(crate::backends::Backend::Command(without).trust(), crate::backends::Trust::Unchecked);
+            assert_eq!(
+                solver(&without, &[&[1, 2]]).solve().unwrap(),
+                SolveResult::Unsat,
+                "unchecked, the lie is taken"
+            );
+            assert_eq!(
+                crate::backends::Backend::Command(without).trust(),
+                crate::backends::Trust::Unchecked
+            );
         }
         // A formula holding the empty clause is refuted without a proof.
         let (_dir, cmd) = fake("echo 's UNSATISFIABLE'\nexit 20");
@@ -538,15 +703,24 @@ mod tests {
 
     #[test]
     fn bad_command_strings_are_refused() {
-        assert!(Command::new("", Stop::new()).err().unwrap().contains("empty"));
-        assert!(Command::new("  ", Stop::new()).err().unwrap().contains("empty"));
-        let e = Command::new("cadical 'unclosed", Stop::new()).err().unwrap();
+        assert!(Command::new("", Stop::new())
+            .err()
+            .unwrap()
+            .contains("empty"));
+        assert!(Command::new("  ", Stop::new())
+            .err()
+            .unwrap()
+            .contains("empty"));
+        let e = Command::new("cadical 'unclosed", Stop::new())
+            .err()
+            .unwrap();
         assert!(e.contains("cadical 'unclosed"), "{e}");
     }
 
     #[test]
     fn the_formula_path_is_appended_or_put_in_place_and_removed_afterwards() {
-        let (dir, cmd) = fake("printf '%s\\n' \"$@\" > \"$D/args\"\necho 's UNSATISFIABLE'\nexit 20");
+        let (dir, cmd) =
+            fake("printf '%s\\n' \"$@\" > \"$D/args\"\necho 's UNSATISFIABLE'\nexit 20");
         let args = || fs::read_to_string(dir.path().join("args")).unwrap();
 
         let mut s = solver(&format!("{cmd} 'two words'"), &[&[1]]);
@@ -563,7 +737,10 @@ mod tests {
         let args = fs::read_to_string(dir.path().join("args")).unwrap();
         let args: Vec<&str> = args.lines().collect();
         assert_eq!(args.len(), 2, "{args:?}");
-        assert!(args[0].starts_with("--in=/") && args[0].ends_with("formula.cnf"), "{args:?}");
+        assert!(
+            args[0].starts_with("--in=/") && args[0].ends_with("formula.cnf"),
+            "{args:?}"
+        );
         assert_eq!(args[1], "last");
     }
 
@@ -571,7 +748,10 @@ mod tests {
     fn the_formula_carries_the_assumptions_as_unit_clauses() {
         let (dir, cmd) = fake("cp \"$1\" \"$D/seen.cnf\"\necho 's UNSATISFIABLE'");
         let mut s = solver(&cmd, &[&[1, 2]]);
-        assert_eq!(s.solve_with(&[lit(-1), lit(3)]).unwrap(), SolveResult::Unsat);
+        assert_eq!(
+            s.solve_with(&[lit(-1), lit(3)]).unwrap(),
+            SolveResult::Unsat
+        );
         let seen = fs::read_to_string(dir.path().join("seen.cnf")).unwrap();
         assert!(seen.ends_with("p cnf 3 3\n1 2 0\n-1 0\n3 0\n"), "{seen}");
         assert_eq!(s.failed_core(), vec![lit(-1), lit(3)]);
@@ -579,7 +759,8 @@ mod tests {
 
     #[test]
     fn a_result_file_is_read_when_out_is_given() {
-        let (_dir, cmd) = fake("printf 'SAT\\n-1 2 0\\n' > \"$2\"\necho 'this is not read'\nexit 10");
+        let (_dir, cmd) =
+            fake("printf 'SAT\\n-1 2 0\\n' > \"$2\"\necho 'this is not read'\nexit 10");
         let mut s = solver(&format!("{cmd} {{cnf}} {{out}}"), &[&[1, 2]]);
         assert_eq!(s.solve().unwrap(), SolveResult::Sat);
         assert!(s.model().value(lit(2)) && !s.model().value(lit(1)));
@@ -600,7 +781,10 @@ mod tests {
     fn a_model_violating_a_clause_is_an_error_naming_it() {
         let (_dir, cmd) = fake("printf 's SATISFIABLE\\nv 1 2 0\\n'\nexit 10");
         let e = error(&mut solver(&cmd, &[&[1, 2], &[-1, -2]]), &[]);
-        assert!(e.contains(&cmd) && e.contains("violates clause 2 [-1 -2]"), "{e}");
+        assert!(
+            e.contains(&cmd) && e.contains("violates clause 2 [-1 -2]"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -624,14 +808,20 @@ mod tests {
     fn a_failing_command_is_an_error_with_its_stderr() {
         let (_dir, cmd) = fake("echo 'out of cheese' >&2\nexit 1");
         let e = error(&mut solver(&cmd, &[&[1]]), &[]);
-        assert!(e.contains(&cmd) && e.contains("exited with status 1") && e.contains("out of cheese"), "{e}");
+        assert!(
+            e.contains(&cmd) && e.contains("exited with status 1") && e.contains("out of cheese"),
+            "{e}"
+        );
 
         let (_dir, cmd) = fake("kill -9 $$");
         let e = error(&mut solver(&cmd, &[&[1]]), &[]);
         assert!(e.contains("killed by signal 9"), "{e}");
 
         let e = error(&mut solver("/nonexistent/puzzle-sat-solver", &[&[1]]), &[]);
-        assert!(e.contains("/nonexistent/puzzle-sat-solver") && e.contains("cannot be run"), "{e}");
+        assert!(
+            e.contains("/nonexistent/puzzle-sat-solver") && e.contains("cannot be run"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -648,7 +838,8 @@ mod tests {
 
     #[test]
     fn a_chatty_stderr_does_not_block_and_runaway_output_is_refused() {
-        let (_dir, cmd) = fake("yes 'c chatter' | head -n 300000 >&2\necho 's UNSATISFIABLE'\nexit 20");
+        let (_dir, cmd) =
+            fake("yes 'c chatter' | head -n 300000 >&2\necho 's UNSATISFIABLE'\nexit 20");
         assert_eq!(solver(&cmd, &[&[1]]).solve().unwrap(), SolveResult::Unsat);
 
         let (_dir, cmd) = fake("yes 1");
@@ -659,7 +850,12 @@ mod tests {
     /// Whether process `pid` still runs (a zombie does not).
     fn running(pid: &str) -> bool {
         match fs::read_to_string(format!("/proc/{pid}/stat")) {
-            Ok(stat) => !stat.rsplit_once(')').unwrap().1.trim_start().starts_with('Z'),
+            Ok(stat) => !stat
+                .rsplit_once(')')
+                .unwrap()
+                .1
+                .trim_start()
+                .starts_with('Z'),
             Err(_) => false,
         }
     }
@@ -685,7 +881,11 @@ mod tests {
         assert_eq!(s.solve().unwrap(), SolveResult::Interrupted);
         let returned = Instant::now();
         let raised = raiser.join().unwrap();
-        assert!(returned.duration_since(raised) < Duration::from_secs(5), "{:?} after the stop", returned.duration_since(raised));
+        assert!(
+            returned.duration_since(raised) < Duration::from_secs(5),
+            "{:?} after the stop",
+            returned.duration_since(raised)
+        );
         for name in ["pid", "sleep"] {
             let pid = fs::read_to_string(dir.path().join(name)).unwrap();
             let pid = pid.trim();
@@ -712,7 +912,11 @@ mod tests {
         }
         let (dir, cmd) = fake("echo $$ > \"$D/pid\"\nexec sleep 30");
         let mut me = std::process::Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", "backends::command::tests::the_command_dies_with_puzzle_sat", "--nocapture"])
+            .args([
+                "--exact",
+                "backends::command::tests::the_command_dies_with_puzzle_sat",
+                "--nocapture",
+            ])
             .env(CHILD, &cmd)
             // Its temporary folder, which a SIGKILL leaves behind, goes with this test's.
             .env("TMPDIR", dir.path())
@@ -725,14 +929,20 @@ mod tests {
             if pid.ends_with('\n') {
                 break pid.trim().to_string();
             }
-            assert!(started.elapsed() < Duration::from_secs(20), "the command never started");
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "the command never started"
+            );
             thread::sleep(Duration::from_millis(10));
         };
         me.kill().unwrap();
         me.wait().unwrap();
         let killed = Instant::now();
         while running(&pid) {
-            assert!(killed.elapsed() < Duration::from_secs(2), "the command {pid} outlived puzzle-sat");
+            assert!(
+                killed.elapsed() < Duration::from_secs(2),
+                "the command {pid} outlived puzzle-sat"
+            );
             thread::sleep(Duration::from_millis(10));
         }
     }

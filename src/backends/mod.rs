@@ -37,7 +37,10 @@ pub enum Backend {
 pub const BUILT_IN: &[(&str, &str)] = &[
     ("varisat", "embedded CDCL solver in pure Rust (the default)"),
     #[cfg(feature = "cadical")]
-    ("cadical", "embedded CaDiCaL 1.9.5 (C++, the `cadical` cargo feature)"),
+    (
+        "cadical",
+        "embedded CaDiCaL 1.9.5 (C++, the `cadical` cargo feature)",
+    ),
 ];
 
 impl Backend {
@@ -78,7 +81,11 @@ impl Backend {
     }
 
     /// Solves `cnf` afresh writing a DRAT proof to `proof`: refuted, or a model.
-    pub fn prove(&self, cnf: &encodings::cnf::Cnf, proof: &std::path::Path) -> Result<Proved, String> {
+    pub fn prove(
+        &self,
+        cnf: &encodings::cnf::Cnf,
+        proof: &std::path::Path,
+    ) -> Result<Proved, String> {
         match self {
             Backend::Varisat => varisat::prove(cnf, proof),
             #[cfg(feature = "cadical")]
@@ -92,18 +99,29 @@ impl Backend {
     /// can only [`prove`](Backend::prove) a formula afresh (varisat writes DRAT only for a
     /// formula given whole before its first call).
     #[cfg_attr(not(feature = "cadical"), allow(unused_variables))]
-    pub fn proving_solver(&self, proof: &std::path::Path, stop: Stop) -> Result<Option<Box<dyn Solver>>, String> {
+    pub fn proving_solver(
+        &self,
+        proof: &std::path::Path,
+        stop: Stop,
+    ) -> Result<Option<Box<dyn Solver>>, String> {
         match self {
             Backend::Varisat => Ok(None),
             #[cfg(feature = "cadical")]
-            Backend::Cadical => Ok(Some(Box::new(Limited::new(cadical::Cadical::proving(stop, proof)?, MAX_LITERALS)))),
+            Backend::Cadical => Ok(Some(Box::new(Limited::new(
+                cadical::Cadical::proving(stop, proof)?,
+                MAX_LITERALS,
+            )))),
             Backend::Command(_) => Err(NO_PROOFS.into()),
         }
     }
 
     /// Makes the solvers of one run, all sharing `stop`.
     pub fn solvers(&self, stop: Stop) -> Solvers {
-        Solvers { backend: self.clone(), stop, max_literals: MAX_LITERALS }
+        Solvers {
+            backend: self.clone(),
+            stop,
+            max_literals: MAX_LITERALS,
+        }
     }
 }
 
@@ -178,7 +196,10 @@ impl Solver for Unusable {
     }
 
     fn stats(&self) -> SolverStats {
-        SolverStats { vars: self.vars, ..SolverStats::default() }
+        SolverStats {
+            vars: self.vars,
+            ..SolverStats::default()
+        }
     }
 
     fn interruptible(&self) -> bool {
@@ -192,7 +213,11 @@ mod tests {
 
     #[test]
     fn a_formula_past_the_literal_limit_is_refused_not_solved() {
-        let solvers = Solvers { backend: Backend::Varisat, stop: Stop::new(), max_literals: 10 };
+        let solvers = Solvers {
+            backend: Backend::Varisat,
+            stop: Stop::new(),
+            max_literals: 10,
+        };
         let mut s = solvers.new_solver();
         let x: Vec<Lit> = (0..4).map(|_| s.new_var()).collect();
         s.add_clause(&x);
@@ -212,7 +237,9 @@ mod tests {
         let e = solver.solve().unwrap_err();
         assert!(e.0.contains("empty"), "{e}");
         assert!(Backend::Command("  ".into()).validate().is_err());
-        assert!(Backend::Command("cadical --quiet".into()).validate().is_ok());
+        assert!(Backend::Command("cadical --quiet".into())
+            .validate()
+            .is_ok());
     }
 
     /// Solving apart gives what one solver gives: the same verdicts, models that satisfy every
@@ -222,7 +249,9 @@ mod tests {
         use encodings::parts::Parts;
         let mut seed = 5u64;
         let mut below = |n: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (seed >> 33) % n
         };
         let (mut sat, mut unsat, mut split) = (0, 0, 0);
@@ -244,10 +273,18 @@ mod tests {
                 let mut clauses: Vec<Vec<Lit>> = Vec::new();
                 for p in 0..pieces {
                     for _ in 0..18 + below(10) {
-                        clauses.push((0..3).map(|_| {
-                            let v = Lit::positive(1 + p * 8 + below(8) as u32);
-                            if below(2) == 0 { v } else { !v }
-                        }).collect());
+                        clauses.push(
+                            (0..3)
+                                .map(|_| {
+                                    let v = Lit::positive(1 + p * 8 + below(8) as u32);
+                                    if below(2) == 0 {
+                                        v
+                                    } else {
+                                        !v
+                                    }
+                                })
+                                .collect(),
+                        );
                     }
                 }
                 let vars = pieces * 8;
@@ -257,7 +294,9 @@ mod tests {
                     parts.new_var();
                     one.new_var();
                 }
-                let holds = |model: &encodings::cnf::Model, clauses: &[Vec<Lit>]| clauses.iter().all(|c| c.iter().any(|&l| model.value(l)));
+                let holds = |model: &encodings::cnf::Model, clauses: &[Vec<Lit>]| {
+                    clauses.iter().all(|c| c.iter().any(|&l| model.value(l)))
+                };
                 for step in 0..4 {
                     for c in &clauses {
                         if step == 0 {
@@ -265,11 +304,20 @@ mod tests {
                             one.add_clause(c);
                         }
                     }
-                    let assumptions: Vec<Lit> = (0..below(4)).map(|_| {
-                        let v = Lit::positive(1 + below(vars as u64) as u32);
-                        if below(2) == 0 { v } else { !v }
-                    }).collect();
-                    let (a, b) = (parts.solve_with(&assumptions).unwrap(), one.solve_with(&assumptions).unwrap());
+                    let assumptions: Vec<Lit> = (0..below(4))
+                        .map(|_| {
+                            let v = Lit::positive(1 + below(vars as u64) as u32);
+                            if below(2) == 0 {
+                                v
+                            } else {
+                                !v
+                            }
+                        })
+                        .collect();
+                    let (a, b) = (
+                        parts.solve_with(&assumptions).unwrap(),
+                        one.solve_with(&assumptions).unwrap(),
+                    );
                     assert_eq!(a, b, "{} round {round} step {step}", backend.name());
                     if step == 0 && parts.count() > 1 {
                         split += 1;
@@ -280,10 +328,16 @@ mod tests {
                         assert!(holds(&model, &clauses), "round {round} step {step}");
                         assert!(assumptions.iter().all(|&l| model.value(l)));
                         // Block this model over a few variables of different pieces: merges them.
-                        let block: Vec<Lit> = (0..3).map(|_| {
-                            let v = Lit::positive(1 + below(vars as u64) as u32);
-                            if model.value(v) { !v } else { v }
-                        }).collect();
+                        let block: Vec<Lit> = (0..3)
+                            .map(|_| {
+                                let v = Lit::positive(1 + below(vars as u64) as u32);
+                                if model.value(v) {
+                                    !v
+                                } else {
+                                    v
+                                }
+                            })
+                            .collect();
                         parts.add_clause(&block);
                         one.add_clause(&block);
                         clauses.push(block);
@@ -291,12 +345,19 @@ mod tests {
                         unsat += 1;
                         let core = parts.failed_core();
                         assert!(core.iter().all(|l| assumptions.contains(l)));
-                        assert_eq!(one.solve_with(&core).unwrap(), SolveResult::Unsat, "the core alone is contradictory");
+                        assert_eq!(
+                            one.solve_with(&core).unwrap(),
+                            SolveResult::Unsat,
+                            "the core alone is contradictory"
+                        );
                     }
                 }
             }
         }
-        assert!(sat > 40 && unsat > 40 && split > 40, "{sat} SAT, {unsat} UNSAT, {split} split: the test shows little");
+        assert!(
+            sat > 40 && unsat > 40 && split > 40,
+            "{sat} SAT, {unsat} UNSAT, {split} split: the test shows little"
+        );
     }
 
     /// A time limit that passes while the first call gives a large formula's clauses to its
@@ -316,7 +377,11 @@ mod tests {
             if raised {
                 stop.raise();
                 assert_eq!(parts.solve().unwrap(), SolveResult::Interrupted);
-                assert!(parts.placed_clauses() < 40_000, "{} clauses loaded after the stop", parts.placed_clauses());
+                assert!(
+                    parts.placed_clauses() < 40_000,
+                    "{} clauses loaded after the stop",
+                    parts.placed_clauses()
+                );
                 // Still only interrupted, clauses added or not.
                 parts.add_clause(&[lits[0]]);
                 assert_eq!(parts.solve().unwrap(), SolveResult::Interrupted);

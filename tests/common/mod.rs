@@ -15,7 +15,11 @@ pub struct Run {
 pub fn run(args: &[&str], stdin: Option<&[u8]>) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle-sat"))
         .args(args)
-        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -33,7 +37,9 @@ pub fn run(args: &[&str], stdin: Option<&[u8]>) -> Run {
 }
 
 pub fn data_dir(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
 }
 
 /// The `.in` files of a data folder, sorted.
@@ -51,14 +57,19 @@ pub fn inputs(dir: &str) -> Vec<PathBuf> {
 pub fn expected(input: &Path) -> String {
     let out = input.with_extension("out");
     let computed = input.with_extension("out.computed");
-    std::fs::read_to_string(&out).or_else(|_| std::fs::read_to_string(&computed)).expect("every case has an answer")
+    std::fs::read_to_string(&out)
+        .or_else(|_| std::fs::read_to_string(&computed))
+        .expect("every case has an answer")
 }
 
 /// The JSON text of field `key` of a one-line JSON object (`"optimal"` with its quotes, `[1,2]`),
 /// read with serde_json.
 pub fn json_field(json: &str, key: &str) -> String {
-    let v: serde_json::Value = serde_json::from_str(json).unwrap_or_else(|e| panic!("not JSON ({e}): {json}"));
-    v.get(key).unwrap_or_else(|| panic!("no {key} in {json}")).to_string()
+    let v: serde_json::Value =
+        serde_json::from_str(json).unwrap_or_else(|e| panic!("not JSON ({e}): {json}"));
+    v.get(key)
+        .unwrap_or_else(|| panic!("no {key} in {json}"))
+        .to_string()
 }
 
 /// Every backend built into this binary, for the tests that must hold on each.
@@ -72,7 +83,10 @@ pub fn provers() -> Vec<&'static str> {
 }
 
 pub fn backends() -> Vec<puzzle_sat::backends::Backend> {
-    puzzle_sat::backends::BUILT_IN.iter().map(|(name, _)| puzzle_sat::backends::Backend::by_name(name).unwrap()).collect()
+    puzzle_sat::backends::BUILT_IN
+        .iter()
+        .map(|(name, _)| puzzle_sat::backends::Backend::by_name(name).unwrap())
+        .collect()
 }
 
 /// Runs `puzzle-sat` with standard input from the file `stdin` and returns its peak resident
@@ -84,7 +98,9 @@ pub fn run_measured(args: &[&str], stdin: Option<&Path>) -> (Run, u64) {
     #[allow(clippy::zombie_processes)]
     let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle-sat"))
         .args(args)
-        .stdin(stdin.map_or(Stdio::null(), |p| Stdio::from(std::fs::File::open(p).unwrap())))
+        .stdin(stdin.map_or(Stdio::null(), |p| {
+            Stdio::from(std::fs::File::open(p).unwrap())
+        }))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -105,7 +121,11 @@ pub fn run_measured(args: &[&str], stdin: Option<&Path>) -> (Run, u64) {
     let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
     assert!(pid > 0, "wait4 failed");
     assert!(libc::WIFEXITED(status), "exited, not killed by a signal");
-    let run = Run { code: libc::WEXITSTATUS(status), stdout: String::from_utf8(stdout).unwrap(), stderr: String::from_utf8(errs).unwrap() };
+    let run = Run {
+        code: libc::WEXITSTATUS(status),
+        stdout: String::from_utf8(stdout).unwrap(),
+        stderr: String::from_utf8(errs).unwrap(),
+    };
     (run, usage.ru_maxrss as u64 / 1024)
 }
 
@@ -117,19 +137,31 @@ pub struct Budget {
 }
 
 pub fn fuzz_budget(default_iters: usize) -> Budget {
-    Budget { iters: env_number("FUZZ_ITERS").unwrap_or(default_iters as u64) as usize, seed: env_number("FUZZ_SEED").unwrap_or(1) }
+    Budget {
+        iters: env_number("FUZZ_ITERS").unwrap_or(default_iters as u64) as usize,
+        seed: env_number("FUZZ_SEED").unwrap_or(1),
+    }
 }
 
 /// How many random boards a brute-force cross-check tries, and from which seed: its own
 /// `boards` and `seed`, or `FUZZ_BOARDS` and its seed mixed with `FUZZ_SEED`.
 pub fn random_boards(boards: usize, seed: u64) -> (usize, u64) {
-    let mixed = env_number("FUZZ_SEED").map_or(seed, |s| seed ^ s.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-    (env_number("FUZZ_BOARDS").map_or(boards, |n| n as usize), mixed)
+    let mixed =
+        env_number("FUZZ_SEED").map_or(seed, |s| seed ^ s.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    (
+        env_number("FUZZ_BOARDS").map_or(boards, |n| n as usize),
+        mixed,
+    )
 }
 
 fn env_number(name: &str) -> Option<u64> {
     let value = std::env::var(name).ok()?;
-    Some(value.trim().parse().unwrap_or_else(|_| panic!("{name}={value:?} is not a whole number")))
+    Some(
+        value
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("{name}={value:?} is not a whole number")),
+    )
 }
 
 /// A model of `encode`'s CNF from varisat, as a solver's output file.
@@ -139,7 +171,12 @@ pub fn model_file(puzzle: &str, file: &str, dir: &Path) -> String {
     let mut solver = varisat::Solver::new();
     solver.add_formula(&varisat::dimacs::DimacsParser::parse(cnf.stdout.as_bytes()).unwrap());
     assert!(solver.solve().unwrap());
-    let lits: Vec<String> = solver.model().unwrap().iter().map(|l| l.to_dimacs().to_string()).collect();
+    let lits: Vec<String> = solver
+        .model()
+        .unwrap()
+        .iter()
+        .map(|l| l.to_dimacs().to_string())
+        .collect();
     let path = dir.join(format!("{puzzle}.model"));
     std::fs::write(&path, format!("s SATISFIABLE\nv {} 0\n", lits.join(" "))).unwrap();
     path.to_str().unwrap().to_string()
@@ -152,8 +189,17 @@ pub fn outside(solver: &str, file: &Path) -> String {
         "clasp" => ("clasp", vec![]),
         // MSE 2018 configuration b on CaDiCaL: the default configuration took minutes on
         // Kakkuro's weights (docs/formats.md).
-        "rc2" => ("rc2.py", vec!["-c".into(), "b".into(), "-s".into(), "cd19".into()]),
-        "exact" => ("python3", vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/solvers/exact_opb.py").display().to_string()]),
+        "rc2" => (
+            "rc2.py",
+            vec!["-c".into(), "b".into(), "-s".into(), "cd19".into()],
+        ),
+        "exact" => (
+            "python3",
+            vec![Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/solvers/exact_opb.py")
+                .display()
+                .to_string()],
+        ),
         _ => unreachable!(),
     };
     let out = Command::new(program)
@@ -162,7 +208,10 @@ pub fn outside(solver: &str, file: &Path) -> String {
         .output()
         .unwrap_or_else(|e| panic!("{program} does not run ({e}): .ci/run installs it (clasp from Debian, python-sat and exact from PyPI)"));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("\ns ") || text.starts_with("s "), "{program} gave no status: {text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        text.contains("\ns ") || text.starts_with("s "),
+        "{program} gave no status: {text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     text
 }
-

@@ -19,7 +19,12 @@ impl Varisat {
     pub fn new(stop: Stop) -> Self {
         let mut solver = varisat::Solver::new();
         solver.set_interrupt(stop.flag());
-        Varisat { solver, stop, stats: SolverStats::default(), buf: Vec::new() }
+        Varisat {
+            solver,
+            stop,
+            stats: SolverStats::default(),
+            buf: Vec::new(),
+        }
     }
 }
 
@@ -38,7 +43,10 @@ impl ClauseSink for Varisat {
     fn add_clause(&mut self, lits: &[Lit]) {
         self.stats.clauses += 1;
         self.buf.clear();
-        self.buf.extend(lits.iter().map(|l| varisat::Lit::from_dimacs(l.dimacs() as isize)));
+        self.buf.extend(
+            lits.iter()
+                .map(|l| varisat::Lit::from_dimacs(l.dimacs() as isize)),
+        );
         self.solver.add_clause(&self.buf);
     }
 }
@@ -49,21 +57,35 @@ impl Solver for Varisat {
     }
 
     fn solve_with(&mut self, assumptions: &[Lit]) -> Result<SolveResult, SolverError> {
-        self.solve_within(assumptions, None).map(|r| r.unwrap_or(SolveResult::Interrupted))
+        self.solve_within(assumptions, None)
+            .map(|r| r.unwrap_or(SolveResult::Interrupted))
     }
 
-    fn solve_limited(&mut self, assumptions: &[Lit], conflicts: u64) -> Result<Option<SolveResult>, SolverError> {
+    fn solve_limited(
+        &mut self,
+        assumptions: &[Lit],
+        conflicts: u64,
+    ) -> Result<Option<SolveResult>, SolverError> {
         self.solve_within(assumptions, Some(conflicts))
     }
 
     fn model(&self) -> Model {
-        let lits = self.solver.model().expect("model asked for after a call that was not satisfiable");
-        Model::from_lits(self.stats.vars, lits.into_iter().filter_map(|l| Lit::from_dimacs(l.to_dimacs() as i32)))
+        let lits = self
+            .solver
+            .model()
+            .expect("model asked for after a call that was not satisfiable");
+        Model::from_lits(
+            self.stats.vars,
+            lits.into_iter()
+                .filter_map(|l| Lit::from_dimacs(l.to_dimacs() as i32)),
+        )
     }
 
     fn failed_core(&self) -> Vec<Lit> {
         let core = self.solver.failed_core().unwrap_or(&[]);
-        core.iter().filter_map(|l| Lit::from_dimacs(l.to_dimacs() as i32)).collect()
+        core.iter()
+            .filter_map(|l| Lit::from_dimacs(l.to_dimacs() as i32))
+            .collect()
     }
 
     fn stats(&self) -> SolverStats {
@@ -77,13 +99,21 @@ impl Solver for Varisat {
 
 impl Varisat {
     /// One call; `None` when the conflict limit ended it.
-    fn solve_within(&mut self, assumptions: &[Lit], conflicts: Option<u64>) -> Result<Option<SolveResult>, SolverError> {
+    fn solve_within(
+        &mut self,
+        assumptions: &[Lit],
+        conflicts: Option<u64>,
+    ) -> Result<Option<SolveResult>, SolverError> {
         if self.stop.is_raised() {
             return Ok(Some(SolveResult::Interrupted));
         }
         self.stats.calls += 1;
         self.buf.clear();
-        self.buf.extend(assumptions.iter().map(|l| varisat::Lit::from_dimacs(l.dimacs() as isize)));
+        self.buf.extend(
+            assumptions
+                .iter()
+                .map(|l| varisat::Lit::from_dimacs(l.dimacs() as isize)),
+        );
         self.solver.assume(&self.buf);
         self.solver.set_conflict_limit(conflicts);
         let result = self.solver.solve();
@@ -91,7 +121,9 @@ impl Varisat {
         match result {
             Ok(true) => Ok(Some(SolveResult::Sat)),
             Ok(false) => Ok(Some(SolveResult::Unsat)),
-            Err(varisat::solver::SolverError::Interrupted) if self.stop.is_raised() => Ok(Some(SolveResult::Interrupted)),
+            Err(varisat::solver::SolverError::Interrupted) if self.stop.is_raised() => {
+                Ok(Some(SolveResult::Interrupted))
+            }
             Err(varisat::solver::SolverError::Interrupted) => Ok(None),
             Err(e) => Err(SolverError(format!("varisat: {e}"))),
         }

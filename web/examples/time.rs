@@ -14,6 +14,10 @@ fn main() {
     let started = std::time::Instant::now();
     let answer = puzzle_sat_web::run(&request, &mut |r| drop(r.to_string())).to_string();
     let ms = started.elapsed().as_secs_f64() * 1000.0;
-    assert!(answer.contains("\"ok\":true"), "{}", &answer[..answer.len().min(500)]);
+    assert!(
+        answer.contains("\"ok\":true"),
+        "{}",
+        &answer[..answer.len().min(500)]
+    );
     println!("{ms:.3}");
 }

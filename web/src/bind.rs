@@ -15,7 +15,10 @@ pub fn catalogue() -> String {
 pub fn run(request: &str, report: &js_sys::Function) -> String {
     let request: serde_json::Value = match serde_json::from_str(request) {
         Ok(r) => r,
-        Err(e) => return serde_json::json!({ "ok": false, "error": format!("bad request: {e}") }).to_string(),
+        Err(e) => {
+            return serde_json::json!({ "ok": false, "error": format!("bad request: {e}") })
+                .to_string()
+        }
     };
     let mut send = |v: serde_json::Value| {
         // A callback that throws loses that report only; the run goes on.

@@ -13,7 +13,9 @@ mod bind;
 use encodings::cnf::{dimacs_text, Cnf, Limited, MAX_LITERALS};
 use encodings::kakkuro::Kakkuro;
 use encodings::kakuro::Kakuro;
-use encodings::puzzle::{self, Ended, Format, Generate, GenerateSpec, Goal, Observer, Puzzle, Settings, Task};
+use encodings::puzzle::{
+    self, Ended, Format, Generate, GenerateSpec, Goal, Observer, Puzzle, Settings, Task,
+};
 use encodings::shikaku::Shikaku;
 use encodings::solver::SolverStats;
 use encodings::sudoku::Sudoku;
@@ -53,7 +55,13 @@ fn picture(svg: String) -> Value {
     if svg.len() <= MAX_PICTURE {
         return json!(svg);
     }
-    json!(encodings::svg::compose(&[], &format!("the picture would be {} MB, too large to show in the page", svg.len() >> 20)))
+    json!(encodings::svg::compose(
+        &[],
+        &format!(
+            "the picture would be {} MB, too large to show in the page",
+            svg.len() >> 20
+        )
+    ))
 }
 
 /// What the page asks for.
@@ -151,7 +159,10 @@ fn generates(name: &str) -> bool {
 }
 
 /// Every field a request may have.
-const FIELDS: &[&str] = &["mode", "puzzle", "url", "text", "limit", "answer", "answers", "caption", "rows", "cols", "seed", "unique"];
+const FIELDS: &[&str] = &[
+    "mode", "puzzle", "url", "text", "limit", "answer", "answers", "caption", "rows", "cols",
+    "seed", "unique",
+];
 
 /// One request from the page, as JSON:
 /// `{"puzzle": NAME or "auto", "url": …, "text": …, "mode": …, "limit": N, "answer": …}`, or
@@ -168,10 +179,15 @@ pub fn run(request: &Value, report: Report) -> Value {
 }
 
 fn dispatch(request: &Value, report: Report) -> Result<Value, String> {
-    let request = request.as_object().ok_or("the request must be a JSON object")?;
+    let request = request
+        .as_object()
+        .ok_or("the request must be a JSON object")?;
     // A misspelled field is an error, not a default silently used in its place.
     if let Some(k) = request.keys().find(|k| !FIELDS.contains(&k.as_str())) {
-        return Err(format!("unknown request field {k:?} (the fields are {})", FIELDS.join(", ")));
+        return Err(format!(
+            "unknown request field {k:?} (the fields are {})",
+            FIELDS.join(", ")
+        ));
     }
     // Each field has one type: anything else is an error, not a silent default.
     let field = |k: &str| -> Result<Option<&str>, String> {
@@ -203,13 +219,18 @@ fn dispatch(request: &Value, report: Report) -> Result<Value, String> {
     };
     // The puzzle: a URL field, or text that is a URL alone, or a puzzle file's text.
     let text = field("text")?.unwrap_or("");
-    let url = field("url")?.filter(|u| !u.trim().is_empty()).or_else(|| pasted_url(text)).map(|u| u.trim().trim_end_matches('/'));
+    let url = field("url")?
+        .filter(|u| !u.trim().is_empty())
+        .or_else(|| pasted_url(text))
+        .map(|u| u.trim().trim_end_matches('/'));
     if text.len() > MAX_INPUT || url.is_some_and(|u| u.len() > MAX_INPUT) {
         return Err(format!("the puzzle is over {} MiB", MAX_INPUT >> 20));
     }
     let source = match url {
         Some(u) => Source::Url(u),
-        None if text.trim().is_empty() => return Err("no puzzle: paste a puzz.link URL or a puzzle's text".into()),
+        None if text.trim().is_empty() => {
+            return Err("no puzzle: paste a puzz.link URL or a puzzle's text".into())
+        }
         None => Source::Text(text),
     };
     if name == "auto" {
@@ -217,14 +238,20 @@ fn dispatch(request: &Value, report: Report) -> Result<Value, String> {
             Source::Url(u) => genre_of_url(u)?,
             Source::Text(t) => match puzzle::header(t) {
                 Some(n) => n.to_string(),
-                None => return Err("choose the puzzle's genre (its text has no `puzzle-sat: NAME` header line)".into()),
+                None => return Err(
+                    "choose the puzzle's genre (its text has no `puzzle-sat: NAME` header line)"
+                        .into(),
+                ),
             },
         };
     }
     let answer = field("answer")?.unwrap_or("");
     let drawn: Vec<&str> = match request.get("answers") {
         None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(a)) if a.len() <= 2 => a.iter().map(|x| x.as_str().ok_or("answers must be strings")).collect::<Result<_, _>>()?,
+        Some(Value::Array(a)) if a.len() <= 2 => a
+            .iter()
+            .map(|x| x.as_str().ok_or("answers must be strings"))
+            .collect::<Result<_, _>>()?,
         Some(Value::Array(_)) => return Err("draw takes at most two answers".into()),
         Some(v) => return Err(format!("answers must be a list, not {v}")),
     };
@@ -249,10 +276,17 @@ fn dispatch(request: &Value, report: Report) -> Result<Value, String> {
 /// A non-negative whole number field, or `default` when absent: a JSON number, or its digits
 /// as a string (the page sends the boxes' text, so a seed past 2^53 is not rounded).
 fn number(request: &Map<String, Value>, key: &str, default: u64) -> Result<u64, String> {
-    let bad = |v: &dyn std::fmt::Display| format!("{key} must be a whole number from 0 to {}, not {v}", u64::MAX);
+    let bad = |v: &dyn std::fmt::Display| {
+        format!(
+            "{key} must be a whole number from 0 to {}, not {v}",
+            u64::MAX
+        )
+    };
     match request.get(key) {
         None | Some(Value::Null) => Ok(default),
-        Some(Value::String(s)) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => s.parse().map_err(|_| bad(&format!("{s:?}"))),
+        Some(Value::String(s)) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
+            s.parse().map_err(|_| bad(&format!("{s:?}")))
+        }
         Some(Value::String(s)) => Err(bad(&format!("{s:?}"))),
         Some(v) => v.as_u64().ok_or_else(|| bad(v)),
     }
@@ -276,7 +310,10 @@ pub fn genre_of_url(url: &str) -> Result<String, String> {
         };
     }
     each_puzzle!(reads!(found, link.kind));
-    found.map(str::to_string).ok_or(format!("{url}:1:1: puzzle-sat reads no {:?} puzzles", link.kind))
+    found.map(str::to_string).ok_or(format!(
+        "{url}:1:1: puzzle-sat reads no {:?} puzzles",
+        link.kind
+    ))
 }
 
 #[derive(Clone, Copy)]
@@ -291,10 +328,14 @@ fn read<P: Puzzle>(source: Source) -> Result<(P::Instance, String), String> {
     match source {
         Source::Url(url) => {
             let text = puzzle::url_text::<P>(url)?;
-            let inst = puzzle::parse_file::<P>(&text, &settings).map_err(|e| format!("{url}:{e}"))?;
+            let inst =
+                puzzle::parse_file::<P>(&text, &settings).map_err(|e| format!("{url}:{e}"))?;
             Ok((inst, url.to_string()))
         }
-        Source::Text(text) => Ok((puzzle::parse_file::<P>(text, &settings).map_err(|e| format!("puzzle:{e}"))?, "puzzle".into())),
+        Source::Text(text) => Ok((
+            puzzle::parse_file::<P>(text, &settings).map_err(|e| format!("puzzle:{e}"))?,
+            "puzzle".into(),
+        )),
     }
 }
 
@@ -350,10 +391,16 @@ impl<P: Puzzle> Observer<P> for Reporter<'_, P> {
         }
         if self.checking {
             // A completion in the making says nothing yet about the pasted answer.
-            (self.report)(json!({ "kind": "found", "count": self.count, "if_stopped": "stopped: the answer was not checked" }));
+            (self.report)(
+                json!({ "kind": "found", "count": self.count, "if_stopped": "stopped: the answer was not checked" }),
+            );
             return;
         }
-        let if_stopped = if best { Status::BestFound.verdict_by(TRUST, STOPPED) } else { verdict::enumeration(self.ask, self.count, false, Some(STOPPED), TRUST) };
+        let if_stopped = if best {
+            Status::BestFound.verdict_by(TRUST, STOPPED)
+        } else {
+            verdict::enumeration(self.ask, self.count, false, Some(STOPPED), TRUST)
+        };
         let mut r = json!({ "kind": "found", "count": self.count, "if_stopped": if_stopped });
         // An improvement is drawn once the run has lasted DRAW_AFTER (they are few, and the
         // page shows the score climb); a short run's only picture is its last. An
@@ -376,7 +423,12 @@ impl<P: Puzzle> Observer<P> for Reporter<'_, P> {
     }
 }
 
-fn solve<P: Puzzle>(source: Source, mode: Mode, answer: &str, report: Report) -> Result<Value, String> {
+fn solve<P: Puzzle>(
+    source: Source,
+    mode: Mode,
+    answer: &str,
+    report: Report,
+) -> Result<Value, String> {
     let (inst, name) = read::<P>(source)?;
     match mode {
         Mode::Show => {
@@ -418,11 +470,28 @@ fn solve<P: Puzzle>(source: Source, mode: Mode, answer: &str, report: Report) ->
         (_, Task::Maximize) => (Goal::Best, Ask::One, 1),
         (Mode::Unique, _) => (Goal::Enumerate { max: 2 }, Ask::Unique, 2),
         // One more than the limit: exactly `max` solutions are then counted whole.
-        (Mode::Count(max), _) => (Goal::Enumerate { max: max.saturating_add(1) }, Ask::Count(max), 1),
+        (Mode::Count(max), _) => (
+            Goal::Enumerate {
+                max: max.saturating_add(1),
+            },
+            Ask::Count(max),
+            1,
+        ),
         _ => (Goal::Enumerate { max: 1 }, Ask::One, 1),
     };
     let solvers = VarisatSolvers::default();
-    let mut out = Reporter::<P> { started: web_time::Instant::now(), checking: false, inst: &inst, goal, ask, keep, answers: Vec::new(), count: 0, stats: SolverStats::default(), report };
+    let mut out = Reporter::<P> {
+        started: web_time::Instant::now(),
+        checking: false,
+        inst: &inst,
+        goal,
+        ask,
+        keep,
+        answers: Vec::new(),
+        count: 0,
+        stats: SolverStats::default(),
+        report,
+    };
     let ended = P::search(&inst, goal, &solvers, &mut out).map_err(|e| e.to_string())?;
     let complete = ended == Ended::Proved;
     let mut v = head::<P>(&inst, mode_name(mode));
@@ -432,11 +501,20 @@ fn solve<P: Puzzle>(source: Source, mode: Mode, answer: &str, report: Report) ->
         return hints::<P>(v, &inst, out.answers.pop(), &solvers);
     }
     let (status, said) = match P::TASK {
-        Task::Maximize if out.answers.is_empty() => (Status::NoSolution, Status::NoSolution.verdict(TRUST)),
+        Task::Maximize if out.answers.is_empty() => {
+            (Status::NoSolution, Status::NoSolution.verdict(TRUST))
+        }
         Task::Maximize => (Status::Optimal, Status::Optimal.verdict(TRUST)),
         Task::Enumerate => {
-            let status = if out.count == 0 { Status::NoSolution } else { Status::Solved };
-            (status, verdict::enumeration(ask, out.count, complete, None, TRUST))
+            let status = if out.count == 0 {
+                Status::NoSolution
+            } else {
+                Status::Solved
+            };
+            (
+                status,
+                verdict::enumeration(ask, out.count, complete, None, TRUST),
+            )
         }
     };
     // Uniqueness proved, refuted, or a count: as the CLI's JSON says it.
@@ -455,7 +533,12 @@ fn solve<P: Puzzle>(source: Source, mode: Mode, answer: &str, report: Report) ->
     v["status"] = json!(status.json_name());
     v["verdict"] = json!(said);
     v["svg"] = picture(P::svg(&inst, &shown, &said));
-    v["answers"] = Value::Array(out.answers.iter().map(|(a, c)| answer_json::<P>(&inst, a, c)).collect());
+    v["answers"] = Value::Array(
+        out.answers
+            .iter()
+            .map(|(a, c)| answer_json::<P>(&inst, a, c))
+            .collect(),
+    );
     Ok(v)
 }
 
@@ -465,7 +548,9 @@ fn draw<P: Puzzle>(source: Source, answers: &[&str], caption: &str) -> Result<Va
     let (inst, _) = read::<P>(source)?;
     let mut kept = Vec::new();
     for text in answers {
-        let Ok(Ok(read)) = P::read_answer(&inst, text) else { continue };
+        let Ok(Ok(read)) = P::read_answer(&inst, text) else {
+            continue;
+        };
         if let (true, Ok(checked)) = (read.complete, P::check(&inst, &read.answer)) {
             kept.push((read.answer, checked));
         }
@@ -492,7 +577,12 @@ fn mode_name(mode: Mode) -> &'static str {
 }
 
 /// What every solution (every optimal answer) has in common, after the search found `found`.
-fn hints<P: Puzzle>(mut v: Value, inst: &P::Instance, found: Option<(P::Answer, P::Checked)>, solvers: &VarisatSolvers) -> Result<Value, String> {
+fn hints<P: Puzzle>(
+    mut v: Value,
+    inst: &P::Instance,
+    found: Option<(P::Answer, P::Checked)>,
+    solvers: &VarisatSolvers,
+) -> Result<Value, String> {
     let Some(found) = found else {
         let said = Status::NoSolution.verdict(TRUST);
         v["status"] = json!(Status::NoSolution.json_name());
@@ -500,13 +590,23 @@ fn hints<P: Puzzle>(mut v: Value, inst: &P::Instance, found: Option<(P::Answer, 
         v["verdict"] = json!(said);
         return Ok(v);
     };
-    let h = P::hints(inst, &found, solvers).map_err(|e| e.to_string())?.ok_or("the hints were stopped")?;
+    let h = P::hints(inst, &found, solvers)
+        .map_err(|e| e.to_string())?
+        .ok_or("the hints were stopped")?;
     let score = (P::TASK == Task::Maximize).then(|| P::score(&found.1).to_string());
     let what = verdict::hints(h.decided, h.of, h.unit, score.as_deref(), TRUST);
-    let status = if P::TASK == Task::Maximize { Status::Optimal } else { Status::Solved };
+    let status = if P::TASK == Task::Maximize {
+        Status::Optimal
+    } else {
+        Status::Solved
+    };
     v["status"] = json!(status.json_name());
     v["verdict"] = json!(format!("hints: {what}"));
-    v["svg"] = picture(P::svg(inst, &[(&h.partial, &found.1)], &format!("hints: {what}")));
+    v["svg"] = picture(P::svg(
+        inst,
+        &[(&h.partial, &found.1)],
+        &format!("hints: {what}"),
+    ));
     v["hints"] = json!({ "decided": h.decided, "of": h.of, "unit": h.unit, "drawn": h.drawn });
     v["answers"] = json!([answer_json::<P>(inst, &found.0, &found.1)]);
     Ok(v)
@@ -514,7 +614,12 @@ fn hints<P: Puzzle>(mut v: Value, inst: &P::Instance, found: Option<(P::Answer, 
 
 /// `check`: the validator's verdict on a pasted answer; an answer that leaves parts to the
 /// solver (Kakkuro's bare contest string) is completed as the CLI completes it.
-fn check<P: Puzzle>(inst: &P::Instance, name: &str, text: &str, report: Report) -> Result<Value, String> {
+fn check<P: Puzzle>(
+    inst: &P::Instance,
+    name: &str,
+    text: &str,
+    report: Report,
+) -> Result<Value, String> {
     let mut v = head::<P>(inst, "check");
     let invalid = |mut v: Value, why: &str, svg: String| {
         v["valid"] = json!(false);
@@ -528,19 +633,46 @@ fn check<P: Puzzle>(inst: &P::Instance, name: &str, text: &str, report: Report) 
     }
     let read = match P::read_answer(inst, text).map_err(|e| format!("answer:{e}"))? {
         Ok(read) => read,
-        Err(why) => return invalid(v, &why, P::svg_broken(inst, text, &format!("invalid: {why}"))),
+        Err(why) => {
+            return invalid(
+                v,
+                &why,
+                P::svg_broken(inst, text, &format!("invalid: {why}")),
+            )
+        }
     };
     let (answer, checked, completed) = if read.complete {
         match P::check(inst, &read.answer) {
             Ok(checked) => (read.answer, checked, false),
-            Err(why) => return invalid(v, &why, P::svg_broken(inst, text, &format!("invalid: {why}"))),
+            Err(why) => {
+                return invalid(
+                    v,
+                    &why,
+                    P::svg_broken(inst, text, &format!("invalid: {why}")),
+                )
+            }
         }
     } else {
-        let completion = P::COMPLETION.ok_or(format!("internal error: {} read an incomplete answer but completes none", P::NAME))?;
+        let completion = P::COMPLETION.ok_or(format!(
+            "internal error: {} read an incomplete answer but completes none",
+            P::NAME
+        ))?;
         let fixed = (completion.fix)(inst, &read.answer);
         puzzle::fits::<P>(&fixed).map_err(|e| format!("{name}: {e}"))?;
-        let mut out = Reporter::<P> { started: web_time::Instant::now(), checking: true, inst: &fixed, goal: Goal::Best, ask: Ask::One, keep: 1, answers: Vec::new(), count: 0, stats: SolverStats::default(), report };
-        P::search(&fixed, Goal::Best, &VarisatSolvers::default(), &mut out).map_err(|e| e.to_string())?;
+        let mut out = Reporter::<P> {
+            started: web_time::Instant::now(),
+            checking: true,
+            inst: &fixed,
+            goal: Goal::Best,
+            ask: Ask::One,
+            keep: 1,
+            answers: Vec::new(),
+            count: 0,
+            stats: SolverStats::default(),
+            report,
+        };
+        P::search(&fixed, Goal::Best, &VarisatSolvers::default(), &mut out)
+            .map_err(|e| e.to_string())?;
         match out.answers.pop() {
             Some((a, c)) => (a, c, true),
             None => {
@@ -558,9 +690,17 @@ fn check<P: Puzzle>(inst: &P::Instance, name: &str, text: &str, report: Report) 
     }
     let said = said.trim_end().to_string();
     v["valid"] = json!(differs.is_none());
-    v["status"] = json!(if differs.is_none() { "valid" } else { "wrong_claim" });
+    v["status"] = json!(if differs.is_none() {
+        "valid"
+    } else {
+        "wrong_claim"
+    });
     v["completed"] = json!(completed);
-    v["svg"] = picture(P::svg(inst, &[(&answer, &checked)], said.lines().next().unwrap_or("valid")));
+    v["svg"] = picture(P::svg(
+        inst,
+        &[(&answer, &checked)],
+        said.lines().next().unwrap_or("valid"),
+    ));
     v["verdict"] = json!(said);
     v["answers"] = json!([answer_json::<P>(inst, &answer, &checked)]);
     Ok(v)
@@ -570,7 +710,9 @@ fn generate(name: &str, request: &Map<String, Value>, report: Report) -> Result<
     if generates(name) {
         return made::<Tatamibari>(request, report);
     }
-    Err(format!("puzzle-sat generates no {name:?} puzzles (it generates tatamibari)"))
+    Err(format!(
+        "puzzle-sat generates no {name:?} puzzles (it generates tatamibari)"
+    ))
 }
 
 /// The largest side the page generates: a 100×100 unique Tatamibari takes seconds natively.
@@ -580,7 +722,9 @@ fn made<P: Generate>(request: &Map<String, Value>, report: Report) -> Result<Val
     let side = |k: &str| -> Result<usize, String> {
         let n = number(request, k, 10)?;
         if !(2..=MAX_GENERATED_SIDE).contains(&n) {
-            return Err(format!("{k} must be from 2 to {MAX_GENERATED_SIDE}, not {n}"));
+            return Err(format!(
+                "{k} must be from 2 to {MAX_GENERATED_SIDE}, not {n}"
+            ));
         }
         Ok(n as usize)
     };
@@ -591,13 +735,31 @@ fn made<P: Generate>(request: &Map<String, Value>, report: Report) -> Result<Val
         Some(Value::Bool(b)) => *b,
         Some(v) => return Err(format!("unique must be true or false, not {v}")),
     };
-    let spec = GenerateSpec { rows, cols, seed, unique, cells_per_clue: None };
+    let spec = GenerateSpec {
+        rows,
+        cols,
+        seed,
+        unique,
+        cells_per_clue: None,
+    };
     let mut note = |s: String| report(json!({ "kind": "note", "note": s }));
-    let made = P::generate(&spec, &VarisatSolvers::default(), &mut note)?.ok_or("the generator was stopped")?;
+    let made = P::generate(&spec, &VarisatSolvers::default(), &mut note)?
+        .ok_or("the generator was stopped")?;
     // Read back as the user will read it, and its own answer re-checked by the validator.
-    let inst = puzzle::parse_file::<P>(&made.text, &Settings::default()).map_err(|e| format!("internal error: the generated puzzle does not read back: {e}"))?;
-    let checked = P::check(&inst, &made.answer).map_err(|v| format!("internal error: the generated puzzle's own answer breaks a rule: {v}"))?;
-    let said = format!("{} {rows}×{cols}, seed {seed}{}", P::NAME, if unique { format!(", {}", TRUST.claim("unique")) } else { String::new() });
+    let inst = puzzle::parse_file::<P>(&made.text, &Settings::default())
+        .map_err(|e| format!("internal error: the generated puzzle does not read back: {e}"))?;
+    let checked = P::check(&inst, &made.answer).map_err(|v| {
+        format!("internal error: the generated puzzle's own answer breaks a rule: {v}")
+    })?;
+    let said = format!(
+        "{} {rows}×{cols}, seed {seed}{}",
+        P::NAME,
+        if unique {
+            format!(", {}", TRUST.claim("unique"))
+        } else {
+            String::new()
+        }
+    );
     let mut v = head::<P>(&inst, "generate");
     v["verdict"] = json!(said);
     v["status"] = json!("generated");

@@ -11,23 +11,45 @@ fn ask(request: Value) -> (Value, Vec<Value>) {
 #[test]
 fn catalogue_lists_every_puzzle_with_its_example() {
     let c = catalogue();
-    let names: Vec<&str> = c.as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["sudoku", "target-sudoku", "tatamibari", "kakkuro", "shikaku", "kakuro"]);
+    let names: Vec<&str> = c
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "sudoku",
+            "target-sudoku",
+            "tatamibari",
+            "kakkuro",
+            "shikaku",
+            "kakuro"
+        ]
+    );
     for e in c.as_array().unwrap() {
         assert!(!e["example"].as_str().unwrap().is_empty(), "{e}");
     }
 }
 
 fn example_of(name: &str) -> String {
-    std::fs::read_to_string(format!("{}/../docs/examples/{name}.txt", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    std::fs::read_to_string(format!(
+        "{}/../docs/examples/{name}.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
 }
 
 #[test]
 fn prove_means_unique_or_optimal_and_counts_are_refused_for_scores() {
-    let (v, _) = ask(json!({ "puzzle": "tatamibari", "text": example_of("tatamibari"), "mode": "prove" }));
+    let (v, _) =
+        ask(json!({ "puzzle": "tatamibari", "text": example_of("tatamibari"), "mode": "prove" }));
     assert_eq!(v["verdict"], "unique", "{v}");
     assert_eq!(v["unique"], true);
-    let (v, reports) = ask(json!({ "puzzle": "target-sudoku", "text": example_of("target-sudoku"), "mode": "prove" }));
+    let (v, reports) = ask(
+        json!({ "puzzle": "target-sudoku", "text": example_of("target-sudoku"), "mode": "prove" }),
+    );
     assert_eq!(v["verdict"], "optimal (proved)", "{v}");
     // Each improvement was reported with its answer and the words it would earn if stopped
     // (a run this short draws none of them).
@@ -39,7 +61,8 @@ fn prove_means_unique_or_optimal_and_counts_are_refused_for_scores() {
         assert!(r.get("svg").is_none());
     }
     for mode in ["unique", "count"] {
-        let (v, _) = ask(json!({ "puzzle": "kakkuro", "text": example_of("kakkuro"), "mode": mode }));
+        let (v, _) =
+            ask(json!({ "puzzle": "kakkuro", "text": example_of("kakkuro"), "mode": mode }));
         assert_eq!(v["ok"], false, "{mode}: {v}");
     }
 }
@@ -85,8 +108,16 @@ fn bad_requests_are_messages_not_panics() {
     }
     let (v, _) = ask(json!({ "mode": "solve", "puzzle": "kakkuro", "text": "3 3\nxx\n" }));
     assert!(v["error"].as_str().unwrap().starts_with("puzzle:"), "{v}");
-    let (v, _) = ask(json!({ "mode": "solve", "url": "https://puzz.link/p?tatamibari/5/5/m3g11i2g31h13g3!" }));
-    assert!(v["error"].as_str().unwrap().starts_with("https://puzz.link/p?tatamibari/5/5/m3g11i2g31h13g3!:1:"), "{v}");
+    let (v, _) = ask(
+        json!({ "mode": "solve", "url": "https://puzz.link/p?tatamibari/5/5/m3g11i2g31h13g3!" }),
+    );
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("https://puzz.link/p?tatamibari/5/5/m3g11i2g31h13g3!:1:"),
+        "{v}"
+    );
 }
 
 #[test]
@@ -94,9 +125,17 @@ fn a_sudoku_url_is_a_plain_sudoku_unless_target_sudoku_is_chosen() {
     let (v, _) = ask(json!({ "puzzle": "sudoku", "text": example_of("sudoku"), "mode": "show" }));
     let url = v["url"].as_str().unwrap().to_string();
     let (v, _) = ask(json!({ "url": url, "mode": "prove" }));
-    assert_eq!((v["puzzle"].as_str(), v["verdict"].as_str()), (Some("sudoku"), Some("unique")), "{v}");
+    assert_eq!(
+        (v["puzzle"].as_str(), v["verdict"].as_str()),
+        (Some("sudoku"), Some("unique")),
+        "{v}"
+    );
     let (v, _) = ask(json!({ "puzzle": "target-sudoku", "url": url, "mode": "prove" }));
-    assert_eq!((v["puzzle"].as_str(), v["verdict"].as_str()), (Some("target-sudoku"), Some("optimal (proved)")), "{v}");
+    assert_eq!(
+        (v["puzzle"].as_str(), v["verdict"].as_str()),
+        (Some("target-sudoku"), Some("optimal (proved)")),
+        "{v}"
+    );
 }
 
 /// After Stop the page has answers in the machine format (`answers[].machine`, as
@@ -107,9 +146,14 @@ fn draw_reads_every_genre_s_printed_answer() {
         let (name, text) = (g["name"].as_str().unwrap(), g["example"].as_str().unwrap());
         let (v, _) = ask(json!({ "puzzle": name, "text": text, "mode": "solve" }));
         let printed = v["answers"][0]["machine"].as_str().unwrap().to_string();
-        let (d, _) = ask(json!({ "puzzle": name, "text": text, "mode": "draw", "answers": [printed], "caption": "best found (stopped: not proved optimal)" }));
+        let (d, _) = ask(
+            json!({ "puzzle": name, "text": text, "mode": "draw", "answers": [printed], "caption": "best found (stopped: not proved optimal)" }),
+        );
         assert_eq!(d["drawn"], 1, "{name}: {d}");
-        assert!(d["svg"].as_str().unwrap().contains("stopped"), "{name}: the caption");
+        assert!(
+            d["svg"].as_str().unwrap().contains("stopped"),
+            "{name}: the caption"
+        );
     }
 }
 
@@ -118,20 +162,29 @@ fn draw_shows_only_answers_the_validator_accepts() {
     let text = example_of("tatamibari");
     let (v, _) = ask(json!({ "puzzle": "tatamibari", "text": text, "mode": "solve" }));
     let machine = v["answers"][0]["machine"].as_str().unwrap().to_string();
-    let (d, _) = ask(json!({ "puzzle": "tatamibari", "text": text, "mode": "draw", "answers": [machine], "caption": "x" }));
+    let (d, _) = ask(
+        json!({ "puzzle": "tatamibari", "text": text, "mode": "draw", "answers": [machine], "caption": "x" }),
+    );
     assert_eq!(d["drawn"], 1, "{d}");
     // One rectangle's label changed: no longer a valid tiling, so not drawn.
     let broken: String = machine.replacen(|c: char| c.is_ascii_alphanumeric(), "Z", 1);
-    let (d, _) = ask(json!({ "puzzle": "tatamibari", "text": text, "mode": "draw", "answers": [broken], "caption": "x" }));
+    let (d, _) = ask(
+        json!({ "puzzle": "tatamibari", "text": text, "mode": "draw", "answers": [broken], "caption": "x" }),
+    );
     assert_eq!(d["drawn"], 0, "{d}");
 }
 
 #[test]
 fn generate_makes_what_the_cli_makes_and_checks_it() {
-    let (v, _) = ask(json!({ "puzzle": "tatamibari", "mode": "generate", "rows": 6, "cols": 7, "seed": 5, "unique": true }));
+    let (v, _) = ask(
+        json!({ "puzzle": "tatamibari", "mode": "generate", "rows": 6, "cols": 7, "seed": 5, "unique": true }),
+    );
     assert_eq!(v["verdict"], "tatamibari 6×7, seed 5, unique", "{v}");
     let url = v["url"].as_str().unwrap().to_string();
-    assert!(url.starts_with("https://puzz.link/p?tatamibari/7/6/"), "{url}");
+    assert!(
+        url.starts_with("https://puzz.link/p?tatamibari/7/6/"),
+        "{url}"
+    );
     let (again, _) = ask(json!({ "url": url, "mode": "prove" }));
     assert_eq!(again["verdict"], "unique");
     assert_eq!(again["answers"][0]["machine"], v["answers"][0]["machine"]);
@@ -141,10 +194,14 @@ fn generate_makes_what_the_cli_makes_and_checks_it() {
 #[test]
 fn numbers_as_text_are_read_exactly() {
     for seed in ["9007199254740993", "18446744073709551615"] {
-        let (v, _) = ask(json!({ "puzzle": "tatamibari", "mode": "generate", "rows": "5", "cols": "6", "seed": seed, "unique": false }));
+        let (v, _) = ask(
+            json!({ "puzzle": "tatamibari", "mode": "generate", "rows": "5", "cols": "6", "seed": seed, "unique": false }),
+        );
         assert_eq!(v["verdict"], format!("tatamibari 5×6, seed {seed}"), "{v}");
     }
-    let (v, _) = ask(json!({ "puzzle": "sudoku", "mode": "count", "text": "....\n....\n....\n....\n", "limit": "7" }));
+    let (v, _) = ask(
+        json!({ "puzzle": "sudoku", "mode": "count", "text": "....\n....\n....\n....\n", "limit": "7" }),
+    );
     assert_eq!(v["verdict"], "more than 7 solutions (stopped at 8)", "{v}");
 }
 
@@ -156,8 +213,16 @@ fn a_check_s_completion_reports_no_verdict_on_the_answer() {
     // The bare contest string (no sides): check completes it with the solver.
     let line = v["answers"][0]["machine"].as_str().unwrap().trim();
     let (score, cells) = line.split_once(':').unwrap();
-    let bare = format!("{score}:{}", cells.split(',').map(|c| c.split(':').next().unwrap()).collect::<Vec<_>>().join(","));
-    let (c, reports) = ask(json!({ "puzzle": "kakkuro", "text": text, "mode": "check", "answer": bare }));
+    let bare = format!(
+        "{score}:{}",
+        cells
+            .split(',')
+            .map(|c| c.split(':').next().unwrap())
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    let (c, reports) =
+        ask(json!({ "puzzle": "kakkuro", "text": text, "mode": "check", "answer": bare }));
     assert_eq!(c["completed"], true, "{c}");
     let found: Vec<&Value> = reports.iter().filter(|r| r["kind"] == "found").collect();
     assert!(!found.is_empty());
@@ -172,13 +237,23 @@ fn check_reads_what_solve_prints_and_refuses_a_wrong_claim() {
     let text = example_of("kakkuro");
     let (v, _) = ask(json!({ "puzzle": "kakkuro", "text": text, "mode": "solve" }));
     let drawn = v["answers"][0]["text"].as_str().unwrap().to_string();
-    let (c, _) = ask(json!({ "puzzle": "kakkuro", "text": text, "mode": "check", "answer": drawn }));
-    assert_eq!((c["valid"].as_bool(), c["status"].as_str()), (Some(true), Some("valid")), "{c}");
+    let (c, _) =
+        ask(json!({ "puzzle": "kakkuro", "text": text, "mode": "check", "answer": drawn }));
+    assert_eq!(
+        (c["valid"].as_bool(), c["status"].as_str()),
+        (Some(true), Some("valid")),
+        "{c}"
+    );
     let score = v["answers"][0]["score"].as_str().unwrap().to_string();
     let lying = drawn.replace(&score, &format!("{score}1"));
     assert_ne!(lying, drawn);
-    let (c, _) = ask(json!({ "puzzle": "kakkuro", "text": text, "mode": "check", "answer": lying }));
-    assert_eq!((c["valid"].as_bool(), c["status"].as_str()), (Some(false), Some("wrong_claim")), "{c}");
+    let (c, _) =
+        ask(json!({ "puzzle": "kakkuro", "text": text, "mode": "check", "answer": lying }));
+    assert_eq!(
+        (c["valid"].as_bool(), c["status"].as_str()),
+        (Some(false), Some("wrong_claim")),
+        "{c}"
+    );
 }
 
 #[test]
@@ -189,5 +264,8 @@ fn a_picture_too_large_for_the_page_goes_as_a_note() {
     let note = picture("x".repeat(MAX_PICTURE + 1));
     let note = note.as_str().unwrap();
     assert!(note.starts_with("<?xml") && note.len() < 10_000, "{note}");
-    assert!(note.contains("the picture would be 256 MB,") && note.contains("large to show in the page"), "{note}");
+    assert!(
+        note.contains("the picture would be 256 MB,") && note.contains("large to show in the page"),
+        "{note}"
+    );
 }

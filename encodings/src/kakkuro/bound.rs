@@ -106,17 +106,38 @@ pub fn most_divisor(enc: &Encoding) -> u64 {
 pub fn divisor<S: ClauseSink>(enc: &Encoding, cap: u64, sink: &mut S) -> Divisor {
     let most = most_divisor(enc);
     let cap = cap.clamp(2, most.max(1) + 1);
-    let mut nodes: Vec<Vec<(u64, Lit)>> = enc.painted.iter().chain(&enc.repeats).map(|&l| vec![(1, l)]).collect();
+    let mut nodes: Vec<Vec<(u64, Lit)>> = enc
+        .painted
+        .iter()
+        .chain(&enc.repeats)
+        .map(|&l| vec![(1, l)])
+        .collect();
     let mut any = enc.repeats.clone();
     for line in &enc.lines {
         let line_cap = cap.min(pairs(line.cells as u64));
         let mut values = Vec::new();
         for lits in &line.by_value {
-            let count_cap = (2..).find(|&c| pairs(c) >= line_cap).unwrap_or(2).min(lits.len() as u64);
+            let count_cap = (2..)
+                .find(|&c| pairs(c) >= line_cap)
+                .unwrap_or(2)
+                .min(lits.len() as u64);
             let singles: Vec<Vec<(Lit, u64)>> = lits.iter().map(|&l| vec![(l, 1)]).collect();
             let count = encode_sum(sink, &singles, Some(count_cap), Use::AtMost);
-            any.extend(count.outputs.iter().filter(|&&(c, _)| c == 2).map(|&(_, l)| l));
-            values.push(count.outputs.iter().filter(|&&(c, _)| c >= 2).map(|&(c, l)| (pairs(c), l)).collect());
+            any.extend(
+                count
+                    .outputs
+                    .iter()
+                    .filter(|&&(c, _)| c == 2)
+                    .map(|&(_, l)| l),
+            );
+            values.push(
+                count
+                    .outputs
+                    .iter()
+                    .filter(|&&(c, _)| c >= 2)
+                    .map(|&(c, l)| (pairs(c), l))
+                    .collect(),
+            );
         }
         nodes.push(encode_sum_of(sink, &values, Some(line_cap), Use::AtMost).outputs);
     }
@@ -124,7 +145,11 @@ pub fn divisor<S: ClauseSink>(enc: &Encoding, cap: u64, sink: &mut S) -> Divisor
     let at_least: Vec<Lit> = (0..=cap)
         .map(|d| match d {
             0 => enc.truth,
-            _ => outs.outputs.iter().find(|&&(v, _)| v >= d).map_or(!enc.truth, |&(_, l)| l),
+            _ => outs
+                .outputs
+                .iter()
+                .find(|&&(v, _)| v >= d)
+                .map_or(!enc.truth, |&(_, l)| l),
         })
         .collect();
     // Strict mode: D is at least the painted cells every answer needs, a lemma the solver
@@ -137,7 +162,13 @@ pub fn divisor<S: ClauseSink>(enc: &Encoding, cap: u64, sink: &mut S) -> Divisor
         any.iter().for_each(|&e| sink.add_clause(&[!e, a]));
         a
     });
-    Divisor { at_least, cap, exact: cap > most, any_error, truth: enc.truth }
+    Divisor {
+        at_least,
+        cap,
+        exact: cap > most,
+        any_error,
+        truth: enc.truth,
+    }
 }
 
 /// Each red dot's table: `(literal, deficit units)` per factor up to its maximum `f̂`.
@@ -145,7 +176,12 @@ fn dot_units(enc: &Encoding, maxima: &[u64]) -> Vec<Vec<(Lit, u64)>> {
     enc.factors
         .iter()
         .zip(maxima)
-        .map(|(lits, &top)| lits.iter().filter(|&&(f, _)| f <= top).map(|&(f, l)| (l, units((top as f64).ln() - (f as f64).ln()))).collect())
+        .map(|(lits, &top)| {
+            lits.iter()
+                .filter(|&&(f, _)| f <= top)
+                .map(|&(f, l)| (l, units((top as f64).ln() - (f as f64).ln())))
+                .collect()
+        })
         .collect()
 }
 
@@ -159,13 +195,18 @@ pub struct Deficits {
 impl Deficits {
     /// `maxima[r]` is `f̂` of dot r (factors above it must already be excluded).
     pub fn new(enc: &Encoding, maxima: &[u64]) -> Deficits {
-        Deficits { dots: dot_units(enc, maxima) }
+        Deficits {
+            dots: dot_units(enc, maxima),
+        }
     }
 
     /// The total deficit in units is at most the returned sum's value; values from `cap` up
     /// are merged. `div` must count `D` at least to [`Deficits::divisor_for`]`(cap)`.
     pub fn sum<S: ClauseSink>(&self, div: &Divisor, cap: u64, sink: &mut S) -> SumOutputs {
-        assert!(div.exact || ln_units(div.cap) >= cap, "the divisor is capped below the sum's cap");
+        assert!(
+            div.exact || ln_units(div.cap) >= cap,
+            "the divisor is capped below the sum's cap"
+        );
         let mut nodes = self.dots.clone();
         // ln D as increments: D ≥ d costs V(d) − V(d − 1), so D costs V(D) = ⌊SCALE·ln D⌋ (up
         // to the divisor's cap, where V alone reaches the sum's cap).
@@ -195,7 +236,10 @@ pub fn assert_deficit_at_most<S: ClauseSink>(enc: &Encoding, maxima: &[u64], k: 
     let most_d = most_divisor(enc);
     let can_err = !enc.repeats.is_empty() || enc.lines.iter().any(|l| !l.by_value.is_empty());
     let dots = dot_units(enc, maxima);
-    let largest: u64 = dots.iter().map(|g| g.iter().map(|t| t.1).max().unwrap_or(0)).sum::<u64>()
+    let largest: u64 = dots
+        .iter()
+        .map(|g| g.iter().map(|t| t.1).max().unwrap_or(0))
+        .sum::<u64>()
         + ln_units(most_d)
         + if can_err { bonus_units() } else { 0 };
     if k >= largest {
@@ -229,7 +273,13 @@ fn deficit_at_most<S: ClauseSink>(enc: &Encoding, maxima: &[u64], k: u64, sink: 
 /// deficit minus its own, `D < d` carries the increment `V(d) − V(d − 1)` for d up to the
 /// largest `D` (so `D` is counted exactly), and no error carries the bonus. A literal is only
 /// true when what it claims holds, so the surplus claimed is at most the true one.
-fn surplus_at_least<S: ClauseSink>(enc: &Encoding, dots: &[Vec<(Lit, u64)>], most_d: u64, need: u64, sink: &mut S) {
+fn surplus_at_least<S: ClauseSink>(
+    enc: &Encoding,
+    dots: &[Vec<(Lit, u64)>],
+    most_d: u64,
+    need: u64,
+    sink: &mut S,
+) {
     let div = divisor(enc, most_d + 1, sink);
     let mut groups: Vec<Vec<(Lit, u64)>> = dots
         .iter()
@@ -239,17 +289,27 @@ fn surplus_at_least<S: ClauseSink>(enc: &Encoding, dots: &[Vec<(Lit, u64)>], mos
         })
         .collect();
     for d in 2..=most_d {
-        groups.push(vec![(!div.at_least[d as usize], ln_units(d) - ln_units(d - 1))]);
+        groups.push(vec![(
+            !div.at_least[d as usize],
+            ln_units(d) - ln_units(d - 1),
+        )]);
     }
     if let Some(any) = div.any_error {
         groups.push(vec![(!any, bonus_units())]);
     }
-    assert_bound(encode_sum(sink, &groups, Some(need), Use::AtLeast).at_least(need), sink);
+    assert_bound(
+        encode_sum(sink, &groups, Some(need), Use::AtLeast).at_least(need),
+        sink,
+    );
 }
 
 /// An answer's exact deficit on the log scale (not rounded): factors per dot, `D`, `E`.
 pub fn deficit(maxima: &[u64], factors: &[u64], d: u64, e: u64) -> f64 {
-    let dots: f64 = maxima.iter().zip(factors).map(|(&m, &f)| (m as f64).ln() - (f as f64).ln()).sum();
+    let dots: f64 = maxima
+        .iter()
+        .zip(factors)
+        .map(|(&m, &f)| (m as f64).ln() - (f as f64).ln())
+        .sum();
     dots + (d.max(1) as f64).ln() + if e > 0 { 1.1f64.ln() } else { 0.0 }
 }
 
@@ -283,15 +343,31 @@ pub fn at_least_score(maxima: &[u64], score: f64) -> Option<u64> {
 /// lenient mode "raise some factor" is "change some factor", as before issue 22: the dominated
 /// form made two of 15 lenient boards 1.7× and 5× slower (strict boards: up to 2× faster).
 /// `div` must count `D` past `d` (see [`Divisor::at_least`]).
-pub fn block<S: ClauseSink>(enc: &Encoding, div: &Divisor, sink: &mut S, factors: &[u64], d: u64, e: u64) {
+pub fn block<S: ClauseSink>(
+    enc: &Encoding,
+    div: &Divisor,
+    sink: &mut S,
+    factors: &[u64],
+    d: u64,
+    e: u64,
+) {
     let mut clause: Vec<Lit> = enc
         .factors
         .iter()
         .zip(factors)
         .flat_map(|(lits, f)| {
-            assert!(lits.iter().any(|(g, _)| g == f), "the answer's factor is listed");
+            assert!(
+                lits.iter().any(|(g, _)| g == f),
+                "the answer's factor is listed"
+            );
             // Strict: one of the larger factors. Lenient: not this factor.
-            lits.iter().filter_map(move |&(g, l)| if enc.lenient { (g == *f).then_some(!l) } else { (g > *f).then_some(l) })
+            lits.iter().filter_map(move |&(g, l)| {
+                if enc.lenient {
+                    (g == *f).then_some(!l)
+                } else {
+                    (g > *f).then_some(l)
+                }
+            })
         })
         .collect();
     if d >= 2 {
@@ -310,12 +386,20 @@ pub fn block<S: ClauseSink>(enc: &Encoding, div: &Divisor, sink: &mut S, factors
 pub fn factor_at_least<S: ClauseSink>(enc: &Encoding, sink: &mut S, dot: usize, value: u64) -> Lit {
     let act = sink.new_var();
     let mut clause = vec![!act];
-    clause.extend(enc.factors[dot].iter().filter(|&&(f, _)| f >= value).map(|&(_, l)| l));
+    clause.extend(
+        enc.factors[dot]
+            .iter()
+            .filter(|&&(f, _)| f >= value)
+            .map(|&(_, l)| l),
+    );
     sink.add_clause(&clause);
     act
 }
 
 /// Excludes dot `dot`'s factors from `value` up (proved impossible).
 pub fn factor_below<S: ClauseSink>(enc: &Encoding, sink: &mut S, dot: usize, value: u64) {
-    enc.factors[dot].iter().filter(|&&(f, _)| f >= value).for_each(|&(_, l)| sink.add_clause(&[!l]));
+    enc.factors[dot]
+        .iter()
+        .filter(|&&(f, _)| f >= value)
+        .for_each(|&(_, l)| sink.add_clause(&[!l]));
 }

@@ -27,7 +27,14 @@ pub struct Violation {
 
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "rule {} broken at row {}, column {}: {}", self.rule, self.row + 1, self.col + 1, self.message)
+        write!(
+            f,
+            "rule {} broken at row {}, column {}: {}",
+            self.rule,
+            self.row + 1,
+            self.col + 1,
+            self.message
+        )
     }
 }
 
@@ -53,7 +60,12 @@ fn digit(a: &Answer, i: usize) -> u32 {
 }
 
 fn at(p: &Puzzle, i: usize, rule: u8, message: String) -> Violation {
-    Violation { rule, row: i / p.cols, col: i % p.cols, message }
+    Violation {
+        rule,
+        row: i / p.cols,
+        col: i % p.cols,
+        message,
+    }
 }
 
 /// The rules that do not depend on the sides: values in range, given grays gray, and rule 7
@@ -67,11 +79,25 @@ pub fn check_values(p: &Puzzle, a: &Answer) -> Result<u64, Violation> {
 fn check_ranges(p: &Puzzle, a: &Answer) -> Result<(), Violation> {
     for (i, (&given, &cell)) in p.cells.iter().zip(&a.cells).enumerate() {
         match (given, cell) {
-            (_, Cell::White(k)) if !(1..=9).contains(&k) => return Err(at(p, i, 1, format!("white cell holds {k}, not a digit 1-9"))),
-            (_, Cell::Gray { number, .. }) if !(1..=MAX_NUMBER).contains(&number) => {
-                return Err(at(p, i, 1, format!("gray cell holds {number}, not a number 1-{MAX_NUMBER}")))
+            (_, Cell::White(k)) if !(1..=9).contains(&k) => {
+                return Err(at(
+                    p,
+                    i,
+                    1,
+                    format!("white cell holds {k}, not a digit 1-9"),
+                ))
             }
-            (Given::Gray { .. }, Cell::White(_)) => return Err(at(p, i, 2, "a given gray cell is white".into())),
+            (_, Cell::Gray { number, .. }) if !(1..=MAX_NUMBER).contains(&number) => {
+                return Err(at(
+                    p,
+                    i,
+                    1,
+                    format!("gray cell holds {number}, not a number 1-{MAX_NUMBER}"),
+                ))
+            }
+            (Given::Gray { .. }, Cell::White(_)) => {
+                return Err(at(p, i, 2, "a given gray cell is white".into()))
+            }
             _ => {}
         }
     }
@@ -86,12 +112,21 @@ fn repeats(p: &Puzzle, a: &Answer) -> Result<u64, Violation> {
             for &j in &line[x + 1..] {
                 let what = match (a.cells[i], a.cells[j]) {
                     (Cell::White(u), Cell::White(v)) if u == v && !p.lenient => "digit",
-                    (Cell::Gray { number: u, .. }, Cell::Gray { number: v, .. }) if u == v => "number",
+                    (Cell::Gray { number: u, .. }, Cell::Gray { number: v, .. }) if u == v => {
+                        "number"
+                    }
                     _ => continue,
                 };
                 if !p.lenient {
                     let (r, c) = (j / p.cols + 1, j % p.cols + 1);
-                    return Err(at(p, i, 7, format!("the same {what} as the cell at row {r}, column {c}, in the same line")));
+                    return Err(at(
+                        p,
+                        i,
+                        7,
+                        format!(
+                            "the same {what} as the cell at row {r}, column {c}, in the same line"
+                        ),
+                    ));
                 }
                 errors += 1;
             }
@@ -107,7 +142,11 @@ pub fn check(p: &Puzzle, a: &Answer) -> Result<Scored, Violation> {
     for (i, (&given, &cell)) in p.cells.iter().zip(&a.cells).enumerate() {
         if let (Given::Gray { thick, .. }, Cell::Gray { open, .. }) = (given, cell) {
             if let Some(d) = (0..4).find(|&d| thick[d] && open[d]) {
-                return Err(at(i, 2, format!("side {} is a given thick edge but is open", side(d))));
+                return Err(at(
+                    i,
+                    2,
+                    format!("side {} is a given thick edge but is open", side(d)),
+                ));
             }
         }
     }
@@ -130,16 +169,29 @@ pub fn check(p: &Puzzle, a: &Answer) -> Result<Scored, Violation> {
             let cells = run(p, a, i, d);
             let sum: u32 = cells.iter().map(|&j| digit(a, j)).sum();
             if cells.is_empty() {
-                return Err(at(i, 1, format!("side {} is open but faces no white cell", side(d))));
+                return Err(at(
+                    i,
+                    1,
+                    format!("side {} is open but faces no white cell", side(d)),
+                ));
             }
             if sum != number {
-                return Err(at(i, 1, format!("side {} is open and its run adds up to {sum}, not {number}", side(d))));
+                return Err(at(
+                    i,
+                    1,
+                    format!(
+                        "side {} is open and its run adds up to {sum}, not {number}",
+                        side(d)
+                    ),
+                ));
             }
         }
     }
     for &(i, _, open) in &grays {
         for d in (0..4).filter(|&d| open[d]) {
-            let end = run(p, a, i, d).last().map_or(p.step(i, d), |&j| p.step(j, d));
+            let end = run(p, a, i, d)
+                .last()
+                .map_or(p.step(i, d), |&j| p.step(j, d));
             if let Some(h) = end {
                 if let Cell::Gray { open: other, .. } = a.cells[h] {
                     if other[opposite(d)] {
@@ -156,7 +208,9 @@ pub fn check(p: &Puzzle, a: &Answer) -> Result<Scored, Violation> {
             run(p, a, i, d).into_iter().for_each(|j| summed[j] = true);
         }
     }
-    if let Some(i) = (0..a.cells.len()).find(|&i| matches!(a.cells[i], Cell::White(_)) && !summed[i]) {
+    if let Some(i) =
+        (0..a.cells.len()).find(|&i| matches!(a.cells[i], Cell::White(_)) && !summed[i])
+    {
         return Err(at(i, 5, "white cell is in no open side's run".into()));
     }
     let mut errors = repeats(p, a)?;
@@ -164,7 +218,9 @@ pub fn check(p: &Puzzle, a: &Answer) -> Result<Scored, Violation> {
         for &(i, _, open) in &grays {
             let repeats = (0..4).filter(|&d| open[d]).any(|d| {
                 let mut seen = [false; 10];
-                run(p, a, i, d).iter().any(|&j| std::mem::replace(&mut seen[digit(a, j) as usize], true))
+                run(p, a, i, d)
+                    .iter()
+                    .any(|&j| std::mem::replace(&mut seen[digit(a, j) as usize], true))
             });
             errors += u64::from(repeats);
         }
@@ -173,13 +229,26 @@ pub fn check(p: &Puzzle, a: &Answer) -> Result<Scored, Violation> {
         .dots()
         .iter()
         .map(|&i| match a.cells[i] {
-            Cell::Gray { number, open } => factor(number, open.iter().filter(|&&o| o).count() as u32),
+            Cell::Gray { number, open } => {
+                factor(number, open.iter().filter(|&&o| o).count() as u32)
+            }
             Cell::White(_) => unreachable!("given gray cells were checked to be gray"),
         })
         .collect();
-    let painted = grays.iter().filter(|&&(i, _, _)| p.cells[i] == Given::White).count() as u64;
+    let painted = grays
+        .iter()
+        .filter(|&&(i, _, _)| p.cells[i] == Given::White)
+        .count() as u64;
     let product = factors.iter().fold(Nat::from(1), |n, &f| n.mul_small(f));
-    Ok(Scored { score: Score { p: product, d: errors + painted, e: errors }, factors, painted })
+    Ok(Scored {
+        score: Score {
+            p: product,
+            d: errors + painted,
+            e: errors,
+        },
+        factors,
+        painted,
+    })
 }
 
 /// What an answer file holds: the answer, whether it gave sides (a bare contest string does
@@ -200,13 +269,22 @@ pub fn parse_answer(p: &Puzzle, text: &str) -> Result<ReadAnswer, ParseError> {
     // Walked over in passes, not collected, and no more cells kept than the puzzle has: an
     // answer of millions of lines must cost its text, not a copy of each line (1.8 GB for a
     // 64 MiB file).
-    let lines = || text.lines().enumerate().map(|(i, l)| (i + 1, l)).filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with(';'));
+    let lines = || {
+        text.lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l))
+            .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with(';'))
+    };
     let Some((first, _)) = lines().next() else {
         return Err(ParseError::new(1, 1, "empty answer"));
     };
     // A contest string: the lines with commas that start with a value (or its `SCORE:`), not
     // the score line and red-dot line of `solve`'s text, whose drawing is passed over then.
-    let is_contest = |l: &str| l.contains(',') && l.trim_start().starts_with(|c: char| c.is_ascii_digit() || c == '(');
+    let is_contest = |l: &str| {
+        l.contains(',')
+            && l.trim_start()
+                .starts_with(|c: char| c.is_ascii_digit() || c == '(')
+    };
     if lines().any(|(_, l)| is_contest(l)) {
         return contest(p, lines().filter(|&(_, l)| is_contest(l)));
     }
@@ -230,18 +308,38 @@ pub fn parse_answer(p: &Puzzle, text: &str) -> Result<ReadAnswer, ParseError> {
             column += token.chars().count();
         }
         if cells.len() - before != p.cols {
-            return Err(ParseError::new(n, 1, format!("answer row has {} cells, the puzzle has {} columns", cells.len() - before, p.cols)));
+            return Err(ParseError::new(
+                n,
+                1,
+                format!(
+                    "answer row has {} cells, the puzzle has {} columns",
+                    cells.len() - before,
+                    p.cols
+                ),
+            ));
         }
     }
     if rows != p.rows {
-        return Err(ParseError::new(first, 1, format!("answer has {rows} rows, the puzzle has {}", p.rows)));
+        return Err(ParseError::new(
+            first,
+            1,
+            format!("answer has {rows} rows, the puzzle has {}", p.rows),
+        ));
     }
-    Ok(ReadAnswer { answer: Answer { cells }, sides: true, claimed: None })
+    Ok(ReadAnswer {
+        answer: Answer { cells },
+        sides: true,
+        claimed: None,
+    })
 }
 
 fn number(s: &str) -> Result<u32, String> {
     s.parse().map_err(|_| {
-        let what = if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) { "is too large" } else { "is not a number" };
+        let what = if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+            "is too large"
+        } else {
+            "is not a number"
+        };
         format!("{} {what}", quoted(s))
     })
 }
@@ -250,16 +348,28 @@ fn answer_cell(token: &str) -> Result<Cell, String> {
     let Some((value, sides)) = token.split_once(':') else {
         return Ok(Cell::White(number(token)?));
     };
-    let value = value.strip_prefix('(').and_then(|v| v.strip_suffix(')')).unwrap_or(value);
+    let value = value
+        .strip_prefix('(')
+        .and_then(|v| v.strip_suffix(')'))
+        .unwrap_or(value);
     let mut open = [false; 4];
     for ch in sides.chars().filter(|&c| c != '-') {
-        let d = SIDES.iter().position(|&s| s == ch.to_ascii_uppercase()).ok_or(format!("{ch:?} is not a side; sides are N, E, S, W"))?;
+        let d = SIDES
+            .iter()
+            .position(|&s| s == ch.to_ascii_uppercase())
+            .ok_or(format!("{ch:?} is not a side; sides are N, E, S, W"))?;
         open[d] = true;
     }
-    Ok(Cell::Gray { number: number(value)?, open })
+    Ok(Cell::Gray {
+        number: number(value)?,
+        open,
+    })
 }
 
-fn contest<'a>(p: &Puzzle, lines: impl Iterator<Item = (usize, &'a str)>) -> Result<ReadAnswer, ParseError> {
+fn contest<'a>(
+    p: &Puzzle,
+    lines: impl Iterator<Item = (usize, &'a str)>,
+) -> Result<ReadAnswer, ParseError> {
     // Values with their positions, across lines (a long string may be wrapped): one more than
     // the puzzle's cells kept, the rest counted, with the last one's position.
     let mut values = Vec::new();
@@ -272,7 +382,10 @@ fn contest<'a>(p: &Puzzle, lines: impl Iterator<Item = (usize, &'a str)>) -> Res
             // `SCORE:` before the first value, not a first gray cell's sides (`7:E,…`).
             let first = line.split(',').next().unwrap_or("");
             if let Some(k) = first.find(':') {
-                if first[k + 1..].trim_start().starts_with(|c: char| c.is_ascii_digit() || c == '(') {
+                if first[k + 1..]
+                    .trim_start()
+                    .starts_with(|c: char| c.is_ascii_digit() || c == '(')
+                {
                     claimed = Some(line[..k].trim().to_string());
                     rest_start = k + 1;
                 }
@@ -296,7 +409,14 @@ fn contest<'a>(p: &Puzzle, lines: impl Iterator<Item = (usize, &'a str)>) -> Res
     }
     if count != p.rows * p.cols {
         let (n, col) = last.unwrap_or((1, 1));
-        return Err(ParseError::new(n, col, format!("contest string has {count} values, the puzzle has {} cells", p.rows * p.cols)));
+        return Err(ParseError::new(
+            n,
+            col,
+            format!(
+                "contest string has {count} values, the puzzle has {} cells",
+                p.rows * p.cols
+            ),
+        ));
     }
     // Sides after a colon make the answer complete; they are given for every gray cell or none.
     let with_sides = values.iter().filter(|(_, _, v)| v.contains(':')).count();
@@ -313,15 +433,39 @@ fn contest<'a>(p: &Puzzle, lines: impl Iterator<Item = (usize, &'a str)>) -> Res
         let value = number(v).map_err(|m| ParseError::new(n, col, m))?;
         let gray = painted || matches!(p.cells[i], Given::Gray { .. });
         if with_sides > 0 && gray != sides.is_some() {
-            let why = if gray { "this gray cell has no sides (write :- for none), though others have" } else { "a white cell has no sides" };
+            let why = if gray {
+                "this gray cell has no sides (write :- for none), though others have"
+            } else {
+                "a white cell has no sides"
+            };
             return Err(ParseError::new(n, col, why));
         }
         let mut open = [false; 4];
         for ch in sides.unwrap_or("").chars().filter(|&c| c != '-') {
-            let d = SIDES.iter().position(|&s| s == ch.to_ascii_uppercase()).ok_or_else(|| ParseError::new(n, col, format!("{ch:?} is not a side; sides are N, E, S, W")))?;
+            let d = SIDES
+                .iter()
+                .position(|&s| s == ch.to_ascii_uppercase())
+                .ok_or_else(|| {
+                    ParseError::new(
+                        n,
+                        col,
+                        format!("{ch:?} is not a side; sides are N, E, S, W"),
+                    )
+                })?;
             open[d] = true;
         }
-        cells.push(if gray { Cell::Gray { number: value, open } } else { Cell::White(value) });
+        cells.push(if gray {
+            Cell::Gray {
+                number: value,
+                open,
+            }
+        } else {
+            Cell::White(value)
+        });
     }
-    Ok(ReadAnswer { answer: Answer { cells }, sides: with_sides > 0, claimed })
+    Ok(ReadAnswer {
+        answer: Answer { cells },
+        sides: with_sides > 0,
+        claimed,
+    })
 }

@@ -61,7 +61,11 @@ pub struct LineNumbers {
 
 /// The largest sum of a run of `len` white cells: distinct digits in strict mode.
 fn max_run_sum(len: usize, lenient: bool) -> u32 {
-    let sum = if lenient { 9 * len as u32 } else { (0..len.min(9) as u32).map(|k| 9 - k).sum() };
+    let sum = if lenient {
+        9 * len as u32
+    } else {
+        (0..len.min(9) as u32).map(|k| 9 - k).sum()
+    };
     sum.min(MAX_NUMBER)
 }
 
@@ -87,7 +91,9 @@ pub fn encode<S: ClauseSink>(p: &Puzzle, sink: &mut S) -> Encoding {
     for i in 0..n {
         if white_given(i) {
             let g = sink.new_named_var(&|| format!("{} painted", name(i)));
-            let ds: Vec<Lit> = (1..=9).map(|k| sink.new_named_var(&|| format!("{} digit {k}", name(i)))).collect();
+            let ds: Vec<Lit> = (1..=9)
+                .map(|k| sink.new_named_var(&|| format!("{} digit {k}", name(i))))
+                .collect();
             exactly_one(sink, &[&[g], &ds[..]].concat());
             painted.push(g);
             gray.push(g);
@@ -120,7 +126,9 @@ pub fn encode<S: ClauseSink>(p: &Puzzle, sink: &mut S) -> Encoding {
         let mut some_open = vec![!gray[i]];
         some_open.extend(open[i].iter().flatten());
         sink.add_clause(&some_open);
-        number[i] = (1..=top).map(|v| (v, sink.new_named_var(&|| format!("{} number {v}", name(i))))).collect();
+        number[i] = (1..=top)
+            .map(|v| (v, sink.new_named_var(&|| format!("{} number {v}", name(i)))))
+            .collect();
         let mut one = vec![!gray[i]];
         one.extend(number[i].iter().map(|&(_, l)| l));
         exactly_one(sink, &one);
@@ -137,7 +145,9 @@ pub fn encode<S: ClauseSink>(p: &Puzzle, sink: &mut S) -> Encoding {
         for i in order.into_iter().filter(|&i| white_given(i)) {
             let len = 1 + reach(i, d);
             let top = (9 * len).min(OVER);
-            let s: Vec<Lit> = (0..=top).map(|v| sink.new_named_var(&|| format!("{} sum {} {v}", name(i), super::SIDES[d]))).collect();
+            let s: Vec<Lit> = (0..=top)
+                .map(|v| sink.new_named_var(&|| format!("{} sum {} {v}", name(i), super::SIDES[d])))
+                .collect();
             sink.add_clause(&[!gray[i], s[0]]);
             let next: Vec<(usize, Lit)> = match p.step(i, d).and_then(|j| sums[d][j].as_ref()) {
                 Some(v) => v.iter().copied().enumerate().collect(),
@@ -178,7 +188,9 @@ pub fn encode<S: ClauseSink>(p: &Puzzle, sink: &mut S) -> Encoding {
             r * super::STEP[d].0 + c * super::STEP[d].1
         });
         for i in order {
-            let Some(q) = p.step(i, opposite(d)) else { continue };
+            let Some(q) = p.step(i, opposite(d)) else {
+                continue;
+            };
             let (from, carried) = (open[q][d], flow[d][q].filter(|_| white_given(q)));
             if from.is_none() && carried.is_none() {
                 continue;
@@ -218,7 +230,10 @@ pub fn encode<S: ClauseSink>(p: &Puzzle, sink: &mut S) -> Encoding {
     for line in p.lines() {
         let mut by_value = Vec::new();
         for v in 1..=MAX_NUMBER {
-            let lits: Vec<Lit> = line.iter().filter_map(|&i| number[i].iter().find(|&&(u, _)| u == v).map(|&(_, l)| l)).collect();
+            let lits: Vec<Lit> = line
+                .iter()
+                .filter_map(|&i| number[i].iter().find(|&&(u, _)| u == v).map(|&(_, l)| l))
+                .collect();
             if p.lenient {
                 if lits.len() >= 2 {
                     by_value.push(lits);
@@ -228,14 +243,27 @@ pub fn encode<S: ClauseSink>(p: &Puzzle, sink: &mut S) -> Encoding {
             }
         }
         if p.lenient {
-            lines.push(LineNumbers { cells: line.iter().filter(|&&i| !number[i].is_empty()).count(), by_value });
+            lines.push(LineNumbers {
+                cells: line.iter().filter(|&&i| !number[i].is_empty()).count(),
+                by_value,
+            });
         }
         if !p.lenient {
             for k in 0..9 {
-                let lits: Vec<Lit> = line.iter().filter(|&&i| white_given(i)).map(|&i| digit[i][k]).collect();
+                let lits: Vec<Lit> = line
+                    .iter()
+                    .filter(|&&i| white_given(i))
+                    .map(|&i| digit[i][k])
+                    .collect();
                 at_most_one(sink, &lits);
             }
-            at_most_nine_white(line.iter().filter(|&&i| white_given(i)).map(|&i| !gray[i]).collect(), sink);
+            at_most_nine_white(
+                line.iter()
+                    .filter(|&&i| white_given(i))
+                    .map(|&i| !gray[i])
+                    .collect(),
+                sink,
+            );
         }
     }
     let mut repeats = Vec::new();
@@ -265,7 +293,13 @@ pub fn encode<S: ClauseSink>(p: &Puzzle, sink: &mut S) -> Encoding {
                 for t2 in 1..cells.len() {
                     for t1 in 0..t2 {
                         for k in 0..9 {
-                            sink.add_clause(&[!o, !inside[t2], !digit[cells[t1]][k], !digit[cells[t2]][k], err]);
+                            sink.add_clause(&[
+                                !o,
+                                !inside[t2],
+                                !digit[cells[t1]][k],
+                                !digit[cells[t2]][k],
+                                err,
+                            ]);
                         }
                     }
                 }
@@ -279,16 +313,28 @@ pub fn encode<S: ClauseSink>(p: &Puzzle, sink: &mut S) -> Encoding {
         let opens: Vec<Lit> = open[i].iter().flatten().copied().collect();
         let count: Vec<Lit> = (0..=opens.len()).map(|_| sink.new_var()).collect();
         for mask in 1u32..1 << opens.len() {
-            let mut clause: Vec<Lit> = (0..opens.len()).map(|b| if mask >> b & 1 == 1 { !opens[b] } else { opens[b] }).collect();
+            let mut clause: Vec<Lit> = (0..opens.len())
+                .map(|b| {
+                    if mask >> b & 1 == 1 {
+                        !opens[b]
+                    } else {
+                        opens[b]
+                    }
+                })
+                .collect();
             clause.push(count[mask.count_ones() as usize]);
             sink.add_clause(&clause);
         }
-        let mut values: Vec<u64> =
-            number[i].iter().flat_map(|&(v, _)| (1..=opens.len() as u32).map(move |k| factor(v, k))).collect();
+        let mut values: Vec<u64> = number[i]
+            .iter()
+            .flat_map(|&(v, _)| (1..=opens.len() as u32).map(move |k| factor(v, k)))
+            .collect();
         values.sort_unstable_by(|a, b| b.cmp(a));
         values.dedup();
-        let lits: Vec<(u64, Lit)> =
-            values.iter().map(|&f| (f, sink.new_named_var(&|| format!("{} factor {f}", name(i))))).collect();
+        let lits: Vec<(u64, Lit)> = values
+            .iter()
+            .map(|&f| (f, sink.new_named_var(&|| format!("{} factor {f}", name(i)))))
+            .collect();
         for &(v, num) in &number[i] {
             for k in 1..=opens.len() {
                 let f = factor(v, k as u32);
@@ -300,7 +346,19 @@ pub fn encode<S: ClauseSink>(p: &Puzzle, sink: &mut S) -> Encoding {
         factors.push(lits);
     }
     let fewest_painted = if p.lenient { 0 } else { fewest_painted(p) };
-    Encoding { truth, gray, digit, number, open, painted, repeats, lines, factors, fewest_painted, lenient: p.lenient }
+    Encoding {
+        truth,
+        gray,
+        digit,
+        number,
+        open,
+        painted,
+        repeats,
+        lines,
+        factors,
+        fewest_painted,
+        lenient: p.lenient,
+    }
 }
 
 /// Strict mode: a lower bound on the painted cells of every answer. A line with `w > 9` given
@@ -310,9 +368,17 @@ pub fn encode<S: ClauseSink>(p: &Puzzle, sink: &mut S) -> Encoding {
 /// the lines' counters, which resolution does badly (issue 22).
 pub fn fewest_painted(p: &Puzzle) -> u64 {
     let lines = p.lines();
-    let need = |line: &Vec<usize>| line.iter().filter(|&&i| p.cells[i] == Given::White).count().saturating_sub(9) as u64;
+    let need = |line: &Vec<usize>| {
+        line.iter()
+            .filter(|&&i| p.cells[i] == Given::White)
+            .count()
+            .saturating_sub(9) as u64
+    };
     let (rows, cols) = lines.split_at(p.rows);
-    rows.iter().map(need).sum::<u64>().max(cols.iter().map(need).sum())
+    rows.iter()
+        .map(need)
+        .sum::<u64>()
+        .max(cols.iter().map(need).sum())
 }
 
 /// Implied clauses: a segment sum `v ≥ 1` needs a digit `k` and a next sum `u` that add up
@@ -323,10 +389,18 @@ fn sum_support<S: ClauseSink>(digit: &[Lit], next: &[(usize, Lit)], s: &[Lit], s
     for (v, &sv) in s.iter().enumerate().skip(1) {
         let fits = |k: usize, u: usize| (u + k + 1).min(OVER) == v;
         let mut by_next = vec![!sv];
-        by_next.extend(next.iter().filter(|&&(u, _)| (0..9).any(|k| fits(k, u))).map(|&(_, l)| l));
+        by_next.extend(
+            next.iter()
+                .filter(|&&(u, _)| (0..9).any(|k| fits(k, u)))
+                .map(|&(_, l)| l),
+        );
         sink.add_clause(&by_next);
         let mut by_digit = vec![!sv];
-        by_digit.extend((0..9).filter(|&k| next.iter().any(|&(u, _)| fits(k, u))).map(|k| digit[k]));
+        by_digit.extend(
+            (0..9)
+                .filter(|&k| next.iter().any(|&(u, _)| fits(k, u)))
+                .map(|k| digit[k]),
+        );
         sink.add_clause(&by_digit);
     }
 }
@@ -335,12 +409,24 @@ fn sum_support<S: ClauseSink>(digit: &[Lit], next: &[(usize, Lit)], s: &[Lit], s
 /// the L largest, so a segment sum `v` fixes bounds on the segment's length: the cells up to
 /// the shortest length are white, and some cell up to one past the longest is gray. Redundant, but they
 /// let the solver see at once that a large number needs a long run.
-fn run_length_bounds<S: ClauseSink>(p: &Puzzle, gray: &[Lit], i: usize, d: usize, s: &[Lit], sink: &mut S) {
+fn run_length_bounds<S: ClauseSink>(
+    p: &Puzzle,
+    gray: &[Lit],
+    i: usize,
+    d: usize,
+    s: &[Lit],
+    sink: &mut S,
+) {
     let ahead: Vec<usize> = std::iter::successors(p.step(i, d), |&j| p.step(j, d)).collect();
     for (v, &sv) in s.iter().enumerate().skip(1).take(44) {
         let v = v as u32;
-        let shortest = (1..=9).find(|&l| (0..l).map(|k| 9 - k).sum::<u32>() >= v).unwrap_or(9) as usize;
-        let longest = (1..=9).take_while(|&l| l * (l + 1) / 2 <= v).last().unwrap_or(1) as usize;
+        let shortest = (1..=9)
+            .find(|&l| (0..l).map(|k| 9 - k).sum::<u32>() >= v)
+            .unwrap_or(9) as usize;
+        let longest = (1..=9)
+            .take_while(|&l| l * (l + 1) / 2 <= v)
+            .last()
+            .unwrap_or(1) as usize;
         for t in 1..shortest {
             match ahead.get(t - 1) {
                 Some(&j) => sink.add_clause(&[!sv, !gray[j]]),
@@ -359,10 +445,21 @@ pub fn decode(enc: &Encoding, model: &Model) -> Answer {
     let cells = (0..enc.gray.len())
         .map(|i| {
             if model.value(enc.gray[i]) {
-                let number = enc.number[i].iter().find(|&&(_, l)| model.value(l)).map_or(0, |&(v, _)| v);
-                Cell::Gray { number, open: enc.open[i].map(|o| o.is_some_and(|l| model.value(l))) }
+                let number = enc.number[i]
+                    .iter()
+                    .find(|&&(_, l)| model.value(l))
+                    .map_or(0, |&(v, _)| v);
+                Cell::Gray {
+                    number,
+                    open: enc.open[i].map(|o| o.is_some_and(|l| model.value(l))),
+                }
             } else {
-                Cell::White(enc.digit[i].iter().position(|&l| model.value(l)).map_or(0, |k| k as u32 + 1))
+                Cell::White(
+                    enc.digit[i]
+                        .iter()
+                        .position(|&l| model.value(l))
+                        .map_or(0, |k| k as u32 + 1),
+                )
             }
         })
         .collect();

@@ -63,13 +63,19 @@ pub struct Puzzle {
 impl Puzzle {
     /// The neighbour of cell `i` towards side `d`, if it is on the board.
     pub fn step(&self, i: usize, d: usize) -> Option<usize> {
-        let (r, c) = ((i / self.cols) as isize + STEP[d].0, (i % self.cols) as isize + STEP[d].1);
-        (r >= 0 && c >= 0 && (r as usize) < self.rows && (c as usize) < self.cols).then(|| r as usize * self.cols + c as usize)
+        let (r, c) = (
+            (i / self.cols) as isize + STEP[d].0,
+            (i % self.cols) as isize + STEP[d].1,
+        );
+        (r >= 0 && c >= 0 && (r as usize) < self.rows && (c as usize) < self.cols)
+            .then(|| r as usize * self.cols + c as usize)
     }
 
     /// The red-dot cells, in row-major order.
     pub fn dots(&self) -> Vec<usize> {
-        (0..self.cells.len()).filter(|&i| matches!(self.cells[i], Given::Gray { dot: true, .. })).collect()
+        (0..self.cells.len())
+            .filter(|&i| matches!(self.cells[i], Given::Gray { dot: true, .. }))
+            .collect()
     }
 
     /// The cells of every row and every column (the lines of rule 7).
@@ -85,7 +91,10 @@ impl Puzzle {
 pub enum Cell {
     White(u32),
     /// A gray cell's number and which sides are open.
-    Gray { number: u32, open: [bool; 4] },
+    Gray {
+        number: u32,
+        open: [bool; 4],
+    },
 }
 
 /// An answer: `cells[r * cols + c]`. A gray cell on a given white cell is a painted one.
@@ -187,12 +196,23 @@ pub struct Kakkuro;
 
 impl crate::puzzle::Puzzle for Kakkuro {
     const NAME: &'static str = "kakkuro";
-    const ABOUT: &'static str = "Turkzeka 2010's Kakuro variant: find the best-scoring answer and prove it optimal";
+    const ABOUT: &'static str =
+        "Turkzeka 2010's Kakuro variant: find the best-scoring answer and prove it optimal";
     const TASK: Task = Task::Maximize;
     const FORMATS: &'static [Format] = &[Format::Text, Format::Line, Format::Svg];
     const MACHINE: Format = Format::Line;
     const FLAGS: &'static [Flag] = &[Flag::Lenient, Flag::MinScore];
-    const ANSWER_FIELDS: &'static [&'static str] = &["score", "contest", "p", "d", "e", "painted", "factors", "bonus_line", "grid"];
+    const ANSWER_FIELDS: &'static [&'static str] = &[
+        "score",
+        "contest",
+        "p",
+        "d",
+        "e",
+        "painted",
+        "factors",
+        "bonus_line",
+        "grid",
+    ];
 
     type Instance = Instance;
     type Answer = Answer;
@@ -206,14 +226,25 @@ impl crate::puzzle::Puzzle for Kakkuro {
         scope: "the answers with the fixed answer's numbers",
         none: "no choice of open sides makes these values valid (rules 1, 3, 4 or 5)",
     });
-    const LEMMAS: Option<puzzle::Lemmas<Self>> = Some(puzzle::Lemmas { find: lemmas, clauses: lemma });
-    const VERIPB: Option<puzzle::VeriPb<Self>> =
-        Some(puzzle::VeriPb { claims: None, optimum: Some(puzzle::Optimum::Own { formula: veripb::formula, proof: veripb::optimum }) });
+    const LEMMAS: Option<puzzle::Lemmas<Self>> = Some(puzzle::Lemmas {
+        find: lemmas,
+        clauses: lemma,
+    });
+    const VERIPB: Option<puzzle::VeriPb<Self>> = Some(puzzle::VeriPb {
+        claims: None,
+        optimum: Some(puzzle::Optimum::Own {
+            formula: veripb::formula,
+            proof: veripb::optimum,
+        }),
+    });
 
     fn parse(text: &str, settings: &Settings) -> Result<Instance, ParseError> {
         let mut puzzle = parse(text)?;
         puzzle.lenient = settings.lenient;
-        Ok(Instance { puzzle, fixed: None })
+        Ok(Instance {
+            puzzle,
+            fixed: None,
+        })
     }
 
     fn estimate(inst: &Instance, _: u64) -> u64 {
@@ -243,23 +274,37 @@ impl crate::puzzle::Puzzle for Kakkuro {
         Some(n.to_f64() / q as f64)
     }
 
-    fn search(inst: &Instance, _: Goal, solvers: &dyn NewSolver, out: &mut dyn Observer<Self>) -> Result<Ended, SolverError> {
+    fn search(
+        inst: &Instance,
+        _: Goal,
+        solvers: &dyn NewSolver,
+        out: &mut dyn Observer<Self>,
+    ) -> Result<Ended, SolverError> {
         search::best(inst, solvers, out)
     }
 
-    fn read_answer(inst: &Instance, text: &str) -> Result<Result<puzzle::ReadAnswer<Self>, String>, ParseError> {
+    fn read_answer(
+        inst: &Instance,
+        text: &str,
+    ) -> Result<Result<puzzle::ReadAnswer<Self>, String>, ParseError> {
         let read = parse_answer(&inst.puzzle, text)?;
         if !read.sides {
             if let Err(v) = check_values(&inst.puzzle, &read.answer) {
                 return Ok(Err(v.to_string()));
             }
         }
-        Ok(Ok(puzzle::ReadAnswer { answer: read.answer, complete: read.sides, claimed: read.claimed }))
+        Ok(Ok(puzzle::ReadAnswer {
+            answer: read.answer,
+            complete: read.sides,
+            claimed: read.claimed,
+        }))
     }
 
     fn render(inst: &Instance, answer: &Answer, scored: &Scored, format: Format) -> String {
         match format {
-            Format::Line => render::contest_string_with_sides(&inst.puzzle, answer, &scored.score) + "\n",
+            Format::Line => {
+                render::contest_string_with_sides(&inst.puzzle, answer, &scored.score) + "\n"
+            }
             _ => describe(&inst.puzzle, answer, scored),
         }
     }
@@ -271,15 +316,34 @@ impl crate::puzzle::Puzzle for Kakkuro {
     /// The answer read as `check` reads it, with the cell its first broken rule names.
     fn svg_broken(inst: &Instance, text: &str, caption: &str) -> String {
         let p = &inst.puzzle;
-        let Ok(read) = parse_answer(p, text) else { return svg::svg(p, &[], caption) };
-        let broken = if read.sides { check(p, &read.answer).err() } else { check_values(p, &read.answer).err() };
+        let Ok(read) = parse_answer(p, text) else {
+            return svg::svg(p, &[], caption);
+        };
+        let broken = if read.sides {
+            check(p, &read.answer).err()
+        } else {
+            check_values(p, &read.answer).err()
+        };
         let cells: Vec<usize> = broken.iter().map(|v| v.row * p.cols + v.col).collect();
         svg::broken(p, &read.answer, read.sides, &cells, caption)
     }
 
-    fn describe_valid(inst: &Instance, answer: &Answer, scored: &Scored, completed: bool) -> String {
-        let how = if completed { ", scored with the best choice of sides" } else { "" };
-        format!("valid ({} mode){how}\n{}", mode(&inst.puzzle), describe(&inst.puzzle, answer, scored))
+    fn describe_valid(
+        inst: &Instance,
+        answer: &Answer,
+        scored: &Scored,
+        completed: bool,
+    ) -> String {
+        let how = if completed {
+            ", scored with the best choice of sides"
+        } else {
+            ""
+        };
+        format!(
+            "valid ({} mode){how}\n{}",
+            mode(&inst.puzzle),
+            describe(&inst.puzzle, answer, scored)
+        )
     }
 
     fn answer_json(inst: &Instance, answer: &Answer, scored: &Scored) -> Map<String, Value> {
@@ -296,7 +360,10 @@ impl crate::puzzle::Puzzle for Kakkuro {
                 }
             })
             .collect();
-        let rows: Vec<Value> = cells.chunks(p.cols).map(|r| Value::Array(r.to_vec())).collect();
+        let rows: Vec<Value> = cells
+            .chunks(p.cols)
+            .map(|r| Value::Array(r.to_vec()))
+            .collect();
         let Value::Object(m) = json!({
             "score": score.to_string(),
             "contest": contest_string(p, answer, score),
@@ -333,7 +400,10 @@ impl crate::puzzle::Puzzle for Kakkuro {
         // By score class: the answer's factors with its D or more (and an error, if it had
         // one) score no more than it, so one clause excludes them all. D is counted once, as
         // far as the largest D asks.
-        let scored: Vec<Scored> = answers.iter().map(|a| check::check(&inst.puzzle, a).expect("blocked answers are valid")).collect();
+        let scored: Vec<Scored> = answers
+            .iter()
+            .map(|a| check::check(&inst.puzzle, a).expect("blocked answers are valid"))
+            .collect();
         let most = scored.iter().map(|s| s.score.d).max().unwrap_or(0);
         let div = bound::divisor(enc, most + 1, sink);
         for s in &scored {
@@ -341,7 +411,13 @@ impl crate::puzzle::Puzzle for Kakkuro {
         }
     }
 
-    fn better_than<S: ClauseSink>(_: &Instance, enc: &Encoding, sink: &mut S, score: &Score, lemmas: &[Value]) -> Result<(), String> {
+    fn better_than<S: ClauseSink>(
+        _: &Instance,
+        enc: &Encoding,
+        sink: &mut S,
+        score: &Score,
+        lemmas: &[Value],
+    ) -> Result<(), String> {
         // "At least `score`", its deficits rounded in the answers' favour (see bound.rs), against
         // each dot's proved largest factor where a lemma gives one, else its largest listed
         // one: it keeps every better answer; the certificate blocks the others it lets through.
@@ -361,43 +437,76 @@ impl crate::puzzle::Puzzle for Kakkuro {
         Some(n.mul_small(b) >= Nat::from(a).mul_small(q))
     }
 
-    fn objective<S: ClauseSink>(_: &Instance, enc: &Encoding, sink: &mut S) -> Result<crate::objective::Objective, String> {
+    fn objective<S: ClauseSink>(
+        _: &Instance,
+        enc: &Encoding,
+        sink: &mut S,
+    ) -> Result<crate::objective::Objective, String> {
         Ok(objective::objective(enc, sink))
     }
 
-    fn min_score<S: ClauseSink>(_: &Instance, enc: &Encoding, sink: &mut S, text: &str) -> Result<Vec<String>, String> {
+    fn min_score<S: ClauseSink>(
+        _: &Instance,
+        enc: &Encoding,
+        sink: &mut S,
+        text: &str,
+    ) -> Result<Vec<String>, String> {
         let target = parse_score(text)?;
         assert_at_least(enc, &listed_maxima(enc), target, sink);
-        Ok(vec![format!("only answers scoring at least {text} (and some within rounding below it)")])
+        Ok(vec![format!(
+            "only answers scoring at least {text} (and some within rounding below it)"
+        )])
     }
 }
 
 /// A bare contest string fixes every value; the solver chooses the sides.
 fn fix(inst: &Instance, answer: &Answer) -> Instance {
-    Instance { puzzle: inst.puzzle.clone(), fixed: Some(answer.clone()) }
+    Instance {
+        puzzle: inst.puzzle.clone(),
+        fixed: Some(answer.clone()),
+    }
 }
-
 
 /// The values (white digits, gray numbers) agree; the sides are the solver's, as
 /// [`fix_values`] leaves them.
 fn completes(fixed: &Answer, answer: &Answer) -> bool {
     fixed.cells.len() == answer.cells.len()
-        && fixed.cells.iter().zip(&answer.cells).all(|(f, a)| match (*f, *a) {
-            (Cell::White(x), Cell::White(y)) => x == y,
-            (Cell::Gray { number: x, .. }, Cell::Gray { number: y, .. }) => x == y,
-            _ => false,
-        })
+        && fixed
+            .cells
+            .iter()
+            .zip(&answer.cells)
+            .all(|(f, a)| match (*f, *a) {
+                (Cell::White(x), Cell::White(y)) => x == y,
+                (Cell::Gray { number: x, .. }, Cell::Gray { number: y, .. }) => x == y,
+                _ => false,
+            })
 }
-
 
 fn lemmas(inst: &Instance, solvers: &dyn NewSolver) -> Result<Vec<Value>, SolverError> {
-    search::dot_maxima(inst, solvers).map(|maxima| maxima.into_iter().map(|(dot, max)| json!({ "dot": dot, "max": max })).collect())
+    search::dot_maxima(inst, solvers).map(|maxima| {
+        maxima
+            .into_iter()
+            .map(|(dot, max)| json!({ "dot": dot, "max": max }))
+            .collect()
+    })
 }
 
-
-fn lemma(_: &Instance, enc: &Encoding, sink: &mut dyn ClauseSink, lemma: &Value, negated: bool) -> Result<(), String> {
+fn lemma(
+    _: &Instance,
+    enc: &Encoding,
+    sink: &mut dyn ClauseSink,
+    lemma: &Value,
+    negated: bool,
+) -> Result<(), String> {
     let (dot, max) = dot_lemma(enc, lemma)?;
-    let above: Vec<Lit> = enc.factors.get(dot).ok_or("a lemma's dot is out of range")?.iter().filter(|&&(f, _)| f > max).map(|&(_, l)| l).collect();
+    let above: Vec<Lit> = enc
+        .factors
+        .get(dot)
+        .ok_or("a lemma's dot is out of range")?
+        .iter()
+        .filter(|&&(f, _)| f > max)
+        .map(|&(_, l)| l)
+        .collect();
     if negated {
         sink.add_clause(&above);
     } else {
@@ -424,7 +533,11 @@ fn describe(p: &Puzzle, answer: &Answer, sc: &Scored) -> String {
         .map(|(&i, &fac)| match answer.cells[i] {
             Cell::Gray { number, open } => {
                 let k = open.iter().filter(|&&o| o).count();
-                let how = if k == 4 { format!("{number}²") } else { format!("{number}×{k}") };
+                let how = if k == 4 {
+                    format!("{number}²")
+                } else {
+                    format!("{number}×{k}")
+                };
                 format!("r{}c{} {how} = {fac}", i / p.cols + 1, i % p.cols + 1)
             }
             Cell::White(_) => unreachable!("red dots are gray"),
@@ -461,16 +574,23 @@ fn decimal(score: &Score) -> String {
     }
     let whole = n.div_small(q);
     let frac = n.rem_small(q) as f64 / q as f64;
-    format!(" (≈ {whole}{})", format!("{frac:.3}").trim_start_matches('0'))
+    format!(
+        " (≈ {whole}{})",
+        format!("{frac:.3}").trim_start_matches('0')
+    )
 }
 
 /// A score as the tool prints them: an integer, a fraction `a/b`, or a decimal. A float is
 /// enough here: the bound it feeds is approximate by design (see [`bound`]).
 fn parse_score(s: &str) -> Result<f64, String> {
-    let bad = || format!("--min-score: {s:?} is not a score (an integer, a fraction a/b, or a decimal)");
+    let bad =
+        || format!("--min-score: {s:?} is not a score (an integer, a fraction a/b, or a decimal)");
     let v = match s.split_once('/') {
         Some((a, b)) => {
-            let (a, b): (f64, f64) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
+            let (a, b): (f64, f64) = (
+                a.trim().parse().map_err(|_| bad())?,
+                b.trim().parse().map_err(|_| bad())?,
+            );
             a / b
         }
         None => s.trim().parse().map_err(|_| bad())?,
@@ -491,8 +611,16 @@ fn exact_score(s: &str) -> Option<(u64, u64)> {
     match s.split_once('.') {
         Some((whole, frac)) if frac.len() <= 9 && frac.chars().all(|c| c.is_ascii_digit()) => {
             let den = 10u64.pow(frac.len() as u32);
-            let whole: u64 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
-            let frac: u64 = if frac.is_empty() { 0 } else { frac.parse().ok()? };
+            let whole: u64 = if whole.is_empty() {
+                0
+            } else {
+                whole.parse().ok()?
+            };
+            let frac: u64 = if frac.is_empty() {
+                0
+            } else {
+                frac.parse().ok()?
+            };
             Some((whole.checked_mul(den)?.checked_add(frac)?, den))
         }
         Some(_) => None,
@@ -513,7 +641,15 @@ mod tests {
         assert_eq!(exact_score("3/0"), None);
         assert_eq!(exact_score("x"), None);
         // 2 × 1.1 / 1 = 11/5 = 2.2: reaches 2.2 and 11/5, not 2.21 or 221/100.
-        let scored = Scored { score: Score { p: Nat::from(2), d: 0, e: 0 }, factors: vec![2], painted: 0 };
+        let scored = Scored {
+            score: Score {
+                p: Nat::from(2),
+                d: 0,
+                e: 0,
+            },
+            factors: vec![2],
+            painted: 0,
+        };
         assert_eq!(Kakkuro::reaches(&scored, "2.2"), Some(true));
         assert_eq!(Kakkuro::reaches(&scored, "11/5"), Some(true));
         assert_eq!(Kakkuro::reaches(&scored, "2.21"), Some(false));
@@ -530,7 +666,12 @@ fn dot_lemma(enc: &Encoding, l: &Value) -> Result<(usize, u64), String> {
         (Some(dot), Some(max)) => (dot as usize, max),
         _ => return Err(format!("not a lemma of a red dot's largest factor: {l}")),
     };
-    let listed = enc.factors.get(dot).ok_or("a lemma's dot is out of range")?.first().map_or(0, |t| t.0);
+    let listed = enc
+        .factors
+        .get(dot)
+        .ok_or("a lemma's dot is out of range")?
+        .first()
+        .map_or(0, |t| t.0);
     if max >= listed {
         return Err(format!("a lemma that says nothing: red dot {dot}'s largest listed factor is {listed}, not above {max}"));
     }
@@ -539,7 +680,10 @@ fn dot_lemma(enc: &Encoding, l: &Value) -> Result<(usize, u64), String> {
 
 /// Each red dot's largest listed factor: a sound maximum without a solver.
 fn listed_maxima(enc: &Encoding) -> Vec<u64> {
-    enc.factors.iter().map(|v| v.first().map_or(1, |&(f, _)| f)).collect()
+    enc.factors
+        .iter()
+        .map(|v| v.first().map_or(1, |&(f, _)| f))
+        .collect()
 }
 
 /// "The score is at least `target`" against `maxima`, rounded in the answers' favour.

@@ -76,7 +76,10 @@ impl Nat {
 
     /// The nearest float, for display only.
     pub fn to_f64(&self) -> f64 {
-        self.0.iter().rev().fold(0.0, |acc, &d| acc * 4_294_967_296.0 + f64::from(d))
+        self.0
+            .iter()
+            .rev()
+            .fold(0.0, |acc, &d| acc * 4_294_967_296.0 + f64::from(d))
     }
 
     pub fn is_zero(&self) -> bool {
@@ -86,7 +89,10 @@ impl Nat {
 
 impl Ord for Nat {
     fn cmp(&self, other: &Nat) -> Ordering {
-        self.0.len().cmp(&other.0.len()).then_with(|| self.0.iter().rev().cmp(other.0.iter().rev()))
+        self.0
+            .len()
+            .cmp(&other.0.len())
+            .then_with(|| self.0.iter().rev().cmp(other.0.iter().rev()))
     }
 }
 
@@ -129,6 +135,9 @@ mod tests {
         }
         assert!(Nat::from(5) < Nat::from(1 << 40));
         assert_eq!(Nat::from(0).to_string(), "0");
-        assert_eq!(Nat::from(3).mul_small(u64::MAX).to_string(), (3 * u128::from(u64::MAX)).to_string());
+        assert_eq!(
+            Nat::from(3).mul_small(u64::MAX).to_string(),
+            (3 * u128::from(u64::MAX)).to_string()
+        );
     }
 }

@@ -34,7 +34,8 @@ pub fn ln_scaled(num: u64, den: u64, bits: u32) -> BigInt {
         n *= 2;
         k -= 1;
     }
-    let total = BigInt::from(k) * atanh_scaled(&BigInt::from(1), &BigInt::from(3), f) * 2 + atanh_scaled(&(&n - &d), &(&n + &d), f) * 2;
+    let total = BigInt::from(k) * atanh_scaled(&BigInt::from(1), &BigInt::from(3), f) * 2
+        + atanh_scaled(&(&n - &d), &(&n + &d), f) * 2;
     // Round to nearest: add half, then floor (the shift floors, negatives included).
     (total + (BigInt::from(1) << (guard - 1))) >> guard
 }
@@ -55,7 +56,11 @@ fn atanh_scaled(p: &BigInt, q: &BigInt, f: u32) -> BigInt {
 
 /// The scale's exponent `m` for an encoding: `2^m ≥ (t + 1)(Y + 1)` (see the module's note).
 pub fn scale_bits(enc: &Encoding) -> u32 {
-    let p_hat: BigInt = enc.factors.iter().map(|v| BigInt::from(v.first().map_or(1, |&(f, _)| f))).product();
+    let p_hat: BigInt = enc
+        .factors
+        .iter()
+        .map(|v| BigInt::from(v.first().map_or(1, |&(f, _)| f)))
+        .product();
     let y = p_hat * 110 * most_divisor(enc).max(1);
     let t = enc.factors.len() as u64 + 2;
     let need: BigInt = (y + 1) * (t + 1);
@@ -68,7 +73,11 @@ pub fn objective<S: ClauseSink>(enc: &Encoding, sink: &mut S) -> Objective {
     let w = |num: u64, den: u64| ln_scaled(num, den, bits);
     let mut terms: Vec<(Lit, BigInt)> = Vec::new();
     for dot in &enc.factors {
-        terms.extend(dot.iter().map(|&(f, l)| (l, w(f, 1))).filter(|(_, x)| *x != BigInt::from(0)));
+        terms.extend(
+            dot.iter()
+                .map(|&(f, l)| (l, w(f, 1)))
+                .filter(|(_, x)| *x != BigInt::from(0)),
+        );
     }
     let most = most_divisor(enc);
     let div = divisor(enc, most + 1, sink);
@@ -96,10 +105,24 @@ mod tests {
 
     #[test]
     fn logarithms_agree_with_floating_point_where_it_is_exact_enough() {
-        for (n, d) in [(1, 1), (2, 1), (3, 1), (11, 10), (10, 11), (1936, 1), (176, 1), (45, 44), (1, 1000), (999_983, 7)] {
+        for (n, d) in [
+            (1, 1),
+            (2, 1),
+            (3, 1),
+            (11, 10),
+            (10, 11),
+            (1936, 1),
+            (176, 1),
+            (45, 44),
+            (1, 1000),
+            (999_983, 7),
+        ] {
             let got = ln_scaled(n, d, 30);
             let want = ((n as f64 / d as f64).ln() * 2f64.powi(30)).round();
-            assert!((got.to_string().parse::<f64>().unwrap() - want).abs() <= 1.0, "ln({n}/{d}): {got} vs {want}");
+            assert!(
+                (got.to_string().parse::<f64>().unwrap() - want).abs() <= 1.0,
+                "ln({n}/{d}): {got} vs {want}"
+            );
         }
         assert_eq!(ln_scaled(1, 1, 100), BigInt::from(0));
     }
@@ -115,7 +138,8 @@ mod tests {
         assert!(diff.magnitude().bits() <= 1, "{diff}");
         // 2^200 ln 2 starts 0.693147180559945309417232121458 × 2^200.
         let ln2 = ln_scaled(2, 1, b).to_string();
-        let scaled = (BigInt::from(693_147_180_559_945_309_417_232_121_458u128) << b) / BigInt::from(10u128.pow(30));
+        let scaled = (BigInt::from(693_147_180_559_945_309_417_232_121_458u128) << b)
+            / BigInt::from(10u128.pow(30));
         assert_eq!(ln2[..28], scaled.to_string()[..28]);
     }
 }

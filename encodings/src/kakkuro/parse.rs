@@ -15,9 +15,23 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
         // A line break other than \n or \r\n (an old Mac's lone \r, a Unicode line separator)
         // is whitespace to `tokens`: the rows on either side would silently become one row, or
         // vanish into a comment.
-        let breaks = |c: char| matches!(c, '\r' | '\u{b}' | '\u{c}' | '\u{85}' | '\u{2028}' | '\u{2029}');
-        if let Some((col, ch)) = line.trim_end_matches('\r').chars().enumerate().find(|&(_, c)| breaks(c)) {
-            return Err(ParseError::new(line_no, col + 1, format!("{ch:?} inside a line: rows end with \\n or \\r\\n")));
+        let breaks = |c: char| {
+            matches!(
+                c,
+                '\r' | '\u{b}' | '\u{c}' | '\u{85}' | '\u{2028}' | '\u{2029}'
+            )
+        };
+        if let Some((col, ch)) = line
+            .trim_end_matches('\r')
+            .chars()
+            .enumerate()
+            .find(|&(_, c)| breaks(c))
+        {
+            return Err(ParseError::new(
+                line_no,
+                col + 1,
+                format!("{ch:?} inside a line: rows end with \\n or \\r\\n"),
+            ));
         }
         if line.trim().is_empty() || line.trim_start().starts_with(';') {
             continue;
@@ -29,20 +43,34 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
         if rows == 0 {
             (cols, first_row_line) = (row.len(), line_no);
         } else if row.len() != cols {
-            let col = tokens(line).nth(cols.min(row.len())).map_or(line.chars().count() + 1, |(c, _)| c);
+            let col = tokens(line)
+                .nth(cols.min(row.len()))
+                .map_or(line.chars().count() + 1, |(c, _)| c);
             return Err(ParseError::new(
                 line_no,
                 col,
-                format!("row has {} cells, but the first row (line {first_row_line}) has {cols}", row.len()),
+                format!(
+                    "row has {} cells, but the first row (line {first_row_line}) has {cols}",
+                    row.len()
+                ),
             ));
         }
         cells.extend(row);
         rows += 1;
     }
     if rows == 0 {
-        return Err(ParseError::new(1, 1, "empty grid: expected rows of . # @ tokens"));
+        return Err(ParseError::new(
+            1,
+            1,
+            "empty grid: expected rows of . # @ tokens",
+        ));
     }
-    Ok(Puzzle { rows, cols, cells, lenient: false })
+    Ok(Puzzle {
+        rows,
+        cols,
+        cells,
+        lenient: false,
+    })
 }
 
 /// The tokens of a line with their 1-based character columns.
@@ -69,7 +97,10 @@ fn cell(token: &str) -> Result<Given, String> {
     let (head, sides) = match token.find('[') {
         Some(at) => {
             let Some(inner) = token[at + 1..].strip_suffix(']') else {
-                return Err(format!("{}: thick edges go in brackets at the end, like #[NW]", quoted(token)));
+                return Err(format!(
+                    "{}: thick edges go in brackets at the end, like #[NW]",
+                    quoted(token)
+                ));
             };
             (&token[..at], Some(inner))
         }
@@ -86,12 +117,18 @@ fn cell(token: &str) -> Result<Given, String> {
     let mut thick = [false; 4];
     for ch in sides.unwrap_or("").chars() {
         let Some(d) = SIDES.iter().position(|&s| s == ch.to_ascii_uppercase()) else {
-            return Err(format!("{}: {ch:?} is not a side; sides are N, E, S, W", quoted(token)));
+            return Err(format!(
+                "{}: {ch:?} is not a side; sides are N, E, S, W",
+                quoted(token)
+            ));
         };
         thick[d] = true;
     }
     if thick.iter().all(|&t| t) {
-        return Err(format!("{}: a gray cell with all four sides thick can never be open (rule 3)", quoted(token)));
+        return Err(format!(
+            "{}: a gray cell with all four sides thick can never be open (rule 3)",
+            quoted(token)
+        ));
     }
     Ok(Given::Gray { dot, thick })
 }
@@ -104,8 +141,20 @@ mod tests {
     fn reads_the_example_and_edges() {
         let p = parse("; comment\n\n# . @[ES]\n. #[n] .\n").unwrap();
         assert_eq!((p.rows, p.cols), (2, 3));
-        assert_eq!(p.cells[2], Given::Gray { dot: true, thick: [false, true, true, false] });
-        assert_eq!(p.cells[4], Given::Gray { dot: false, thick: [true, false, false, false] });
+        assert_eq!(
+            p.cells[2],
+            Given::Gray {
+                dot: true,
+                thick: [false, true, true, false]
+            }
+        );
+        assert_eq!(
+            p.cells[4],
+            Given::Gray {
+                dot: false,
+                thick: [true, false, false, false]
+            }
+        );
         assert_eq!(p.cells[1], Given::White);
     }
 
@@ -141,10 +190,19 @@ mod tests {
     #[test]
     fn a_long_token_is_quoted_short() {
         // A hostile file's one long word must not become a message of megabytes.
-        for token in ["x".repeat(100_000), format!("#[{}", "n".repeat(100_000)), format!("#[N{}]", "x".repeat(100_000))] {
+        for token in [
+            "x".repeat(100_000),
+            format!("#[{}", "n".repeat(100_000)),
+            format!("#[N{}]", "x".repeat(100_000)),
+        ] {
             let e = parse(&token).unwrap_err();
             assert_eq!((e.line, e.col), (1, 1));
-            assert!(e.message.len() < 200, "{} bytes: {}…", e.message.len(), &e.message[..100]);
+            assert!(
+                e.message.len() < 200,
+                "{} bytes: {}…",
+                e.message.len(),
+                &e.message[..100]
+            );
         }
     }
 }

@@ -23,11 +23,18 @@ fn contest(p: &Puzzle, a: &Answer, score: &Score, with_sides: bool) -> String {
         .map(|(cell, given)| match *cell {
             Cell::White(k) => k.to_string(),
             Cell::Gray { number, open } => {
-                let value = if *given == Given::White { format!("({number})") } else { number.to_string() };
+                let value = if *given == Given::White {
+                    format!("({number})")
+                } else {
+                    number.to_string()
+                };
                 if !with_sides {
                     return value;
                 }
-                let sides: String = (0..4).filter(|&d| open[d]).map(|d| super::SIDES[d]).collect();
+                let sides: String = (0..4)
+                    .filter(|&d| open[d])
+                    .map(|d| super::SIDES[d])
+                    .collect();
                 format!("{value}:{}", if sides.is_empty() { "-" } else { &sides })
             }
         })
@@ -84,8 +91,12 @@ pub fn render(p: &Puzzle, a: &Answer) -> String {
                 let text = match (a.cells[i], p.cells[i]) {
                     (Cell::White(k), _) => k.to_string(),
                     (Cell::Gray { number, .. }, Given::White) => format!("({number})"),
-                    (Cell::Gray { number, .. }, Given::Gray { dot: true, .. }) => format!("@{number}"),
-                    (Cell::Gray { number, .. }, Given::Gray { dot: false, .. }) => format!("#{number}"),
+                    (Cell::Gray { number, .. }, Given::Gray { dot: true, .. }) => {
+                        format!("@{number}")
+                    }
+                    (Cell::Gray { number, .. }, Given::Gray { dot: false, .. }) => {
+                        format!("#{number}")
+                    }
                 };
                 out.push_str(&format!("{text:^WIDTH$}"));
             }

@@ -42,7 +42,8 @@ type Step<T> = Result<T, Option<SolverError>>;
 impl Search<'_> {
     /// Decodes and re-scores the model with the independent validator; reports an improvement.
     fn take(&mut self) -> Step<(Answer, Scored)> {
-        let (answer, scored) = search::take::<Kakkuro, _>(self.inst, &self.enc, &*self.solver).map_err(Some)?;
+        let (answer, scored) =
+            search::take::<Kakkuro, _>(self.inst, &self.enc, &*self.solver).map_err(Some)?;
         for (s, &f) in self.seen.iter_mut().zip(&scored.factors) {
             *s = (*s).max(f);
         }
@@ -65,7 +66,10 @@ impl Search<'_> {
 
     /// [`Search::solve`] within `conflicts`: `None` when it gave up.
     fn solve_limited(&mut self, assumptions: &[Lit], conflicts: u64) -> Step<Option<bool>> {
-        let result = self.solver.solve_limited(assumptions, conflicts).map_err(Some)?;
+        let result = self
+            .solver
+            .solve_limited(assumptions, conflicts)
+            .map_err(Some)?;
         self.out.stats(self.solver.stats());
         match result {
             Some(SolveResult::Sat) => Ok(Some(true)),
@@ -78,7 +82,11 @@ impl Search<'_> {
 
 /// Finds the best answer (for an instance with fixed values, the best choice of sides) and
 /// proves it optimal unless the run is stopped.
-pub fn best(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>) -> Result<Ended, SolverError> {
+pub fn best(
+    inst: &Instance,
+    solvers: &dyn NewSolver,
+    out: &mut dyn Observer<Kakkuro>,
+) -> Result<Ended, SolverError> {
     match run(inst, solvers, out) {
         Ok(()) => Ok(Ended::Proved),
         Err(None) => Ok(Ended::Stopped),
@@ -97,7 +105,14 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
     let mut div = (!inst.puzzle.lenient).then(|| bound::divisor(&enc, u64::MAX, &mut solver));
     out.stats(solver.stats());
     let dots = enc.factors.len();
-    let mut s = Search { inst, solver, enc, best: None, seen: vec![0; dots], out };
+    let mut s = Search {
+        inst,
+        solver,
+        enc,
+        best: None,
+        seen: vec![0; dots],
+        out,
+    };
     if !s.solve(&[])? {
         return Ok(());
     }
@@ -131,20 +146,28 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
     // Every answer's deficit is at least `proved` (natural-log units): its score at most
     // Π f̂ × 1.1 / e^proved, a bound reported as it rises (the gap when a time limit stops).
     let top: f64 = maxima.iter().map(|&m| (m as f64).ln()).sum::<f64>() + 1.1f64.ln();
-    let report = |out: &mut dyn Observer<Kakkuro>, proved: f64| out.upper_bound((top - proved).exp() * (1.0 + 1e-9));
+    let report = |out: &mut dyn Observer<Kakkuro>, proved: f64| {
+        out.upper_bound((top - proved).exp() * (1.0 + 1e-9))
+    };
     // Strict mode paints at least `fewest_painted` cells (a lemma of the divisor): bounds start
     // above its ln, and grow by a doubling step from there.
     let floor = bound::floor_units(&s.enc);
     report(s.out, (s.enc.fewest_painted.max(1) as f64).ln());
     let mut step = FIRST_BOUND;
     let mut limit = floor + step;
-    let mut budget = (BUDGET_CELLS / (inst.puzzle.rows * inst.puzzle.cols).max(1) as u64).max(20_000);
+    let mut budget =
+        (BUDGET_CELLS / (inst.puzzle.rows * inst.puzzle.cols).max(1) as u64).max(20_000);
     // After a call gave up: the bound asked instead, halfway nearer the best's.
     let mut retreat: Option<u64> = None;
     let mut sum: Option<SumOutputs> = None;
     loop {
         let best = s.best.as_ref().expect("an answer was found");
-        let Some(better) = bound::better_than(bound::deficit(&maxima, &best.factors, best.score.d, best.score.e)) else {
+        let Some(better) = bound::better_than(bound::deficit(
+            &maxima,
+            &best.factors,
+            best.score.d,
+            best.score.e,
+        )) else {
             return Ok(()); // nothing can beat a zero deficit
         };
         let k = better.min(retreat.unwrap_or(limit));
@@ -168,7 +191,11 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
                 continue;
             }
         };
-        let answer = if k < better { s.solve_limited(&assumptions, budget)? } else { Some(s.solve(&assumptions)?) };
+        let answer = if k < better {
+            s.solve_limited(&assumptions, budget)?
+        } else {
+            Some(s.solve(&assumptions)?)
+        };
         match answer {
             Some(true) => {
                 // Whether or not it improved, the best is now at least as good as this answer,
@@ -177,11 +204,21 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
                 let (_, found) = s.take()?;
                 // The bound keeps D below the divisor's cap (ln D alone would pass it); a wider
                 // count is only a safeguard.
-                if div.as_ref().is_some_and(|d| d.at_least(found.score.d).is_none()) {
+                if div
+                    .as_ref()
+                    .is_some_and(|d| d.at_least(found.score.d).is_none())
+                {
                     div = Some(bound::divisor(&s.enc, found.score.d + 1, &mut s.solver));
                 }
                 let div = div.as_ref().expect("built with the sum");
-                bound::block(&s.enc, div, &mut s.solver, &found.factors, found.score.d, found.score.e);
+                bound::block(
+                    &s.enc,
+                    div,
+                    &mut s.solver,
+                    &found.factors,
+                    found.score.d,
+                    found.score.e,
+                );
                 // Back to the bound that gave up, with more to spend on it.
                 if retreat.take().is_some() {
                     budget *= 2;
@@ -203,7 +240,10 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
 /// dot's largest listed factor (`(dot, max)`: then "the factor is above `max`" is refuted,
 /// a lemma the certificate proves on its own). By binary search over the listed values, as
 /// the search does, on one solver with assumptions.
-pub fn dot_maxima(inst: &Instance, solvers: &dyn NewSolver) -> Result<Vec<(usize, u64)>, SolverError> {
+pub fn dot_maxima(
+    inst: &Instance,
+    solvers: &dyn NewSolver,
+) -> Result<Vec<(usize, u64)>, SolverError> {
     let mut solver = solvers.new_solver();
     let enc = encode(&inst.puzzle, &mut solver);
     if let Some(values) = &inst.fixed {
@@ -212,8 +252,8 @@ pub fn dot_maxima(inst: &Instance, solvers: &dyn NewSolver) -> Result<Vec<(usize
     let mut lemmas = Vec::new();
     for r in 0..enc.factors.len() {
         let values: Vec<u64> = enc.factors[r].iter().map(|&(f, _)| f).collect(); // descending
-        // The first index whose value some answer reaches (monotone: reaching a value reaches
-        // every smaller one); none at all when there is no answer.
+                                                                                 // The first index whose value some answer reaches (monotone: reaching a value reaches
+                                                                                 // every smaller one); none at all when there is no answer.
         let (mut lo, mut hi) = (0, values.len());
         while lo < hi {
             let mid = (lo + hi) / 2;
@@ -221,7 +261,11 @@ pub fn dot_maxima(inst: &Instance, solvers: &dyn NewSolver) -> Result<Vec<(usize
             match solver.solve_with(&[act])? {
                 SolveResult::Sat => hi = mid,
                 SolveResult::Unsat => lo = mid + 1,
-                SolveResult::Interrupted => return Err(SolverError("stopped before the certificate was complete".into())),
+                SolveResult::Interrupted => {
+                    return Err(SolverError(
+                        "stopped before the certificate was complete".into(),
+                    ))
+                }
             }
         }
         if lo > 0 && lo < values.len() {

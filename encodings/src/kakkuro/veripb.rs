@@ -29,8 +29,8 @@ use super::{check, Answer, Cell, Encoding, Instance, Kakkuro};
 use crate::certify::{built, Claim, Form, NoEmpty};
 use crate::cnf::{ClauseSink, Cnf, Limited, Lit};
 use crate::objective::{opb_text, Objective};
-use crate::sum::{encode_sum_traced, Bound, Node, Use};
 use crate::puzzle::OwnDrats;
+use crate::sum::{encode_sum_traced, Bound, Node, Use};
 use crate::veripb::{define_at_most, Proof};
 use num_bigint::{BigInt, Sign};
 use serde_json::Value;
@@ -69,9 +69,15 @@ impl Problem {
         if inst.puzzle.lenient {
             return Err("kakkuro optima under the lenient rules have none yet".into());
         }
-        let (rules, enc, _) = built::<Kakkuro>(inst, Claim::NoSolution, None, &[], &[], Form::Stated)?;
+        let (rules, enc, _) =
+            built::<Kakkuro>(inst, Claim::NoSolution, None, &[], &[], Form::Stated)?;
         let bits = scale_bits(&enc);
-        Ok(Problem { n: rules.num_vars, rules, enc, bits })
+        Ok(Problem {
+            n: rules.num_vars,
+            rules,
+            enc,
+            bits,
+        })
     }
 
     fn w(&self, x: u64) -> BigInt {
@@ -91,7 +97,11 @@ impl Problem {
     fn objective(&self) -> Objective {
         let mut terms = Vec::new();
         for dot in &self.enc.factors {
-            terms.extend(dot.iter().map(|&(f, l)| (l, self.w(f))).filter(|(_, x)| x.sign() != Sign::NoSign));
+            terms.extend(
+                dot.iter()
+                    .map(|&(f, l)| (l, self.w(f)))
+                    .filter(|(_, x)| x.sign() != Sign::NoSign),
+            );
         }
         for d in 2..=self.painted() {
             let step = self.w(d) - self.w(d - 1);
@@ -109,7 +119,8 @@ impl Problem {
 
     /// An answer's objective value (to maximise) and its factors and `D`.
     fn value(&self, inst: &Instance, a: &Answer) -> Result<(BigInt, Vec<u64>, u64), String> {
-        let scored = check(&inst.puzzle, a).map_err(|v| format!("a listed answer breaks a rule: {v}"))?;
+        let scored =
+            check(&inst.puzzle, a).map_err(|v| format!("a listed answer breaks a rule: {v}"))?;
         let d = scored.score.d;
         let v = scored.factors.iter().map(|&f| self.w(f)).sum::<BigInt>() - self.w(d);
         Ok((v, scored.factors, d))
@@ -127,7 +138,11 @@ impl Problem {
             match *cell {
                 Cell::White(k) => {
                     units.push(!enc.gray[i]);
-                    units.extend((k as usize).checked_sub(1).and_then(|k| enc.digit[i].get(k)));
+                    units.extend(
+                        (k as usize)
+                            .checked_sub(1)
+                            .and_then(|k| enc.digit[i].get(k)),
+                    );
                 }
                 Cell::Gray { number, open } => {
                     units.push(enc.gray[i]);
@@ -141,12 +156,29 @@ impl Problem {
             }
             units.iter().for_each(|&u| cnf.clauses.push(vec![u]));
         }
-        let values = crate::propagate::units(cnf).ok_or("an answer's cells contradict the rules' clauses")?;
+        let values = crate::propagate::units(cnf)
+            .ok_or("an answer's cells contradict the rules' clauses")?;
         let value = |v: u32| values[v as usize].unwrap_or(false);
-        if let Some(c) = self.rules.clauses.iter().find(|c| !c.iter().any(|&l| value(l.var()) == l.is_positive())) {
-            return Err(format!("no model of an answer by propagation: a clause of {} literals is left false", c.len()));
+        if let Some(c) = self
+            .rules
+            .clauses
+            .iter()
+            .find(|c| !c.iter().any(|&l| value(l.var()) == l.is_positive()))
+        {
+            return Err(format!(
+                "no model of an answer by propagation: a clause of {} literals is left false",
+                c.len()
+            ));
         }
-        let mut lits: Vec<Lit> = (1..=self.n).map(|v| if value(v) { Lit::positive(v) } else { !Lit::positive(v) }).collect();
+        let mut lits: Vec<Lit> = (1..=self.n)
+            .map(|v| {
+                if value(v) {
+                    Lit::positive(v)
+                } else {
+                    !Lit::positive(v)
+                }
+            })
+            .collect();
         lits.extend((1..=self.painted()).map(|e| if d >= e { self.y(e) } else { !self.y(e) }));
         Ok(lits)
     }
@@ -162,15 +194,45 @@ fn problem_text(p: &Problem) -> String {
     let text = opb_text(&cnf, Some(&p.objective()), &[]);
     let (first, rest) = text.split_once('\n').expect("a header line");
     debug_assert!(first.starts_with("* #variable="));
-    let mut out = format!("* #variable= {} #constraint= {}\n{rest}", cnf.num_vars, constraints(p));
+    let mut out = format!(
+        "* #variable= {} #constraint= {}\n{rest}",
+        cnf.num_vars,
+        constraints(p)
+    );
     // The painted-cell literals are fresh variables, positive: Σ painted is Σ x.
-    assert!(p.enc.painted.iter().all(|l| l.is_positive()), "painted literals are positive");
-    let painted: Vec<String> = p.enc.painted.iter().map(|l| format!("x{}", l.var())).collect();
+    assert!(
+        p.enc.painted.iter().all(|l| l.is_positive()),
+        "painted literals are positive"
+    );
+    let painted: Vec<String> = p
+        .enc
+        .painted
+        .iter()
+        .map(|l| format!("x{}", l.var()))
+        .collect();
     for d in 1..=big {
         // Σ painted − d·y_d ≥ 0 (y_d → D ≥ d); −Σ painted + (P − d + 1)·y_d ≥ −(d − 1) (D ≥ d → y_d).
         let y = p.n + d as u32;
-        let _ = writeln!(out, "{} -{d} x{y} >= 0 ;", painted.iter().map(|x| format!("+1 {x}")).collect::<Vec<_>>().join(" "));
-        let _ = writeln!(out, "{} +{} x{y} >= -{} ;", painted.iter().map(|x| format!("-1 {x}")).collect::<Vec<_>>().join(" "), big - d + 1, d - 1);
+        let _ = writeln!(
+            out,
+            "{} -{d} x{y} >= 0 ;",
+            painted
+                .iter()
+                .map(|x| format!("+1 {x}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+        let _ = writeln!(
+            out,
+            "{} +{} x{y} >= -{} ;",
+            painted
+                .iter()
+                .map(|x| format!("-1 {x}"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            big - d + 1,
+            d - 1
+        );
     }
     out
 }
@@ -187,7 +249,12 @@ fn y_defs(p: &Problem, d: u64) -> (u64, u64) {
 
 /// Each red dot's largest factor: its lemma's where one is given, else its largest listed.
 fn maxima(p: &Problem, lemmas: &[Value]) -> Result<Vec<u64>, String> {
-    let mut most: Vec<u64> = p.enc.factors.iter().map(|v| v.first().map_or(1, |t| t.0)).collect();
+    let mut most: Vec<u64> = p
+        .enc
+        .factors
+        .iter()
+        .map(|v| v.first().map_or(1, |t| t.0))
+        .collect();
     for l in lemmas {
         let (dot, max) = super::dot_lemma(&p.enc, l)?;
         most[dot] = most[dot].min(max);
@@ -217,7 +284,12 @@ struct Plan {
     count_to: u64,
 }
 
-fn plan(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answer]) -> Result<Plan, String> {
+fn plan(
+    inst: &Instance,
+    best: &Answer,
+    lemmas: &[Value],
+    listed: &[Answer],
+) -> Result<Plan, String> {
     let problem = Problem::new(inst)?;
     let p = &problem;
     let most = maxima(p, lemmas)?;
@@ -248,11 +320,17 @@ fn plan(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answer]) -> 
         }
         unit -= 1;
     };
-    let limit = if k.sign() == Sign::Minus { None } else { Some(u64::try_from(&k / &q).map_err(|_| "the bound is too large")?) };
+    let limit = if k.sign() == Sign::Minus {
+        None
+    } else {
+        Some(u64::try_from(&k / &q).map_err(|_| "the bound is too large")?)
+    };
     if let Some(l) = limit.filter(|&l| l > MOST_UNITS) {
         return Err(format!("the score's bound is too wide: {l} units of 1/{} after rounding, more than {MOST_UNITS}", 1u64 << unit));
     }
-    let small = |v: BigInt| -> Result<u64, String> { u64::try_from(v / &q).map_err(|_| "a deficit is too large".to_string()) };
+    let small = |v: BigInt| -> Result<u64, String> {
+        u64::try_from(v / &q).map_err(|_| "a deficit is too large".to_string())
+    };
     let mut dots = Vec::new();
     for (lits, &top) in p.enc.factors.iter().zip(&most) {
         let mut group = Vec::new();
@@ -280,7 +358,18 @@ fn plan(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answer]) -> 
             }
         }
     }
-    Ok(Plan { problem, most, logged, x, classes, q, limit, dots, steps, count_to })
+    Ok(Plan {
+        problem,
+        most,
+        logged,
+        x,
+        classes,
+        q,
+        limit,
+        dots,
+        steps,
+        count_to,
+    })
 }
 
 /// What [`build`] adds after the rules, for the proof to derive.
@@ -300,7 +389,9 @@ fn build(plan: &Plan) -> Result<Built, String> {
     // The rules are in already: the limit counts what is added.
     let mut cnf = Limited::new(NoEmpty(p.rules.clone()), MOST_OWN_LITERALS);
     for (lits, &top) in p.enc.factors.iter().zip(&plan.most) {
-        lits.iter().filter(|t| t.0 > top).for_each(|&(_, l)| cnf.add_clause(&[!l]));
+        lits.iter()
+            .filter(|t| t.0 > top)
+            .for_each(|&(_, l)| cnf.add_clause(&[!l]));
     }
     for d in 1..=p.painted() {
         let y = cnf.new_var();
@@ -312,8 +403,15 @@ fn build(plan: &Plan) -> Result<Built, String> {
         None => cnf.add_clause(&[]),
         Some(limit) => {
             if plan.count_to >= 2 {
-                let singles: Vec<Vec<(Lit, u64)>> = p.enc.painted.iter().map(|&l| vec![(l, 1)]).collect();
-                let outs = encode_sum_traced(&mut cnf, &singles, Some(plan.count_to), Use::AtMost, &mut counter);
+                let singles: Vec<Vec<(Lit, u64)>> =
+                    p.enc.painted.iter().map(|&l| vec![(l, 1)]).collect();
+                let outs = encode_sum_traced(
+                    &mut cnf,
+                    &singles,
+                    Some(plan.count_to),
+                    Use::AtMost,
+                    &mut counter,
+                );
                 for &(d, o) in &outs.outputs {
                     if o != p.y(d) {
                         cnf.add_clause(&[!o, p.y(d)]);
@@ -322,7 +420,8 @@ fn build(plan: &Plan) -> Result<Built, String> {
             }
             let mut groups: Vec<Vec<(Lit, u64)>> = plan.dots.clone();
             groups.extend(plan.steps.iter().map(|&t| vec![t]));
-            let sum = encode_sum_traced(&mut cnf, &groups, Some(limit + 1), Use::AtMost, &mut bound);
+            let sum =
+                encode_sum_traced(&mut cnf, &groups, Some(limit + 1), Use::AtMost, &mut bound);
             match sum.at_most(limit) {
                 Bound::Lit(l) => {
                     cnf.add_clause(&[l]);
@@ -336,9 +435,16 @@ fn build(plan: &Plan) -> Result<Built, String> {
         cnf.add_clause(&clause);
     }
     if cnf.over().is_some() {
-        return Err(format!("its own formula would add more than {MOST_OWN_LITERALS} literals to the rules"));
+        return Err(format!(
+            "its own formula would add more than {MOST_OWN_LITERALS} literals to the rules"
+        ));
     }
-    Ok(Built { cnf: cnf.inner.0, counter, bound, unit })
+    Ok(Built {
+        cnf: cnf.inner.0,
+        counter,
+        bound,
+        unit,
+    })
 }
 
 /// Per listed answer: "some red dot's factor larger, or fewer than its `D` painted cells".
@@ -347,7 +453,13 @@ fn class_clauses(plan: &Plan) -> Vec<Vec<Lit>> {
     plan.classes
         .iter()
         .map(|(factors, d)| {
-            let mut clause: Vec<Lit> = p.enc.factors.iter().zip(factors).flat_map(|(lits, &f)| lits.iter().filter(move |t| t.0 > f).map(|t| t.1)).collect();
+            let mut clause: Vec<Lit> = p
+                .enc
+                .factors
+                .iter()
+                .zip(factors)
+                .flat_map(|(lits, &f)| lits.iter().filter(move |t| t.0 > f).map(|t| t.1))
+                .collect();
             if *d >= 2 {
                 clause.push(!p.y(*d));
             }
@@ -358,7 +470,12 @@ fn class_clauses(plan: &Plan) -> Vec<Vec<Lit>> {
 
 /// The formula whose refutation the proof replays, with the encoding to read its models:
 /// answers it lets through go into `listed` and it is built again.
-pub fn formula(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answer]) -> Result<(Cnf, Encoding), String> {
+pub fn formula(
+    inst: &Instance,
+    best: &Answer,
+    lemmas: &[Value],
+    listed: &[Answer],
+) -> Result<(Cnf, Encoding), String> {
     let plan = plan(inst, best, lemmas, listed)?;
     let cnf = build(&plan)?.cnf;
     Ok((cnf, plan.problem.enc))
@@ -367,14 +484,26 @@ pub fn formula(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answe
 /// The proof that `best` is optimal, from the answers [`formula`] let through (`listed`), the
 /// lemmas' DRAT proofs and a DRAT proof that `formula` with `listed` is unsatisfiable. Returns the problem, the proof and the verdict
 /// line `veripb` must print.
-pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answer], drats: &OwnDrats) -> Result<(String, String, String), String> {
+pub fn optimum(
+    inst: &Instance,
+    best: &Answer,
+    lemmas: &[Value],
+    listed: &[Answer],
+    drats: &OwnDrats,
+) -> Result<(String, String, String), String> {
     let plan = plan(inst, best, lemmas, listed)?;
     let lemma_drats = (drats.lemmas)()?;
     let drat = (drats.own)()?;
     let built = build(&plan)?;
     let p = &plan.problem;
     let top = p.n + p.painted() as u32;
-    let name = move |v: u32| if v <= top { format!("x{v}") } else { format!("t{v}") };
+    let name = move |v: u32| {
+        if v <= top {
+            format!("x{v}")
+        } else {
+            format!("t{v}")
+        }
+    };
     let mut pf = Proof::new(constraints(p), &name);
     let x = &plan.x;
     let best_score = check(&inst.puzzle, best).map_err(|v| v.to_string())?.score;
@@ -420,7 +549,11 @@ pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answe
     let mut unit_ids: Vec<(Lit, u64)> = Vec::new();
     for (l, drat) in lemmas.iter().zip(&lemma_drats) {
         let (dot, max) = super::dot_lemma(&p.enc, l)?;
-        let above: Vec<Lit> = p.enc.factors[dot].iter().filter(|t| t.0 > max).map(|t| t.1).collect();
+        let above: Vec<Lit> = p.enc.factors[dot]
+            .iter()
+            .filter(|t| t.0 > max)
+            .map(|t| t.1)
+            .collect();
         let terms: Vec<(u64, Lit)> = above.iter().map(|&l| (1, !l)).collect();
         pf.pbc(&pf.constraint(&terms, above.len() as i64));
         if !pf.drat(drat, |v| (v >= 1 && v <= p.n).then_some(v))? {
@@ -431,7 +564,13 @@ pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answe
             unit_ids.push((l, pf.rup_clause(&[!l])));
         }
     }
-    let lemma_unit = |f_lit: Lit| unit_ids.iter().find(|u| u.0 == f_lit).map(|u| u.1).expect("a unit per factor above a lemma");
+    let lemma_unit = |f_lit: Lit| {
+        unit_ids
+            .iter()
+            .find(|u| u.0 == f_lit)
+            .map(|u| u.1)
+            .expect("a unit per factor above a lemma")
+    };
 
     pf.line("% more painted cells make y_d for every smaller d");
     for d in 2..=p.painted() {
@@ -468,7 +607,9 @@ pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answe
     };
 
     if let Some(limit) = plan.limit {
-        pf.line("% the painted cells' counter and the rounded bound: outputs defined, clauses derived");
+        pf.line(
+            "% the painted cells' counter and the rounded bound: outputs defined, clauses derived",
+        );
         let counted = define_at_most(&mut pf, &built.counter, &mut spent);
         if let Some(root) = counted.last() {
             for m in root {
@@ -504,13 +645,18 @@ pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answe
         let summed = define_at_most(&mut pf, &built.bound, &mut spent);
         if let Some(unit) = built.unit {
             let root = summed.last().expect("a bound with a unit has a root");
-            let m = root.iter().find(|m| m.output == unit).expect("the unit is the root's");
+            let m = root
+                .iter()
+                .find(|m| m.output == unit)
+                .expect("the unit is the root's");
             debug_assert!(m.value > limit);
             let ids: Vec<u64> = [bound].into_iter().chain(m.implies).collect();
             pf.rup_summed(&ids, &[!unit]);
         }
     } else {
-        pf.line("% no answer can be better: O plus each dot's at most one times its largest weight");
+        pf.line(
+            "% no answer can be better: O plus each dot's at most one times its largest weight",
+        );
         let rule = deficits();
         pf.step(&rule);
     }
@@ -522,9 +668,24 @@ pub fn optimum(inst: &Instance, best: &Answer, lemmas: &[Value], listed: &[Answe
     }
     if !spent.is_empty() {
         pf.line("% what the solver's steps do not need");
-        pf.line(&format!("del id {} ;", spent.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(" ")));
+        pf.line(&format!(
+            "del id {} ;",
+            spent
+                .iter()
+                .map(|i| i.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ));
     }
     let o = format!("{}", -x);
-    let proof = pf.refute(if plan.limit.is_some() { &drat } else { "" }, built.cnf.num_vars, |empty| format!("BOUNDS {o} : {empty} {o}"))?;
-    Ok((problem_text(p), proof, format!("s VERIFIED BOUNDS {o} <= obj <= {o}")))
+    let proof = pf.refute(
+        if plan.limit.is_some() { &drat } else { "" },
+        built.cnf.num_vars,
+        |empty| format!("BOUNDS {o} : {empty} {o}"),
+    )?;
+    Ok((
+        problem_text(p),
+        proof,
+        format!("s VERIFIED BOUNDS {o} <= obj <= {o}"),
+    ))
 }

@@ -30,14 +30,19 @@ pub fn read_regions<A: Area + ?Sized>(area: &A, text: &str) -> Result<Regions, P
     // A label may be reused by rectangles that do not touch: each region is one. Anything
     // may stand on a hole, and joins nothing.
     let chars = parse_labels(area, text)?;
-    let labels = regions(area, |i| chars[i] == ' ' || !area.on(i), |i, j| chars[i] == chars[j]);
+    let labels = regions(
+        area,
+        |i| chars[i] == ' ' || !area.on(i),
+        |i, j| chars[i] == chars[j],
+    );
     Ok(Regions::Labels(labels, Some(chars)))
 }
 
 /// The regions of a labelling that fill their bounding box, as rectangles (holes belong to none).
 pub fn rectangles<A: Area + ?Sized>(area: &A, labels: &[Option<usize>]) -> Solution {
     // Per label: bounding box and cell count.
-    let mut boxes: std::collections::HashMap<usize, (usize, usize, usize, usize, usize)> = std::collections::HashMap::new();
+    let mut boxes: std::collections::HashMap<usize, (usize, usize, usize, usize, usize)> =
+        std::collections::HashMap::new();
     for (i, l) in labels.iter().enumerate() {
         let Some(l) = *l else { continue };
         if !area.on(i) {
@@ -49,8 +54,15 @@ pub fn rectangles<A: Area + ?Sized>(area: &A, labels: &[Option<usize>]) -> Solut
     }
     let mut sol: Solution = boxes
         .into_values()
-        .filter(|&(top, left, bottom, right, count)| count == (bottom - top + 1) * (right - left + 1))
-        .map(|(top, left, bottom, right, _)| Rect { row: top, col: left, height: bottom - top + 1, width: right - left + 1 })
+        .filter(|&(top, left, bottom, right, count)| {
+            count == (bottom - top + 1) * (right - left + 1)
+        })
+        .map(|(top, left, bottom, right, _)| Rect {
+            row: top,
+            col: left,
+            height: bottom - top + 1,
+            width: right - left + 1,
+        })
         .collect();
     sol.sort();
     sol
@@ -78,13 +90,21 @@ pub fn parse_labels<A: Area + ?Sized>(area: &A, text: &str) -> Result<Vec<char>,
     }
     if len != area.rows() {
         let line = len.min(area.rows()) + 1;
-        return Err(ParseError::new(line, 1, format!("the answer has {} rows, the board {}", len, area.rows())));
+        return Err(ParseError::new(
+            line,
+            1,
+            format!("the answer has {} rows, the board {}", len, area.rows()),
+        ));
     }
     let mut labels = Vec::with_capacity(area.rows() * area.cols());
     for (i, l) in lines().take(len).enumerate() {
         let n = l.chars().count();
         if n > area.cols() {
-            return Err(ParseError::new(i + 1, area.cols() + 1, format!("this row has {} cells, the board {}", n, area.cols())));
+            return Err(ParseError::new(
+                i + 1,
+                area.cols() + 1,
+                format!("this row has {} cells, the board {}", n, area.cols()),
+            ));
         }
         labels.extend(l.chars());
         labels.extend(std::iter::repeat_n(' ', area.cols() - n));
@@ -97,17 +117,27 @@ pub fn parse_labels<A: Area + ?Sized>(area: &A, text: &str) -> Result<Vec<char>,
 /// left of it is at column 4c, above it on line 2r.
 pub fn parse_box<A: Area + ?Sized>(area: &A, text: &str) -> Result<Vec<Option<usize>>, ParseError> {
     let all: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
-    let heading = all.iter().take_while(|l| !l.iter().any(|c| "┌├└│─".contains(*c))).count();
+    let heading = all
+        .iter()
+        .take_while(|l| !l.iter().any(|c| "┌├└│─".contains(*c)))
+        .count();
     // Rows of holes above the board are drawn as blank lines, skipped with any heading: the
     // first line with a wall is the top of the first row with a board cell.
-    let top = (0..area.rows()).find(|&r| (0..area.cols()).any(|c| area.on(r * area.cols() + c))).unwrap_or(area.rows());
+    let top = (0..area.rows())
+        .find(|&r| (0..area.cols()).any(|c| area.on(r * area.cols() + c)))
+        .unwrap_or(area.rows());
     let drawn = all.len() - heading;
     let needed = 2 * (area.rows() - top) + 1;
     if drawn < needed {
-        let msg = format!("the drawing has {drawn} lines from its first wall, a board of {} rows needs {needed}", area.rows());
+        let msg = format!(
+            "the drawing has {drawn} lines from its first wall, a board of {} rows needs {needed}",
+            area.rows()
+        );
         return Err(ParseError::new(all.len().max(1), 1, msg));
     }
-    let lines: Vec<Vec<char>> = std::iter::repeat_n(Vec::new(), 2 * top).chain(all.into_iter().skip(heading)).collect();
+    let lines: Vec<Vec<char>> = std::iter::repeat_n(Vec::new(), 2 * top)
+        .chain(all.into_iter().skip(heading))
+        .collect();
     let at = |line: usize, col: usize| lines[line].get(col).copied().unwrap_or(' ');
     let wall_left = |r: usize, c: usize| at(2 * r + 1, 4 * c) != ' ';
     let wall_above = |r: usize, c: usize| at(2 * r, 4 * c + 2) != ' ';
@@ -130,8 +160,16 @@ pub fn parse_box<A: Area + ?Sized>(area: &A, text: &str) -> Result<Vec<Option<us
 pub fn parse_rects(text: &str) -> Result<Option<Vec<Rect>>, ParseError> {
     // Walked over, not collected: a label grid of millions of lines is told from a list
     // without a copy of its lines.
-    let lines = || text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
-    let four = |l: &str| l.split_whitespace().count() == 4 && l.split_whitespace().all(|t| t.bytes().all(|b| b.is_ascii_digit()));
+    let lines = || {
+        text.lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+    };
+    let four = |l: &str| {
+        l.split_whitespace().count() == 4
+            && l.split_whitespace()
+                .all(|t| t.bytes().all(|b| b.is_ascii_digit()))
+    };
     if lines().next().is_none() || !lines().all(|(_, l)| four(l)) {
         return Ok(None);
     }
@@ -144,19 +182,36 @@ pub fn parse_rects(text: &str) -> Result<Option<Vec<Rect>>, ParseError> {
             let start = end + l[end..].find(t).unwrap_or(0);
             end = start + t.len();
             let column = l[..start].chars().count() + 1;
-            let n: usize = t.parse().map_err(|_| ParseError::new(i + 1, column, format!("{t:?} is too large")))?;
+            let n: usize = t
+                .parse()
+                .map_err(|_| ParseError::new(i + 1, column, format!("{t:?} is too large")))?;
             v.push((n, column));
         }
-        let [(row, _), (col, _), (height, hc), (width, wc)] = v[..] else { unreachable!("four numbers, checked above") };
+        let [(row, _), (col, _), (height, hc), (width, wc)] = v[..] else {
+            unreachable!("four numbers, checked above")
+        };
         for (size, column, what) in [(height, hc, "height"), (width, wc, "width")] {
             if size == 0 {
-                return Err(ParseError::new(i + 1, column, format!("a rectangle of {what} 0")));
+                return Err(ParseError::new(
+                    i + 1,
+                    column,
+                    format!("a rectangle of {what} 0"),
+                ));
             }
         }
         if row.checked_add(height).is_none() || col.checked_add(width).is_none() {
-            return Err(ParseError::new(i + 1, 1, format!("the rectangle {} reaches past any board", l.trim())));
+            return Err(ParseError::new(
+                i + 1,
+                1,
+                format!("the rectangle {} reaches past any board", l.trim()),
+            ));
         }
-        rects.push(Rect { row, col, height, width });
+        rects.push(Rect {
+            row,
+            col,
+            height,
+            width,
+        });
     }
     rects.sort();
     Ok(Some(rects))
@@ -164,7 +219,11 @@ pub fn parse_rects(text: &str) -> Result<Option<Vec<Rect>>, ParseError> {
 
 /// Numbers the connected regions of the board's cells: neighbours `i` and `j` (`j` right of or
 /// below `i`) share a region when `joined(i, j)`; `skipped` cells have none.
-pub fn regions<A: Area + ?Sized>(area: &A, skipped: impl Fn(usize) -> bool, joined: impl Fn(usize, usize) -> bool) -> Vec<Option<usize>> {
+pub fn regions<A: Area + ?Sized>(
+    area: &A,
+    skipped: impl Fn(usize) -> bool,
+    joined: impl Fn(usize, usize) -> bool,
+) -> Vec<Option<usize>> {
     let (rows, cols) = (area.rows(), area.cols());
     let mut region: Vec<Option<usize>> = vec![None; rows * cols];
     let mut next = 0;
@@ -210,7 +269,10 @@ pub enum Unplaced {
 }
 
 /// The labelling a list of rectangles makes (each labelled by its index).
-pub fn rect_labels<A: Area + ?Sized>(area: &A, rects: &[Rect]) -> Result<Vec<Option<usize>>, Unplaced> {
+pub fn rect_labels<A: Area + ?Sized>(
+    area: &A,
+    rects: &[Rect],
+) -> Result<Vec<Option<usize>>, Unplaced> {
     let (rows, cols) = (area.rows(), area.cols());
     let mut labels: Vec<Option<usize>> = vec![None; rows * cols];
     for (k, rect) in rects.iter().enumerate() {
@@ -220,7 +282,10 @@ pub fn rect_labels<A: Area + ?Sized>(area: &A, rects: &[Rect]) -> Result<Vec<Opt
         for (r, c) in rect.cells() {
             let off = r >= rows || c >= cols || !area.on(r * cols + c);
             if off || labels[r * cols + c].is_some() {
-                return Err(Unplaced::Overlap { row: r.saturating_add(1), col: c.saturating_add(1) });
+                return Err(Unplaced::Overlap {
+                    row: r.saturating_add(1),
+                    col: c.saturating_add(1),
+                });
             }
             labels[r * cols + c] = Some(k);
         }
@@ -266,7 +331,10 @@ pub struct Unlabelled {
 
 /// The labels of a labelling (`labels[r * cols + c]`, `None`: unlabelled) in row-major order
 /// of first appearance, off-board cells left out; the first unlabelled board cell if any.
-pub fn groups<A: Area + ?Sized, L: Copy + Eq + Hash>(area: &A, labels: &[Option<L>]) -> Result<Vec<Group<L>>, Unlabelled> {
+pub fn groups<A: Area + ?Sized, L: Copy + Eq + Hash>(
+    area: &A,
+    labels: &[Option<L>],
+) -> Result<Vec<Group<L>>, Unlabelled> {
     let (rows, cols) = (area.rows(), area.cols());
     assert_eq!(labels.len(), rows * cols, "a label per cell of the board");
     let mut order: Vec<Group<L>> = Vec::new();
@@ -277,9 +345,20 @@ pub fn groups<A: Area + ?Sized, L: Copy + Eq + Hash>(area: &A, labels: &[Option<
             if !area.on(i) {
                 continue;
             }
-            let Some(label) = labels[i] else { return Err(Unlabelled { row: r, col: c }) };
+            let Some(label) = labels[i] else {
+                return Err(Unlabelled { row: r, col: c });
+            };
             let k = *index.entry(label).or_insert_with(|| {
-                order.push(Group { label, top: r, left: c, bottom: r, right: c, count: 0, first: (r, c), cells: Vec::new() });
+                order.push(Group {
+                    label,
+                    top: r,
+                    left: c,
+                    bottom: r,
+                    right: c,
+                    count: 0,
+                    first: (r, c),
+                    cells: Vec::new(),
+                });
                 order.len() - 1
             });
             let g = &mut order[k];

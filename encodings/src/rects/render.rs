@@ -14,7 +14,11 @@ pub fn render_labels<A: Area + ?Sized>(area: &A, sol: &Solution) -> String {
     let labels: Vec<char> = LABELS.chars().collect();
     // Sorted by top-left cell, which is each rectangle's first cell in row-major order.
     let owner = owners(area, sol);
-    let label: Vec<usize> = if sol.len() <= labels.len() { (0..sol.len()).collect() } else { colour(area, sol.len(), &owner) };
+    let label: Vec<usize> = if sol.len() <= labels.len() {
+        (0..sol.len()).collect()
+    } else {
+        colour(area, sol.len(), &owner)
+    };
     let mut out = String::new();
     for r in 0..area.rows() {
         for c in 0..area.cols() {
@@ -76,19 +80,27 @@ pub fn colour<A: Area + ?Sized>(area: &A, n: usize, owner: &[Option<usize>]) -> 
     let mut colour = vec![usize::MAX; n];
     for &v in order.iter().rev() {
         let used: Vec<usize> = adj[v].iter().map(|&u| colour[u]).collect();
-        colour[v] = (0..).find(|c| !used.contains(c)).expect("some colour is free");
+        colour[v] = (0..)
+            .find(|c| !used.contains(c))
+            .expect("some colour is free");
     }
     colour
 }
 
 /// `row col height width` per rectangle, 0-based, one per line.
 pub fn render_rects(sol: &Solution) -> String {
-    sol.iter().map(|r| format!("{} {} {} {}\n", r.row, r.col, r.height, r.width)).collect()
+    sol.iter()
+        .map(|r| format!("{} {} {} {}\n", r.row, r.col, r.height, r.width))
+        .collect()
 }
 
 /// The board with every rectangle outlined in box-drawing lines and each cell's `mark` (a clue,
 /// up to three characters; empty for none) in place.
-pub fn render_box<A: Area + ?Sized>(area: &A, sol: &Solution, mark: impl Fn(usize) -> String) -> String {
+pub fn render_box<A: Area + ?Sized>(
+    area: &A,
+    sol: &Solution,
+    mark: impl Fn(usize) -> String,
+) -> String {
     let (rows, cols) = (area.rows(), area.cols());
     let owner = owners(area, sol);
     let own = |r: isize, c: isize| -> Option<usize> {
@@ -102,7 +114,12 @@ pub fn render_box<A: Area + ?Sized>(area: &A, sol: &Solution, mark: impl Fn(usiz
     let h_edge = |r: isize, c: isize| (0..cols as isize).contains(&c) && own(r - 1, c) != own(r, c);
     let v_edge = |r: isize, c: isize| (0..rows as isize).contains(&r) && own(r, c - 1) != own(r, c);
     let junction = |r: isize, c: isize| {
-        let (up, down, left, right) = (v_edge(r - 1, c), v_edge(r, c), h_edge(r, c - 1), h_edge(r, c));
+        let (up, down, left, right) = (
+            v_edge(r - 1, c),
+            v_edge(r, c),
+            h_edge(r, c - 1),
+            h_edge(r, c),
+        );
         match (up, down, left, right) {
             (false, false, false, false) => ' ',
             (true, true, false, false) => '│',
@@ -143,7 +160,11 @@ pub fn render_box<A: Area + ?Sized>(area: &A, sol: &Solution, mark: impl Fn(usiz
                 let m = mark(r as usize * cols + c as usize);
                 // Three characters fit between walls; a longer mark is cut short (the drawing
                 // is for reading; `rects` and the label grid are exact).
-                let m = if m.chars().count() > 3 { m.chars().take(2).collect::<String>() + "…" } else { m };
+                let m = if m.chars().count() > 3 {
+                    m.chars().take(2).collect::<String>() + "…"
+                } else {
+                    m
+                };
                 line.push_str(&format!("{m:^3}"));
             }
         }
@@ -163,4 +184,3 @@ pub fn owners<A: Area + ?Sized>(area: &A, sol: &Solution) -> Vec<Option<usize>> 
     }
     owner
 }
-

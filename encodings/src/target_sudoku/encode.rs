@@ -17,7 +17,9 @@ pub const SCORE_BASE: u32 = 2745 + 21;
 /// The 21 cells whose digits decide the score, 0-based.
 pub fn score_cells() -> impl Iterator<Item = (usize, usize)> {
     let corners = [(0, 0), (0, 8), (8, 0), (8, 8)];
-    let ring = (2..=6usize).flat_map(|r| (2..=6usize).map(move |c| (r, c))).filter(|&(r, c)| r.abs_diff(4).max(c.abs_diff(4)) == 2);
+    let ring = (2..=6usize)
+        .flat_map(|r| (2..=6usize).map(move |c| (r, c)))
+        .filter(|&(r, c)| r.abs_diff(4).max(c.abs_diff(4)) == 2);
     corners.into_iter().chain(ring).chain([(4, 4)])
 }
 
@@ -98,7 +100,10 @@ pub fn encode<S: ClauseSink>(givens: &Grid, sink: &mut S) -> Encoding {
             exactly_one(sink, &lits(&mut (0..9).map(|c| (i, c, j)))); // row i holds digit j + 1 once
             exactly_one(sink, &lits(&mut (0..9).map(|r| (r, i, j)))); // column i holds it once
             let (br, bc) = (i / 3 * 3, i % 3 * 3);
-            exactly_one(sink, &lits(&mut (0..9).map(|k| (br + k / 3, bc + k % 3, j)))); // box i holds it once
+            exactly_one(
+                sink,
+                &lits(&mut (0..9).map(|k| (br + k / 3, bc + k % 3, j))),
+            ); // box i holds it once
         }
     }
     let mut fixed_score = SCORE_BASE;
@@ -107,7 +112,11 @@ pub fn encode<S: ClauseSink>(givens: &Grid, sink: &mut S) -> Encoding {
         if givens[r][c] != 0 {
             fixed_score += givens[r][c] as u32 - 1;
         } else {
-            groups.push((0..9).filter_map(|d| Some((digit[r][c][d]?, d as u64))).collect());
+            groups.push(
+                (0..9)
+                    .filter_map(|d| Some((digit[r][c][d]?, d as u64)))
+                    .collect(),
+            );
         }
     }
     let mut score_nodes = Vec::new();
@@ -115,7 +124,12 @@ pub fn encode<S: ClauseSink>(givens: &Grid, sink: &mut S) -> Encoding {
     for &(v, o) in &score.outputs {
         sink.name_var(o, &|| format!("score>={}", fixed_score as u64 + v));
     }
-    Encoding { digit, fixed_score, score, score_nodes }
+    Encoding {
+        digit,
+        fixed_score,
+        score,
+        score_nodes,
+    }
 }
 
 /// Reads the grid off a model (exactly-one makes the digit unique).
@@ -145,7 +159,10 @@ mod tests {
     fn the_identity_matches_the_definition_on_valid_grids() {
         for grid in shuffled_grids(500) {
             assert_eq!(check(&[[0; 9]; 9], &grid), Ok(()));
-            let identity: u32 = SCORE_BASE + score_cells().map(|(r, c)| grid[r][c] as u32 - 1).sum::<u32>();
+            let identity: u32 = SCORE_BASE
+                + score_cells()
+                    .map(|(r, c)| grid[r][c] as u32 - 1)
+                    .sum::<u32>();
             assert_eq!(identity, score(&grid), "{grid:?}");
         }
     }
@@ -162,7 +179,11 @@ mod tests {
             let cand = candidates(&givens);
             for r in 0..9 {
                 for c in 0..9 {
-                    assert_ne!(cand[r][c] & (1 << grid[r][c]), 0, "grid {k} cell ({r}, {c})");
+                    assert_ne!(
+                        cand[r][c] & (1 << grid[r][c]),
+                        0,
+                        "grid {k} cell ({r}, {c})"
+                    );
                 }
             }
         }

@@ -8,9 +8,9 @@ mod encode;
 mod parse;
 mod render;
 mod svg;
-pub mod veripb;
 #[cfg(test)]
 mod testing;
+pub mod veripb;
 
 pub use check::{check, Violation};
 pub use encode::{decode, encode, Encoding, SCORE_BASE};
@@ -36,7 +36,10 @@ pub fn weight(r: usize, c: usize) -> u32 {
 /// The score by its definition, over all 81 cells (the encoder uses a smaller identity; this
 /// is the independent reference the optimiser and the tests trust).
 pub fn score(grid: &Grid) -> u32 {
-    (0..9).flat_map(|r| (0..9).map(move |c| (r, c))).map(|(r, c)| weight(r, c) * grid[r][c] as u32).sum()
+    (0..9)
+        .flat_map(|r| (0..9).map(move |c| (r, c)))
+        .map(|(r, c)| weight(r, c) * grid[r][c] as u32)
+        .sum()
 }
 
 /// Target sudoku for the driver: maximise the score, prove it optimal.
@@ -47,7 +50,13 @@ impl Puzzle for TargetSudoku {
     const ABOUT: &'static str = "NOIP 2009 / Luogu P1074: maximise the ring-weighted score";
     const TASK: Task = Task::Maximize;
     const URL_KINDS: &'static [&'static str] = &["sudoku"];
-    const FORMATS: &'static [Format] = &[Format::Text, Format::Judge, Format::Line, Format::Url, Format::Svg];
+    const FORMATS: &'static [Format] = &[
+        Format::Text,
+        Format::Judge,
+        Format::Line,
+        Format::Url,
+        Format::Svg,
+    ];
     const FLAGS: &'static [Flag] = &[Flag::MinScore, Flag::Hints];
     /// The data of NOIP 2009 (and Luogu P1074) comes as `.in` files beside their `.out` answers.
     const EXTENSIONS: &'static [&'static str] = &["in"];
@@ -69,19 +78,42 @@ impl Puzzle for TargetSudoku {
     /// A plain pzprjs sudoku (9×9): digits 1–9 are givens, `g`–`z` skip 1–20 cells.
     fn from_url(link: &crate::url::Link) -> Result<String, ParseError> {
         if (link.cols, link.rows) != (9, 9) {
-            return Err(ParseError::new(1, link.body_at.max(1), format!("target sudoku is 9×9; this sudoku is {}×{}", link.cols, link.rows)));
+            return Err(ParseError::new(
+                1,
+                link.body_at.max(1),
+                format!(
+                    "target sudoku is 9×9; this sudoku is {}×{}",
+                    link.cols, link.rows
+                ),
+            ));
         }
         let cells = crate::url::decode_cells(link, '.', |ch| match ch {
             '1'..='9' => Ok(ch),
-            '.' => Err("'.' is a given whose digit is unknown: target sudoku needs every given's digit".into()),
-            _ => Err(format!("{ch:?} is no given of a 9×9 sudoku (1–9, g–z skip 1–20 cells)")),
+            '.' => Err(
+                "'.' is a given whose digit is unknown: target sudoku needs every given's digit"
+                    .into(),
+            ),
+            _ => Err(format!(
+                "{ch:?} is no given of a 9×9 sudoku (1–9, g–z skip 1–20 cells)"
+            )),
         })?;
-        Ok(cells.chunks(9).map(|row| row.iter().collect::<String>() + "\n").collect())
+        Ok(cells
+            .chunks(9)
+            .map(|row| row.iter().collect::<String>() + "\n")
+            .collect())
     }
 
     fn to_url(grid: &Grid) -> Result<String, String> {
-        let cells = grid.iter().flatten().map(|&d| (d > 0).then(|| char::from(b'0' + d)));
-        Ok(crate::url::link("sudoku", 9, 9, &crate::url::encode_cells(cells)))
+        let cells = grid
+            .iter()
+            .flatten()
+            .map(|&d| (d > 0).then(|| char::from(b'0' + d)));
+        Ok(crate::url::link(
+            "sudoku",
+            9,
+            9,
+            &crate::url::encode_cells(cells),
+        ))
     }
 
     fn estimate(_: &Grid, _: u64) -> u64 {
@@ -98,10 +130,10 @@ impl Puzzle for TargetSudoku {
     }
 
     fn check(givens: &Grid, grid: &Grid) -> Result<u32, String> {
-        check(givens, grid).map(|()| score(grid)).map_err(|v| v.to_string())
+        check(givens, grid)
+            .map(|()| score(grid))
+            .map_err(|v| v.to_string())
     }
-
-
 
     /// A grid in any input form, or `solve`'s own drawing (box rules and the score and verdict
     /// lines are passed over; lines keep their numbers for error positions).
@@ -116,38 +148,60 @@ impl Puzzle for TargetSudoku {
                     String::new()
                 } else if t.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
                     line.replace('|', " ")
-                } else if t.chars().all(|c| c == '-' || c == '+') || t.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                } else if t.chars().all(|c| c == '-' || c == '+')
+                    || t.starts_with(|c: char| c.is_ascii_alphabetic())
+                {
                     String::new() // a box rule, or a verdict line
                 } else {
                     line.to_string()
                 }
             })
             .collect();
-        Ok(Ok(ReadAnswer { answer: parse(&cleaned.join("\n"))?, complete: true, claimed }))
+        Ok(Ok(ReadAnswer {
+            answer: parse(&cleaned.join("\n"))?,
+            complete: true,
+            claimed,
+        }))
     }
 
     fn render(_: &Grid, grid: &Grid, score: &u32, format: Format) -> String {
         match format {
-            Format::Line => grid.iter().flatten().map(|&d| char::from(b'0' + d)).chain(['\n']).collect(),
+            Format::Line => grid
+                .iter()
+                .flatten()
+                .map(|&d| char::from(b'0' + d))
+                .chain(['\n'])
+                .collect(),
             _ => format!("{}score {score}\n", render(grid)),
         }
     }
 
     fn svg(givens: &Grid, answers: &[(&Grid, &u32)], caption: &str) -> String {
-        svg::svg(givens, &answers.iter().map(|a| a.0).collect::<Vec<_>>(), caption)
+        svg::svg(
+            givens,
+            &answers.iter().map(|a| a.0).collect::<Vec<_>>(),
+            caption,
+        )
     }
 
     /// The grid read as `check` reads it, with the cells its first broken rule names.
     fn svg_broken(givens: &Grid, text: &str, caption: &str) -> String {
-        let Ok(Ok(read)) = Self::read_answer(givens, text) else { return svg::svg(givens, &[], caption) };
-        let cells = check(givens, &read.answer).err().map_or(Vec::new(), |v| v.cells(&read.answer));
+        let Ok(Ok(read)) = Self::read_answer(givens, text) else {
+            return svg::svg(givens, &[], caption);
+        };
+        let cells = check(givens, &read.answer)
+            .err()
+            .map_or(Vec::new(), |v| v.cells(&read.answer));
         svg::broken(givens, &read.answer, &cells, caption)
     }
 
-
     /// The digits the same in every completion scoring `found`'s (proved optimal) score, found
     /// from `found`'s by [`search::backbone`]; givens count as decided.
-    fn hints(givens: &Grid, found: &(Grid, u32), solvers: &dyn NewSolver) -> Result<Option<Hints<Grid>>, SolverError> {
+    fn hints(
+        givens: &Grid,
+        found: &(Grid, u32),
+        solvers: &dyn NewSolver,
+    ) -> Result<Option<Hints<Grid>>, SolverError> {
         let mut solver = solvers.new_solver();
         let enc = encode(givens, &mut solver);
         match enc.min_score(found.1) {
@@ -157,9 +211,14 @@ impl Puzzle for TargetSudoku {
         }
         let (grid, _) = found;
         let cell_lit = |r: usize, c: usize| enc.digit[r][c][grid[r][c] as usize - 1];
-        let open: Vec<(usize, usize)> = (0..81).map(|k| (k / 9, k % 9)).filter(|&(r, c)| givens[r][c] == 0).collect();
+        let open: Vec<(usize, usize)> = (0..81)
+            .map(|k| (k / 9, k % 9))
+            .filter(|&(r, c)| givens[r][c] == 0)
+            .collect();
         let chosen: Vec<Lit> = open.iter().filter_map(|&(r, c)| cell_lit(r, c)).collect();
-        let Some(fixed) = search::backbone(&mut *solver, chosen)? else { return Ok(None) };
+        let Some(fixed) = search::backbone(&mut *solver, chosen)? else {
+            return Ok(None);
+        };
         let mut hint = *givens;
         for &(r, c) in &open {
             if cell_lit(r, c).is_some_and(|l| fixed.contains(&l)) {
@@ -167,26 +226,45 @@ impl Puzzle for TargetSudoku {
             }
         }
         let decided = hint.iter().flatten().filter(|&&d| d != 0).count();
-        Ok(Some(Hints { json: json!(hint), drawn: render::render(&hint), decided, of: 81, unit: "cells", partial: hint }))
+        Ok(Some(Hints {
+            json: json!(hint),
+            drawn: render::render(&hint),
+            decided,
+            of: 81,
+            unit: "cells",
+            partial: hint,
+        }))
     }
 
     fn answer_json(_: &Grid, grid: &Grid, score: &u32) -> Map<String, Value> {
-        let Value::Object(m) = json!({ "score": score, "grid": grid }) else { unreachable!() };
+        let Value::Object(m) = json!({ "score": score, "grid": grid }) else {
+            unreachable!()
+        };
         m
     }
-
 
     /// One clause over the answer's chosen variables; exactly-one makes them determine it.
     const BLOCKS_EXACTLY: bool = true;
 
     fn block<S: ClauseSink>(_: &Grid, enc: &Encoding, sink: &mut S, grids: &[Grid]) {
         for grid in grids {
-            let clause: Vec<Lit> = (0..81).filter_map(|i| enc.digit[i / 9][i % 9][(grid[i / 9][i % 9] as usize).wrapping_sub(1) % 9].map(|l| !l)).collect();
+            let clause: Vec<Lit> = (0..81)
+                .filter_map(|i| {
+                    enc.digit[i / 9][i % 9][(grid[i / 9][i % 9] as usize).wrapping_sub(1) % 9]
+                        .map(|l| !l)
+                })
+                .collect();
             sink.add_clause(&clause);
         }
     }
 
-    fn better_than<S: ClauseSink>(_: &Grid, enc: &Encoding, sink: &mut S, score: &u32, _: &[Value]) -> Result<(), String> {
+    fn better_than<S: ClauseSink>(
+        _: &Grid,
+        enc: &Encoding,
+        sink: &mut S,
+        score: &u32,
+        _: &[Value],
+    ) -> Result<(), String> {
         // Exact: the totalizer counts the score itself.
         match enc.min_score(score + 1) {
             Bound::Trivial => {}
@@ -201,23 +279,45 @@ impl Puzzle for TargetSudoku {
     }
 
     const VERIPB: Option<puzzle::VeriPb<Self>> = Some(puzzle::VeriPb {
-        claims: Some(puzzle::OwnProblem { problem: |givens, _| veripb::opb(givens), refutation: |givens, _, drat| veripb::infeasible(givens, drat) }),
-        optimum: Some(puzzle::Optimum::FromFinal { proof: |givens, best, score, drat| veripb::proof(givens, best, *score, drat), objective: |score| format!("-{score}") }),
+        claims: Some(puzzle::OwnProblem {
+            problem: |givens, _| veripb::opb(givens),
+            refutation: |givens, _, drat| veripb::infeasible(givens, drat),
+        }),
+        optimum: Some(puzzle::Optimum::FromFinal {
+            proof: |givens, best, score, drat| veripb::proof(givens, best, *score, drat),
+            objective: |score| format!("-{score}"),
+        }),
     });
 
-    fn objective<S: ClauseSink>(_: &Grid, enc: &Encoding, _: &mut S) -> Result<crate::objective::Objective, String> {
+    fn objective<S: ClauseSink>(
+        _: &Grid,
+        enc: &Encoding,
+        _: &mut S,
+    ) -> Result<crate::objective::Objective, String> {
         // The score itself, weight × digit on every cell's digit literals: linear already.
         let mut terms = Vec::new();
         for (r, row) in enc.digit.iter().enumerate() {
             for (c, cell) in row.iter().enumerate() {
-                terms.extend((1..=9u32).zip(cell).filter_map(|(d, l)| l.map(|l| (l, (weight(r, c) * d).into()))));
+                terms.extend(
+                    (1..=9u32)
+                        .zip(cell)
+                        .filter_map(|(d, l)| l.map(|l| (l, (weight(r, c) * d).into()))),
+                );
             }
         }
         Ok(crate::objective::Objective { terms, notes: vec!["objective: the score itself, the ring weight (6 at the edge to 10 in the centre) times the digit, summed over the cells".into()] })
     }
 
-    fn min_score<S: ClauseSink>(_: &Grid, enc: &Encoding, sink: &mut S, bound: &str) -> Result<Vec<String>, String> {
-        let s: u32 = bound.trim().parse().map_err(|_| format!("--min-score: {bound:?} is not a non-negative integer score"))?;
+    fn min_score<S: ClauseSink>(
+        _: &Grid,
+        enc: &Encoding,
+        sink: &mut S,
+        bound: &str,
+    ) -> Result<Vec<String>, String> {
+        let s: u32 = bound
+            .trim()
+            .parse()
+            .map_err(|_| format!("--min-score: {bound:?} is not a non-negative integer score"))?;
         match enc.min_score(s) {
             Bound::Trivial => {}
             Bound::Impossible => sink.add_clause(&[]),

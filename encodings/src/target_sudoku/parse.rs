@@ -22,41 +22,73 @@ pub fn parse(text: &str) -> Result<Grid, ParseError> {
             rows.push(cells);
         }
     }
-    let cells: Vec<Cell> = match rows.len() {
-        0 => return Err(ParseError::new(1, 1, "empty input: expected a 9×9 grid (9 lines of 9 cells, or 81 cells on one line)")),
-        1 => {
-            let row = rows.pop().unwrap();
-            if row.len() > 81 {
-                let extra = &row[81];
-                return Err(ParseError::new(extra.line, extra.col, format!("too many cells: {} on one line, expected 81", row.len())));
-            }
-            if row.len() < 81 {
-                return Err(ParseError::new(last_line.0, last_line.1, format!("too few cells: {} on one line, expected 81 (or 9 lines of 9)", row.len())));
-            }
-            row
-        }
-        _ => {
-            for row in &rows {
-                if row.len() > 9 {
-                    let extra = &row[9];
-                    return Err(ParseError::new(extra.line, extra.col, format!("too many cells in this row: {}, expected 9", row.len())));
+    let cells: Vec<Cell> =
+        match rows.len() {
+            0 => return Err(ParseError::new(
+                1,
+                1,
+                "empty input: expected a 9×9 grid (9 lines of 9 cells, or 81 cells on one line)",
+            )),
+            1 => {
+                let row = rows.pop().unwrap();
+                if row.len() > 81 {
+                    let extra = &row[81];
+                    return Err(ParseError::new(
+                        extra.line,
+                        extra.col,
+                        format!("too many cells: {} on one line, expected 81", row.len()),
+                    ));
                 }
-                if row.len() < 9 {
-                    let line = row[0].line;
-                    let end = row.last().unwrap().col + 1;
-                    return Err(ParseError::new(line, end, format!("too few cells in this row: {}, expected 9", row.len())));
+                if row.len() < 81 {
+                    return Err(ParseError::new(
+                        last_line.0,
+                        last_line.1,
+                        format!(
+                            "too few cells: {} on one line, expected 81 (or 9 lines of 9)",
+                            row.len()
+                        ),
+                    ));
                 }
+                row
             }
-            if rows.len() > 9 {
-                let extra = &rows[9][0];
-                return Err(ParseError::new(extra.line, extra.col, format!("too many rows: {}, expected 9", rows.len())));
+            _ => {
+                for row in &rows {
+                    if row.len() > 9 {
+                        let extra = &row[9];
+                        return Err(ParseError::new(
+                            extra.line,
+                            extra.col,
+                            format!("too many cells in this row: {}, expected 9", row.len()),
+                        ));
+                    }
+                    if row.len() < 9 {
+                        let line = row[0].line;
+                        let end = row.last().unwrap().col + 1;
+                        return Err(ParseError::new(
+                            line,
+                            end,
+                            format!("too few cells in this row: {}, expected 9", row.len()),
+                        ));
+                    }
+                }
+                if rows.len() > 9 {
+                    let extra = &rows[9][0];
+                    return Err(ParseError::new(
+                        extra.line,
+                        extra.col,
+                        format!("too many rows: {}, expected 9", rows.len()),
+                    ));
+                }
+                if rows.len() < 9 {
+                    return Err(ParseError::new(
+                        last_line.0 + 1,
+                        1,
+                        format!("too few rows: {}, expected 9", rows.len()),
+                    ));
+                }
+                rows.into_iter().flatten().collect()
             }
-            if rows.len() < 9 {
-                return Err(ParseError::new(last_line.0 + 1, 1, format!("too few rows: {}, expected 9", rows.len())));
-            }
-            rows.into_iter().flatten().collect()
-        }
-    };
+        };
     let mut grid = [[0u8; 9]; 9];
     for (k, cell) in cells.iter().enumerate() {
         grid[k / 9][k % 9] = cell.value;
@@ -79,16 +111,32 @@ fn cells_of_line(line: &str, line_no: usize) -> Result<Vec<Cell>, ParseError> {
             continue;
         }
         if ch == '.' {
-            cells.push(Cell { value: 0, line: line_no, col });
+            cells.push(Cell {
+                value: 0,
+                line: line_no,
+                col,
+            });
             i += 1;
             continue;
         }
         if !ch.is_ascii_digit() {
-            let what = if ch == '-' { "a minus sign (values are 0-9)".to_string() } else { format!("unexpected character {ch:?}") };
-            return Err(ParseError::new(line_no, col, format!("{what}: expected a digit 0-9 or '.'")));
+            let what = if ch == '-' {
+                "a minus sign (values are 0-9)".to_string()
+            } else {
+                format!("unexpected character {ch:?}")
+            };
+            return Err(ParseError::new(
+                line_no,
+                col,
+                format!("{what}: expected a digit 0-9 or '.'"),
+            ));
         }
         if compact {
-            cells.push(Cell { value: ch as u8 - b'0', line: line_no, col });
+            cells.push(Cell {
+                value: ch as u8 - b'0',
+                line: line_no,
+                col,
+            });
             i += 1;
             continue;
         }
@@ -98,13 +146,25 @@ fn cells_of_line(line: &str, line_no: usize) -> Result<Vec<Cell>, ParseError> {
         }
         if i - start > 1 {
             let number: String = chars[start..i].iter().collect();
-            return Err(ParseError::new(line_no, col, format!("value {number} is outside 0-9")));
+            return Err(ParseError::new(
+                line_no,
+                col,
+                format!("value {number} is outside 0-9"),
+            ));
         }
         if i < chars.len() && !chars[i].is_whitespace() && chars[i] != '.' {
             let ch = chars[i];
-            return Err(ParseError::new(line_no, i + 1, format!("unexpected character {ch:?}: expected a digit 0-9 or '.'")));
+            return Err(ParseError::new(
+                line_no,
+                i + 1,
+                format!("unexpected character {ch:?}: expected a digit 0-9 or '.'"),
+            ));
         }
-        cells.push(Cell { value: ch as u8 - b'0', line: line_no, col });
+        cells.push(Cell {
+            value: ch as u8 - b'0',
+            line: line_no,
+            col,
+        });
     }
     Ok(cells)
 }
@@ -122,7 +182,11 @@ mod tests {
         let dotted = line.replace('0', ".");
         assert_eq!(parse(&line).unwrap(), a);
         assert_eq!(parse(&dotted).unwrap(), a);
-        let dotted_rows: String = dotted.as_bytes().chunks(9).map(|r| format!("{}\r\n", std::str::from_utf8(r).unwrap())).collect();
+        let dotted_rows: String = dotted
+            .as_bytes()
+            .chunks(9)
+            .map(|r| format!("{}\r\n", std::str::from_utf8(r).unwrap()))
+            .collect();
         assert_eq!(parse(&dotted_rows).unwrap(), a);
         let spaced: String = line.chars().map(|c| format!("{c} ")).collect();
         assert_eq!(parse(&spaced).unwrap(), a);

@@ -25,5 +25,8 @@ pub fn render(grid: &Grid) -> String {
 
 /// The 81 cells on one line, `.` for blanks: the form [`super::parse`] also reads.
 pub fn render_line(grid: &Grid) -> String {
-    grid.iter().flatten().map(|&d| if d == 0 { '.' } else { (b'0' + d) as char }).collect()
+    grid.iter()
+        .flatten()
+        .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+        .collect()
 }

@@ -6,7 +6,9 @@ use super::Grid;
 pub fn shuffled_grids(n: usize) -> Vec<Grid> {
     let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut next = move |m: usize| {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (state >> 33) as usize % m
     };
     let mut grids = Vec::new();
@@ -43,7 +45,13 @@ pub fn shuffled_grids(n: usize) -> Vec<Grid> {
                 _ => {
                     let (a, b) = (next(9) as u8 + 1, next(9) as u8 + 1);
                     g.iter_mut().flatten().for_each(|d| {
-                        *d = if *d == a { b } else if *d == b { a } else { *d };
+                        *d = if *d == a {
+                            b
+                        } else if *d == b {
+                            a
+                        } else {
+                            *d
+                        };
                     });
                 }
             }

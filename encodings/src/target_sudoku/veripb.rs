@@ -9,8 +9,8 @@
 //! and replays the solver's DRAT proof of the CNF `solve --certify` writes as RUP steps.
 
 use super::encode::{score_cells, Encoding};
-use crate::certify::{Claim, Form};
 use super::{weight, Grid};
+use crate::certify::{Claim, Form};
 use crate::cnf::Lit;
 use crate::veripb::Proof;
 use std::fmt::Write;
@@ -24,7 +24,11 @@ fn var(r: usize, c: usize, d: usize) -> u32 {
 fn houses() -> Vec<Vec<(usize, usize)>> {
     let rows = (0..9).map(|r| (0..9).map(|c| (r, c)).collect());
     let cols = (0..9).map(|c| (0..9).map(|r| (r, c)).collect());
-    let boxes = (0..9).map(|b| (0..9).map(|k| (b / 3 * 3 + k / 3, b % 3 * 3 + k % 3)).collect());
+    let boxes = (0..9).map(|b| {
+        (0..9)
+            .map(|k| (b / 3 * 3 + k / 3, b % 3 * 3 + k % 3))
+            .collect()
+    });
     rows.chain(cols).chain(boxes).collect()
 }
 
@@ -89,7 +93,14 @@ pub fn opb(givens: &Grid) -> String {
 /// from `drat`, a DRAT proof that the certificate's `final.cnf` for this claim
 /// ([`crate::certify::built`]) is unsatisfiable.
 pub fn proof(givens: &Grid, best: &Grid, score: u32, drat: &str) -> Result<String, String> {
-    let (cnf, enc, _) = crate::certify::built::<super::TargetSudoku>(givens, Claim::Optimal, Some(&score), &[], &[], Form::Stated)?;
+    let (cnf, enc, _) = crate::certify::built::<super::TargetSudoku>(
+        givens,
+        Claim::Optimal,
+        Some(&score),
+        &[],
+        &[],
+        Form::Stated,
+    )?;
     let opb_var = opb_vars(&enc, cnf.num_vars);
     // Literals below are the CNF's; the proof names them as the OPB does.
     let cnf_name = |v: u32| name(opb_var[v as usize]);
@@ -100,15 +111,23 @@ pub fn proof(givens: &Grid, best: &Grid, score: u32, drat: &str) -> Result<Strin
 
     // Steps over OPB variables first (the objective, eliminations, the identity).
     let mut p = Proof::new(constraints(givens), &name);
-    let solution: Vec<Lit> = (0..729).map(|i| {
-        let (r, c, d) = (i / 81, i / 9 % 9, i % 9 + 1);
-        let l = opb_lit(r, c, d);
-        if best[r][c] as usize == d { l } else { !l }
-    }).collect();
+    let solution: Vec<Lit> = (0..729)
+        .map(|i| {
+            let (r, c, d) = (i / 81, i / 9 % 9, i % 9 + 1);
+            let l = opb_lit(r, c, d);
+            if best[r][c] as usize == d {
+                l
+            } else {
+                !l
+            }
+        })
+        .collect();
     p.line("% the claimed optimum; soli adds \"the score is at least one more\"");
     let better = p.soli(&solution);
     eliminations(&mut p, &enc);
-    p.line("% score = 2766 + sum of (digit - 1) over the 21 score cells, from the houses' sums of 45");
+    p.line(
+        "% score = 2766 + sum of (digit - 1) over the 21 score cells, from the houses' sums of 45",
+    );
     let mut rule = format!("pol {better}");
     for (h, _) in houses().iter().enumerate() {
         let a = house_factor(h);
@@ -131,7 +150,9 @@ pub fn proof(givens: &Grid, best: &Grid, score: u32, drat: &str) -> Result<Strin
     let root = totalizer(&mut q, &enc, &opb_var);
     let need = (score + 1).saturating_sub(enc.fixed_score) as u64;
     match root {
-        _ if need == 0 => return Err("the claim's bound holds for every completion: nothing to refute".into()),
+        _ if need == 0 => {
+            return Err("the claim's bound holds for every completion: nothing to refute".into())
+        }
         Some(root) if root.outputs.last().map(|o| o.0) >= Some(need) => {
             // The first output at or above the bound means "S > the value below", which is
             // below the bound: the target gives it.
@@ -168,7 +189,14 @@ pub fn proof(givens: &Grid, best: &Grid, score: u32, drat: &str) -> Result<Strin
 /// is infeasible). The rules' clauses are not stated: each is implied by the equalities by
 /// propagation, which is all a RUP step of the solver's needs of them.
 pub fn infeasible(givens: &Grid, drat: &str) -> Result<String, String> {
-    let (cnf, enc, _) = crate::certify::built::<super::TargetSudoku>(givens, Claim::NoSolution, None, &[], &[], Form::Stated)?;
+    let (cnf, enc, _) = crate::certify::built::<super::TargetSudoku>(
+        givens,
+        Claim::NoSolution,
+        None,
+        &[],
+        &[],
+        Form::Stated,
+    )?;
     let opb_var = opb_vars(&enc, cnf.num_vars);
     let cnf_name = |v: u32| name(opb_var[v as usize]);
     let mut p = Proof::new(constraints(givens), &name);
@@ -176,7 +204,9 @@ pub fn infeasible(givens: &Grid, drat: &str) -> Result<String, String> {
     let mut q = p.with_names(&cnf_name);
     // The solver was given the score's totalizer too (part of the plain encoding).
     totalizer(&mut q, &enc, &opb_var);
-    q.refute(drat, cnf.num_vars, |empty| format!("BOUNDS INF : {empty} INF"))
+    q.refute(drat, cnf.num_vars, |empty| {
+        format!("BOUNDS INF : {empty} INF")
+    })
 }
 
 /// The totalizer over the open score cells: its outputs defined, its clauses derived
@@ -273,7 +303,12 @@ mod tests {
         let score: Vec<(usize, usize)> = score_cells().collect();
         for r in 0..9 {
             for c in 0..9 {
-                let from_houses: i64 = hs.iter().enumerate().filter(|(_, h)| h.contains(&(r, c))).map(|(i, _)| house_factor(i)).sum();
+                let from_houses: i64 = hs
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, h)| h.contains(&(r, c)))
+                    .map(|(i, _)| house_factor(i))
+                    .sum();
                 let t = i64::from(score.contains(&(r, c)));
                 assert_eq!(from_houses + t, weight(r, c) as i64, "cell ({r}, {c})");
             }

@@ -70,7 +70,9 @@ impl Spans {
 /// wide clue stops as soon as its span is too narrow for the height. So every (top, bottom)
 /// pair visited yields a candidate, but one per top row: O(candidates) per clue.
 pub fn candidates(board: &Board, spans: &Spans, cr: usize, cc: usize) -> Vec<Rect> {
-    let Cell::Clue(shape) = board.cell(cr, cc) else { return Vec::new() };
+    let Cell::Clue(shape) = board.cell(cr, cc) else {
+        return Vec::new();
+    };
     let free = |r: usize| r == cr || board.cell(r, cc) == Cell::Blank;
     // The widths allowed for `height` inside the span `lr`, or None.
     let widths = |height: usize, lr: (usize, usize)| {
@@ -103,7 +105,12 @@ pub fn candidates(board: &Board, spans: &Spans, cr: usize, cc: usize) -> Vec<Rec
             // Every left column in this range has a right column that fits.
             for left in lr.0.max((cc + 1).saturating_sub(hi))..=cc.min(lr.1 + 1 - lo) {
                 for right in cc.max(left + lo - 1)..=lr.1.min(left + hi - 1) {
-                    out.push(Rect { row: top, col: left, height, width: right - left + 1 });
+                    out.push(Rect {
+                        row: top,
+                        col: left,
+                        height,
+                        width: right - left + 1,
+                    });
                 }
             }
         }
@@ -121,7 +128,11 @@ pub fn all_candidates(board: &Board) -> Vec<(Rect, usize)> {
     let mut all = Vec::new();
     for r in 0..board.rows {
         for c in 0..board.cols {
-            all.extend(candidates(board, &spans, r, c).into_iter().map(|rect| (rect, r * board.cols + c)));
+            all.extend(
+                candidates(board, &spans, r, c)
+                    .into_iter()
+                    .map(|rect| (rect, r * board.cols + c)),
+            );
         }
     }
     all
@@ -151,7 +162,10 @@ pub fn prune(board: &Board, cands: Vec<(Rect, usize)>) -> (Vec<(Rect, usize)>, u
 
 /// [`prune`], also returning the candidates removed, in the order removed: each is refuted by
 /// unit propagation on the plain formula once those before it are (see [`removals`]).
-fn prune_in_order(board: &Board, cands: Vec<(Rect, usize)>) -> (Vec<(Rect, usize)>, usize, Vec<Rect>) {
+fn prune_in_order(
+    board: &Board,
+    cands: Vec<(Rect, usize)>,
+) -> (Vec<(Rect, usize)>, usize, Vec<Rect>) {
     const FEW: usize = 4;
     let cols = board.cols;
     let n = cands.len();
@@ -163,9 +177,14 @@ fn prune_in_order(board: &Board, cands: Vec<(Rect, usize)>) -> (Vec<(Rect, usize
     }
     let mut live: Vec<usize> = cover.iter().map(Vec::len).collect();
     // How many candidates share a cell with each, counted with repeats: the cost of its scan.
-    let overlaps: Vec<usize> = cands.iter().map(|(rect, _)| rect.cells().map(|(r, c)| live[r * cols + c]).sum()).collect();
+    let overlaps: Vec<usize> = cands
+        .iter()
+        .map(|(rect, _)| rect.cells().map(|(r, c)| live[r * cols + c]).sum())
+        .collect();
     let mut alive = vec![true; n];
-    let mut queue: Vec<usize> = (0..board.rows * cols).filter(|&y| (1..=FEW).contains(&live[y])).collect();
+    let mut queue: Vec<usize> = (0..board.rows * cols)
+        .filter(|&y| (1..=FEW).contains(&live[y]))
+        .collect();
     let mut queued: Vec<bool> = live.iter().map(|l| (1..=FEW).contains(l)).collect();
     let mut seen_sets: HashSet<Vec<usize>> = HashSet::new();
     // seen[i] == round: i is in this round's list already.
@@ -198,15 +217,27 @@ fn prune_in_order(board: &Board, cands: Vec<(Rect, usize)>) -> (Vec<(Rect, usize
         };
         // The cheapest member, and the cheapest of another clue: a victim of another clue than
         // the first overlaps the first, one of the first's clue overlaps the second.
-        let first = *set.iter().min_by_key(|&&i| overlaps[i]).expect("a live count above zero");
-        let second = set.iter().copied().filter(|&i| cands[i].1 != cands[first].1).min_by_key(|&i| overlaps[i]);
+        let first = *set
+            .iter()
+            .min_by_key(|&&i| overlaps[i])
+            .expect("a live count above zero");
+        let second = set
+            .iter()
+            .copied()
+            .filter(|&i| cands[i].1 != cands[first].1)
+            .min_by_key(|&i| overlaps[i]);
         match second {
             Some(second) => {
                 for (r, c) in cands[second].0.cells() {
                     add(&mut cover[r * cols + c], &mut near);
                 }
             }
-            None => add(by_clue.get_mut(&cands[first].1).expect("every candidate's clue has a list"), &mut near),
+            None => add(
+                by_clue
+                    .get_mut(&cands[first].1)
+                    .expect("every candidate's clue has a list"),
+                &mut near,
+            ),
         }
         for (r, c) in cands[first].0.cells() {
             add(&mut cover[r * cols + c], &mut near);
@@ -227,13 +258,26 @@ fn prune_in_order(board: &Board, cands: Vec<(Rect, usize)>) -> (Vec<(Rect, usize
             }
         }
     }
-    (cands.into_iter().zip(alive).filter(|(_, a)| *a).map(|(c, _)| c).collect(), steps, killed)
+    (
+        cands
+            .into_iter()
+            .zip(alive)
+            .filter(|(_, a)| *a)
+            .map(|(c, _)| c)
+            .collect(),
+        steps,
+        killed,
+    )
 }
 
 /// Two candidates exclude each other: the same clue, or a shared cell.
 fn conflict(a: &(Rect, usize), b: &(Rect, usize)) -> bool {
     let (p, q) = (a.0, b.0);
-    a.1 == b.1 || (p.row < q.row + q.height && q.row < p.row + p.height && p.col < q.col + q.width && q.col < p.col + p.width)
+    a.1 == b.1
+        || (p.row < q.row + q.height
+            && q.row < p.row + p.height
+            && p.col < q.col + q.width
+            && q.col < p.col + p.width)
 }
 
 pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
@@ -260,7 +304,11 @@ pub fn encode_with<S: ClauseSink>(board: &Board, sink: &mut S, probing: bool) ->
 }
 
 /// [`encode`] over candidates [`kept`] returned already.
-pub(super) fn encode_kept<S: ClauseSink>(board: &Board, kept: &[(Rect, usize)], sink: &mut S) -> Encoding {
+pub(super) fn encode_kept<S: ClauseSink>(
+    board: &Board,
+    kept: &[(Rect, usize)],
+    sink: &mut S,
+) -> Encoding {
     emit_counted(board, kept, sink, OWNERS_ABOVE)
 }
 
@@ -281,7 +329,12 @@ pub fn encode_plain<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
 }
 
 /// [`emit`], counted first: a sink that refuses that many literals gets none of it.
-fn emit_counted<S: ClauseSink>(board: &Board, kept: &[(Rect, usize)], sink: &mut S, owners_above: usize) -> Encoding {
+fn emit_counted<S: ClauseSink>(
+    board: &Board,
+    kept: &[(Rect, usize)],
+    sink: &mut S,
+    owners_above: usize,
+) -> Encoding {
     let mut size = SizeCounter::default();
     emit(board, kept, &mut size, owners_above, &|_| true);
     if !sink.reserve(size.literals) {
@@ -304,11 +357,22 @@ pub fn removals(board: &Board) -> Vec<Rect> {
 
 /// The formula over the candidates `kept`; cells with more than `owners_above` candidates are
 /// covered through owners. Only the cells `must` names must be covered; the others at most once.
-pub(super) fn emit<S: ClauseSink>(board: &Board, kept: &[(Rect, usize)], sink: &mut S, owners_above: usize, must: &dyn Fn(usize) -> bool) -> Encoding {
+pub(super) fn emit<S: ClauseSink>(
+    board: &Board,
+    kept: &[(Rect, usize)],
+    sink: &mut S,
+    owners_above: usize,
+    must: &dyn Fn(usize) -> bool,
+) -> Encoding {
     let (rows, cols) = (board.rows, board.cols);
     let mut rects = Vec::with_capacity(kept.len());
     for &(rect, _) in kept {
-        let name = || format!("rect {} {} {} {}", rect.row, rect.col, rect.height, rect.width);
+        let name = || {
+            format!(
+                "rect {} {} {} {}",
+                rect.row, rect.col, rect.height, rect.width
+            )
+        };
         rects.push((rect, sink.new_named_var(&name)));
     }
     // Per cell, the clues that may own it, each with its candidates over the cell: a clue's
@@ -329,7 +393,9 @@ pub(super) fn emit<S: ClauseSink>(board: &Board, kept: &[(Rect, usize)], sink: &
     // A cell with few candidates gets exactly-one over them, pairwise and without auxiliaries,
     // as before owners existed: owners everywhere made generated dense boards 1.12× slower;
     // they pay where candidates pile up.
-    let few = |here: &[(usize, Vec<Lit>)]| here.iter().map(|(_, lits)| lits.len()).sum::<usize>() <= owners_above;
+    let few = |here: &[(usize, Vec<Lit>)]| {
+        here.iter().map(|(_, lits)| lits.len()).sum::<usize>() <= owners_above
+    };
     for (&clue, lits) in &by_clue {
         // A clue whose cell is few-candidate has its at-most-one there already (every one of
         // its candidates holds its cell).
@@ -343,7 +409,14 @@ pub(super) fn emit<S: ClauseSink>(board: &Board, kept: &[(Rect, usize)], sink: &
         }
         let must = must(k);
         if few(here) {
-            cover(sink, &here.iter().flat_map(|(_, lits)| lits.iter().copied()).collect::<Vec<Lit>>(), must);
+            cover(
+                sink,
+                &here
+                    .iter()
+                    .flat_map(|(_, lits)| lits.iter().copied())
+                    .collect::<Vec<Lit>>(),
+                must,
+            );
             continue;
         }
         if here.len() == 1 {
@@ -358,7 +431,8 @@ pub(super) fn emit<S: ClauseSink>(board: &Board, kept: &[(Rect, usize)], sink: &
         let (r, c) = (k / cols, k % cols);
         let mut owned = Vec::with_capacity(here.len());
         for (clue, lits) in here {
-            let o = sink.new_named_var(&|| format!("owner {r} {c} {} {}", clue / cols, clue % cols));
+            let o =
+                sink.new_named_var(&|| format!("owner {r} {c} {} {}", clue / cols, clue % cols));
             for &l in lits {
                 sink.add_clause(&[!l, o]);
             }
@@ -429,14 +503,51 @@ mod tests {
             assert!(r.contains(0, 2));
             assert!(!r.contains(2, 0) && !r.contains(1, 1));
         }
-        assert!(wide.contains(&Rect { row: 0, col: 0, height: 1, width: 4 }));
+        assert!(wide.contains(&Rect {
+            row: 0,
+            col: 0,
+            height: 1,
+            width: 4
+        }));
         // (0..2, 2..4) is 2×2: square, not wide.
-        assert!(!wide.contains(&Rect { row: 0, col: 2, height: 2, width: 2 }));
-        assert!(!wide.contains(&Rect { row: 0, col: 2, height: 2, width: 3 }), "leaves the board");
-        assert!(!wide.contains(&Rect { row: 0, col: 1, height: 2, width: 3 }), "covers the hole");
+        assert!(!wide.contains(&Rect {
+            row: 0,
+            col: 2,
+            height: 2,
+            width: 2
+        }));
+        assert!(
+            !wide.contains(&Rect {
+                row: 0,
+                col: 2,
+                height: 2,
+                width: 3
+            }),
+            "leaves the board"
+        );
+        assert!(
+            !wide.contains(&Rect {
+                row: 0,
+                col: 1,
+                height: 2,
+                width: 3
+            }),
+            "covers the hole"
+        );
         let squares = candidates(&board, &Spans::new(&board), 2, 0);
-        assert_eq!(squares, vec![Rect { row: 2, col: 0, height: 1, width: 1 }]);
-        assert!(candidates(&board, &Spans::new(&board), 1, 0).is_empty(), "a blank cell has no candidates");
+        assert_eq!(
+            squares,
+            vec![Rect {
+                row: 2,
+                col: 0,
+                height: 1,
+                width: 1
+            }]
+        );
+        assert!(
+            candidates(&board, &Spans::new(&board), 1, 0).is_empty(),
+            "a blank cell has no candidates"
+        );
     }
 
     fn brute_candidates(board: &Board, cr: usize, cc: usize, shape: Shape) -> Vec<Rect> {
@@ -445,10 +556,22 @@ mod tests {
             for col in 0..board.cols {
                 for height in 1..=board.rows - row {
                     for width in 1..=board.cols - col {
-                        let rect = Rect { row, col, height, width };
-                        let clues = rect.cells().filter(|&(r, c)| matches!(board.cell(r, c), Cell::Clue(_))).count();
+                        let rect = Rect {
+                            row,
+                            col,
+                            height,
+                            width,
+                        };
+                        let clues = rect
+                            .cells()
+                            .filter(|&(r, c)| matches!(board.cell(r, c), Cell::Clue(_)))
+                            .count();
                         let holes = rect.cells().any(|(r, c)| board.cell(r, c) == Cell::Hole);
-                        if rect.contains(cr, cc) && clues == 1 && !holes && shape.admits(height, width) {
+                        if rect.contains(cr, cc)
+                            && clues == 1
+                            && !holes
+                            && shape.admits(height, width)
+                        {
                             brute.push(rect);
                         }
                     }
@@ -467,7 +590,18 @@ mod tests {
             let (rows, cols) = (1 + rng.below(9), 1 + rng.below(9));
             let density = 1 + rng.below(4);
             let text: String = (0..rows)
-                .map(|_| (0..cols).map(|_| if rng.below(8) < density { ['+', '-', '|', '?', '#'][rng.below(5)] } else { '.' }).collect::<String>() + "\n")
+                .map(|_| {
+                    (0..cols)
+                        .map(|_| {
+                            if rng.below(8) < density {
+                                ['+', '-', '|', '?', '#'][rng.below(5)]
+                            } else {
+                                '.'
+                            }
+                        })
+                        .collect::<String>()
+                        + "\n"
+                })
                 .collect();
             boards.push(parse(&text).unwrap());
         }
@@ -475,9 +609,16 @@ mod tests {
             let spans = Spans::new(board);
             for cr in 0..board.rows {
                 for cc in 0..board.cols {
-                    let Cell::Clue(shape) = board.cell(cr, cc) else { continue };
+                    let Cell::Clue(shape) = board.cell(cr, cc) else {
+                        continue;
+                    };
                     let brute = brute_candidates(board, cr, cc, shape);
-                    assert_eq!(candidates(board, &spans, cr, cc), brute, "clue at ({cr}, {cc}) of\n{}", board.to_text());
+                    assert_eq!(
+                        candidates(board, &spans, cr, cc),
+                        brute,
+                        "clue at ({cr}, {cc}) of\n{}",
+                        board.to_text()
+                    );
                 }
             }
         }
@@ -493,9 +634,32 @@ mod tests {
         let mut boards: Vec<String> = vec!["+.\n.+\n".into()];
         for _ in 0..300 {
             let (rows, cols) = (2 + rng.below(6), 2 + rng.below(6));
-            boards.push((0..rows).map(|_| (0..cols).map(|_| if rng.below(4) == 0 { ['+', '-', '|', '?', '#', '-', '|'][rng.below(7)] } else { '.' }).collect::<String>() + "\n").collect());
+            boards.push(
+                (0..rows)
+                    .map(|_| {
+                        (0..cols)
+                            .map(|_| {
+                                if rng.below(4) == 0 {
+                                    ['+', '-', '|', '?', '#', '-', '|'][rng.below(7)]
+                                } else {
+                                    '.'
+                                }
+                            })
+                            .collect::<String>()
+                            + "\n"
+                    })
+                    .collect(),
+            );
         }
-        boards.push(super::super::generate::Generated::new(12, 12, &mut super::super::generate::Rng::new(3)).board().to_text());
+        boards.push(
+            super::super::generate::Generated::new(
+                12,
+                12,
+                &mut super::super::generate::Rng::new(3),
+            )
+            .board()
+            .to_text(),
+        );
         let mut checked = 0;
         for text in &boards {
             let board = parse(text).unwrap();
@@ -506,19 +670,31 @@ mod tests {
                 let l = lit[&rect];
                 let mut probe = cnf.clone();
                 probe.add_clause(&[l]);
-                assert_eq!(crate::propagate::units(probe), None, "{rect:?} is no RUP lemma of\n{text}");
+                assert_eq!(
+                    crate::propagate::units(probe),
+                    None,
+                    "{rect:?} is no RUP lemma of\n{text}"
+                );
                 cnf.add_clause(&[!l]);
                 checked += 1;
             }
         }
-        assert!(checked > 500, "only {checked} removals: the test shows little");
+        assert!(
+            checked > 500,
+            "only {checked} removals: the test shows little"
+        );
     }
 
     /// A formula past a limited sink's room is refused whole: not one clause goes in.
     #[test]
     fn a_formula_past_the_limit_is_refused_before_any_clause() {
         use crate::cnf::{Cnf, Limited};
-        let board = super::super::generate::Generated::new(12, 12, &mut super::super::generate::Rng::new(3)).board();
+        let board = super::super::generate::Generated::new(
+            12,
+            12,
+            &mut super::super::generate::Rng::new(3),
+        )
+        .board();
         let mut counted = SizeCounter::default();
         encode(&board, &mut counted);
         let mut tight = Limited::new(Cnf::new(), counted.literals - 1);
@@ -527,7 +703,15 @@ mod tests {
         let mut enough = Limited::new(Cnf::new(), counted.literals);
         assert!(!encode(&board, &mut enough).rects.is_empty());
         assert!(enough.over().is_none());
-        assert_eq!(enough.inner.clauses.iter().map(|c| c.len() as u64).sum::<u64>(), counted.literals);
+        assert_eq!(
+            enough
+                .inner
+                .clauses
+                .iter()
+                .map(|c| c.len() as u64)
+                .sum::<u64>(),
+            counted.literals
+        );
     }
 
     /// A tall board whose clues all sit in the top row: every column must be one rectangle,
@@ -540,12 +724,33 @@ mod tests {
             let text = "|".repeat(10) + "\n" + &(".".repeat(10) + "\n").repeat(rows - 1);
             let board = parse(&text).unwrap();
             let spans = Spans::new(&board);
-            let cands: Vec<(Rect, usize)> = (0..10).flat_map(|c| candidates(&board, &spans, 0, c).into_iter().map(move |r| (r, c))).collect();
+            let cands: Vec<(Rect, usize)> = (0..10)
+                .flat_map(|c| {
+                    candidates(&board, &spans, 0, c)
+                        .into_iter()
+                        .map(move |r| (r, c))
+                })
+                .collect();
             let area: usize = cands.iter().map(|(r, _)| r.height * r.width).sum();
             let (kept, steps) = prune(&board, cands);
-            let columns: Vec<(Rect, usize)> = (0..10).map(|c| (Rect { row: 0, col: c, height: rows, width: 1 }, c)).collect();
+            let columns: Vec<(Rect, usize)> = (0..10)
+                .map(|c| {
+                    (
+                        Rect {
+                            row: 0,
+                            col: c,
+                            height: rows,
+                            width: 1,
+                        },
+                        c,
+                    )
+                })
+                .collect();
             assert_eq!(kept, columns);
-            assert!(steps <= 4 * area, "{rows} rows: {steps} steps for candidates of total area {area}");
+            assert!(
+                steps <= 4 * area,
+                "{rows} rows: {steps} steps for candidates of total area {area}"
+            );
         }
     }
 }

@@ -49,8 +49,16 @@ pub struct Generated {
 impl Generated {
     pub fn new(rows: usize, cols: usize, rng: &mut Rng) -> Generated {
         let rects = tiling(rows, cols, rng);
-        let clues = rects.iter().map(|r| (r.row + rng.below(r.height), r.col + rng.below(r.width))).collect();
-        Generated { rows, cols, rects, clues }
+        let clues = rects
+            .iter()
+            .map(|r| (r.row + rng.below(r.height), r.col + rng.below(r.width)))
+            .collect();
+        Generated {
+            rows,
+            cols,
+            rects,
+            clues,
+        }
     }
 
     pub fn board(&self) -> Board {
@@ -58,7 +66,11 @@ impl Generated {
         for (rect, &(r, c)) in self.rects.iter().zip(&self.clues) {
             cells[r * self.cols + c] = Cell::Clue(Shape::of(rect.height, rect.width));
         }
-        Board { rows: self.rows, cols: self.cols, cells }
+        Board {
+            rows: self.rows,
+            cols: self.cols,
+            cells,
+        }
     }
 
     pub fn solution(&self) -> Solution {
@@ -76,16 +88,32 @@ impl Generated {
         let rect = self.rects[k];
         // Every cut line, horizontal and vertical, in random order; the first that makes no
         // four-corner point wins.
-        let mut cuts: Vec<(bool, usize)> =
-            (1..rect.height).map(|h| (true, h)).chain((1..rect.width).map(|w| (false, w))).collect();
+        let mut cuts: Vec<(bool, usize)> = (1..rect.height)
+            .map(|h| (true, h))
+            .chain((1..rect.width).map(|w| (false, w)))
+            .collect();
         for i in (1..cuts.len()).rev() {
             cuts.swap(i, rng.below(i + 1));
         }
         let pieces = |&(horizontal, at): &(bool, usize)| {
             if horizontal {
-                (Rect { height: at, ..rect }, Rect { row: rect.row + at, height: rect.height - at, ..rect })
+                (
+                    Rect { height: at, ..rect },
+                    Rect {
+                        row: rect.row + at,
+                        height: rect.height - at,
+                        ..rect
+                    },
+                )
             } else {
-                (Rect { width: at, ..rect }, Rect { col: rect.col + at, width: rect.width - at, ..rect })
+                (
+                    Rect { width: at, ..rect },
+                    Rect {
+                        col: rect.col + at,
+                        width: rect.width - at,
+                        ..rect
+                    },
+                )
             }
         };
         let mut rects = self.rects.clone();
@@ -97,10 +125,17 @@ impl Generated {
         }) else {
             return;
         };
-        let (old, new) = if a.contains(self.clues[k].0, self.clues[k].1) { (a, b) } else { (b, a) };
+        let (old, new) = if a.contains(self.clues[k].0, self.clues[k].1) {
+            (a, b)
+        } else {
+            (b, a)
+        };
         // Keep `target` from holding exactly one clue: add to one it has, stay out of an empty one.
         let inside = self.clues.iter().any(|&(r, c)| target.contains(r, c));
-        let mut cells: Vec<(usize, usize)> = new.cells().filter(|&(r, c)| target.contains(r, c) == inside).collect();
+        let mut cells: Vec<(usize, usize)> = new
+            .cells()
+            .filter(|&(r, c)| target.contains(r, c) == inside)
+            .collect();
         if cells.is_empty() {
             cells = new.cells().collect();
         }
@@ -119,15 +154,30 @@ impl Generated {
     /// four-corner point. `other` lists the second solution's rectangles (those that are not
     /// planted ones matter).
     pub fn split_where_differing(&mut self, other: &[Rect], rng: &mut Rng) -> Option<Rect> {
-        let targets: Vec<Rect> = other.iter().filter(|r| self.rects.binary_search(r).is_err()).copied().collect();
+        let targets: Vec<Rect> = other
+            .iter()
+            .filter(|r| self.rects.binary_search(r).is_err())
+            .copied()
+            .collect();
         let mut differing: Vec<usize> = (0..self.rects.len())
-            .filter(|&k| targets.iter().any(|t| t.cells().any(|(r, c)| self.rects[k].contains(r, c))))
+            .filter(|&k| {
+                targets
+                    .iter()
+                    .any(|t| t.cells().any(|(r, c)| self.rects[k].contains(r, c)))
+            })
             .collect();
         differing.sort_by_key(|&k| std::cmp::Reverse(self.rects[k].height * self.rects[k].width));
         let planted: Vec<Rect> = differing.iter().map(|&k| self.rects[k]).collect();
         for rect in planted {
-            let Ok(k) = self.rects.binary_search(&rect) else { continue };
-            let Some(&target) = targets.iter().find(|t| t.cells().any(|(r, c)| rect.contains(r, c))) else { continue };
+            let Ok(k) = self.rects.binary_search(&rect) else {
+                continue;
+            };
+            let Some(&target) = targets
+                .iter()
+                .find(|t| t.cells().any(|(r, c)| rect.contains(r, c)))
+            else {
+                continue;
+            };
             let before = self.rects.len();
             self.split(k, target, rng);
             if self.rects.len() > before {
@@ -145,9 +195,22 @@ impl Generated {
     /// changes what the clues allow nearby. Unions listed in `avoid` (rectangles split before)
     /// are not made again, so split and merge do not undo each other forever. Returns the
     /// merged rectangle, or `None`.
-    pub fn merge_where_differing(&mut self, other: &[Rect], avoid: &[Rect], rng: &mut Rng) -> Option<Rect> {
-        let targets: Vec<Rect> = other.iter().filter(|r| self.rects.binary_search(r).is_err()).copied().collect();
-        let overlaps = |p: &Rect| targets.iter().any(|t| t.cells().any(|(r, c)| p.contains(r, c)));
+    pub fn merge_where_differing(
+        &mut self,
+        other: &[Rect],
+        avoid: &[Rect],
+        rng: &mut Rng,
+    ) -> Option<Rect> {
+        let targets: Vec<Rect> = other
+            .iter()
+            .filter(|r| self.rects.binary_search(r).is_err())
+            .copied()
+            .collect();
+        let overlaps = |p: &Rect| {
+            targets
+                .iter()
+                .any(|t| t.cells().any(|(r, c)| p.contains(r, c)))
+        };
         let mut pairs = Vec::new();
         for (i, a) in self.rects.iter().enumerate() {
             if !overlaps(a) {
@@ -156,7 +219,14 @@ impl Generated {
             for (j, b) in self.rects.iter().enumerate() {
                 let below = b.row == a.row + a.height && b.col == a.col && b.width == a.width;
                 let right = b.col == a.col + a.width && b.row == a.row && b.height == a.height;
-                if (below || right) && !avoid.contains(&Rect { row: a.row, col: a.col, height: b.row + b.height - a.row, width: b.col + b.width - a.col }) {
+                if (below || right)
+                    && !avoid.contains(&Rect {
+                        row: a.row,
+                        col: a.col,
+                        height: b.row + b.height - a.row,
+                        width: b.col + b.width - a.col,
+                    })
+                {
                     pairs.push((i, j));
                 }
             }
@@ -166,7 +236,12 @@ impl Generated {
         }
         let (i, j) = pairs[rng.below(pairs.len())];
         let (a, b) = (self.rects[i], self.rects[j]);
-        let merged = Rect { row: a.row, col: a.col, height: b.row + b.height - a.row, width: b.col + b.width - a.col };
+        let merged = Rect {
+            row: a.row,
+            col: a.col,
+            height: b.row + b.height - a.row,
+            width: b.col + b.width - a.col,
+        };
         self.rects[i] = merged;
         self.rects.remove(j);
         self.clues.remove(j);
@@ -187,17 +262,40 @@ impl Generated {
         let changed = bounds(&gone)?;
         // The cells a filling looks at: the ones taken out and a margin of one around them.
         let area = grow(changed, 1, self.rows, self.cols);
-        let near: Vec<Rect> = self.rects.iter().filter(|r| !meets(r) && overlap(r, &area)).copied().collect();
+        let near: Vec<Rect> = self
+            .rects
+            .iter()
+            .filter(|r| !meets(r) && overlap(r, &area))
+            .copied()
+            .collect();
         for _ in 0..TRIES {
             let mut local = Local::new(area, &near);
             let fresh = local.fill(self.rows, self.cols, rng);
             if local.has_four_corners(&fresh) {
                 continue;
             }
-            let mut rects: Vec<Rect> = self.rects.iter().filter(|r| !meets(r)).chain(&fresh).copied().collect();
+            let mut rects: Vec<Rect> = self
+                .rects
+                .iter()
+                .filter(|r| !meets(r))
+                .chain(&fresh)
+                .copied()
+                .collect();
             rects.sort();
-            let old: HashMap<Rect, (usize, usize)> = self.rects.iter().copied().zip(self.clues.iter().copied()).collect();
-            self.clues = rects.iter().map(|r| old.get(r).copied().unwrap_or_else(|| (r.row + rng.below(r.height), r.col + rng.below(r.width)))).collect();
+            let old: HashMap<Rect, (usize, usize)> = self
+                .rects
+                .iter()
+                .copied()
+                .zip(self.clues.iter().copied())
+                .collect();
+            self.clues = rects
+                .iter()
+                .map(|r| {
+                    old.get(r).copied().unwrap_or_else(|| {
+                        (r.row + rng.below(r.height), r.col + rng.below(r.width))
+                    })
+                })
+                .collect();
             self.rects = rects;
             return Some(changed);
         }
@@ -211,17 +309,30 @@ pub fn bounds(rects: &[Rect]) -> Option<Rect> {
     let left = rects.iter().map(|r| r.col).min()?;
     let bottom = rects.iter().map(|r| r.row + r.height).max()?;
     let right = rects.iter().map(|r| r.col + r.width).max()?;
-    Some(Rect { row: top, col: left, height: bottom - top, width: right - left })
+    Some(Rect {
+        row: top,
+        col: left,
+        height: bottom - top,
+        width: right - left,
+    })
 }
 
 /// `r` with `margin` more cells on every side, within a `rows × cols` board.
 pub(super) fn grow(r: Rect, margin: usize, rows: usize, cols: usize) -> Rect {
     let (row, col) = (r.row.saturating_sub(margin), r.col.saturating_sub(margin));
-    Rect { row, col, height: (r.row + r.height + margin).min(rows) - row, width: (r.col + r.width + margin).min(cols) - col }
+    Rect {
+        row,
+        col,
+        height: (r.row + r.height + margin).min(rows) - row,
+        width: (r.col + r.width + margin).min(cols) - col,
+    }
 }
 
 fn overlap(a: &Rect, b: &Rect) -> bool {
-    a.row < b.row + b.height && b.row < a.row + a.height && a.col < b.col + b.width && b.col < a.col + a.width
+    a.row < b.row + b.height
+        && b.row < a.row + a.height
+        && a.col < b.col + b.width
+        && b.col < a.col + a.width
 }
 
 /// The cells of `area` during a local filling: which rectangle covers each (`near` ones first,
@@ -234,7 +345,11 @@ struct Local {
 
 impl Local {
     fn new(area: Rect, near: &[Rect]) -> Local {
-        let mut local = Local { area, rects: Vec::with_capacity(near.len() * 2), owner: vec![None; area.height * area.width] };
+        let mut local = Local {
+            area,
+            rects: Vec::with_capacity(near.len() * 2),
+            owner: vec![None; area.height * area.width],
+        };
         near.iter().for_each(|&r| local.push(r));
         local
     }
@@ -303,15 +418,26 @@ impl Local {
                 };
                 // Rows below are free on a full board; around given rectangles they may not
                 // be, and ending diagonally before one of those would make a four-corner point.
-                let free_rows = (r..rows).take_while(|&rr| (c..c + width).all(|cc| self.free(rr, cc))).count();
+                let free_rows = (r..rows)
+                    .take_while(|&rr| (c..c + width).all(|cc| self.free(rr, cc)))
+                    .count();
                 // A free cell diagonally after the end whose left neighbour is given will
                 // start a rectangle too (nothing to its left can be widened into it).
                 let will_start = |r: usize, c: usize| self.free(r, c) && !self.free(r, c - 1);
                 let heights: Vec<usize> = (1..=MAX_SIDE.min(free_rows))
                     .filter(|&h| !self.starts_at(r + h, c + width) && !will_start(r + h, c + width))
                     .collect();
-                let height = if heights.is_empty() { 1 + rng.below(MAX_SIDE.min(free_rows)) } else { heights[rng.below(heights.len())] };
-                self.push(Rect { row: r, col: c, height, width });
+                let height = if heights.is_empty() {
+                    1 + rng.below(MAX_SIDE.min(free_rows))
+                } else {
+                    heights[rng.below(heights.len())]
+                };
+                self.push(Rect {
+                    row: r,
+                    col: c,
+                    height,
+                    width,
+                });
             }
         }
         self.rects.split_off(first)
@@ -324,12 +450,26 @@ impl Local {
         // `fresh` was just split off `rects`, so their numbers follow the near ones: the
         // owners in the area still name them.
         fresh.iter().any(|f| {
-            [(f.row, f.col), (f.row, f.col + f.width), (f.row + f.height, f.col), (f.row + f.height, f.col + f.width)].into_iter().any(|(pr, pc)| {
+            [
+                (f.row, f.col),
+                (f.row, f.col + f.width),
+                (f.row + f.height, f.col),
+                (f.row + f.height, f.col + f.width),
+            ]
+            .into_iter()
+            .any(|(pr, pc)| {
                 if pr == 0 || pc == 0 {
                     return false;
                 }
-                let cells = [self.at(pr - 1, pc - 1), self.at(pr - 1, pc), self.at(pr, pc - 1), self.at(pr, pc)];
-                let [Ok(Some(a)), Ok(Some(b)), Ok(Some(c)), Ok(Some(d))] = cells else { return false };
+                let cells = [
+                    self.at(pr - 1, pc - 1),
+                    self.at(pr - 1, pc),
+                    self.at(pr, pc - 1),
+                    self.at(pr, pc),
+                ];
+                let [Ok(Some(a)), Ok(Some(b)), Ok(Some(c)), Ok(Some(d))] = cells else {
+                    return false;
+                };
                 a != b && a != c && b != d && c != d
             })
         })
@@ -353,7 +493,9 @@ pub struct Placement {
 
 impl Placement {
     pub fn new(g: &Generated) -> Placement {
-        let mut p = Placement { planted_at: Vec::new() };
+        let mut p = Placement {
+            planted_at: Vec::new(),
+        };
         p.retile(g);
         p
     }
@@ -362,7 +504,8 @@ impl Placement {
     pub fn retile(&mut self, g: &Generated) {
         self.planted_at = vec![usize::MAX; g.rows * g.cols];
         for (k, rect) in g.rects.iter().enumerate() {
-            rect.cells().for_each(|(r, c)| self.planted_at[r * g.cols + c] = k);
+            rect.cells()
+                .for_each(|(r, c)| self.planted_at[r * g.cols + c] = k);
         }
     }
 
@@ -373,9 +516,16 @@ impl Placement {
 
     /// Is `target` broken with the clues where `g` has them now?
     pub fn is_broken(&self, g: &Generated, target: &Rect) -> bool {
-        let inside: Vec<usize> = self.reads(g, target).into_iter().filter(|&k| target.contains(g.clues[k].0, g.clues[k].1)).collect();
+        let inside: Vec<usize> = self
+            .reads(g, target)
+            .into_iter()
+            .filter(|&k| target.contains(g.clues[k].0, g.clues[k].1))
+            .collect();
         match inside[..] {
-            [k] => Shape::of(g.rects[k].height, g.rects[k].width) != Shape::of(target.height, target.width),
+            [k] => {
+                Shape::of(g.rects[k].height, g.rects[k].width)
+                    != Shape::of(target.height, target.width)
+            }
             _ => true,
         }
     }
@@ -387,7 +537,10 @@ impl Placement {
 
     /// The planted rectangles whose clues decide whether `target` is broken.
     pub fn reads(&self, g: &Generated, target: &Rect) -> Vec<usize> {
-        let mut ks: Vec<usize> = target.cells().map(|(r, c)| self.planted_at[r * g.cols + c]).collect();
+        let mut ks: Vec<usize> = target
+            .cells()
+            .map(|(r, c)| self.planted_at[r * g.cols + c])
+            .collect();
         ks.sort_unstable();
         ks.dedup();
         ks
@@ -420,7 +573,10 @@ impl Placement {
             }
         }
         let touch = |a: &Rect, b: &Rect| {
-            a.row <= b.row + b.height && b.row <= a.row + a.height && a.col <= b.col + b.width && b.col <= a.col + a.width
+            a.row <= b.row + b.height
+                && b.row <= a.row + a.height
+                && a.col <= b.col + b.width
+                && b.col <= a.col + a.width
         };
         for i in 0..new_rects.len() {
             for j in i + 1..new_rects.len() {
@@ -451,7 +607,11 @@ pub struct PlacementFormula<'a> {
 
 impl<'a> PlacementFormula<'a> {
     pub fn new(placement: &'a Placement) -> PlacementFormula<'a> {
-        PlacementFormula { placement, y: HashMap::new(), broken: HashMap::new() }
+        PlacementFormula {
+            placement,
+            y: HashMap::new(),
+            broken: HashMap::new(),
+        }
     }
 
     /// The clue literals of rectangle k, made on first use.
@@ -468,17 +628,29 @@ impl<'a> PlacementFormula<'a> {
     /// once an exclusion reads it).
     pub fn at(&self, g: &Generated, k: usize, (r, c): (usize, usize)) -> Option<Lit> {
         let rect = g.rects[k];
-        self.y.get(&rect).map(|y| y[(r - rect.row) * rect.width + (c - rect.col)])
+        self.y
+            .get(&rect)
+            .map(|y| y[(r - rect.row) * rect.width + (c - rect.col)])
     }
 
     /// Where the model puts the clue of rectangle k, which has literals.
     pub fn clue(&self, g: &Generated, k: usize, model: &Model) -> (usize, usize) {
-        g.rects[k].cells().zip(&self.y[&g.rects[k]]).find(|(_, &l)| model.value(l)).expect("exactly one").0
+        g.rects[k]
+            .cells()
+            .zip(&self.y[&g.rects[k]])
+            .find(|(_, &l)| model.value(l))
+            .expect("exactly one")
+            .0
     }
 
     /// Adds "one rectangle of `region` is broken", guarded by a fresh literal that is returned:
     /// assume it to enforce the exclusion (a failed core then names the regions in conflict).
-    pub fn exclude_region<S: ClauseSink>(&mut self, g: &Generated, sink: &mut S, region: &[Rect]) -> Lit {
+    pub fn exclude_region<S: ClauseSink>(
+        &mut self,
+        g: &Generated,
+        sink: &mut S,
+        region: &[Rect],
+    ) -> Lit {
         let active = sink.new_var();
         let mut clause = vec![!active];
         clause.extend(region.iter().map(|&rect| self.broken(g, sink, rect)));
@@ -499,7 +671,12 @@ impl<'a> PlacementFormula<'a> {
         let mut holds = Vec::new(); // z_k → the clue of k is in target
         for &k in &ks {
             let all = self.lits(g, k, sink);
-            let lits: Vec<Lit> = g.rects[k].cells().zip(all).filter(|&((r, c), _)| target.contains(r, c)).map(|(_, &l)| l).collect();
+            let lits: Vec<Lit> = g.rects[k]
+                .cells()
+                .zip(all)
+                .filter(|&((r, c), _)| target.contains(r, c))
+                .map(|(_, &l)| l)
+                .collect();
             for &l in &lits {
                 sink.add_clause(&[!none, !l]);
             }
@@ -530,13 +707,24 @@ fn has_four_corners(rows: usize, cols: usize, rects: &[Rect]) -> bool {
     for r in rects {
         ends[(r.row + r.height - 1) * cols + r.col + r.width - 1] = true;
     }
-    rects.iter().any(|r| r.row > 0 && r.col > 0 && ends[(r.row - 1) * cols + r.col - 1])
+    rects
+        .iter()
+        .any(|r| r.row > 0 && r.col > 0 && ends[(r.row - 1) * cols + r.col - 1])
 }
 
 /// A random tiling of a full `rows × cols` board with no point where four rectangles meet
 /// (see [`Local::fill`]).
 fn tiling(rows: usize, cols: usize, rng: &mut Rng) -> Vec<Rect> {
-    let mut rects = Local::new(Rect { row: 0, col: 0, height: rows, width: cols }, &[]).fill(rows, cols, rng);
+    let mut rects = Local::new(
+        Rect {
+            row: 0,
+            col: 0,
+            height: rows,
+            width: cols,
+        },
+        &[],
+    )
+    .fill(rows, cols, rng);
     rects.sort();
     rects
 }
@@ -552,7 +740,12 @@ mod tests {
             let mut rng = Rng::new(seed);
             let (rows, cols) = (1 + rng.below(30), 1 + rng.below(30));
             let g = Generated::new(rows, cols, &mut rng);
-            assert_eq!(check_rects(&g.board(), &g.rects), Ok(()), "seed {seed}\n{}", render_rects(&g.rects));
+            assert_eq!(
+                check_rects(&g.board(), &g.rects),
+                Ok(()),
+                "seed {seed}\n{}",
+                render_rects(&g.rects)
+            );
         }
     }
 
@@ -570,7 +763,10 @@ mod tests {
             if p.col + p.width >= g.cols {
                 continue;
             }
-            let target = Rect { width: p.width + 1, ..p };
+            let target = Rect {
+                width: p.width + 1,
+                ..p
+            };
             let mut cnf = Cnf::new();
             let placement = Placement::new(&g);
             let mut pl = PlacementFormula::new(&placement);
@@ -580,12 +776,23 @@ mod tests {
             for cell in p.cells() {
                 let mut clues = g.clues.clone();
                 clues[k] = cell;
-                let mut assume: Vec<Lit> = clues.iter().enumerate().filter_map(|(q, &c)| pl.at(&g, q, c)).collect();
+                let mut assume: Vec<Lit> = clues
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(q, &c)| pl.at(&g, q, c))
+                    .collect();
                 assume.push(active);
-                let in_target: Vec<usize> = (0..g.rects.len()).filter(|&q| target.contains(clues[q].0, clues[q].1)).collect();
+                let in_target: Vec<usize> = (0..g.rects.len())
+                    .filter(|&q| target.contains(clues[q].0, clues[q].1))
+                    .collect();
                 let fine = in_target.len() == 1
-                    && Shape::of(g.rects[in_target[0]].height, g.rects[in_target[0]].width) == Shape::of(target.height, target.width);
-                assert_eq!(satisfiable(&cnf, &assume), !fine, "seed {seed}, clue of {k} at {cell:?}");
+                    && Shape::of(g.rects[in_target[0]].height, g.rects[in_target[0]].width)
+                        == Shape::of(target.height, target.width);
+                assert_eq!(
+                    satisfiable(&cnf, &assume),
+                    !fine,
+                    "seed {seed}, clue of {k} at {cell:?}"
+                );
             }
         }
         assert!(tried > 50);
@@ -605,7 +812,12 @@ mod tests {
         for seed in 0..200 {
             let mut rng = Rng::new(seed);
             let mut g = Generated::new(20, 20, &mut rng);
-            let window = Rect { row: rng.below(16), col: rng.below(16), height: 1 + rng.below(4), width: 1 + rng.below(4) };
+            let window = Rect {
+                row: rng.below(16),
+                col: rng.below(16),
+                height: 1 + rng.below(4),
+                width: 1 + rng.below(4),
+            };
             let before = g.rects.clone();
             tried += 1;
             let Some(area) = g.retile_window(window, &mut rng) else {
@@ -613,13 +825,24 @@ mod tests {
                 continue;
             };
             done += 1;
-            assert_eq!(check_rects(&g.board(), &g.rects), Ok(()), "seed {seed}\n{}", render_rects(&g.rects));
+            assert_eq!(
+                check_rects(&g.board(), &g.rects),
+                Ok(()),
+                "seed {seed}\n{}",
+                render_rects(&g.rects)
+            );
             for r in &before {
                 let outside = r.cells().all(|(a, b)| !area.contains(a, b));
-                assert!(!outside || g.rects.contains(r), "seed {seed}: {r:?} outside {area:?} was changed");
+                assert!(
+                    !outside || g.rects.contains(r),
+                    "seed {seed}: {r:?} outside {area:?} was changed"
+                );
             }
         }
-        assert!(done * 10 >= tried * 9, "only {done} of {tried} windows tiled anew");
+        assert!(
+            done * 10 >= tried * 9,
+            "only {done} of {tried} windows tiled anew"
+        );
     }
 
     #[test]
@@ -628,22 +851,52 @@ mod tests {
         for seed in 0..300 {
             let mut rng = Rng::new(seed);
             let g = Generated::new(15, 15, &mut rng);
-            let window = Rect { row: rng.below(12), col: rng.below(12), height: 1 + rng.below(4), width: 1 + rng.below(4) };
-            let gone: Vec<Rect> = g.rects.iter().filter(|r| overlap(r, &window)).copied().collect();
+            let window = Rect {
+                row: rng.below(12),
+                col: rng.below(12),
+                height: 1 + rng.below(4),
+                width: 1 + rng.below(4),
+            };
+            let gone: Vec<Rect> = g
+                .rects
+                .iter()
+                .filter(|r| overlap(r, &window))
+                .copied()
+                .collect();
             let area = grow(bounds(&gone).unwrap(), 1, 15, 15);
-            let kept: Vec<Rect> = g.rects.iter().filter(|r| !overlap(r, &window)).copied().collect();
+            let kept: Vec<Rect> = g
+                .rects
+                .iter()
+                .filter(|r| !overlap(r, &window))
+                .copied()
+                .collect();
             let near: Vec<Rect> = kept.iter().filter(|r| overlap(r, &area)).copied().collect();
             let mut local = Local::new(area, &near);
             let fresh = local.fill(15, 15, &mut rng);
             let mut all: Vec<Rect> = kept.iter().chain(&fresh).copied().collect();
             all.sort();
             let cells: usize = all.iter().map(|r| r.height * r.width).sum();
-            assert_eq!(cells, 225, "seed {seed}: the filling covers the cells taken out exactly");
+            assert_eq!(
+                cells, 225,
+                "seed {seed}: the filling covers the cells taken out exactly"
+            );
             let whole = has_four_corners(15, 15, &all);
-            assert_eq!(local.has_four_corners(&fresh), whole, "seed {seed}\n{}", render_rects(&all));
-            if whole { bad += 1 } else { good += 1 }
+            assert_eq!(
+                local.has_four_corners(&fresh),
+                whole,
+                "seed {seed}\n{}",
+                render_rects(&all)
+            );
+            if whole {
+                bad += 1
+            } else {
+                good += 1
+            }
         }
-        assert!(bad > 10 && good > 10, "{bad} with a four-corner point, {good} without");
+        assert!(
+            bad > 10 && good > 10,
+            "{bad} with a four-corner point, {good} without"
+        );
     }
 
     #[test]
@@ -653,11 +906,21 @@ mod tests {
             let mut rng = Rng::new(seed);
             let mut g = Generated::new(12, 12, &mut rng);
             let n = g.rects.len();
-            let all = [Rect { row: 0, col: 0, height: 12, width: 12 }]; // overlaps every planted one, is none (sides ≤ 3)
+            let all = [Rect {
+                row: 0,
+                col: 0,
+                height: 12,
+                width: 12,
+            }]; // overlaps every planted one, is none (sides ≤ 3)
             if g.merge_where_differing(&all, &[], &mut rng).is_some() {
                 merged += 1;
                 assert_eq!(g.rects.len(), n - 1);
-                assert_eq!(check_rects(&g.board(), &g.rects), Ok(()), "seed {seed}\n{}", render_rects(&g.rects));
+                assert_eq!(
+                    check_rects(&g.board(), &g.rects),
+                    Ok(()),
+                    "seed {seed}\n{}",
+                    render_rects(&g.rects)
+                );
             }
         }
         assert!(merged > 100);

@@ -17,16 +17,19 @@ pub mod sweep;
 mod thin;
 mod unique;
 
-pub use check::{check, check_rects, Violation};
 pub use crate::rects::{parse_labels, rects_json, Rect, Solution};
+pub use check::{check, check_rects, Violation};
 pub use encode::{block, decode, encode, encode_with, Encoding};
 pub use parse::parse;
 pub use render::{render_box, render_labels, render_rects, LABELS};
 
 use crate::cnf::{ClauseSink, Lit, Model};
 use crate::error::ParseError;
+use crate::puzzle::{
+    Ended, Flag, Format, Generate, GenerateSpec, Goal, Hints, Made, NoScore, Observer, Puzzle,
+    ReadAnswer, Settings,
+};
 use crate::rects::{self, Area};
-use crate::puzzle::{Ended, Flag, Format, Generate, GenerateSpec, Goal, Hints, Made, NoScore, Observer, Puzzle, ReadAnswer, Settings};
 use crate::search;
 use crate::solver::{NewSolver, SolverError};
 use serde_json::{Map, Value};
@@ -124,19 +127,22 @@ impl Board {
     }
 }
 
-
-
 /// The interior points at a rectangle's corners that four rectangles could meet at, as the
 /// index of the cell above-left of each: the one whose NW cell is its bottom-right cell, and
 /// the one whose SE cell is its top-left cell. A point counts when its four cells are on the
 /// board.
 pub fn corners(board: &Board, rect: &Rect) -> (Option<usize>, Option<usize>) {
     let interior = |r: usize, c: usize| {
-        r + 1 < board.rows && c + 1 < board.cols && [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)].iter().all(|&(a, b)| board.on_board(a, b))
+        r + 1 < board.rows
+            && c + 1 < board.cols
+            && [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+                .iter()
+                .all(|&(a, b)| board.on_board(a, b))
     };
     let (br, bc) = (rect.row + rect.height - 1, rect.col + rect.width - 1);
     let end = interior(br, bc).then_some(br * board.cols + bc);
-    let start = (rect.row > 0 && rect.col > 0 && interior(rect.row - 1, rect.col - 1)).then(|| (rect.row - 1) * board.cols + rect.col - 1);
+    let start = (rect.row > 0 && rect.col > 0 && interior(rect.row - 1, rect.col - 1))
+        .then(|| (rect.row - 1) * board.cols + rect.col - 1);
     (end, start)
 }
 
@@ -146,14 +152,20 @@ pub fn kept_candidates(board: &Board) -> Vec<(Rect, usize)> {
     encode::kept(board, true)
 }
 
-
 /// Tatamibari for the driver: solve, count, prove uniqueness, generate.
 pub struct Tatamibari;
 
 impl Puzzle for Tatamibari {
     const NAME: &'static str = "tatamibari";
-    const ABOUT: &'static str = "Nikoli's rectangle puzzle: solve, count solutions, prove uniqueness, generate";
-    const FORMATS: &'static [Format] = &[Format::Text, Format::Box, Format::Rects, Format::Url, Format::Svg];
+    const ABOUT: &'static str =
+        "Nikoli's rectangle puzzle: solve, count solutions, prove uniqueness, generate";
+    const FORMATS: &'static [Format] = &[
+        Format::Text,
+        Format::Box,
+        Format::Rects,
+        Format::Url,
+        Format::Svg,
+    ];
     const FLAGS: &'static [Flag] = &[Flag::Hints];
     const ANSWER_FIELDS: &'static [&'static str] = &["rectangles"];
     const MACHINE: Format = Format::Rects;
@@ -177,9 +189,14 @@ impl Puzzle for Tatamibari {
             '2' => Ok('-'),
             '3' => Ok('+'),
             '.' => Ok('?'),
-            _ => Err(format!("{ch:?} is no tatamibari clue (1 |, 2 -, 3 +, . ?, g–z skip 1–20 cells)")),
+            _ => Err(format!(
+                "{ch:?} is no tatamibari clue (1 |, 2 -, 3 +, . ?, g–z skip 1–20 cells)"
+            )),
         })?;
-        Ok(cells.chunks(link.cols).map(|row| row.iter().collect::<String>() + "\n").collect())
+        Ok(cells
+            .chunks(link.cols)
+            .map(|row| row.iter().collect::<String>() + "\n")
+            .collect())
     }
 
     fn to_url(board: &Board) -> Result<String, String> {
@@ -194,7 +211,12 @@ impl Puzzle for Tatamibari {
                 Cell::Hole => return Err("a board with holes has no puzz.link URL".into()),
             });
         }
-        Ok(crate::url::link("tatamibari", board.cols, board.rows, &crate::url::encode_cells(cells)))
+        Ok(crate::url::link(
+            "tatamibari",
+            board.cols,
+            board.rows,
+            &crate::url::encode_cells(cells),
+        ))
     }
 
     fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
@@ -208,7 +230,11 @@ impl Puzzle for Tatamibari {
     /// Pruning's and probing's removals, in their order, as units "not this candidate".
     fn derived_units(board: &Board, enc: &Encoding) -> Vec<Lit> {
         let lit: std::collections::HashMap<Rect, Lit> = enc.rects.iter().copied().collect();
-        encode::removals(board).iter().filter_map(|r| lit.get(r)).map(|&l| !l).collect()
+        encode::removals(board)
+            .iter()
+            .filter_map(|r| lit.get(r))
+            .map(|&l| !l)
+            .collect()
     }
 
     fn decode(_: &Board, enc: &Encoding, model: &Model) -> Solution {
@@ -219,7 +245,12 @@ impl Puzzle for Tatamibari {
         check_rects(board, sol).map_err(|v| v.to_string())
     }
 
-    fn search(board: &Board, goal: Goal, solvers: &dyn NewSolver, out: &mut dyn Observer<Self>) -> Result<Ended, SolverError> {
+    fn search(
+        board: &Board,
+        goal: Goal,
+        solvers: &dyn NewSolver,
+        out: &mut dyn Observer<Self>,
+    ) -> Result<Ended, SolverError> {
         let max = match goal {
             Goal::Enumerate { max } => max,
             Goal::Best => 1,
@@ -256,9 +287,18 @@ impl Puzzle for Tatamibari {
     /// Any of `solve`'s forms: the label grid (the corpus's `.sol` form), the box drawing, or
     /// `rects` lines; checked as labels first (a label whose cells are no rectangle has no
     /// rectangle to stand for).
-    fn read_answer(board: &Board, text: &str) -> Result<Result<ReadAnswer<Self>, String>, ParseError> {
-        let read = rects::read_answer(board, text, |labels, name| check::check_labels(board, labels, name).map_err(|v| v.to_string()))?;
-        Ok(read.map(|answer| ReadAnswer { answer, complete: true, claimed: None }))
+    fn read_answer(
+        board: &Board,
+        text: &str,
+    ) -> Result<Result<ReadAnswer<Self>, String>, ParseError> {
+        let read = rects::read_answer(board, text, |labels, name| {
+            check::check_labels(board, labels, name).map_err(|v| v.to_string())
+        })?;
+        Ok(read.map(|answer| ReadAnswer {
+            answer,
+            complete: true,
+            claimed: None,
+        }))
     }
 
     /// One clause over the answer's chosen variables; exactly-one makes them determine it.
@@ -281,19 +321,36 @@ impl Puzzle for Tatamibari {
     }
 
     fn svg(board: &Board, answers: &[(&Solution, &())], caption: &str) -> String {
-        svg::svg(board, &answers.iter().map(|a| a.0).collect::<Vec<_>>(), caption)
+        svg::svg(
+            board,
+            &answers.iter().map(|a| a.0).collect::<Vec<_>>(),
+            caption,
+        )
     }
 
     /// The answer read as `check` reads it: its regions that are rectangles, with the cells
     /// its first broken rule names (the cell, the whole region, or the four around a point).
     fn svg_broken(board: &Board, text: &str, caption: &str) -> String {
-        let locate = |labels: &[Option<usize>]| check::locate_labels(board, labels).err().map_or(Vec::new(), |(_, cells)| cells);
-        rects::svg_broken(board, text, caption, &|s, i, x, y, cell| svg::clue(board, s, i, x, y, cell), locate)
+        let locate = |labels: &[Option<usize>]| {
+            check::locate_labels(board, labels)
+                .err()
+                .map_or(Vec::new(), |(_, cells)| cells)
+        };
+        rects::svg_broken(
+            board,
+            text,
+            caption,
+            &|s, i, x, y, cell| svg::clue(board, s, i, x, y, cell),
+            locate,
+        )
     }
 
-
     /// The rectangles chosen in every solution, found from `found`'s by [`search::backbone`].
-    fn hints(board: &Board, found: &(Solution, ()), solvers: &dyn NewSolver) -> Result<Option<Hints<Solution>>, SolverError> {
+    fn hints(
+        board: &Board,
+        found: &(Solution, ()),
+        solvers: &dyn NewSolver,
+    ) -> Result<Option<Hints<Solution>>, SolverError> {
         let mut solver = solvers.new_solver();
         let enc = encode(board, &mut solver);
         rects::hints(board, &enc.rects, &mut *solver, &found.0)
@@ -304,13 +361,16 @@ impl Puzzle for Tatamibari {
         m.insert("rectangles".into(), rects_json(sol));
         m
     }
-
 }
 
 impl Generate for Tatamibari {
     const PARTS: &'static str = "rectangles";
 
-    fn generate(spec: &GenerateSpec, solvers: &dyn NewSolver, note: &mut dyn FnMut(String)) -> Result<Option<Made<Solution>>, String> {
+    fn generate(
+        spec: &GenerateSpec,
+        solvers: &dyn NewSolver,
+        note: &mut dyn FnMut(String),
+    ) -> Result<Option<Made<Solution>>, String> {
         let mut rng = generate::Rng::new(spec.seed);
         let g = generate::Generated::new(spec.rows, spec.cols, &mut rng);
         let g = match (spec.unique, spec.cells_per_clue) {
@@ -323,8 +383,12 @@ impl Generate for Tatamibari {
             // Unique first, then merges that keep it so (see thin.rs).
             (true, Some(target)) => {
                 let mut more = generate::Rng::new(rng.next_u64());
-                let Some(g) = unique::make_unique(g, rng, solvers, note)? else { return Ok(None) };
-                match thin::thin_unique(g, target, &mut more, solvers, note).map_err(|e| e.to_string())? {
+                let Some(g) = unique::make_unique(g, rng, solvers, note)? else {
+                    return Ok(None);
+                };
+                match thin::thin_unique(g, target, &mut more, solvers, note)
+                    .map_err(|e| e.to_string())?
+                {
                     None => return Ok(None),
                     Some((g, true)) => g,
                     Some((g, false)) => match unique::make_unique(g, more, solvers, note)? {
@@ -334,11 +398,25 @@ impl Generate for Tatamibari {
                 }
             }
         };
-        let remark = spec.cells_per_clue.filter(|&target| g.cells_per_clue() < target - 0.005).map(|target| {
-            let why = if spec.unique { "as far as merging got with the puzzle staying unique" } else { "no two rectangles left share a whole side" };
-            format!("{:.2} cells per clue, not {target}: {why}", g.cells_per_clue())
-        });
-        Ok(Some(Made { text: g.board().to_text(), answer: g.solution(), remark }))
+        let remark = spec
+            .cells_per_clue
+            .filter(|&target| g.cells_per_clue() < target - 0.005)
+            .map(|target| {
+                let why = if spec.unique {
+                    "as far as merging got with the puzzle staying unique"
+                } else {
+                    "no two rectangles left share a whole side"
+                };
+                format!(
+                    "{:.2} cells per clue, not {target}: {why}",
+                    g.cells_per_clue()
+                )
+            });
+        Ok(Some(Made {
+            text: g.board().to_text(),
+            answer: g.solution(),
+            remark,
+        }))
     }
 
     /// Rectangles that unit propagation on the rules alone chooses, of one per clue.
@@ -346,8 +424,16 @@ impl Generate for Tatamibari {
         let mut cnf = crate::cnf::Cnf::new();
         let enc = encode_with(board, &mut cnf, false);
         let value = crate::propagate::units(cnf)?;
-        let chosen = enc.rects.iter().filter(|(_, l)| value[l.var() as usize] == Some(true)).count();
-        let clues = board.cells.iter().filter(|c| matches!(c, Cell::Clue(_))).count();
+        let chosen = enc
+            .rects
+            .iter()
+            .filter(|(_, l)| value[l.var() as usize] == Some(true))
+            .count();
+        let clues = board
+            .cells
+            .iter()
+            .filter(|c| matches!(c, Cell::Clue(_)))
+            .count();
         Some((chosen, clues))
     }
 }

@@ -10,10 +10,23 @@ pub fn parse(text: &str) -> Result<Board, ParseError> {
     let lines = || text.lines().map(|l| l.trim_end_matches('\r'));
     // Read in passes over the text, keeping nothing per line: a board of millions of short
     // rows must cost its cells, not an allocation per row.
-    let rows = lines().enumerate().filter(|(_, l)| !l.chars().all(|c| c == ' ')).map(|(i, _)| i + 1).last().unwrap_or(0);
+    let rows = lines()
+        .enumerate()
+        .filter(|(_, l)| !l.chars().all(|c| c == ' '))
+        .map(|(i, _)| i + 1)
+        .last()
+        .unwrap_or(0);
     if rows == 0 {
-        let what = if text.trim().is_empty() && !text.is_empty() { "only blank lines" } else { "empty input" };
-        return Err(ParseError::new(1, 1, format!("{what}: expected a board, one row per line")));
+        let what = if text.trim().is_empty() && !text.is_empty() {
+            "only blank lines"
+        } else {
+            "empty input"
+        };
+        return Err(ParseError::new(
+            1,
+            1,
+            format!("{what}: expected a board, one row per line"),
+        ));
     }
     let cell = |ch: char| match ch {
         '+' => Some(Cell::Clue(Shape::Square)),
@@ -41,8 +54,14 @@ pub fn parse(text: &str) -> Result<Board, ParseError> {
         cols = cols.max(n);
     }
     if !paper_style {
-        if let Some((i, n)) = lines().take(rows).map(|l| l.chars().count()).enumerate().find(|&(_, n)| n != cols) {
-            let msg = format!("this row has {n} cells, the longest has {cols} (pad with # for holes)");
+        if let Some((i, n)) = lines()
+            .take(rows)
+            .map(|l| l.chars().count())
+            .enumerate()
+            .find(|&(_, n)| n != cols)
+        {
+            let msg =
+                format!("this row has {n} cells, the longest has {cols} (pad with # for holes)");
             return Err(ParseError::new(i + 1, n + 1, msg));
         }
     }
@@ -51,7 +70,10 @@ pub fn parse(text: &str) -> Result<Board, ParseError> {
     for line in lines().take(rows) {
         let before = cells.len();
         cells.extend(line.chars().filter_map(cell));
-        cells.extend(std::iter::repeat_n(Cell::Hole, cols - (cells.len() - before)));
+        cells.extend(std::iter::repeat_n(
+            Cell::Hole,
+            cols - (cells.len() - before),
+        ));
     }
     Ok(Board { rows, cols, cells })
 }

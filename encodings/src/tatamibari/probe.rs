@@ -176,7 +176,13 @@ impl State {
                 continue;
             }
             self.steps += g.cover.get(x).len() as u64;
-            let only = g.cover.get(x).iter().map(|&j| j as usize).find(|&j| self.alive[j]).expect("a live count of one");
+            let only = g
+                .cover
+                .get(x)
+                .iter()
+                .map(|&j| j as usize)
+                .find(|&j| self.alive[j])
+                .expect("a live count of one");
             self.choose(g, only);
         }
         self.queue.clear();
@@ -227,7 +233,9 @@ pub fn probe_in_order(board: &Board, cands: Vec<(Rect, usize)>) -> (Vec<(Rect, u
     if n == 0 {
         return (cands, Vec::new());
     }
-    let cover = Lists::new(rows * cols, n, |i| cands[i].0.cells().map(move |(r, c)| r * cols + c));
+    let cover = Lists::new(rows * cols, n, |i| {
+        cands[i].0.cells().map(move |(r, c)| r * cols + c)
+    });
     let clue = Lists::new(rows * cols, n, |i| std::iter::once(cands[i].1));
     let corner: Vec<(Option<u32>, Option<u32>)> = cands
         .iter()
@@ -236,10 +244,24 @@ pub fn probe_in_order(board: &Board, cands: Vec<(Rect, usize)>) -> (Vec<(Rect, u
             (end.map(|p| p as u32), start.map(|p| p as u32))
         })
         .collect();
-    let ends = Lists::new(rows * cols, n, |i| corner[i].0.map(|p| p as usize).into_iter());
-    let starts = Lists::new(rows * cols, n, |i| corner[i].1.map(|p| p as usize).into_iter());
-    let mut g = Graph { cols, cands: &cands, cover, clue, ends, starts, corner };
-    let live: Vec<u32> = (0..rows * cols).map(|x| g.cover.get(x).len() as u32).collect();
+    let ends = Lists::new(rows * cols, n, |i| {
+        corner[i].0.map(|p| p as usize).into_iter()
+    });
+    let starts = Lists::new(rows * cols, n, |i| {
+        corner[i].1.map(|p| p as usize).into_iter()
+    });
+    let mut g = Graph {
+        cols,
+        cands: &cands,
+        cover,
+        clue,
+        ends,
+        starts,
+        corner,
+    };
+    let live: Vec<u32> = (0..rows * cols)
+        .map(|x| g.cover.get(x).len() as u32)
+        .collect();
     let mut s = State {
         alive: vec![true; n],
         chosen: vec![false; n],
@@ -253,7 +275,10 @@ pub fn probe_in_order(board: &Board, cands: Vec<(Rect, usize)>) -> (Vec<(Rect, u
         stop_at: u64::MAX,
     };
     // Level 0: what the cells force, before any probe.
-    s.queue = (0..rows * cols).filter(|&x| s.live[x] == 1).map(|x| x as u32).collect();
+    s.queue = (0..rows * cols)
+        .filter(|&x| s.live[x] == 1)
+        .map(|x| x as u32)
+        .collect();
     let mut dirty = vec![true; n];
     let all: Vec<usize> = (0..rows * cols).collect();
     let mut gone = Vec::new();
@@ -270,7 +295,11 @@ pub fn probe_in_order(board: &Board, cands: Vec<(Rect, usize)>) -> (Vec<(Rect, u
             if s.steps > budget {
                 break;
             }
-            if !std::mem::replace(&mut dirty[i], false) || !s.alive[i] || s.chosen[i] || !s.fails(&g, i) {
+            if !std::mem::replace(&mut dirty[i], false)
+                || !s.alive[i]
+                || s.chosen[i]
+                || !s.fails(&g, i)
+            {
                 continue;
             }
             changed = true;
@@ -285,7 +314,15 @@ pub fn probe_in_order(board: &Board, cands: Vec<(Rect, usize)>) -> (Vec<(Rect, u
     }
     let alive = s.alive;
     let gone = gone.into_iter().map(|j| cands[j as usize].0).collect();
-    (cands.into_iter().zip(alive).filter(|(_, a)| *a).map(|(c, _)| c).collect(), gone)
+    (
+        cands
+            .into_iter()
+            .zip(alive)
+            .filter(|(_, a)| *a)
+            .map(|(c, _)| c)
+            .collect(),
+        gone,
+    )
 }
 
 /// Probing stops after this many steps per entry of the cells' candidate lists: on generated
@@ -301,7 +338,13 @@ const PROBE_STEPS: u64 = 4096;
 /// the candidates near each change for probing again. False on a contradiction: the board has
 /// no solution. Every removal at this level, in order, goes to `gone` (a failed probe's
 /// candidate is killed just before, so it is first in the trail taken here).
-fn settle(g: &mut Graph, s: &mut State, dirty: &mut [bool], mut touched: Vec<usize>, gone: &mut Vec<u32>) -> bool {
+fn settle(
+    g: &mut Graph,
+    s: &mut State,
+    dirty: &mut [bool],
+    mut touched: Vec<usize>,
+    gone: &mut Vec<u32>,
+) -> bool {
     loop {
         s.propagate(g);
         if s.conflict {
@@ -335,7 +378,13 @@ fn settle(g: &mut Graph, s: &mut State, dirty: &mut [bool], mut touched: Vec<usi
             }
             let (r, c) = (x / g.cols, x % g.cols);
             g.clue.retain(clue, |k| s.alive[k as usize]);
-            let others: Vec<u32> = g.clue.get(clue).iter().copied().filter(|&k| !g.cands[k as usize].0.contains(r, c)).collect();
+            let others: Vec<u32> = g
+                .clue
+                .get(clue)
+                .iter()
+                .copied()
+                .filter(|&k| !g.cands[k as usize].0.contains(r, c))
+                .collect();
             s.steps += g.clue.get(clue).len() as u64;
             for k in others {
                 s.kill(g, k as usize);
@@ -369,7 +418,18 @@ mod tests {
         for _ in 0..400 {
             let (rows, cols) = (2 + rng.below(5), 2 + rng.below(5));
             let text: String = (0..rows)
-                .map(|_| (0..cols).map(|_| if rng.below(4) == 0 { ['+', '-', '|', '?', '#', '-', '|'][rng.below(7)] } else { '.' }).collect::<String>() + "\n")
+                .map(|_| {
+                    (0..cols)
+                        .map(|_| {
+                            if rng.below(4) == 0 {
+                                ['+', '-', '|', '?', '#', '-', '|'][rng.below(7)]
+                            } else {
+                                '.'
+                            }
+                        })
+                        .collect::<String>()
+                        + "\n"
+                })
                 .collect();
             let board = parse(&text).unwrap();
             let before = pruned(&board);
@@ -378,11 +438,22 @@ mod tests {
             let enc = encode_with(&board, &mut cnf, false);
             for (rect, _) in before.iter().filter(|c| !after.contains(c)) {
                 removed += 1;
-                let lit = enc.rects.iter().find(|(r, _)| r == rect).expect("the same candidates").1;
-                assert!(!satisfiable(&cnf, &[lit]), "{rect:?} is in a solution of\n{text}");
+                let lit = enc
+                    .rects
+                    .iter()
+                    .find(|(r, _)| r == rect)
+                    .expect("the same candidates")
+                    .1;
+                assert!(
+                    !satisfiable(&cnf, &[lit]),
+                    "{rect:?} is in a solution of\n{text}"
+                );
             }
         }
-        assert!(removed > 100, "probing removed only {removed} candidates: the test shows little");
+        assert!(
+            removed > 100,
+            "probing removed only {removed} candidates: the test shows little"
+        );
     }
 
     /// Rows of `|` across a tall blank board: each column's cells can belong to only one clue,
@@ -393,7 +464,19 @@ mod tests {
         rows[128] = "|".repeat(10);
         let board = parse(&(rows.join("\n") + "\n")).unwrap();
         let kept = probe(&board, pruned(&board));
-        let columns: Vec<(Rect, usize)> = (0..10).map(|c| (Rect { row: 0, col: c, height: 256, width: 1 }, 128 * 10 + c)).collect();
+        let columns: Vec<(Rect, usize)> = (0..10)
+            .map(|c| {
+                (
+                    Rect {
+                        row: 0,
+                        col: c,
+                        height: 256,
+                        width: 1,
+                    },
+                    128 * 10 + c,
+                )
+            })
+            .collect();
         assert_eq!(kept, columns);
     }
 }

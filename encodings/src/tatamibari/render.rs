@@ -20,8 +20,19 @@ mod tests {
     #[test]
     fn labels_and_boxes() {
         let board = parse("|-.\n.+|\n.-.\n").unwrap();
-        let r = |row, col, height, width| Rect { row, col, height, width };
-        let sol = vec![r(0, 0, 2, 1), r(0, 1, 1, 2), r(1, 1, 1, 1), r(1, 2, 2, 1), r(2, 0, 1, 2)];
+        let r = |row, col, height, width| Rect {
+            row,
+            col,
+            height,
+            width,
+        };
+        let sol = vec![
+            r(0, 0, 2, 1),
+            r(0, 1, 1, 2),
+            r(1, 1, 1, 1),
+            r(1, 2, 2, 1),
+            r(2, 0, 1, 2),
+        ];
         assert_eq!(render_labels(&board, &sol), "122\n134\n554\n");
         assert_eq!(render_rects(&sol[..2].to_vec()), "0 0 2 1\n0 1 1 2\n");
         let drawn = render_box(&board, &sol);
@@ -46,10 +57,13 @@ mod tests {
             let (board, sol) = (g.board(), g.solution());
             assert!(sol.len() > 61);
             let text = render_labels(&board, &sol);
-            let used: std::collections::HashSet<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+            let used: std::collections::HashSet<char> =
+                text.chars().filter(|c| !c.is_whitespace()).collect();
             assert!(used.len() <= 6, "seed {seed}: {} labels", used.len());
             // Read back as regions of equal labels, the same rectangles.
-            let read = super::super::Tatamibari::read_answer(&board, &text).unwrap().unwrap();
+            let read = super::super::Tatamibari::read_answer(&board, &text)
+                .unwrap()
+                .unwrap();
             assert_eq!(read.answer, sol, "seed {seed}");
         }
     }

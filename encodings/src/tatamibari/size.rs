@@ -16,7 +16,8 @@ use super::{Board, Cell, Shape};
 pub fn estimate(board: &Board, limit: u64) -> u64 {
     // Every cell is covered by some candidate, so the board's cells alone may say enough, and
     // then nothing the size of the board is built.
-    let least = weight(1, 1).saturating_mul(board.cells.iter().filter(|&&c| c != Cell::Hole).count() as u64);
+    let least = weight(1, 1)
+        .saturating_mul(board.cells.iter().filter(|&&c| c != Cell::Hole).count() as u64);
     if least > limit {
         return least;
     }
@@ -24,7 +25,9 @@ pub fn estimate(board: &Board, limit: u64) -> u64 {
     let mut total = 0u64;
     for cr in 0..board.rows {
         for cc in 0..board.cols {
-            let Cell::Clue(shape) = board.cell(cr, cc) else { continue };
+            let Cell::Clue(shape) = board.cell(cr, cc) else {
+                continue;
+            };
             total += clue_estimate(board, &spans, cr, cc, shape, limit.saturating_sub(total));
             if total > limit {
                 return total;
@@ -39,7 +42,14 @@ fn weight(h: usize, w: usize) -> u64 {
     (h * w + 8) as u64
 }
 
-fn clue_estimate(board: &Board, spans: &Spans, cr: usize, cc: usize, shape: Shape, limit: u64) -> u64 {
+fn clue_estimate(
+    board: &Board,
+    spans: &Spans,
+    cr: usize,
+    cc: usize,
+    shape: Shape,
+    limit: u64,
+) -> u64 {
     // The free span around column cc in row r, or None when (r, cc) itself is blocked.
     let span = |r: usize| (r == cr || board.cell(r, cc) == Cell::Blank).then(|| spans.at(r, cc));
     let up: Vec<(usize, usize)> = (0..=cr).rev().map_while(span).collect();
@@ -64,7 +74,8 @@ fn clue_estimate(board: &Board, spans: &Spans, cr: usize, cc: usize, shape: Shap
                 Shape::Any => 1..most + 1,
             };
             for w in widths.filter(|&w| w <= most) {
-                let lefts = (cc.min(lr.1 + 1 - w) + 1).saturating_sub(lr.0.max((cc + 1).saturating_sub(w)));
+                let lefts =
+                    (cc.min(lr.1 + 1 - w) + 1).saturating_sub(lr.0.max((cc + 1).saturating_sub(w)));
                 total += lefts as u64 * weight(h, w);
             }
             if total > limit {
@@ -82,7 +93,11 @@ mod tests {
 
     #[test]
     fn counts_what_the_encoder_lists() {
-        for text in ["+.\n..\n", "..-..\n.....\n|...+\n", "...#..\n.-....\n....|.\n..+...\n"] {
+        for text in [
+            "+.\n..\n",
+            "..-..\n.....\n|...+\n",
+            "...#..\n.-....\n....|.\n..+...\n",
+        ] {
             let board = parse(text).unwrap();
             let mut listed = 0u64;
             for cr in 0..board.rows {

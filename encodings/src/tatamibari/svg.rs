@@ -6,11 +6,15 @@ use crate::rects;
 use crate::svg::{Font, Stroke, Svg};
 
 pub fn svg(board: &Board, answers: &[&Solution], caption: &str) -> String {
-    rects::svg::svg(board, answers, caption, &|s, i, x, y, cell| clue(board, s, i, x, y, cell))
+    rects::svg::svg(board, answers, caption, &|s, i, x, y, cell| {
+        clue(board, s, i, x, y, cell)
+    })
 }
 
 pub(super) fn clue(board: &Board, s: &mut Svg, i: usize, x: f64, y: f64, cell: f64) {
-    let Cell::Clue(shape) = board.cells[i] else { return };
+    let Cell::Clue(shape) = board.cells[i] else {
+        return;
+    };
     let (arm, width) = (cell * 0.28, (cell * 0.08).max(1.5));
     let pen = Stroke::solid("#000", width);
     s.open_group("clue");
@@ -21,7 +25,15 @@ pub(super) fn clue(board: &Board, s: &mut Svg, i: usize, x: f64, y: f64, cell: f
         }
         '-' => s.line(x - arm, y, x + arm, y, pen),
         '|' => s.line(x, y - arm, x, y + arm, pen),
-        other => s.text(x, y, &other.to_string(), Font { bold: true, ..Font::centred(cell * 0.6) }),
+        other => s.text(
+            x,
+            y,
+            &other.to_string(),
+            Font {
+                bold: true,
+                ..Font::centred(cell * 0.6)
+            },
+        ),
     }
     s.close_group();
 }

@@ -40,13 +40,24 @@ pub struct Grid {
 impl Grid {
     /// Whole bands of rows as blocks.
     pub fn rows(rows: Bands) -> Grid {
-        Grid { rows, cols: Bands { band: usize::MAX, look: 0 }, margin: 0 }
+        Grid {
+            rows,
+            cols: Bands {
+                band: usize::MAX,
+                look: 0,
+            },
+            margin: 0,
+        }
     }
 }
 
 /// Measured on sparse boards (benches/data/hard and more from its generator; see
 /// docs/performance.md).
-pub const GRID: Grid = Grid { rows: Bands { band: 20, look: 20 }, cols: Bands { band: 30, look: 10 }, margin: 10 };
+pub const GRID: Grid = Grid {
+    rows: Bands { band: 20, look: 20 },
+    cols: Bands { band: 30, look: 10 },
+    margin: 10,
+};
 
 /// How many blocks one window may take in at dead ends before the sweep gives up. With 4, a
 /// sparse 300×300 board (6 cells per clue) met a dead end that a fifth block solved, and the
@@ -71,7 +82,8 @@ pub fn worth_it(board: &Board, kept: &[(Rect, usize)], bands: Bands) -> bool {
     let mut area = 0;
     for (r, _) in kept {
         area += r.height * r.width;
-        r.cells().for_each(|(y, x)| covered[y * board.cols + x] = true);
+        r.cells()
+            .for_each(|(y, x)| covered[y * board.cols + x] = true);
     }
     area >= 8 * cells && (0..cells).all(|k| covered[k] || board.cells[k] == Cell::Hole)
 }
@@ -91,18 +103,30 @@ pub enum Swept {
 /// blocks, then, at a dead end, in whole bands of rows; on a board wider than tall, on its
 /// mirror image. `report` gets the window solvers' counts, summed, after each window's formula
 /// and after each call.
-pub fn sweep(board: &Board, kept: &[(Rect, usize)], grid: Grid, solvers: &dyn NewSolver, report: &mut dyn FnMut(SolverStats)) -> Result<Swept, SolverError> {
+pub fn sweep(
+    board: &Board,
+    kept: &[(Rect, usize)],
+    grid: Grid,
+    solvers: &dyn NewSolver,
+    report: &mut dyn FnMut(SolverStats),
+) -> Result<Swept, SolverError> {
     let wide = board.cols > board.rows;
     // The rules are the same on the mirror image in the main diagonal, `-` and `|` swapped.
     let mirrored;
     let (board, kept) = if wide {
-        mirrored = (transpose(board), kept.iter().map(|&(r, clue)| (flip(r), clue % board.cols * board.rows + clue / board.cols)).collect::<Vec<_>>());
+        mirrored = (
+            transpose(board),
+            kept.iter()
+                .map(|&(r, clue)| (flip(r), clue % board.cols * board.rows + clue / board.cols))
+                .collect::<Vec<_>>(),
+        );
         (&mirrored.0, &mirrored.1[..])
     } else {
         (board, kept)
     };
     let mut swept = blocks(board, kept, grid, solvers, report)?;
-    if matches!(swept, Swept::DeadEnd) && grid.cols.band.saturating_add(grid.cols.look) < board.cols {
+    if matches!(swept, Swept::DeadEnd) && grid.cols.band.saturating_add(grid.cols.look) < board.cols
+    {
         swept = blocks(board, kept, Grid::rows(grid.rows), solvers, report)?;
     }
     Ok(match swept {
@@ -127,16 +151,31 @@ fn transpose(board: &Board) -> Board {
             cell => cell,
         })
         .collect();
-    Board { rows: board.cols, cols: board.rows, cells }
+    Board {
+        rows: board.cols,
+        cols: board.rows,
+        cells,
+    }
 }
 
 fn flip(r: Rect) -> Rect {
-    Rect { row: r.col, col: r.row, height: r.width, width: r.height }
+    Rect {
+        row: r.col,
+        col: r.row,
+        height: r.width,
+        width: r.height,
+    }
 }
 
 /// [`sweep`] in whole bands of rows, without the final check (for the tests: its answers must
 /// pass it by themselves).
-pub fn windows(board: &Board, kept: &[(Rect, usize)], bands: Bands, solvers: &dyn NewSolver, report: &mut dyn FnMut(SolverStats)) -> Result<Swept, SolverError> {
+pub fn windows(
+    board: &Board,
+    kept: &[(Rect, usize)],
+    bands: Bands,
+    solvers: &dyn NewSolver,
+    report: &mut dyn FnMut(SolverStats),
+) -> Result<Swept, SolverError> {
     blocks(board, kept, Grid::rows(bands), solvers, report)
 }
 
@@ -144,7 +183,11 @@ pub fn windows(board: &Board, kept: &[(Rect, usize)], bands: Bands, solvers: &dy
 /// the end (its window is then the rest of the side).
 fn starts(len: usize, bands: Bands) -> Vec<usize> {
     let mut at: Vec<usize> = vec![0];
-    while at[at.len() - 1].saturating_add(bands.band.max(1)).saturating_add(bands.look) < len {
+    while at[at.len() - 1]
+        .saturating_add(bands.band.max(1))
+        .saturating_add(bands.look)
+        < len
+    {
         at.push(at[at.len() - 1] + bands.band.max(1));
     }
     at
@@ -156,27 +199,51 @@ fn starts(len: usize, bands: Bands) -> Vec<usize> {
 /// left, above-right and above-left (in that order) not in the window yet. (Taking every
 /// block's neighbour above first was slower on two boards of twelve, 2–5×, and no faster on
 /// the rest.)
-pub fn blocks(board: &Board, kept: &[(Rect, usize)], grid: Grid, solvers: &dyn NewSolver, report: &mut dyn FnMut(SolverStats)) -> Result<Swept, SolverError> {
+pub fn blocks(
+    board: &Board,
+    kept: &[(Rect, usize)],
+    grid: Grid,
+    solvers: &dyn NewSolver,
+    report: &mut dyn FnMut(SolverStats),
+) -> Result<Swept, SolverError> {
     let (rows, cols) = (board.rows, board.cols);
     let mut stats = SolverStats::default();
     let clue_of: HashMap<Rect, usize> = kept.iter().copied().collect();
     let (tops, lefts) = (starts(rows, grid.rows), starts(cols, grid.cols));
     // A block's cells to keep (rows, columns), and its window's bottom and right.
     let block = |(a, b): (usize, usize)| {
-        let keep = (tops[a]..tops.get(a + 1).copied().unwrap_or(rows), lefts[b]..lefts.get(b + 1).copied().unwrap_or(cols));
-        let below = if a + 1 == tops.len() { rows } else { tops[a] + grid.rows.band + grid.rows.look };
-        let right = if b + 1 == lefts.len() { cols } else { lefts[b] + grid.cols.band + grid.cols.look };
+        let keep = (
+            tops[a]..tops.get(a + 1).copied().unwrap_or(rows),
+            lefts[b]..lefts.get(b + 1).copied().unwrap_or(cols),
+        );
+        let below = if a + 1 == tops.len() {
+            rows
+        } else {
+            tops[a] + grid.rows.band + grid.rows.look
+        };
+        let right = if b + 1 == lefts.len() {
+            cols
+        } else {
+            lefts[b] + grid.cols.band + grid.cols.look
+        };
         (keep, below, right)
     };
     let in_window = |at: (usize, usize), y: usize, x: usize| {
         let ((keep_rows, keep_cols), below, right) = block(at);
-        (keep_rows.start..below).contains(&y) && x < right && (x >= keep_cols.start || y >= keep_rows.end && x + grid.margin >= keep_cols.start)
+        (keep_rows.start..below).contains(&y)
+            && x < right
+            && (x >= keep_cols.start || y >= keep_rows.end && x + grid.margin >= keep_cols.start)
     };
     // Candidates' places in `kept` by top row, so that each window looks only at those starting
     // in its rows (and takes them in `kept`'s order, as the whole board's formula does).
     let mut by_row: Vec<usize> = (0..kept.len()).collect();
     by_row.sort_by_key(|&i| kept[i].0.row);
-    let block_of = |y: usize, x: usize| (tops.partition_point(|&t| t <= y) - 1, lefts.partition_point(|&l| l <= x) - 1);
+    let block_of = |y: usize, x: usize| {
+        (
+            tops.partition_point(|&t| t <= y) - 1,
+            lefts.partition_point(|&l| l <= x) - 1,
+        )
+    };
     // The rectangles kept, each with the block it starts in.
     let mut found: Vec<(Rect, (usize, usize))> = Vec::new();
     for at in (0..tops.len()).flat_map(|a| (0..lefts.len()).map(move |b| (a, b))) {
@@ -215,21 +282,42 @@ pub fn blocks(board: &Board, kept: &[(Rect, usize)], grid: Grid, solvers: &dyn N
             // Every block before `at` is kept or in the window, and every cell of a kept block
             // is covered: so a rectangle that covers one of the window's free cells starts in
             // the window's rows and not on a kept cell.
-            let top = joint.iter().map(|&b| block(b).0 .0.start).min().unwrap_or(0);
+            let top = joint
+                .iter()
+                .map(|&b| block(b).0 .0.start)
+                .min()
+                .unwrap_or(0);
             let below = joint.iter().map(|&b| block(b).1).max().unwrap_or(rows);
             let from = by_row.partition_point(|&i| kept[i].0.row < top);
             let to = by_row.partition_point(|&i| kept[i].0.row < below);
             // The columns the window's free cells can be in: a cheap first cut, so that a
             // window's cost does not grow with the board's width.
-            let left = joint.iter().map(|&b| block(b).0 .1.start.saturating_sub(grid.margin)).min().unwrap_or(0).min(freed_from);
-            let right = joint.iter().map(|&b| block(b).2).max().unwrap_or(cols).max(freed_to);
-            let mut starting: Vec<usize> = by_row[from..to].iter().copied().filter(|&i| kept[i].0.col < right && kept[i].0.col + kept[i].0.width > left).collect();
+            let left = joint
+                .iter()
+                .map(|&b| block(b).0 .1.start.saturating_sub(grid.margin))
+                .min()
+                .unwrap_or(0)
+                .min(freed_from);
+            let right = joint
+                .iter()
+                .map(|&b| block(b).2)
+                .max()
+                .unwrap_or(cols)
+                .max(freed_to);
+            let mut starting: Vec<usize> = by_row[from..to]
+                .iter()
+                .copied()
+                .filter(|&i| kept[i].0.col < right && kept[i].0.col + kept[i].0.width > left)
+                .collect();
             starting.sort_unstable();
             let here: Vec<(Rect, usize)> = starting
                 .into_iter()
                 .map(|i| kept[i])
                 .filter(|(_, clue)| !placed[*clue])
-                .filter(|(r, _)| r.cells().all(|(y, x)| !taken[y * cols + x]) && r.cells().any(|(y, x)| must(y * cols + x)))
+                .filter(|(r, _)| {
+                    r.cells().all(|(y, x)| !taken[y * cols + x])
+                        && r.cells().any(|(y, x)| must(y * cols + x))
+                })
                 .filter(|(r, _)| {
                     let (end, start) = corners(board, r);
                     start.is_none_or(|p| !ends[p]) && end.is_none_or(|p| !begins[p])
@@ -240,20 +328,41 @@ pub fn blocks(board: &Board, kept: &[(Rect, usize)], grid: Grid, solvers: &dyn N
                 SolveResult::Sat => {
                     // Those that start in the blocks solved so far: every cell there is
                     // covered, and only by rectangles that start there.
-                    found.extend(model.iter().map(|&r| (r, block_of(r.row, r.col))).filter(|&(_, b)| b <= at));
+                    found.extend(
+                        model
+                            .iter()
+                            .map(|&r| (r, block_of(r.row, r.col)))
+                            .filter(|&(_, b)| b <= at),
+                    );
                     break;
                 }
                 SolveResult::Interrupted => return Ok(Swept::Stopped),
                 SolveResult::Unsat => {
                     let back = joint
                         .iter()
-                        .flat_map(|&(a, b)| [(a.wrapping_sub(1), b), (a, b.wrapping_sub(1)), (a.wrapping_sub(1), b + 1), (a.wrapping_sub(1), b.wrapping_sub(1))])
-                        .find(|&(a, b)| a < tops.len() && b < lefts.len() && (a, b) < at && !joint.contains(&(a, b)));
+                        .flat_map(|&(a, b)| {
+                            [
+                                (a.wrapping_sub(1), b),
+                                (a, b.wrapping_sub(1)),
+                                (a.wrapping_sub(1), b + 1),
+                                (a.wrapping_sub(1), b.wrapping_sub(1)),
+                            ]
+                        })
+                        .find(|&(a, b)| {
+                            a < tops.len()
+                                && b < lefts.len()
+                                && (a, b) < at
+                                && !joint.contains(&(a, b))
+                        });
                     match back {
                         Some(b) if joint.len() < JOINED => joint.push(b),
                         // Giving up: if the window has no cover even with nothing kept, the
                         // board has no solution (the whole board's formula will say so).
-                        _ if region(board, kept, &window, solvers, &mut stats, report)? == SolveResult::Unsat => return Ok(Swept::NoCover),
+                        _ if region(board, kept, &window, solvers, &mut stats, report)?
+                            == SolveResult::Unsat =>
+                        {
+                            return Ok(Swept::NoCover)
+                        }
                         _ => return Ok(Swept::DeadEnd),
                     }
                 }
@@ -275,12 +384,30 @@ pub fn relaxation(
     stats: &mut SolverStats,
     report: &mut dyn FnMut(SolverStats),
 ) -> Result<SolveResult, SolverError> {
-    region(board, kept, &|k| rows.contains(&(k / board.cols)), solvers, stats, report)
+    region(
+        board,
+        kept,
+        &|k| rows.contains(&(k / board.cols)),
+        solvers,
+        stats,
+        report,
+    )
 }
 
 /// [`relaxation`] for the cells `must` names.
-fn region(board: &Board, kept: &[(Rect, usize)], must: &dyn Fn(usize) -> bool, solvers: &dyn NewSolver, stats: &mut SolverStats, report: &mut dyn FnMut(SolverStats)) -> Result<SolveResult, SolverError> {
-    let meets: Vec<(Rect, usize)> = kept.iter().filter(|(r, _)| r.cells().any(|(y, x)| must(y * board.cols + x))).copied().collect();
+fn region(
+    board: &Board,
+    kept: &[(Rect, usize)],
+    must: &dyn Fn(usize) -> bool,
+    solvers: &dyn NewSolver,
+    stats: &mut SolverStats,
+    report: &mut dyn FnMut(SolverStats),
+) -> Result<SolveResult, SolverError> {
+    let meets: Vec<(Rect, usize)> = kept
+        .iter()
+        .filter(|(r, _)| r.cells().any(|(y, x)| must(y * board.cols + x)))
+        .copied()
+        .collect();
     Ok(solve(board, &meets, must, solvers, stats, report)?.0)
 }
 
@@ -295,7 +422,13 @@ fn solve(
     report: &mut dyn FnMut(SolverStats),
 ) -> Result<(SolveResult, Solution), SolverError> {
     let mut solver = crate::parts::solver(solvers);
-    let enc = emit(board, cands, &mut crate::search::Sink(&mut *solver), OWNERS_ABOVE, must);
+    let enc = emit(
+        board,
+        cands,
+        &mut crate::search::Sink(&mut *solver),
+        OWNERS_ABOVE,
+        must,
+    );
     let s = solver.stats();
     stats.vars += s.vars;
     stats.clauses += s.clauses;
@@ -303,6 +436,10 @@ fn solve(
     let result = solver.solve()?;
     stats.calls += 1;
     report(*stats);
-    let model = if result == SolveResult::Sat { decode(&enc, &solver.model()) } else { Vec::new() };
+    let model = if result == SolveResult::Sat {
+        decode(&enc, &solver.model())
+    } else {
+        Vec::new()
+    };
     Ok((result, model))
 }

@@ -46,7 +46,14 @@ impl Tiling {
             rect.cells().for_each(|(r, c)| owner[r * g.cols + c] = k);
         }
         let live = g.rects.len();
-        Tiling { rows: g.rows, cols: g.cols, rects: g.rects.into_iter().map(Some).collect(), clues: g.clues, owner, live }
+        Tiling {
+            rows: g.rows,
+            cols: g.cols,
+            rects: g.rects.into_iter().map(Some).collect(),
+            clues: g.clues,
+            owner,
+            live,
+        }
     }
 
     fn cells_per_clue(&self) -> f64 {
@@ -54,10 +61,20 @@ impl Tiling {
     }
 
     fn to_generated(&self) -> Generated {
-        let mut pairs: Vec<(Rect, (usize, usize))> = self.rects.iter().zip(&self.clues).filter_map(|(r, &c)| r.map(|r| (r, c))).collect();
+        let mut pairs: Vec<(Rect, (usize, usize))> = self
+            .rects
+            .iter()
+            .zip(&self.clues)
+            .filter_map(|(r, &c)| r.map(|r| (r, c)))
+            .collect();
         pairs.sort();
         let (rects, clues) = pairs.into_iter().unzip();
-        Generated { rows: self.rows, cols: self.cols, rects, clues }
+        Generated {
+            rows: self.rows,
+            cols: self.cols,
+            rects,
+            clues,
+        }
     }
 
     /// The board's cells per clue has reached `target`.
@@ -67,20 +84,80 @@ impl Tiling {
 
     /// The rectangles sharing a whole side with `k`, with the union.
     fn partners(&self, k: usize) -> Vec<(usize, Rect)> {
-        let Some(a) = self.rects[k] else { return Vec::new() };
-        let at = |r: usize, c: usize| self.rects[self.owner[r * self.cols + c]].map(|b| (self.owner[r * self.cols + c], b));
+        let Some(a) = self.rects[k] else {
+            return Vec::new();
+        };
+        let at = |r: usize, c: usize| {
+            self.rects[self.owner[r * self.cols + c]].map(|b| (self.owner[r * self.cols + c], b))
+        };
         let mut found = Vec::new();
         if a.row + a.height < self.rows {
-            found.extend(at(a.row + a.height, a.col).filter(|(_, b)| b.col == a.col && b.width == a.width && b.row == a.row + a.height).map(|(j, b)| (j, Rect { height: a.height + b.height, ..a })));
+            found.extend(
+                at(a.row + a.height, a.col)
+                    .filter(|(_, b)| {
+                        b.col == a.col && b.width == a.width && b.row == a.row + a.height
+                    })
+                    .map(|(j, b)| {
+                        (
+                            j,
+                            Rect {
+                                height: a.height + b.height,
+                                ..a
+                            },
+                        )
+                    }),
+            );
         }
         if a.col + a.width < self.cols {
-            found.extend(at(a.row, a.col + a.width).filter(|(_, b)| b.row == a.row && b.height == a.height && b.col == a.col + a.width).map(|(j, b)| (j, Rect { width: a.width + b.width, ..a })));
+            found.extend(
+                at(a.row, a.col + a.width)
+                    .filter(|(_, b)| {
+                        b.row == a.row && b.height == a.height && b.col == a.col + a.width
+                    })
+                    .map(|(j, b)| {
+                        (
+                            j,
+                            Rect {
+                                width: a.width + b.width,
+                                ..a
+                            },
+                        )
+                    }),
+            );
         }
         if a.row > 0 {
-            found.extend(at(a.row - 1, a.col).filter(|(_, b)| b.col == a.col && b.width == a.width && b.row + b.height == a.row).map(|(j, b)| (j, Rect { height: a.height + b.height, ..b })));
+            found.extend(
+                at(a.row - 1, a.col)
+                    .filter(|(_, b)| {
+                        b.col == a.col && b.width == a.width && b.row + b.height == a.row
+                    })
+                    .map(|(j, b)| {
+                        (
+                            j,
+                            Rect {
+                                height: a.height + b.height,
+                                ..b
+                            },
+                        )
+                    }),
+            );
         }
         if a.col > 0 {
-            found.extend(at(a.row, a.col - 1).filter(|(_, b)| b.row == a.row && b.height == a.height && b.col + b.width == a.col).map(|(j, b)| (j, Rect { width: a.width + b.width, ..b })));
+            found.extend(
+                at(a.row, a.col - 1)
+                    .filter(|(_, b)| {
+                        b.row == a.row && b.height == a.height && b.col + b.width == a.col
+                    })
+                    .map(|(j, b)| {
+                        (
+                            j,
+                            Rect {
+                                width: a.width + b.width,
+                                ..b
+                            },
+                        )
+                    }),
+            );
         }
         found
     }
@@ -90,18 +167,28 @@ impl Tiling {
         self.rects[k] = Some(merged);
         self.rects[j] = None;
         self.clues[k] = clue;
-        merged.cells().for_each(|(r, c)| self.owner[r * self.cols + c] = k);
+        merged
+            .cells()
+            .for_each(|(r, c)| self.owner[r * self.cols + c] = k);
         self.live -= 1;
     }
 
     /// Undoes [`Tiling::merge`].
-    fn split(&mut self, k: usize, j: usize, (a, b): (Rect, Rect), clues: ((usize, usize), (usize, usize))) {
+    fn split(
+        &mut self,
+        k: usize,
+        j: usize,
+        (a, b): (Rect, Rect),
+        clues: ((usize, usize), (usize, usize)),
+    ) {
         self.rects[k] = Some(a);
         self.rects[j] = Some(b);
         self.clues[k] = clues.0;
         self.clues[j] = clues.1;
-        a.cells().for_each(|(r, c)| self.owner[r * self.cols + c] = k);
-        b.cells().for_each(|(r, c)| self.owner[r * self.cols + c] = j);
+        a.cells()
+            .for_each(|(r, c)| self.owner[r * self.cols + c] = k);
+        b.cells()
+            .for_each(|(r, c)| self.owner[r * self.cols + c] = j);
         self.live += 1;
     }
 
@@ -109,18 +196,40 @@ impl Tiling {
     /// planted one that changes only rectangles starting inside `window`? The ones around
     /// them are kept as they are, so that the four-corner rule on the border still holds them.
     /// `None` when the run was stopped.
-    fn ambiguous_in(&self, window: Rect, solvers: &dyn NewSolver) -> Result<Option<bool>, SolverError> {
+    fn ambiguous_in(
+        &self,
+        window: Rect,
+        solvers: &dyn NewSolver,
+    ) -> Result<Option<bool>, SolverError> {
         let around = grow(window, RING, self.rows, self.cols);
-        let mut near: Vec<usize> = around.cells().map(|(r, c)| self.owner[r * self.cols + c]).collect();
+        let mut near: Vec<usize> = around
+            .cells()
+            .map(|(r, c)| self.owner[r * self.cols + c])
+            .collect();
         near.sort_unstable();
         near.dedup();
-        let (board, solution, (top, left)) = sub_puzzle(near.iter().filter_map(|&k| self.rects[k].map(|r| (r, self.clues[k]))));
+        let (board, solution, (top, left)) = sub_puzzle(
+            near.iter()
+                .filter_map(|&k| self.rects[k].map(|r| (r, self.clues[k]))),
+        );
         let mut solver = crate::parts::solver(solvers);
         let enc = encode_without_owners(&board, &mut solver);
         // One pass over the candidates (`solution` is sorted), not a search per fixed rectangle.
-        let fixed = |r: &Rect| !window.contains(r.row + top, r.col + left) && solution.binary_search(r).is_ok();
-        let units: Vec<_> = enc.rects.iter().filter(|(r, _)| fixed(r)).map(|&(_, lit)| lit).collect();
-        if units.len() != solution.iter().filter(|r| !window.contains(r.row + top, r.col + left)).count() {
+        let fixed = |r: &Rect| {
+            !window.contains(r.row + top, r.col + left) && solution.binary_search(r).is_ok()
+        };
+        let units: Vec<_> = enc
+            .rects
+            .iter()
+            .filter(|(r, _)| fixed(r))
+            .map(|&(_, lit)| lit)
+            .collect();
+        if units.len()
+            != solution
+                .iter()
+                .filter(|r| !window.contains(r.row + top, r.col + left))
+                .count()
+        {
             return Ok(Some(true)); // not expected: a planted rectangle is a candidate
         }
         units.iter().for_each(|&lit| solver.add_clause(&[lit]));
@@ -154,14 +263,29 @@ pub fn thin(g: Generated, target: f64, rng: &mut Rng) -> Generated {
 /// One pass over the live rectangles in random order, until `target`: each with a random
 /// partner sharing a whole side goes to `merge`, which merges them or not. `None` when `merge`
 /// says the run was stopped.
-fn pass(t: &mut Tiling, target: f64, rng: &mut Rng, merge: &mut dyn FnMut(&mut Tiling, usize, usize, Rect, &mut Rng) -> Result<Option<()>, SolverError>) -> Result<Option<()>, SolverError> {
-    let mut order: Vec<usize> = (0..t.rects.len()).filter(|&k| t.rects[k].is_some()).collect();
+fn pass(
+    t: &mut Tiling,
+    target: f64,
+    rng: &mut Rng,
+    merge: &mut dyn FnMut(
+        &mut Tiling,
+        usize,
+        usize,
+        Rect,
+        &mut Rng,
+    ) -> Result<Option<()>, SolverError>,
+) -> Result<Option<()>, SolverError> {
+    let mut order: Vec<usize> = (0..t.rects.len())
+        .filter(|&k| t.rects[k].is_some())
+        .collect();
     shuffle(&mut order, rng);
     for k in order {
         if t.sparse_enough(target) {
             break;
         }
-        let Some(&(j, merged)) = pick(&t.partners(k), rng) else { continue };
+        let Some(&(j, merged)) = pick(&t.partners(k), rng) else {
+            continue;
+        };
         if merge(t, k, j, merged, rng)?.is_none() {
             return Ok(None);
         }
@@ -187,19 +311,43 @@ struct Merge {
 /// proved by the whole board's last refutation (true beside it), or not yet when a second
 /// solution touched no merge (false: not expected, as the puzzle was unique before the
 /// merges). `None` when the run was stopped.
-pub fn thin_unique(g: Generated, target: f64, rng: &mut Rng, solvers: &dyn NewSolver, note: &mut dyn FnMut(String)) -> Result<Option<(Generated, bool)>, SolverError> {
+pub fn thin_unique(
+    g: Generated,
+    target: f64,
+    rng: &mut Rng,
+    solvers: &dyn NewSolver,
+    note: &mut dyn FnMut(String),
+) -> Result<Option<(Generated, bool)>, SolverError> {
     let start = web_time::Instant::now();
     let mut t = Tiling::new(g);
     let mut log: Vec<Merge> = Vec::new();
     for round in 1.. {
         // Aimed a little past the target, since the undoing takes some back.
-        let ran_out = merge_passes(&mut t, &mut log, target * OVERSHOOT, rng, solvers, &mut |t: &Tiling| {
-            note(format!("[{:8.3}s] merged down to {:.2} cells per clue", start.elapsed().as_secs_f64(), t.cells_per_clue()))
-        })?;
-        let Some(ran_out) = ran_out else { return Ok(None) };
-        let Some((g, unique)) = undo_second_solutions(&mut t, &mut log, solvers, &mut |others: usize, undone: usize, t: &Tiling| {
-            note(format!("[{:8.3}s] {others} second solutions on the whole board: {undone} merges undone, {:.2} cells per clue", start.elapsed().as_secs_f64(), t.cells_per_clue()))
-        })?
+        let ran_out = merge_passes(
+            &mut t,
+            &mut log,
+            target * OVERSHOOT,
+            rng,
+            solvers,
+            &mut |t: &Tiling| {
+                note(format!(
+                    "[{:8.3}s] merged down to {:.2} cells per clue",
+                    start.elapsed().as_secs_f64(),
+                    t.cells_per_clue()
+                ))
+            },
+        )?;
+        let Some(ran_out) = ran_out else {
+            return Ok(None);
+        };
+        let Some((g, unique)) = undo_second_solutions(
+            &mut t,
+            &mut log,
+            solvers,
+            &mut |others: usize, undone: usize, t: &Tiling| {
+                note(format!("[{:8.3}s] {others} second solutions on the whole board: {undone} merges undone, {:.2} cells per clue", start.elapsed().as_secs_f64(), t.cells_per_clue()))
+            },
+        )?
         else {
             return Ok(None);
         };
@@ -222,18 +370,34 @@ const ROUNDS: usize = 3;
 /// Passes over the board in random order, keeping merges the local check accepts, until
 /// `target` or a pass that merges under 3 % of the rectangles (then true: the merges ran out).
 /// `None` when the run was stopped.
-fn merge_passes(t: &mut Tiling, log: &mut Vec<Merge>, target: f64, rng: &mut Rng, solvers: &dyn NewSolver, note: &mut dyn FnMut(&Tiling)) -> Result<Option<bool>, SolverError> {
+fn merge_passes(
+    t: &mut Tiling,
+    log: &mut Vec<Merge>,
+    target: f64,
+    rng: &mut Rng,
+    solvers: &dyn NewSolver,
+    note: &mut dyn FnMut(&Tiling),
+) -> Result<Option<bool>, SolverError> {
     while !t.sparse_enough(target) {
         let before = t.live;
         let merge = &mut |t: &mut Tiling, k: usize, j: usize, merged: Rect, rng: &mut Rng| {
-            let (rects, clues) = ((t.rects[k].expect("live"), t.rects[j].expect("live")), (t.clues[k], t.clues[j]));
+            let (rects, clues) = (
+                (t.rects[k].expect("live"), t.rects[j].expect("live")),
+                (t.clues[k], t.clues[j]),
+            );
             let window = grow(merged, MARGIN, t.rows, t.cols);
             for _ in 0..TRIES {
                 t.merge(k, j, merged, random_cell(merged, rng));
                 match t.ambiguous_in(window, solvers)? {
                     None => return Ok(None),
                     Some(false) => {
-                        log.push(Merge { k, j, rects, clues, merged });
+                        log.push(Merge {
+                            k,
+                            j,
+                            rects,
+                            clues,
+                            merged,
+                        });
                         break;
                     }
                     Some(true) => t.split(k, j, rects, clues),
@@ -255,11 +419,18 @@ fn merge_passes(t: &mut Tiling, log: &mut Vec<Merge>, target: f64, rng: &mut Rng
 /// Asks the whole board for second solutions and undoes merges until it has none: the puzzle
 /// with true beside it, unique by that refutation; with false when a second solution touched
 /// no merge (not expected: the puzzle was unique before them). `None` when stopped.
-fn undo_second_solutions(t: &mut Tiling, log: &mut Vec<Merge>, solvers: &dyn NewSolver, note: &mut dyn FnMut(usize, usize, &Tiling)) -> Result<Option<(Generated, bool)>, SolverError> {
+fn undo_second_solutions(
+    t: &mut Tiling,
+    log: &mut Vec<Merge>,
+    solvers: &dyn NewSolver,
+    note: &mut dyn FnMut(usize, usize, &Tiling),
+) -> Result<Option<(Generated, bool)>, SolverError> {
     loop {
         let g = t.to_generated();
         let placement = super::generate::Placement::new(&g);
-        let Some(others) = super::unique::second_solutions(&g, &placement, None, solvers)? else { return Ok(None) };
+        let Some(others) = super::unique::second_solutions(&g, &placement, None, solvers)? else {
+            return Ok(None);
+        };
         if others.is_empty() {
             return Ok(Some((g, true)));
         }
@@ -272,9 +443,14 @@ fn undo_second_solutions(t: &mut Tiling, log: &mut Vec<Merge>, solvers: &dyn New
             for region in placement.regions(&g, other) {
                 let mut near = vec![false; t.rows * t.cols];
                 for rect in &region {
-                    grow(*rect, 1, t.rows, t.cols).cells().for_each(|(r, c)| near[r * t.cols + c] = true);
+                    grow(*rect, 1, t.rows, t.cols)
+                        .cells()
+                        .for_each(|(r, c)| near[r * t.cols + c] = true);
                 }
-                if let Some(i) = log.iter().rposition(|m| m.merged.cells().any(|(r, c)| near[r * t.cols + c])) {
+                if let Some(i) = log
+                    .iter()
+                    .rposition(|m| m.merged.cells().any(|(r, c)| near[r * t.cols + c]))
+                {
                     undo.push(i);
                 }
             }
@@ -297,7 +473,10 @@ fn pick<'a, T>(items: &'a [T], rng: &mut Rng) -> Option<&'a T> {
 }
 
 fn random_cell(rect: Rect, rng: &mut Rng) -> (usize, usize) {
-    (rect.row + rng.below(rect.height), rect.col + rng.below(rect.width))
+    (
+        rect.row + rng.below(rect.height),
+        rect.col + rng.below(rect.width),
+    )
 }
 
 fn shuffle<T>(items: &mut [T], rng: &mut Rng) {

@@ -3,8 +3,8 @@
 //! second solution found so far is broken, and change the tiling locally where no placement
 //! can. Written against the [`Solver`] trait, so it runs on every backend.
 
-use super::generate::{bounds, Generated, Placement, PlacementFormula, Rng};
 use super::encode::encode_without_owners;
+use super::generate::{bounds, Generated, Placement, PlacementFormula, Rng};
 use super::{block, decode, Board, Cell, Rect, Shape, Solution};
 use crate::cnf::{ClauseSink, Lit};
 use crate::solver::{NewSolver, SolveResult, Solver, SolverError};
@@ -24,7 +24,12 @@ const WINDOW_ROUNDS: usize = 30;
 /// Makes `g`'s puzzle unique: clues are re-placed (and, when no placement works, rectangles
 /// split or merged) until the solver finds no second solution. `None` when the run's stop flag
 /// was raised first.
-pub fn make_unique(g: Generated, rng: Rng, solvers: &dyn NewSolver, note: &mut dyn FnMut(String)) -> Result<Option<Generated>, String> {
+pub fn make_unique(
+    g: Generated,
+    rng: Rng,
+    solvers: &dyn NewSolver,
+    note: &mut dyn FnMut(String),
+) -> Result<Option<Generated>, String> {
     let start = Instant::now();
     let (rows, cols) = (g.rows, g.cols);
     let mut u = Uniquer::new(g, rng, solvers);
@@ -33,38 +38,64 @@ pub fn make_unique(g: Generated, rng: Rng, solvers: &dyn NewSolver, note: &mut d
     // the first one cuts through.
     let grid = |shift: usize| {
         (0..rows.saturating_sub(shift).div_ceil(WINDOW))
-            .flat_map(move |i| (0..cols.saturating_sub(shift).div_ceil(WINDOW)).map(move |j| (shift + i * WINDOW, shift + j * WINDOW)))
-            .map(move |(row, col)| Rect { row, col, height: WINDOW.min(rows - row), width: WINDOW.min(cols - col) })
+            .flat_map(move |i| {
+                (0..cols.saturating_sub(shift).div_ceil(WINDOW))
+                    .map(move |j| (shift + i * WINDOW, shift + j * WINDOW))
+            })
+            .map(move |(row, col)| Rect {
+                row,
+                col,
+                height: WINDOW.min(rows - row),
+                width: WINDOW.min(cols - col),
+            })
     };
-    let windows: Vec<Rect> = if rows * cols > WINDOW * WINDOW { grid(0).chain(grid(WINDOW / 2)).collect() } else { Vec::new() };
+    let windows: Vec<Rect> = if rows * cols > WINDOW * WINDOW {
+        grid(0).chain(grid(WINDOW / 2)).collect()
+    } else {
+        Vec::new()
+    };
     // Windows to check, the whole board (`None`) last. When the whole board's check finds
     // second solutions, the clues move only around them, so that is where new ones appear:
     // windows around each are checked before the whole board again (a window costs about a
     // millisecond, the whole 200×200 board a tenth of a second).
-    let mut queue: VecDeque<Option<Rect>> = windows.into_iter().map(Some).chain(std::iter::once(None)).collect();
+    let mut queue: VecDeque<Option<Rect>> = windows
+        .into_iter()
+        .map(Some)
+        .chain(std::iter::once(None))
+        .collect();
     while let Some(window) = queue.pop_front() {
         for window_round in 0.. {
             if window.is_some() && window_round == WINDOW_ROUNDS {
                 break;
             }
-            let Some(others) = second_solutions(&u.g, &u.placement, window.as_ref(), solvers).map_err(|e| e.to_string())? else {
+            let Some(others) = second_solutions(&u.g, &u.placement, window.as_ref(), solvers)
+                .map_err(|e| e.to_string())?
+            else {
                 note(format!("no unique puzzle yet after {round} rounds"));
                 return Ok(None);
             };
             if others.is_empty() {
                 break;
             }
-            let regions: Vec<Vec<Rect>> = others.iter().flat_map(|other| u.placement.regions(&u.g, other)).collect();
+            let regions: Vec<Vec<Rect>> = others
+                .iter()
+                .flat_map(|other| u.placement.regions(&u.g, other))
+                .collect();
             // Where the whole board's check found them, before the clues move (see below).
             let mut around: Vec<Rect> = Vec::new();
             if window.is_none() && rows * cols > WINDOW * WINDOW {
-                around = regions.iter().filter_map(|region| around_region(region, rows, cols)).collect();
+                around = regions
+                    .iter()
+                    .filter_map(|region| around_region(region, rows, cols))
+                    .collect();
                 around.sort();
                 around.dedup();
             }
             round += 1;
             if round >= MAX_ROUNDS {
-                return Err(format!("no unique puzzle after {MAX_ROUNDS} rounds; try another --seed"));
+                return Err(format!(
+                    "no unique puzzle after {MAX_ROUNDS} rounds; try another --seed"
+                ));
             }
             if solvers.stop().is_raised() || !u.round(regions).map_err(|e| e.to_string())? {
                 note(format!("no unique puzzle yet after {round} rounds"));
@@ -88,10 +119,18 @@ pub fn make_unique(g: Generated, rng: Rng, solvers: &dyn NewSolver, note: &mut d
 fn around_region(region: &[Rect], rows: usize, cols: usize) -> Option<Rect> {
     let b = bounds(region)?;
     let (cr, cc) = (b.row + b.height / 2, b.col + b.width / 2);
-    let (h, w) = (b.height.max(WINDOW).min(rows), b.width.max(WINDOW).min(cols));
+    let (h, w) = (
+        b.height.max(WINDOW).min(rows),
+        b.width.max(WINDOW).min(cols),
+    );
     let row = cr.saturating_sub(h / 2).min(rows - h);
     let col = cc.saturating_sub(w / 2).min(cols - w);
-    Some(Rect { row, col, height: h, width: w })
+    Some(Rect {
+        row,
+        col,
+        height: h,
+        width: w,
+    })
 }
 
 /// Side of the areas whose changes of tiling are counted (see `Uniquer::reshape`).
@@ -138,7 +177,22 @@ struct Uniquer<'a> {
 impl<'a> Uniquer<'a> {
     fn new(g: Generated, rng: Rng, solvers: &'a dyn NewSolver) -> Uniquer<'a> {
         let placement = Placement::new(&g);
-        Uniquer { g, rng, solvers, placement, excluded: BTreeMap::new(), readers: HashMap::new(), fresh: Vec::new(), next: 0, splits: 0, merges: 0, retiles: 0, heat: HashMap::new(), split_rects: Vec::new(), postponed: 0 }
+        Uniquer {
+            g,
+            rng,
+            solvers,
+            placement,
+            excluded: BTreeMap::new(),
+            readers: HashMap::new(),
+            fresh: Vec::new(),
+            next: 0,
+            splits: 0,
+            merges: 0,
+            retiles: 0,
+            heat: HashMap::new(),
+            split_rects: Vec::new(),
+            postponed: 0,
+        }
     }
 
     /// Excludes `regions` (of second solutions, see [`Placement::regions`]) and re-places the
@@ -146,7 +200,11 @@ impl<'a> Uniquer<'a> {
     /// tries again. False when the run was stopped.
     fn round(&mut self, regions: Vec<Vec<Rect>>) -> Result<bool, SolverError> {
         for region in regions {
-            let mut reads: Vec<Rect> = region.iter().flat_map(|t| self.placement.reads(&self.g, t)).map(|k| self.g.rects[k]).collect();
+            let mut reads: Vec<Rect> = region
+                .iter()
+                .flat_map(|t| self.placement.reads(&self.g, t))
+                .map(|k| self.g.rects[k])
+                .collect();
             reads.sort_unstable();
             reads.dedup();
             for r in &reads {
@@ -157,11 +215,21 @@ impl<'a> Uniquer<'a> {
             self.next += 1;
         }
         loop {
-            let placed = least_moves(&self.g, &self.placement, &self.excluded, &self.readers, &self.fresh, self.solvers)?;
-            let Some(placed) = placed else { return Ok(false) };
+            let placed = least_moves(
+                &self.g,
+                &self.placement,
+                &self.excluded,
+                &self.readers,
+                &self.fresh,
+                self.solvers,
+            )?;
+            let Some(placed) = placed else {
+                return Ok(false);
+            };
             self.g.clues = placed.clues;
             let (g, placement, excluded) = (&self.g, &self.placement, &self.excluded);
-            self.fresh.retain(|i| !placement.excludes(g, &excluded[i].region));
+            self.fresh
+                .retain(|i| !placement.excludes(g, &excluded[i].region));
             match placed.conflict {
                 None => return Ok(true),
                 Some(core) => self.reshape(&core),
@@ -176,39 +244,72 @@ impl<'a> Uniquer<'a> {
     /// exclusions still hold.
     fn reshape(&mut self, core: &[usize]) {
         let (g, rng) = (&mut self.g, &mut self.rng);
-        let culprits: Vec<Rect> = core.iter().flat_map(|i| self.excluded[i].region.iter().copied()).collect();
+        let culprits: Vec<Rect> = core
+            .iter()
+            .flat_map(|i| self.excluded[i].region.iter().copied())
+            .collect();
         let grown: Vec<Rect> = culprits
             .iter()
             .map(|r| {
                 let (top, left) = (r.row.saturating_sub(1), r.col.saturating_sub(1));
                 let bottom = (r.row + r.height).min(g.rows - 1);
                 let right = (r.col + r.width).min(g.cols - 1);
-                Rect { row: top, col: left, height: bottom - top + 1, width: right - left + 1 }
+                Rect {
+                    row: top,
+                    col: left,
+                    height: bottom - top + 1,
+                    width: right - left + 1,
+                }
             })
             .collect();
         let top = culprits.iter().map(|r| r.row).min().unwrap_or(0);
         let left = culprits.iter().map(|r| r.col).min().unwrap_or(0);
-        let bottom = culprits.iter().map(|r| r.row + r.height).max().unwrap_or(g.rows);
-        let right = culprits.iter().map(|r| r.col + r.width).max().unwrap_or(g.cols);
+        let bottom = culprits
+            .iter()
+            .map(|r| r.row + r.height)
+            .max()
+            .unwrap_or(g.rows);
+        let right = culprits
+            .iter()
+            .map(|r| r.col + r.width)
+            .max()
+            .unwrap_or(g.cols);
         // Small changes can undo each other in a loop; the more often a place comes back, the
         // bigger the change there.
-        let heat = self.heat.entry(((top + bottom) / 2 / HEAT_AREA, (left + right) / 2 / HEAT_AREA)).or_insert(0);
+        let heat = self
+            .heat
+            .entry((
+                (top + bottom) / 2 / HEAT_AREA,
+                (left + right) / 2 / HEAT_AREA,
+            ))
+            .or_insert(0);
         *heat += 1;
         let small = *heat <= SMALL_CHANGES;
         let margin = heat.saturating_sub(SMALL_CHANGES).min(MAX_MARGIN);
-        let split = || g.split_where_differing(&culprits, rng).or_else(|| g.split_where_differing(&grown, rng));
+        let split = || {
+            g.split_where_differing(&culprits, rng)
+                .or_else(|| g.split_where_differing(&grown, rng))
+        };
         let changed = if let Some(split) = small.then(split).flatten() {
             self.splits += 1;
             self.split_rects.push(split);
             Some(split)
-        } else if let Some(merged) = small.then(|| g.merge_where_differing(&culprits, &self.split_rects, rng)).flatten() {
+        } else if let Some(merged) = small
+            .then(|| g.merge_where_differing(&culprits, &self.split_rects, rng))
+            .flatten()
+        {
             self.merges += 1;
             Some(merged)
         } else {
             // Tile anew around them, in a wider area each time a try fails.
             let retiled = (margin..=margin + 4).find_map(|m: usize| {
                 let (row, col) = (top.saturating_sub(m), left.saturating_sub(m));
-                let window = Rect { row, col, height: (bottom + m).min(g.rows) - row, width: (right + m).min(g.cols) - col };
+                let window = Rect {
+                    row,
+                    col,
+                    height: (bottom + m).min(g.rows) - row,
+                    width: (right + m).min(g.cols) - col,
+                };
                 g.retile_window(window, rng)
             });
             if retiled.is_some() {
@@ -222,7 +323,10 @@ impl<'a> Uniquer<'a> {
                 .excluded
                 .iter()
                 .filter(|(_, e)| {
-                    let touched = e.region.iter().any(|r| changed.cells().any(|(a, b)| r.contains(a, b)));
+                    let touched = e
+                        .region
+                        .iter()
+                        .any(|r| changed.cells().any(|(a, b)| r.contains(a, b)));
                     touched || e.reads.iter().any(|r| g.rects.binary_search(r).is_err())
                 })
                 .map(|(&i, _)| i)
@@ -293,10 +397,18 @@ fn least_moves(
         match place_group(g, placement, excluded, &group, solvers)? {
             None => return Ok(None),
             Some(Ok(moved)) => moved.into_iter().for_each(|(k, cell)| clues[k] = cell),
-            Some(Err(core)) => return Ok(Some(Placed { clues, conflict: Some(core) })),
+            Some(Err(core)) => {
+                return Ok(Some(Placed {
+                    clues,
+                    conflict: Some(core),
+                }))
+            }
         }
     }
-    Ok(Some(Placed { clues, conflict: None }))
+    Ok(Some(Placed {
+        clues,
+        conflict: None,
+    }))
 }
 
 /// One group of [`least_moves`]: the new cell of each clue it reads, or the exclusions of a
@@ -309,20 +421,33 @@ fn place_group(
     group: &[usize],
     solvers: &dyn NewSolver,
 ) -> Result<Option<Result<Vec<(usize, (usize, usize))>, Vec<usize>>>, SolverError> {
-    let mut read: Vec<usize> = group.iter().flat_map(|i| excluded[i].reads.iter()).map(|r| g.rects.binary_search(r).expect("planted")).collect();
+    let mut read: Vec<usize> = group
+        .iter()
+        .flat_map(|i| excluded[i].reads.iter())
+        .map(|r| g.rects.binary_search(r).expect("planted"))
+        .collect();
     read.sort_unstable();
     read.dedup();
     let mut solver = solvers.new_solver();
     let mut formula = PlacementFormula::new(placement);
-    let active: Vec<Lit> = group.iter().map(|i| formula.exclude_region(g, &mut solver, &excluded[i].region)).collect();
-    let mut stay: Vec<Lit> = read.iter().map(|&k| formula.at(g, k, g.clues[k]).expect("read by an exclusion")).collect();
+    let active: Vec<Lit> = group
+        .iter()
+        .map(|i| formula.exclude_region(g, &mut solver, &excluded[i].region))
+        .collect();
+    let mut stay: Vec<Lit> = read
+        .iter()
+        .map(|&k| formula.at(g, k, g.clues[k]).expect("read by an exclusion"))
+        .collect();
     loop {
         let assumptions = [&active[..], &stay[..]].concat();
         match solver.solve_with(&assumptions)? {
             SolveResult::Interrupted => return Ok(None),
             SolveResult::Sat => {
                 let model = solver.model();
-                return Ok(Some(Ok(read.iter().map(|&k| (k, formula.clue(g, k, &model))).collect())));
+                return Ok(Some(Ok(read
+                    .iter()
+                    .map(|&k| (k, formula.clue(g, k, &model)))
+                    .collect())));
             }
             SolveResult::Unsat => {}
         }
@@ -330,7 +455,12 @@ fn place_group(
         let before = stay.len();
         stay.retain(|l| !core.contains(l));
         if stay.len() == before {
-            return Ok(Some(Err(group.iter().zip(&active).filter(|(_, a)| core.contains(a)).map(|(&i, _)| i).collect())));
+            return Ok(Some(Err(group
+                .iter()
+                .zip(&active)
+                .filter(|(_, a)| core.contains(a))
+                .map(|(&i, _)| i)
+                .collect())));
         }
     }
 }
@@ -344,13 +474,22 @@ fn place_group(
 /// quick filter, not a proof: only the whole board's check (`None`) decides. Each second
 /// solution comes as the rectangles where it differs from the planted one.
 /// `None` when the run was stopped.
-pub(super) fn second_solutions(g: &Generated, placement: &Placement, window: Option<&Rect>, solvers: &dyn NewSolver) -> Result<Option<Vec<Vec<Rect>>>, SolverError> {
+pub(super) fn second_solutions(
+    g: &Generated,
+    placement: &Placement,
+    window: Option<&Rect>,
+    solvers: &dyn NewSolver,
+) -> Result<Option<Vec<Vec<Rect>>>, SolverError> {
     /// Enough for a round; what is left shows up in the next one.
     const MAX_PER_ROUND: usize = 64;
     let inside: Vec<usize> = match window {
         None => (0..g.rects.len()).collect(),
         Some(w) => {
-            let mut ks: Vec<usize> = w.cells().map(|(r, c)| placement.owner(g, r, c)).filter(|&k| w.contains(g.rects[k].row, g.rects[k].col)).collect();
+            let mut ks: Vec<usize> = w
+                .cells()
+                .map(|(r, c)| placement.owner(g, r, c))
+                .filter(|&k| w.contains(g.rects[k].row, g.rects[k].col))
+                .collect();
             ks.sort_unstable();
             ks.dedup();
             ks
@@ -359,8 +498,13 @@ pub(super) fn second_solutions(g: &Generated, placement: &Placement, window: Opt
     if inside.is_empty() {
         return Ok(Some(Vec::new()));
     }
-    let (board, planted, (top, left)) = sub_puzzle(inside.iter().map(|&k| (g.rects[k], g.clues[k])));
-    let unshift = |r: &Rect| Rect { row: r.row + top, col: r.col + left, ..*r };
+    let (board, planted, (top, left)) =
+        sub_puzzle(inside.iter().map(|&k| (g.rects[k], g.clues[k])));
+    let unshift = |r: &Rect| Rect {
+        row: r.row + top,
+        col: r.col + left,
+        ..*r
+    };
     // The planted solution's blocking clause spans the board's independent regions; with
     // parts, each region is asked on its own for a second solution (see crate::parts).
     let mut solver = crate::parts::solver(solvers);
@@ -379,26 +523,51 @@ pub(super) fn second_solutions(g: &Generated, placement: &Placement, window: Opt
                 solver.add_clause(&[lit]);
             }
         }
-        found.push(other.iter().filter(|r| planted.binary_search(r).is_err()).map(unshift).collect());
+        found.push(
+            other
+                .iter()
+                .filter(|r| planted.binary_search(r).is_err())
+                .map(unshift)
+                .collect(),
+        );
     }
     Ok(Some(found))
 }
 
 /// The puzzle made of some planted rectangles (with their clues) alone, shifted to the top-left
 /// corner, every other cell a hole; with its planted solution and the shift.
-pub(super) fn sub_puzzle(planted: impl Iterator<Item = (Rect, (usize, usize))> + Clone) -> (Board, Solution, (usize, usize)) {
+pub(super) fn sub_puzzle(
+    planted: impl Iterator<Item = (Rect, (usize, usize))> + Clone,
+) -> (Board, Solution, (usize, usize)) {
     let top = planted.clone().map(|(r, _)| r.row).min().unwrap_or(0);
     let left = planted.clone().map(|(r, _)| r.col).min().unwrap_or(0);
-    let bottom = planted.clone().map(|(r, _)| r.row + r.height).max().unwrap_or(0);
-    let right = planted.clone().map(|(r, _)| r.col + r.width).max().unwrap_or(0);
-    let mut board = Board { rows: bottom - top, cols: right - left, cells: vec![Cell::Hole; (bottom - top) * (right - left)] };
+    let bottom = planted
+        .clone()
+        .map(|(r, _)| r.row + r.height)
+        .max()
+        .unwrap_or(0);
+    let right = planted
+        .clone()
+        .map(|(r, _)| r.col + r.width)
+        .max()
+        .unwrap_or(0);
+    let mut board = Board {
+        rows: bottom - top,
+        cols: right - left,
+        cells: vec![Cell::Hole; (bottom - top) * (right - left)],
+    };
     let mut solution: Solution = Vec::new();
     for (rect, (r, c)) in planted {
-        let rect = Rect { row: rect.row - top, col: rect.col - left, ..rect };
+        let rect = Rect {
+            row: rect.row - top,
+            col: rect.col - left,
+            ..rect
+        };
         for (r, c) in rect.cells() {
             board.cells[r * board.cols + c] = Cell::Blank;
         }
-        board.cells[(r - top) * board.cols + (c - left)] = Cell::Clue(Shape::of(rect.height, rect.width));
+        board.cells[(r - top) * board.cols + (c - left)] =
+            Cell::Clue(Shape::of(rect.height, rect.width));
         solution.push(rect);
     }
     solution.sort();
