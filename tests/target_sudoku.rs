@@ -299,23 +299,35 @@ fn unsolvable_is_an_answer_not_an_error() {
     assert_eq!((r.code, r.stdout.as_str()), (0, "-1\n"));
 }
 
+/// A time limit that passes before anything is found exits 3, status unknown. The search runs
+/// in a thread of its own, and on a busy machine it may find a grid before the limit is seen
+/// (then it is a best found, exit 0): tried until the limit comes first, each try consistent.
 #[test]
 fn a_time_limit_with_nothing_found_exits_3() {
     let case = data_dir("target-sudoku-low").join("empty.in");
-    let r = run(
-        &[
-            "solve",
-            "target-sudoku",
-            path_str(&case),
-            "--time-limit",
-            "0.000001",
-            "--format",
-            "json",
-        ],
-        None,
-    );
-    assert_eq!(r.code, 3, "{}", r.stdout);
-    assert_eq!(json_field(&r.stdout, "status"), "\"unknown\"");
+    for _ in 0..20 {
+        let r = run(
+            &[
+                "solve",
+                "target-sudoku",
+                path_str(&case),
+                "--time-limit",
+                "0.000001",
+                "--format",
+                "json",
+            ],
+            None,
+        );
+        match json_field(&r.stdout, "status").as_str() {
+            "\"unknown\"" => {
+                assert_eq!(r.code, 3, "{}", r.stdout);
+                return;
+            }
+            "\"best_found\"" => assert_eq!(r.code, 0, "{}", r.stdout),
+            other => panic!("status {other}: {}", r.stdout),
+        }
+    }
+    panic!("the search always found a grid before a time limit of 1 µs");
 }
 
 #[test]
@@ -484,8 +496,13 @@ fn an_answer_that_cannot_be_written_is_an_error_and_input_is_bounded() {
         r.stderr
     );
     assert!(mib < 2 * 64, "{mib} MiB to refuse 192 MiB of input");
-    // A file too: refused by its size, unread.
-    let (r, mib) = common::run_measured(&["solve", "target-sudoku", big.to_str().unwrap()], None);
+    // A file too: refused by its size, unread. The least of three tries: a child's peak as the
+    // system counts it includes this process's memory when it was started, and other tests
+    // run here meanwhile (one try read 67 MiB so); reading the file would take 192 MiB each time.
+    let (r, mib) = (0..3)
+        .map(|_| common::run_measured(&["solve", "target-sudoku", big.to_str().unwrap()], None))
+        .min_by_key(|(_, mib)| *mib)
+        .unwrap();
     assert_eq!(r.code, 2);
     assert!(
         r.stderr.contains("big.in: larger than 64 MiB"),
