@@ -2,8 +2,7 @@
 //! both do, and opening the files handed to it: regular files only, never through a link,
 //! read by the checker through the descriptor opened here.
 
-use std::fs::{File, OpenOptions};
-use std::os::unix::fs::OpenOptionsExt;
+use std::fs::File;
 use std::os::unix::io::AsRawFd;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus};
@@ -16,28 +15,15 @@ pub const DEFAULT_CHECKER: &str = "rate -d {cnf} {proof}";
 pub const PROOF_CAP: u64 = 4 << 30;
 
 /// Opens a certificate's file for reading: a regular file only, reached without a symbolic
-/// link, and checked again once open (a file swapped for a pipe in between is refused too).
+/// link ([`crate::input::open_checked`]: a file swapped for a pipe or a device meanwhile is
+/// refused too, unopened).
 pub fn open_regular(path: &Path) -> Result<File, String> {
     let name = path.display();
-    let meta = std::fs::symlink_metadata(path).map_err(|e| format!("{name}: {e}"))?;
-    if !meta.file_type().is_file() {
-        return Err(format!("{name} is not a regular file"));
+    match crate::input::open_checked(path, false) {
+        Ok(Ok(file)) => Ok(file),
+        Ok(Err(_)) => Err(format!("{name} is not a regular file")),
+        Err(e) => Err(format!("{name}: {e}")),
     }
-    // O_NONBLOCK: opening a pipe put there meanwhile must not wait for a writer.
-    let file = OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-        .open(path)
-        .map_err(|e| format!("{name}: {e}"))?;
-    if !file
-        .metadata()
-        .map_err(|e| format!("{name}: {e}"))?
-        .file_type()
-        .is_file()
-    {
-        return Err(format!("{name} is not a regular file"));
-    }
-    Ok(file)
 }
 
 /// A path by which a child process reads `file` as this process opened it (`/proc/PID/fd/N`),

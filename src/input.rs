@@ -60,28 +60,36 @@ pub fn kind_of(t: std::fs::FileType) -> &'static str {
 
 /// Opens `path` (through links) for reading only if it is a regular file: a FIFO, a device or a
 /// socket would make the read wait for a writer, or never end, and opening a device can itself
-/// do something (a watchdog starts, a writer blocked on a FIFO is let go). The path is first
-/// taken with `O_PATH`, which opens nothing, and only the regular file that names is then
-/// opened, through `/proc/self/fd`: a name swapped meanwhile changes nothing. Without `/proc`,
-/// opened without waiting (`O_NONBLOCK`) and checked once open.
+/// do something (a watchdog starts, a writer blocked on a FIFO is let go).
 pub fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
-    use std::os::unix::fs::OpenOptionsExt;
-    let not_regular = |kind: std::fs::FileType| {
+    open_checked(path, true)?.map_err(|kind| {
         std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
             format!("{}, not a regular file", kind_of(kind)),
         )
-    };
+    })
+}
+
+/// The file at `path` if it is a regular file (reached through links only with `links`), else
+/// what it is. The path is first taken with `O_PATH`, which opens nothing, and only the regular
+/// file that names is then opened, through `/proc/self/fd`: a name swapped meanwhile changes
+/// nothing. Without `/proc`, opened without waiting (`O_NONBLOCK`) and checked once open.
+pub fn open_checked(
+    path: &Path,
+    links: bool,
+) -> std::io::Result<Result<std::fs::File, std::fs::FileType>> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let nofollow = if links { 0 } else { libc::O_NOFOLLOW };
     #[cfg(target_os = "linux")]
     {
         use std::os::unix::io::AsRawFd;
         let handle = std::fs::OpenOptions::new()
             .read(true)
-            .custom_flags(libc::O_PATH)
+            .custom_flags(libc::O_PATH | nofollow)
             .open(path)?;
         let kind = handle.metadata()?.file_type();
         if !kind.is_file() {
-            return Err(not_regular(kind));
+            return Ok(Err(kind));
         }
         let by_handle = format!("/proc/self/fd/{}", handle.as_raw_fd());
         if Path::new(&by_handle).exists() {
@@ -90,22 +98,22 @@ pub fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
                 .custom_flags(libc::O_NONBLOCK)
                 .open(&by_handle)?;
             let kind = file.metadata()?.file_type();
-            return if kind.is_file() {
-                Ok(file)
-            } else {
-                Err(not_regular(kind))
-            };
+            return Ok(if kind.is_file() { Ok(file) } else { Err(kind) });
+        }
+    }
+    if !links {
+        // A link is refused by what it is, not by the open's error.
+        let kind = std::fs::symlink_metadata(path)?.file_type();
+        if !kind.is_file() {
+            return Ok(Err(kind));
         }
     }
     let file = std::fs::OpenOptions::new()
         .read(true)
-        .custom_flags(libc::O_NONBLOCK)
+        .custom_flags(libc::O_NONBLOCK | nofollow)
         .open(path)?;
     let kind = file.metadata()?.file_type();
-    if !kind.is_file() {
-        return Err(not_regular(kind));
-    }
-    Ok(file)
+    Ok(if kind.is_file() { Ok(file) } else { Err(kind) })
 }
 
 /// [`read_input`] for the files `run` meets: regular files only, never a wait.
