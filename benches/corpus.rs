@@ -12,9 +12,10 @@
 //! paint; made by benches/generators) as processes under a time limit, with each class's worst.
 
 use encodings::cnf::SizeCounter;
+use encodings::genre::Genre;
 use encodings::kakkuro::{self as kk, Kakkuro};
 use encodings::kakuro::{self as kr, Kakuro};
-use encodings::puzzle::{Ended, Goal, Observer, Puzzle};
+use encodings::puzzle::{Ended, Goal, Observer};
 use encodings::shikaku::{self as sk, Shikaku};
 use encodings::solver::{SolverStats, Stop};
 use encodings::sudoku::{self as sd, Sudoku};
@@ -616,7 +617,7 @@ fn generate_unique(backend: &Backend) {
 /// One puzzle: up to two solutions (the uniqueness check), in process.
 /// One enumerate-only puzzle to `max` answers (2: a uniqueness check), in process: time,
 /// calls, formula size, verdict.
-fn enumerate_case<P: Puzzle>(
+fn enumerate_case<P: Genre>(
     backend: &Backend,
     name: &str,
     inst: P::Instance,

@@ -9,6 +9,7 @@ use crate::drat::{descriptor_path, open_regular, run_checker, Checked, Limits, P
 use anyhow::{anyhow, bail, Result};
 use encodings::certify::{self, Claim, Form, Valid};
 use encodings::cnf::{Cnf, Lit};
+use encodings::genre::Genre;
 use encodings::puzzle::{Flag, Optimum, OwnDrats, Puzzle, Settings, Task};
 use encodings::solver::{NewSolver, Recorded, Stop};
 use serde_json::{json, Value};
@@ -32,7 +33,7 @@ fn hash(text: &str) -> String {
 }
 
 /// What the certificate records, besides the formula and the proof.
-pub struct Certify<'a, P: Puzzle> {
+pub struct Certify<'a, P: Genre> {
     pub dir: &'a Path,
     /// The puzzle file's name and text, as read (header included).
     pub file: &'a str,
@@ -81,7 +82,7 @@ fn create_new(dir: &Path, name: &str) -> Result<File> {
 
 /// Writes the certificate of a proved claim into `c.dir`: `claim.json`, `final.cnf`,
 /// `final.drat`, `README.txt`. Returns a line saying what was written.
-pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
+pub fn write<P: Genre>(c: &Certify<P>) -> Result<String> {
     let started = Instant::now();
     certify::supports::<P>(c.claim).map_err(|e| anyhow!("no certificate: {e}"))?;
     usable_dir(c.dir)?;
@@ -227,9 +228,9 @@ pub fn write<P: Puzzle>(c: &Certify<P>) -> Result<String> {
         Err(why) => no_veripb = Some(why),
     }
     let prove_seconds = proving.elapsed().as_secs_f64();
-    let text_of = |(a, k): &(P::Answer, P::Checked)| P::render(c.inst, a, k, P::MACHINE);
+    let text_of = |(a, k): &(P::Answer, P::Checked)| P::render(c.inst, a, k, P::INFO.machine);
     let mut claim = json!({
-        "puzzle": P::NAME,
+        "puzzle": P::INFO.name,
         "file": c.file,
         "hash": hash(c.text),
         "text": c.text,
@@ -322,7 +323,7 @@ struct PseudoBoolean {
 /// (`cnf`) stated as OPB, a second check of it. `Ok(None)`: none, and nothing to say; `Err`:
 /// none, and why.
 #[allow(clippy::too_many_arguments)]
-fn pseudo_boolean<P: Puzzle>(
+fn pseudo_boolean<P: Genre>(
     inst: &P::Instance,
     claim: Claim,
     best: Option<&P::Answer>,
@@ -341,7 +342,7 @@ fn pseudo_boolean<P: Puzzle>(
         match (claim, v.and_then(|v| v.optimum.as_ref()), score) {
             (Claim::Optimal, Some(Optimum::FromFinal { proof, objective }), Some(s)) => {
                 if !lemmas.is_empty() || !units.is_empty() || !listed.is_empty() {
-                    return Err(format!("{} optima proved with lemmas, derived units or blocked answers have none yet", P::NAME));
+                    return Err(format!("{} optima proved with lemmas, derived units or blocked answers have none yet", P::INFO.name));
                 }
                 let problem = v
                     .and_then(|v| v.claims.as_ref())
@@ -384,7 +385,7 @@ fn pseudo_boolean<P: Puzzle>(
                 }
             }
             (Claim::Optimal, ..) if asked => {
-                return Err(format!("{} optima have none yet", P::NAME))
+                return Err(format!("{} optima have none yet", P::INFO.name))
             }
             (Claim::Optimal, ..) => return Ok(None),
             _ if !asked => return Ok(None),
@@ -486,7 +487,7 @@ const MOST_VERIPB_BLOCKED: usize = 2 * OWN_TRIES + 1;
 /// Refutes the formula of an optimum's own VeriPB proof ([`Optimum::Own`]) with the proving
 /// backend into `proof`, starting with `seed` listed and listing each answer it lets through,
 /// which must score no more than the claim; returns the answers listed.
-fn own_refutation<P: Puzzle>(
+fn own_refutation<P: Genre>(
     c: &Certify<P>,
     formula: encodings::puzzle::OwnFormula<P>,
     score: &P::Score,
@@ -528,7 +529,7 @@ const AFRESH_TRIES: usize = 2;
 /// incrementally (CaDiCaL) refutes the formula as the search would, blocking answer after
 /// answer, and its proof is the certificate's; otherwise (varisat) the formula is solved
 /// afresh with proof output, re-solved with each answer found blocked.
-fn prove_final<P: Puzzle>(
+fn prove_final<P: Genre>(
     c: &Certify<P>,
     score: Option<&P::Score>,
     lemmas: &[Value],
@@ -610,11 +611,11 @@ fn lemma_files(k: usize) -> (String, String) {
     )
 }
 
-fn lemma_comments<P: Puzzle>(lemma: &Value) -> Vec<String> {
-    vec![format!("puzzle-sat certificate: {} lemma {lemma}: the rules and the lemma's negation; unsatisfiable", P::NAME)]
+fn lemma_comments<P: Genre>(lemma: &Value) -> Vec<String> {
+    vec![format!("puzzle-sat certificate: {} lemma {lemma}: the rules and the lemma's negation; unsatisfiable", P::INFO.name)]
 }
 
-fn comments<P: Puzzle>(claim: Claim) -> Vec<String> {
+fn comments<P: Genre>(claim: Claim) -> Vec<String> {
     let what = match claim {
         Claim::Optimal => "the rules, 'strictly better than the claimed score', and the blocked answers of claim.json",
         Claim::NoSolution => "the rules",
@@ -623,11 +624,11 @@ fn comments<P: Puzzle>(claim: Claim) -> Vec<String> {
     };
     vec![format!(
         "puzzle-sat certificate: {} {claim}: {what}; unsatisfiable",
-        P::NAME
+        P::INFO.name
     )]
 }
 
-fn readme<P: Puzzle>(claim: Claim, veripb: bool) -> String {
+fn readme<P: Genre>(claim: Claim, veripb: bool) -> String {
     let pb = if veripb {
         "The claim is also stated as a pseudo-Boolean problem (problem.opb) with a VeriPB proof\n\
          (proof.pbp), which verify checks too; by hand:\n\n    \
@@ -648,7 +649,7 @@ fn readme<P: Puzzle>(claim: Claim, veripb: bool) -> String {
          and that final.cnf is the claim's formula, with the answers re-checked, with\n\n    \
          puzzle-sat verify .\n\n\
          {pb}What a verified certificate proves, and what it still trusts: docs/certificates.md.\n",
-        P::NAME
+        P::INFO.name
     )
 }
 
@@ -803,7 +804,7 @@ const FIELDS: [&str; 17] = [
 ];
 
 /// The checks of `verify`, in order; the first that fails is the reason.
-pub fn verify_claim<P: Puzzle>(
+pub fn verify_claim<P: Genre>(
     dir: &Path,
     claim: &Value,
     checker: &str,
@@ -820,10 +821,10 @@ pub fn verify_claim<P: Puzzle>(
     if field("hash")?.as_str() != Some(&hash(text)) {
         return Err("the puzzle text does not match its hash".into());
     }
-    if let Some(named) = encodings::puzzle::header(text).filter(|&h| h != P::NAME) {
+    if let Some(named) = encodings::puzzle::header(text).filter(|&h| h != P::INFO.name) {
         return Err(format!(
             "the puzzle text's header names {named:?}, not {}",
-            P::NAME
+            P::INFO.name
         ));
     }
     let kind = field("claim")?.as_str().unwrap_or("");
@@ -835,8 +836,8 @@ pub fn verify_claim<P: Puzzle>(
     let lenient = field("lenient")?
         .as_bool()
         .ok_or("claim.json: lenient is not true or false")?;
-    if lenient && !P::FLAGS.contains(&Flag::Lenient) {
-        return Err(format!("claim.json: {} has no lenient rules", P::NAME));
+    if lenient && !P::flags().contains(&Flag::Lenient) {
+        return Err(format!("claim.json: {} has no lenient rules", P::INFO.name));
     }
     if kind != Claim::Optimal && !claim.get("score").is_none_or(Value::is_null) {
         return Err(format!("claim.json: a '{kind}' claim has no score"));
@@ -857,7 +858,7 @@ pub fn verify_claim<P: Puzzle>(
             let completion = P::COMPLETION.ok_or_else(|| {
                 format!(
                     "{} answers are always complete: a fixed answer means nothing",
-                    P::NAME
+                    P::INFO.name
                 )
             })?;
             inst = (completion.fix)(&inst, &read.answer);
@@ -901,7 +902,13 @@ pub fn verify_claim<P: Puzzle>(
                     let recorded = match m.get("score").unwrap_or(&Value::Null) {
                         Value::Null => None,
                         Value::String(s) if P::TASK == Task::Maximize => Some(s.clone()),
-                        _ => return Err(format!("{}: a score that is no {} score", at(), P::NAME)),
+                        _ => {
+                            return Err(format!(
+                                "{}: a score that is no {} score",
+                                at(),
+                                P::INFO.name
+                            ))
+                        }
                     };
                     (
                         m.get("answer")
@@ -1058,7 +1065,7 @@ pub fn verify_claim<P: Puzzle>(
         if !own {
             return Err(format!(
                 "claim.json: a '{kind}' claim of {} lists no VeriPB blocked answers",
-                P::NAME
+                P::INFO.name
             ));
         }
         if !pbp {
@@ -1114,15 +1121,15 @@ pub fn verify_claim<P: Puzzle>(
     };
     // Say what was proved, no more: the restriction to a fixed answer, and the rules used.
     let mut what = match (kind, &score) {
-        (Claim::Optimal, Some(s)) => format!("{} optimum {s}", P::NAME),
+        (Claim::Optimal, Some(s)) => format!("{} optimum {s}", P::INFO.name),
         (Claim::Count, _) => format!(
             "{} has exactly {} solution{}",
-            P::NAME,
+            P::INFO.name,
             answers.len(),
             if answers.len() == 1 { "" } else { "s" }
         ),
-        (Claim::Unique, _) => format!("{} solution is unique", P::NAME),
-        _ => format!("{} has no solution", P::NAME),
+        (Claim::Unique, _) => format!("{} solution is unique", P::INFO.name),
+        _ => format!("{} has no solution", P::INFO.name),
     };
     if fixed.is_some() {
         what += &format!(
@@ -1142,7 +1149,7 @@ pub fn verify_claim<P: Puzzle>(
 /// How the verdict names the puzzle: by the file or URL it was read from, where that still holds
 /// the text verified; else as claim.json's, with the recorded name, which is no part of the proof
 /// (a claim.json that names another file must not make `verify` speak of that file).
-fn named<P: Puzzle>(dir: &Path, claim: &Value, text: &str) -> String {
+fn named<P: Genre>(dir: &Path, claim: &Value, text: &str) -> String {
     let own = format!("the puzzle in {}", dir.join("claim.json").display());
     let Some(recorded) = claim.get("file").and_then(Value::as_str) else {
         return own;

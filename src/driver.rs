@@ -10,6 +10,7 @@ use crate::runner::{self, Options, Outcome, Progress};
 use anyhow::{anyhow, bail, Result};
 use encodings::certify::Claim;
 use encodings::cnf::{Cnf, Limited, MAX_LITERALS};
+use encodings::genre::Genre;
 use encodings::objective::Objective;
 use encodings::puzzle::{self, Ended, Format, Goal, Puzzle, Settings, Task};
 use encodings::verdict::{self, Ask};
@@ -104,13 +105,13 @@ pub struct GenerateArgs {
     pub backend: Backend,
 }
 
-fn allow_format<P: Puzzle>(format: Format) -> Result<()> {
-    if format != Format::Json && !P::FORMATS.contains(&format) {
-        let mut known: Vec<&str> = P::FORMATS.iter().map(|f| f.name()).collect();
+fn allow_format<P: Genre>(format: Format) -> Result<()> {
+    if format != Format::Json && !P::INFO.formats.contains(&format) {
+        let mut known: Vec<&str> = P::INFO.formats.iter().map(|f| f.name()).collect();
         known.push("json");
         bail!(
             "--format {format} is not a format of {} (it prints {})",
-            P::NAME,
+            P::INFO.name,
             known.join(", ")
         );
     }
@@ -119,7 +120,7 @@ fn allow_format<P: Puzzle>(format: Format) -> Result<()> {
 
 /// The puzzle argument: a file, `-` for stdin, or a puzz.link URL (when no file has that name),
 /// read as the puzzle file it stands for.
-fn read_puzzle<P: Puzzle>(arg: &std::path::Path) -> Result<Input> {
+fn read_puzzle<P: Genre>(arg: &std::path::Path) -> Result<Input> {
     if let Some(url) = pasted_url(&arg.to_string_lossy()).filter(|_| !arg.exists()) {
         return from_url::<P>(url);
     }
@@ -133,7 +134,7 @@ fn read_puzzle<P: Puzzle>(arg: &std::path::Path) -> Result<Input> {
 
 pub use encodings::url::pasted as pasted_url;
 
-fn from_url<P: Puzzle>(url: &str) -> Result<Input> {
+fn from_url<P: Genre>(url: &str) -> Result<Input> {
     let text = puzzle::url_text::<P>(url).map_err(|e| anyhow!(e))?;
     Ok(Input {
         name: url.to_string(),
@@ -142,7 +143,7 @@ fn from_url<P: Puzzle>(url: &str) -> Result<Input> {
 }
 
 /// Parses a puzzle file, skipping its header line (which must name this puzzle when present).
-pub(crate) fn parse<P: Puzzle>(input: &Input, settings: &Settings) -> Result<P::Instance> {
+pub(crate) fn parse<P: Genre>(input: &Input, settings: &Settings) -> Result<P::Instance> {
     puzzle::parse_file::<P>(&input.text, settings).map_err(|e| input.error(e))
 }
 
@@ -151,22 +152,23 @@ fn line(fields: Map<String, Value>) -> String {
     Value::Object(fields).to_string() + "\n"
 }
 
-fn head<P: Puzzle>(inst: &P::Instance, status: Status) -> Map<String, Value> {
+fn head<P: Genre>(inst: &P::Instance, status: Status) -> Map<String, Value> {
     let mut m = Map::new();
-    m.insert("puzzle".into(), json!(P::NAME));
+    m.insert("puzzle".into(), json!(P::INFO.name));
     m.insert("status".into(), json!(status.json_name()));
     m.extend(P::instance_json(inst));
     m
 }
 
 /// The answer's fields, or each of them `null` when there is no answer.
-fn answer_fields<P: Puzzle>(
+fn answer_fields<P: Genre>(
     inst: &P::Instance,
     answer: Option<&(P::Answer, P::Checked)>,
 ) -> Map<String, Value> {
     match answer {
         Some((a, c)) => P::answer_json(inst, a, c),
-        None => P::ANSWER_FIELDS
+        None => P::INFO
+            .answer_fields
             .iter()
             .map(|k| (k.to_string(), Value::Null))
             .collect(),
@@ -178,7 +180,7 @@ fn trust_field(trust: Trust) -> (String, Value) {
     ("unsat_answers".into(), json!(trust.json_name()))
 }
 
-fn stats_fields<P: Puzzle>(out: &Outcome<P>, trust: Trust) -> Map<String, Value> {
+fn stats_fields<P: Genre>(out: &Outcome<P>, trust: Trust) -> Map<String, Value> {
     let s = &out.stats;
     let Value::Object(mut m) = json!({
         "backend": s.backend,
@@ -195,13 +197,13 @@ fn stats_fields<P: Puzzle>(out: &Outcome<P>, trust: Trust) -> Map<String, Value>
     m
 }
 
-pub fn solve<P: Puzzle>(a: &SolveArgs) -> Result<Done> {
+pub fn solve<P: Genre>(a: &SolveArgs) -> Result<Done> {
     allow_format::<P>(a.format)?;
     if a.hints && !matches!(a.format, Format::Text | Format::Json | Format::Svg) {
         bail!("--hints prints text, json or svg, not {}", a.format);
     }
     if P::TASK == Task::Maximize && (a.count.is_some() || a.unique) {
-        bail!("--count and --unique mean nothing for {}: it finds the best answer and proves it optimal", P::NAME);
+        bail!("--count and --unique mean nothing for {}: it finds the best answer and proves it optimal", P::INFO.name);
     }
     if a.count == Some(0) {
         bail!("--count needs a limit of at least 1");
@@ -269,7 +271,7 @@ pub fn solve<P: Puzzle>(a: &SolveArgs) -> Result<Done> {
 
 /// `solve --hints`: one answer (the proved optimum, for a scoring puzzle), then what every
 /// answer has in common, drawn or listed under `hints`.
-fn hints<P: Puzzle>(inst: P::Instance, format: Format, opts: &Options) -> Result<Done> {
+fn hints<P: Genre>(inst: P::Instance, format: Format, opts: &Options) -> Result<Done> {
     let start = std::time::Instant::now();
     let goal = match P::TASK {
         Task::Maximize => Goal::Best,
@@ -344,7 +346,7 @@ type Proved<P> = std::result::Result<
     &'static str,
 >;
 
-fn solve_best<P: Puzzle>(
+fn solve_best<P: Genre>(
     inst: P::Instance,
     format: Format,
     opts: &Options,
@@ -439,7 +441,7 @@ fn solve_best<P: Puzzle>(
     Ok((Done { stdout, code }, proved))
 }
 
-fn solve_all<P: Puzzle>(
+fn solve_all<P: Genre>(
     inst: P::Instance,
     a: &SolveArgs,
     opts: &Options,
@@ -521,7 +523,7 @@ fn solve_all<P: Puzzle>(
     Ok((Done { stdout, code }, proved))
 }
 
-fn enumeration_text<P: Puzzle>(
+fn enumeration_text<P: Genre>(
     inst: &P::Instance,
     a: &SolveArgs,
     out: &Outcome<P>,
@@ -580,7 +582,7 @@ fn verdict(a: &SolveArgs, count: u64, complete: bool, timed_out: bool, trust: Tr
 /// way every time), with its encoding, comment lines and, when asked for (`objective`, for a
 /// scoring puzzle), the score as an objective: the rules first, then the bound, then what the
 /// objective counts with.
-fn cnf<P: Puzzle>(
+fn cnf<P: Genre>(
     inst: &P::Instance,
     name: &str,
     min_score: Option<&str>,
@@ -603,7 +605,7 @@ fn cnf<P: Puzzle>(
     Ok((cnf.inner, enc, comments, objective))
 }
 
-pub fn encode<P: Puzzle>(a: &EncodeArgs) -> Result<Done> {
+pub fn encode<P: Genre>(a: &EncodeArgs) -> Result<Done> {
     let input = read_puzzle::<P>(&a.file)?;
     let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
     let (cnf, _, comments, objective) = cnf::<P>(
@@ -639,7 +641,7 @@ pub fn encode<P: Puzzle>(a: &EncodeArgs) -> Result<Done> {
     }
 }
 
-pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
+pub fn decode<P: Genre>(a: &DecodeArgs) -> Result<Done> {
     allow_format::<P>(a.format)?;
     if a.format == Format::Judge {
         bail!("--format judge is for solve (decode proves nothing about the best score)");
@@ -750,7 +752,7 @@ pub fn decode<P: Puzzle>(a: &DecodeArgs) -> Result<Done> {
     })
 }
 
-pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
+pub fn check<P: Genre>(a: &CheckArgs) -> Result<Done> {
     if !matches!(a.format, Format::Text | Format::Json | Format::Svg) {
         bail!("check prints text, json or svg, not {}", a.format);
     }
@@ -766,7 +768,7 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
     let invalid = |why: &str, solved: bool| {
         let stdout = if json {
             let mut m = Map::new();
-            m.insert("puzzle".into(), json!(P::NAME));
+            m.insert("puzzle".into(), json!(P::INFO.name));
             m.insert("valid".into(), json!(false));
             m.insert("reason".into(), json!(why));
             if solved {
@@ -810,7 +812,7 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
         let Some(completion) = P::COMPLETION else {
             bail!(
                 "internal error: {} read an incomplete answer but completes none",
-                P::NAME
+                P::INFO.name
             )
         };
         let fixed = (completion.fix)(&inst, &read.answer);
@@ -855,7 +857,7 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
         .map(|n| format!("note: that no completion scores more is {n}"));
     let stdout = if json {
         let mut m = Map::new();
-        m.insert("puzzle".into(), json!(P::NAME));
+        m.insert("puzzle".into(), json!(P::INFO.name));
         m.insert("valid".into(), json!(true));
         m.extend(P::instance_json(&inst));
         m.extend(P::answer_json(&inst, &answer, &checked));
@@ -902,7 +904,7 @@ pub fn check<P: Puzzle>(a: &CheckArgs) -> Result<Done> {
 /// A generated puzzle file read back as the user will read it, with the answer it was made
 /// around re-checked on it by the independent validator: "unique" means "no answer but this
 /// one", so this one must be an answer.
-pub fn generated<P: Puzzle>(text: &str, answer: &P::Answer) -> Result<P::Instance> {
+pub fn generated<P: Genre>(text: &str, answer: &P::Answer) -> Result<P::Instance> {
     let inst = parse::<P>(
         &Input {
             name: "the generated puzzle".into(),
@@ -916,7 +918,7 @@ pub fn generated<P: Puzzle>(text: &str, answer: &P::Answer) -> Result<P::Instanc
     Ok(inst)
 }
 
-pub fn generate<P: puzzle::Generate>(a: &GenerateArgs) -> Result<Done> {
+pub fn generate<P: Genre>(a: &GenerateArgs) -> Result<Done> {
     let opts = Options {
         backend: a.backend.clone(),
         time_limit: a.time_limit,
@@ -963,7 +965,7 @@ pub fn generate<P: puzzle::Generate>(a: &GenerateArgs) -> Result<Done> {
     }
     let json = |text: Option<&str>| {
         let mut m = Map::new();
-        m.insert("puzzle".into(), json!(P::NAME));
+        m.insert("puzzle".into(), json!(P::INFO.name));
         m.insert("rows".into(), json!(a.rows));
         m.insert("cols".into(), json!(a.cols));
         m.insert("seed".into(), json!(a.seed));
@@ -998,7 +1000,13 @@ pub fn generate<P: puzzle::Generate>(a: &GenerateArgs) -> Result<Done> {
             } else {
                 String::new()
             };
-            let caption = format!("{} {}×{}, seed {}{unique}", P::NAME, a.rows, a.cols, a.seed);
+            let caption = format!(
+                "{} {}×{}, seed {}{unique}",
+                P::INFO.name,
+                a.rows,
+                a.cols,
+                a.seed
+            );
             Ok(Done {
                 stdout: P::svg(inst, &[], &caption),
                 code: exit::ANSWER,

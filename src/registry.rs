@@ -4,49 +4,40 @@
 use crate::driver::{self, CheckArgs, DecodeArgs, EncodeArgs, GenerateArgs, SolveArgs};
 use crate::output::Done;
 use anyhow::Result;
-use encodings::kakkuro::Kakkuro;
-use encodings::kakuro::Kakuro;
-use encodings::puzzle::{Generate, Puzzle};
-use encodings::shikaku::Shikaku;
-use encodings::sudoku::Sudoku;
-use encodings::target_sudoku::TargetSudoku;
-use encodings::tatamibari::Tatamibari;
+use encodings::genre::Genre;
 use std::marker::PhantomData;
 
-pub static PUZZLES: &[Row] = &[
-    Row::of::<Sudoku>(),
-    Row::of::<TargetSudoku>(),
-    Row::of::<Tatamibari>().generates::<Tatamibari>(),
-    Row::of::<Kakkuro>(),
-    Row::of::<Shikaku>(),
-    Row::of::<Kakuro>(),
-];
+/// One row per genre of [`encodings::genres!`], in its order.
+macro_rules! rows {
+    ($($genre:ty: $($cap:ident)*;)*) => {
+        pub static PUZZLES: &[Row] = &[$(Row::of::<$genre>(),)*];
+    };
+}
+
+encodings::genres!(rows);
 
 pub fn find(name: &str) -> Option<&'static Row> {
     PUZZLES.iter().find(|p| p.name() == name)
 }
 
-/// One puzzle: the commands every puzzle has ([`Entry`], which the row derefs to), and the
-/// capabilities only some declare.
+/// One genre: the commands every genre has ([`Entry`], which the row derefs to), and
+/// `generate` where its row in [`encodings::genres!`] names it.
 #[derive(Clone, Copy)]
 pub struct Row {
     pub puzzle: &'static dyn Entry,
-    /// `generate` ([`Generate`]).
+    /// `generate` ([`encodings::capability::Generate`]).
     pub generator: Option<&'static dyn Generator>,
 }
 
 impl Row {
-    pub const fn of<P: Puzzle>() -> Row {
+    pub const fn of<P: Genre>() -> Row {
         Row {
             puzzle: Of::<P>::ENTRY,
-            generator: None,
-        }
-    }
-
-    pub const fn generates<P: Generate>(self) -> Row {
-        Row {
-            generator: Some(Of::<P>::GENERATOR),
-            ..self
+            generator: if P::GENERATES {
+                Some(Of::<P>::GENERATOR)
+            } else {
+                None
+            },
         }
     }
 }
@@ -59,7 +50,7 @@ impl std::ops::Deref for Row {
     }
 }
 
-/// `generate` for a puzzle whose row declares it.
+/// `generate` for a genre whose row names it.
 pub trait Generator: Sync {
     fn generate(&self, args: &GenerateArgs) -> Result<Done>;
 }
@@ -90,7 +81,7 @@ pub trait Entry: Sync {
     fn formats(&self) -> &'static [encodings::puzzle::Format];
     /// File extensions that mark this puzzle's files for `run`, besides its name.
     fn extensions(&self) -> &'static [&'static str];
-    fn flags(&self) -> &'static [encodings::puzzle::Flag];
+    fn flags(&self) -> Vec<encodings::puzzle::Flag>;
     /// The pzprjs names of the URLs it reads.
     fn url_kinds(&self) -> &'static [&'static str];
     /// One `run` row: solve `file` and compare it with its expected answer.
@@ -119,39 +110,39 @@ pub trait Entry: Sync {
 
 pub struct Of<P>(PhantomData<fn() -> P>);
 
-impl<P: Puzzle> Of<P> {
+impl<P: Genre> Of<P> {
     const ENTRY: &'static dyn Entry = &Of::<P>(PhantomData);
 }
 
-impl<P: Generate> Of<P> {
+impl<P: Genre> Of<P> {
     const GENERATOR: &'static dyn Generator = &Of::<P>(PhantomData);
 }
 
-impl<P: Generate> Generator for Of<P> {
+impl<P: Genre> Generator for Of<P> {
     fn generate(&self, args: &GenerateArgs) -> Result<Done> {
         driver::generate::<P>(args)
     }
 }
 
-impl<P: Puzzle> Entry for Of<P> {
+impl<P: Genre> Entry for Of<P> {
     fn name(&self) -> &'static str {
-        P::NAME
+        P::INFO.name
     }
 
     fn about(&self) -> &'static str {
-        P::ABOUT
+        P::INFO.about
     }
 
     fn formats(&self) -> &'static [encodings::puzzle::Format] {
-        P::FORMATS
+        P::INFO.formats
     }
 
     fn extensions(&self) -> &'static [&'static str] {
-        P::EXTENSIONS
+        P::INFO.extensions
     }
 
-    fn flags(&self) -> &'static [encodings::puzzle::Flag] {
-        P::FLAGS
+    fn flags(&self) -> Vec<encodings::puzzle::Flag> {
+        P::flags()
     }
 
     fn url_kinds(&self) -> &'static [&'static str] {
@@ -195,13 +186,13 @@ impl<P: Puzzle> Entry for Of<P> {
     #[cfg(test)]
     fn self_check(&self) -> Result<(), String> {
         use encodings::puzzle::{self, Goal, Settings};
-        if !P::FORMATS.contains(&P::MACHINE) {
+        if !P::INFO.formats.contains(&P::INFO.machine) {
             return Err(format!(
                 "certificates keep answers as {}, which it does not print",
-                P::MACHINE
+                P::INFO.machine
             ));
         }
-        let file = format!("docs/examples/{}.txt", P::NAME);
+        let file = format!("docs/examples/{}.txt", P::INFO.name);
         let text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
         let inst = P::parse(puzzle::without_header(&text).0, &Settings::default())
             .map_err(|e| format!("{file}: {e}"))?;
@@ -219,10 +210,10 @@ impl<P: Puzzle> Entry for Of<P> {
             .keys()
             .cloned()
             .collect();
-        if fields != P::ANSWER_FIELDS {
+        if fields != P::INFO.answer_fields {
             return Err(format!(
                 "answer_json writes {fields:?}, ANSWER_FIELDS says {:?}",
-                P::ANSWER_FIELDS
+                P::INFO.answer_fields
             ));
         }
         if let Ok(url) = P::to_url(&inst) {

@@ -6,7 +6,8 @@ use crate::input::{read_regular, Input};
 use crate::output::Status;
 use crate::runner::{self, Options, Progress};
 use anyhow::Result;
-use encodings::puzzle::{Ended, Goal, Puzzle, Settings, Task};
+use encodings::genre::Genre;
+use encodings::puzzle::{Ended, Goal, Settings, Task};
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 
@@ -27,10 +28,10 @@ pub fn expected_file(file: &Path) -> Option<PathBuf> {
 
 /// One puzzle file's row, computed in the child (`run-file`): solve, then compare with the
 /// expected answer. Never fails: an error is a row.
-pub fn file_row<P: Puzzle>(file: &Path, opts: &Options) -> Map<String, Value> {
+pub fn file_row<P: Genre>(file: &Path, opts: &Options) -> Map<String, Value> {
     let mut row = Map::new();
     row.insert("file".into(), json!(file.display().to_string()));
-    row.insert("puzzle".into(), json!(P::NAME));
+    row.insert("puzzle".into(), json!(P::INFO.name));
     if let Err(e) = solve_row::<P>(file, opts, &mut row) {
         row.insert("status".into(), json!("error"));
         row.insert("verdict".into(), json!("error"));
@@ -39,7 +40,7 @@ pub fn file_row<P: Puzzle>(file: &Path, opts: &Options) -> Map<String, Value> {
     row
 }
 
-fn solve_row<P: Puzzle>(file: &Path, opts: &Options, row: &mut Map<String, Value>) -> Result<()> {
+fn solve_row<P: Genre>(file: &Path, opts: &Options, row: &mut Map<String, Value>) -> Result<()> {
     let input = read_regular(file)?;
     // Read before the search: an expected answer that cannot be read is the row's error.
     let expected = expected_file(file);
@@ -125,7 +126,7 @@ fn solve_row<P: Puzzle>(file: &Path, opts: &Options, row: &mut Map<String, Value
 }
 
 /// Compares a finished search with the expected answer `input`: why it passes, or why not.
-fn compare<P: Puzzle>(
+fn compare<P: Genre>(
     inst: &P::Instance,
     input: &Input,
     answers: &[(P::Answer, P::Checked)],
@@ -158,7 +159,7 @@ fn compare<P: Puzzle>(
             let completion = P::COMPLETION.ok_or_else(|| {
                 format!(
                     "internal error: {} read an incomplete answer but completes none",
-                    P::NAME
+                    P::INFO.name
                 )
             })?;
             let out =
@@ -206,7 +207,7 @@ fn compare<P: Puzzle>(
         }
         (Some(_), Task::Enumerate) => Err(format!(
             "{name} holds a score, but {} puzzles have none",
-            P::NAME
+            P::INFO.name
         )),
     }
 }

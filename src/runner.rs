@@ -8,7 +8,8 @@
 //! with the process). What a late report means is one rule, written at [`receive`].
 
 use crate::backends::{Backend, Trust};
-use encodings::puzzle::{Ended, GenerateSpec, Goal, Hints, Made, Observer, Puzzle, Task};
+use encodings::genre::Genre;
+use encodings::puzzle::{Ended, GenerateSpec, Goal, Hints, Made, Observer, Task};
 use encodings::solver::{SolverError, SolverStats, Stop};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
@@ -53,7 +54,7 @@ pub struct Stats {
 }
 
 /// A search's result as the caller saw it.
-pub struct Outcome<P: Puzzle> {
+pub struct Outcome<P: Genre> {
     /// For [`Goal::Best`] the best answer found (at most one); for enumeration the first
     /// `keep` answers.
     pub answers: Vec<(P::Answer, P::Checked)>,
@@ -70,14 +71,14 @@ pub struct Outcome<P: Puzzle> {
     pub stats: Stats,
 }
 
-impl<P: Puzzle> Outcome<P> {
+impl<P: Genre> Outcome<P> {
     /// The best answer, for [`Goal::Best`].
     pub fn best(&self) -> Option<&(P::Answer, P::Checked)> {
         self.answers.last()
     }
 }
 
-enum Msg<P: Puzzle> {
+enum Msg<P: Genre> {
     Found(P::Answer, P::Checked),
     Stats(SolverStats),
     UpperBound(f64),
@@ -92,9 +93,9 @@ enum Msg<P: Puzzle> {
 /// How often a silent search reports that it is still at work.
 const HEARTBEAT: Duration = Duration::from_secs(1);
 
-struct Reporter<P: Puzzle>(Sender<Msg<P>>);
+struct Reporter<P: Genre>(Sender<Msg<P>>);
 
-impl<P: Puzzle> Observer<P> for Reporter<P> {
+impl<P: Genre> Observer<P> for Reporter<P> {
     fn found(&mut self, answer: &P::Answer, checked: &P::Checked) {
         // A closed channel means the caller gave up (time limit); the stop flag ends the search.
         let _ = self.0.send(Msg::Found(answer.clone(), checked.clone()));
@@ -110,7 +111,7 @@ impl<P: Puzzle> Observer<P> for Reporter<P> {
 }
 
 /// Runs `P::search` on `inst` under the options' backend and time limit.
-pub fn search<P: Puzzle>(
+pub fn search<P: Genre>(
     inst: P::Instance,
     goal: Goal,
     keep: usize,
@@ -268,7 +269,7 @@ impl Gap {
 }
 
 /// The gap from `best` up to `bound`, for a puzzle whose scores have a numeric value.
-pub fn gap<P: Puzzle>(best: &P::Score, bound: Option<f64>) -> Option<Gap> {
+pub fn gap<P: Genre>(best: &P::Score, bound: Option<f64>) -> Option<Gap> {
     let (bound, best) = (bound?.ceil(), P::score_value(best)?);
     let percent = if best > 0.0 {
         (1000.0 * (bound / best - 1.0)).ceil().max(0.0) / 10.0
@@ -282,7 +283,7 @@ pub use encodings::puzzle::fits;
 
 /// Runs `P::generate` under the options' backend and time limit: the puzzle text and the
 /// answer it was made around, or `None` when the deadline passed first.
-pub fn generate<P: encodings::puzzle::Generate>(
+pub fn generate<P: Genre>(
     spec: GenerateSpec,
     opts: &Options,
 ) -> Result<Option<Made<P::Answer>>, String> {
@@ -314,7 +315,7 @@ pub fn generate<P: encodings::puzzle::Generate>(
 
 /// Runs `P::hints` on `found` (an answer of `inst`) under the options' backend and what is
 /// left of the time limit counted from `start`: `None` when it passed first.
-pub fn hints<P: Puzzle>(
+pub fn hints<P: Genre>(
     inst: P::Instance,
     found: (P::Answer, P::Checked),
     opts: &Options,
@@ -341,7 +342,7 @@ pub fn hints<P: Puzzle>(
 /// deadline: its verdict rests on the solver's answers, and an interrupted call never answers
 /// UNSAT. A search that saw the flag reports itself stopped; one given up on is reported as
 /// stopped with every answer it had sent.
-fn receive<P: Puzzle>(
+fn receive<P: Genre>(
     rx: &Receiver<Msg<P>>,
     start: Instant,
     opts: &Options,
@@ -381,7 +382,7 @@ fn receive<P: Puzzle>(
 }
 
 /// What the worker has sent already, when the run gives up waiting for it.
-fn drain<P: Puzzle>(
+fn drain<P: Genre>(
     rx: &Receiver<Msg<P>>,
     on: &mut impl FnMut(Msg<P>),
 ) -> Result<Option<Msg<P>>, SolverError> {
@@ -405,9 +406,10 @@ fn died() -> SolverError {
 mod tests {
     use super::*;
     use encodings::amo::at_most_one;
+    use encodings::capability;
     use encodings::cnf::{ClauseSink, Lit, Model};
     use encodings::error::ParseError;
-    use encodings::puzzle::{Flag, Format, ReadAnswer, Settings};
+    use encodings::puzzle::{Format, Info, Puzzle, ReadAnswer, Settings};
     use encodings::search::{self, Tighten};
     use encodings::solver::NewSolver;
     use encodings::sum::{encode_sum, Bound, SumOutputs, Use};
@@ -426,18 +428,20 @@ mod tests {
 
     struct ToyPuzzle;
 
+    encodings::declare! {
+        ToyPuzzle: Scoring Estimate Searches;
+    }
+
     impl Puzzle for ToyPuzzle {
-        const NAME: &'static str = "toy";
-        const ABOUT: &'static str = "a test";
-        const TASK: Task = Task::Maximize;
-        const FORMATS: &'static [Format] = &[Format::Text];
-        const FLAGS: &'static [Flag] = &[];
-        const ANSWER_FIELDS: &'static [&'static str] = &[];
-        const MACHINE: Format = Format::Text;
+        const INFO: Info = Info {
+            name: "toy",
+            about: "a test",
+            formats: &[Format::Text],
+            ..Info::DEFAULT
+        };
         type Instance = Toy;
         type Answer = Vec<bool>;
         type Checked = usize;
-        type Score = usize;
         type Encoding = (Vec<Lit>, SumOutputs);
 
         fn parse(_: &str, _: &Settings) -> Result<Toy, ParseError> {
@@ -459,10 +463,6 @@ mod tests {
                     .collect();
                 sink.add_clause(&clause);
             }
-        }
-
-        fn estimate(t: &Toy, _: u64) -> u64 {
-            t.n as u64 * 10
         }
 
         fn encode<S: ClauseSink>(t: &Toy, sink: &mut S) -> Self::Encoding {
@@ -490,6 +490,26 @@ mod tests {
             }
         }
 
+        fn read_answer(_: &Toy, _: &str) -> Result<Result<ReadAnswer<Self>, String>, ParseError> {
+            unreachable!()
+        }
+
+        fn render(_: &Toy, _: &Vec<bool>, _: &usize, _: Format) -> String {
+            String::new()
+        }
+
+        fn svg(_: &Toy, _: &[(&Vec<bool>, &usize)], _: &str) -> String {
+            String::new()
+        }
+
+        fn answer_json(_: &Toy, _: &Vec<bool>, _: &usize) -> Map<String, Value> {
+            Map::new()
+        }
+    }
+
+    impl capability::Scoring for ToyPuzzle {
+        type Score = usize;
+
         fn score(&s: &usize) -> usize {
             s
         }
@@ -498,6 +518,22 @@ mod tests {
             Some(s as f64)
         }
 
+        fn describe_valid(_: &Toy, _: &Vec<bool>, _: &usize, _: bool) -> String {
+            String::new()
+        }
+
+        fn dimacs_comments(_: &Toy, _: &str) -> Vec<String> {
+            Vec::new()
+        }
+    }
+
+    impl capability::Estimate for ToyPuzzle {
+        fn estimate(t: &Toy, _: u64) -> u64 {
+            t.n as u64 * 10
+        }
+    }
+
+    impl capability::Searches for ToyPuzzle {
         fn search(
             t: &Toy,
             _: Goal,
@@ -520,30 +556,6 @@ mod tests {
                     }
                 })
             })
-        }
-
-        fn read_answer(_: &Toy, _: &str) -> Result<Result<ReadAnswer<Self>, String>, ParseError> {
-            unreachable!()
-        }
-
-        fn render(_: &Toy, _: &Vec<bool>, _: &usize, _: Format) -> String {
-            String::new()
-        }
-
-        fn svg(_: &Toy, _: &[(&Vec<bool>, &usize)], _: &str) -> String {
-            String::new()
-        }
-
-        fn describe_valid(_: &Toy, _: &Vec<bool>, _: &usize, _: bool) -> String {
-            String::new()
-        }
-
-        fn answer_json(_: &Toy, _: &Vec<bool>, _: &usize) -> Map<String, Value> {
-            Map::new()
-        }
-
-        fn dimacs_comments(_: &Toy, _: &str) -> Vec<String> {
-            Vec::new()
         }
     }
 

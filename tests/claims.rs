@@ -10,8 +10,8 @@
 mod common;
 
 use common::data_dir;
+use encodings::genre::Genre;
 use encodings::kakkuro::Kakkuro;
-use encodings::puzzle::Puzzle;
 use encodings::target_sudoku::TargetSudoku;
 use encodings::tatamibari::generate::Rng;
 use encodings::tatamibari::Tatamibari;
@@ -89,9 +89,9 @@ fn score(v: &Value) -> Option<String> {
 
 /// An optimisation: "optimal" only with the known optimum, never "no_solution"; a best found
 /// is an answer (re-checked by the driver) and exits 0.
-fn audit_optimum<P: Puzzle>(file: &str, optimum: &str, seed: u64) {
+fn audit_optimum<P: Genre>(file: &str, optimum: &str, seed: u64) {
     for backend in backends() {
-        let what = format!("solve {} {file} on {}", P::NAME, backend.name());
+        let what = format!("solve {} {file} on {}", P::INFO.name, backend.name());
         hammer(
             &what,
             seed,
@@ -245,9 +245,9 @@ fn tatamibari_claims_are_true_under_any_deadline() {
 }
 
 /// `--hints`: all or nothing, and the same as without a limit.
-fn audit_hints<P: Puzzle>(file: &str, seed: u64) {
+fn audit_hints<P: Genre>(file: &str, seed: u64) {
     for backend in backends() {
-        let what = format!("{} --hints on {}", P::NAME, backend.name());
+        let what = format!("{} --hints on {}", P::INFO.name, backend.name());
         let hints = |limit| {
             driver::solve::<P>(&SolveArgs {
                 hints: true,

@@ -1,12 +1,14 @@
-//! The `Puzzle` trait's defaults, on a puzzle that implements only what the trait requires:
+//! The defaults of `Genre` and `Scoring`, on a puzzle that implements only what they require:
 //! the generic searches (enumerate, and bound tightening with `better_than`), `describe_valid`,
 //! `dimacs_comments` and `estimate`, cross-checked against brute force. No built-in puzzle
 //! keeps the default enumeration, so this is where it is tested.
 
 use encodings::amo::at_most_one;
+use encodings::capability::Scoring;
 use encodings::cnf::{ClauseSink, Cnf, Lit, Model, SizeCounter};
 use encodings::error::ParseError;
-use encodings::puzzle::{Ended, Format, Goal, Puzzle, ReadAnswer, Settings, Task};
+use encodings::genre::Genre;
+use encodings::puzzle::{Ended, Format, Goal, Info, Puzzle, ReadAnswer, Settings};
 use encodings::sum::{encode_sum, Bound, SumOutputs, Use};
 use puzzle_sat::runner::{search, Options, Progress};
 use serde_json::{json, Map, Value};
@@ -22,17 +24,18 @@ struct Graph {
 }
 
 impl<const MAX: bool> Puzzle for Pairs<MAX> {
-    const NAME: &'static str = "pairs";
-    const ABOUT: &'static str = "independent sets";
-    const TASK: Task = if MAX { Task::Maximize } else { Task::Enumerate };
-    const FORMATS: &'static [Format] = &[Format::Text];
-    const ANSWER_FIELDS: &'static [&'static str] = &["chosen"];
-    const MACHINE: Format = Format::Text;
-    const VARIABLES: &'static str = "item I is chosen";
+    const INFO: Info = Info {
+        name: "pairs",
+        about: "independent sets",
+        formats: &[Format::Text],
+        machine: Format::Text,
+        answer_fields: &["chosen"],
+        variables: "item I is chosen",
+        ..Info::DEFAULT
+    };
     type Instance = Graph;
     type Answer = Vec<bool>;
     type Checked = usize;
-    type Score = usize;
     type Encoding = (Vec<Lit>, SumOutputs);
 
     fn parse(text: &str, _: &Settings) -> Result<Graph, ParseError> {
@@ -112,6 +115,10 @@ impl<const MAX: bool> Puzzle for Pairs<MAX> {
             );
         }
     }
+}
+
+impl Scoring for Pairs<true> {
+    type Score = usize;
 
     fn better_than<S: ClauseSink>(
         _: &Graph,
@@ -127,6 +134,11 @@ impl<const MAX: bool> Puzzle for Pairs<MAX> {
         }
         Ok(())
     }
+}
+
+encodings::declare! {
+    Pairs<false>: ;
+    Pairs<true>: Scoring;
 }
 
 /// Every independent set's size, by listing all subsets.
@@ -201,17 +213,20 @@ fn the_default_reports_and_estimate() {
     let answer = vec![true, false, true, true];
     let checked = Pairs::<true>::check(&g, &answer).unwrap();
     assert_eq!(
-        Pairs::<true>::describe_valid(&g, &answer, &checked, false),
+        <Pairs<true> as Genre>::describe_valid(&g, &answer, &checked, false),
         "valid, score 3\n"
     );
     assert_eq!(
-        Pairs::<true>::dimacs_comments(&g, "g.txt"),
+        <Pairs<true> as Genre>::dimacs_comments(&g, "g.txt"),
         ["puzzle-sat pairs g.txt", "variables: item I is chosen"]
     );
     let mut cnf = Cnf::new();
     Pairs::<true>::encode(&g, &mut cnf);
     let literals: usize = cnf.clauses.iter().map(Vec::len).sum();
-    assert_eq!(Pairs::<true>::estimate(&g, u64::MAX), literals as u64);
+    assert_eq!(
+        <Pairs<true> as Genre>::estimate(&g, u64::MAX),
+        literals as u64
+    );
     let mut counter = SizeCounter::default();
     Pairs::<false>::encode(&g, &mut counter);
     assert_eq!(counter.literals, literals as u64);

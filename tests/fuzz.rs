@@ -13,6 +13,7 @@ mod common;
 
 use common::{data_dir, fuzz_budget, Budget};
 use encodings::cnf::{ClauseSink, Cnf, Lit};
+use encodings::genre::Genre;
 use encodings::kakkuro::Kakkuro;
 use encodings::kakuro::Kakuro;
 use encodings::puzzle::{Ended, Format, Goal, Puzzle, Settings, Task};
@@ -39,7 +40,7 @@ const SOLVE_LIMIT: Duration = Duration::from_secs(30);
 const MAX_LEN: usize = 16 * 1024;
 
 /// What a puzzle's instances may cost in one iteration.
-trait Limits: Puzzle {
+trait Limits: Genre {
     /// Folder of this puzzle's files under tests/data, and its example in docs/examples.
     const DATA: &'static str;
     const EXAMPLE: &'static str;
@@ -162,7 +163,8 @@ fn exercise_puzzle<P: Limits>(
         let _ = P::describe_valid(&inst, answer, checked, false);
         let _ = P::svg(&inst, &[(answer, checked)], "");
         // Every drawing but the score alone and the picture reads back.
-        for &format in P::FORMATS
+        for &format in P::INFO
+            .formats
             .iter()
             .filter(|&&f| f != Format::Judge && f != Format::Svg)
         {
@@ -629,7 +631,7 @@ fn puzzle_seeds<P: Limits>() -> Vec<String> {
 /// Small solvable seeds, so that mutants often get solved: generated Tatamibari boards, tiny
 /// Kakkuro boards, a nearly full sudoku.
 fn small_seeds<P: Limits>() -> Vec<String> {
-    match P::NAME {
+    match P::INFO.name {
         "tatamibari" => (0..12)
             .map(|k| {
                 Generated::new(2 + k % 5, 2 + k / 3 % 5, &mut Rng::new(k as u64))
@@ -720,13 +722,18 @@ fn fuzz_puzzle<P: Limits>() {
             .take(seeds.len().max(small.len()))
             .cloned(),
     );
-    let depths = fuzz(&format!("{}-parse", P::NAME), &seeds, &budget, |text| {
-        let depth = exercise_puzzle::<P>(text, &Settings::default(), &mut Vec::new())?;
-        if P::FLAGS.contains(&encodings::puzzle::Flag::Lenient) {
-            exercise_puzzle::<P>(text, &Settings { lenient: true }, &mut Vec::new())?;
-        }
-        Ok(depth)
-    });
+    let depths = fuzz(
+        &format!("{}-parse", P::INFO.name),
+        &seeds,
+        &budget,
+        |text| {
+            let depth = exercise_puzzle::<P>(text, &Settings::default(), &mut Vec::new())?;
+            if P::flags().contains(&encodings::puzzle::Flag::Lenient) {
+                exercise_puzzle::<P>(text, &Settings { lenient: true }, &mut Vec::new())?;
+            }
+            Ok(depth)
+        },
+    );
     enough(&depths, budget.iters);
 }
 
@@ -737,14 +744,15 @@ fn fuzz_answers<P: Limits>(file: &Path, extra: &[String]) {
     let text = std::fs::read_to_string(file).unwrap();
     let inst = P::parse(&text, &Settings::default()).unwrap();
     let mut seeds: Vec<String> = extra.to_vec();
-    for format in P::FORMATS
+    for format in P::INFO
+        .formats
         .iter()
         .filter(|&&f| f != Format::Judge && f != Format::Svg)
     {
         let r = common::run(
             &[
                 "solve",
-                P::NAME,
+                P::INFO.name,
                 file.to_str().unwrap(),
                 "--format",
                 format.name(),
@@ -757,9 +765,12 @@ fn fuzz_answers<P: Limits>(file: &Path, extra: &[String]) {
     let mut printed = Vec::new();
     exercise_puzzle::<P>(&text, &Settings::default(), &mut printed).unwrap();
     seeds.extend(printed);
-    let depths = fuzz(&format!("{}-answer", P::NAME), &seeds, &budget, |answer| {
-        exercise_answer::<P>(&inst, answer)
-    });
+    let depths = fuzz(
+        &format!("{}-answer", P::INFO.name),
+        &seeds,
+        &budget,
+        |answer| exercise_answer::<P>(&inst, answer),
+    );
     enough(&depths, budget.iters);
 }
 
@@ -792,7 +803,7 @@ fn fuzz_models<P: Limits>(text: &str) {
         format!("{} 0\n", lits.join(" ")),
         "s UNSATISFIABLE\n".to_string(),
     ];
-    let depths = fuzz(&format!("{}-model", P::NAME), &seeds, &budget, |out| {
+    let depths = fuzz(&format!("{}-model", P::INFO.name), &seeds, &budget, |out| {
         exercise_model::<P>(&inst, &cnf, &enc, out)
     });
     enough(&depths, budget.iters);

@@ -5,6 +5,7 @@
 mod common;
 
 use common::{json_field, run};
+use encodings::genre::Genre as _;
 use encodings::kakkuro::{self as kk, Answer, Cell, Given, Instance, Kakkuro, Puzzle, Score};
 use encodings::puzzle::{Ended, Goal, Puzzle as _};
 use encodings::solver::{SolveResult, Solver};

@@ -4,6 +4,7 @@
 //! crate; proofs are written by the driver's backends.
 
 use crate::cnf::{ClauseSink, Cnf, Limited, Lit, Model, MAX_LITERALS};
+use crate::genre::Genre;
 use crate::puzzle::Puzzle;
 use crate::search::Sink;
 use crate::solver::{SolveResult, Solver, SolverError};
@@ -58,10 +59,10 @@ pub enum Form {
 }
 
 /// Refuses a claim that the puzzle's blocking cannot state: `unique` and `count` need
-/// [`Puzzle::BLOCKS_EXACTLY`].
-pub fn supports<P: Puzzle>(claim: Claim) -> Result<(), String> {
-    if matches!(claim, Claim::Unique | Claim::Count) && !P::BLOCKS_EXACTLY {
-        return Err(format!("{}'s blocking clauses exclude more than the answers listed, so no certificate can claim '{claim}'", P::NAME));
+/// [`Info::blocks_exactly`].
+pub fn supports<P: Genre>(claim: Claim) -> Result<(), String> {
+    if matches!(claim, Claim::Unique | Claim::Count) && !P::INFO.blocks_exactly {
+        return Err(format!("{}'s blocking clauses exclude more than the answers listed, so no certificate can claim '{claim}'", P::INFO.name));
     }
     Ok(())
 }
@@ -73,7 +74,7 @@ pub fn supports<P: Puzzle>(claim: Claim) -> Result<(), String> {
 /// through). Its unsatisfiability is the claim, given that the blocked answers are valid and,
 /// for an optimum, score no more than `score`: which whoever verifies re-checks with the
 /// validator. An empty clause is written as two opposite units (see [`NoEmpty`]).
-pub fn formula<P: Puzzle>(
+pub fn formula<P: Genre>(
     inst: &P::Instance,
     claim: Claim,
     score: Option<&P::Score>,
@@ -85,7 +86,7 @@ pub fn formula<P: Puzzle>(
 
 /// [`formula`] in either form, with its encoding (to read a model of it) and the derived units
 /// it holds (none in [`Form::Stated`]).
-pub fn built<P: Puzzle>(
+pub fn built<P: Genre>(
     inst: &P::Instance,
     claim: Claim,
     score: Option<&P::Score>,
@@ -103,7 +104,7 @@ pub fn built<P: Puzzle>(
 
 /// The formula before any answer is blocked. [`formula`] and [`refute`] both start with it,
 /// so a solver that [`refute`] fills holds exactly [`built`]'s clauses.
-fn rules<P: Puzzle, S: ClauseSink>(
+fn rules<P: Genre, S: ClauseSink>(
     inst: &P::Instance,
     claim: Claim,
     score: Option<&P::Score>,
@@ -129,14 +130,14 @@ fn rules<P: Puzzle, S: ClauseSink>(
 }
 
 /// How `P` states a lemma, or why a claim that holds lemmas is refused for it.
-fn lemma_clauses<P: Puzzle>() -> Result<crate::puzzle::LemmaClauses<P>, String> {
+fn lemma_clauses<P: Genre>() -> Result<crate::puzzle::LemmaClauses<P>, String> {
     P::LEMMAS
         .map(|l| l.clauses)
-        .ok_or_else(|| format!("{} has no lemmas", P::NAME))
+        .ok_or_else(|| format!("{} has no lemmas", P::INFO.name))
 }
 
 /// The plain rules, and in [`Form::Proving`] the derived units after them.
-fn plain<P: Puzzle, S: ClauseSink>(
+fn plain<P: Genre, S: ClauseSink>(
     inst: &P::Instance,
     form: Form,
     sink: &mut S,
@@ -152,7 +153,7 @@ fn plain<P: Puzzle, S: ClauseSink>(
 
 /// The formula whose unsatisfiability proves `lemma`: the rules and the lemma's negation (with
 /// the derived units it holds, in [`Form::Proving`]).
-pub fn lemma_formula<P: Puzzle>(
+pub fn lemma_formula<P: Genre>(
     inst: &P::Instance,
     lemma: &Value,
     form: Form,
@@ -208,7 +209,7 @@ pub type Valid<P> = (<P as Puzzle>::Answer, <P as Puzzle>::Checked);
 /// [`Claim::Unique`] and [`Claim::Count`] the claim's `answers`.
 /// The formula is [`built`]'s in [`Form::Proving`]; its derived units are returned with the
 /// answers, for the proof's first lines.
-pub fn refute<P: Puzzle>(
+pub fn refute<P: Genre>(
     inst: &P::Instance,
     claim: Claim,
     score: Option<&P::Score>,
@@ -272,7 +273,7 @@ fn stopped() -> SolverError {
 /// better (else the claim was wrong: an error), found until `solver` refutes the rest, after
 /// blocking `found` (answers already known to get through). At most `limit` of them; past it,
 /// an error.
-pub fn let_through<P: Puzzle>(
+pub fn let_through<P: Genre>(
     inst: &P::Instance,
     score: &P::Score,
     lemmas: &[Value],
@@ -300,7 +301,7 @@ pub fn let_through<P: Puzzle>(
     let_more_through::<P>(inst, &enc, score, solver, found, limit)
 }
 
-fn let_more_through<P: Puzzle>(
+fn let_more_through<P: Genre>(
     inst: &P::Instance,
     enc: &P::Encoding,
     score: &P::Score,
@@ -330,7 +331,7 @@ fn let_more_through<P: Puzzle>(
 
 /// A model of the optimality formula: its answer, re-checked by the validator, which must
 /// score no more than the claim.
-pub fn admit<P: Puzzle>(
+pub fn admit<P: Genre>(
     inst: &P::Instance,
     enc: &P::Encoding,
     model: &Model,

@@ -11,9 +11,11 @@
 //! digits make it.)
 
 use crate::amo::{at_most_one, exactly_one};
+use crate::capability;
 use crate::cnf::{ClauseSink, Lit, Model};
 use crate::error::{quoted, ParseError};
-use crate::puzzle::{Flag, Format, Hints, Puzzle, ReadAnswer, Settings};
+use crate::puzzle::Info;
+use crate::puzzle::{Format, Hints, Puzzle, ReadAnswer, Settings};
 use crate::solver::{NewSolver, SolverError};
 use crate::svg::{self, Font, Stroke, Svg};
 use crate::url;
@@ -762,22 +764,20 @@ fn read_clue(ch: char) -> Result<Option<u8>, String> {
 pub struct Kakuro;
 
 impl Puzzle for Kakuro {
-    const NAME: &'static str = "kakuro";
-    const ABOUT: &'static str =
-        "classic Kakuro (cross sums): solve, count, prove uniqueness, hints";
-    const FORMATS: &'static [Format] = &[Format::Text, Format::Line, Format::Url, Format::Svg];
-    const FLAGS: &'static [Flag] = &[Flag::Hints];
-    const ANSWER_FIELDS: &'static [&'static str] = &["grid"];
-    const MACHINE: Format = Format::Line;
-    const URL_KINDS: &'static [&'static str] = &["kakuro"];
-    const VARIABLES: &'static str = "rRcC=D: white cell (R, C) holds digit D; rRcC across={…} / down={…}: the run after black cell (R, C) holds these digits";
-    /// One clause over the answer's digits; exactly-one makes them determine it.
-    const BLOCKS_EXACTLY: bool = true;
+    const INFO: Info = Info {
+        name: "kakuro",
+        about: "classic Kakuro (cross sums): solve, count, prove uniqueness, hints",
+        formats: &[Format::Text, Format::Line, Format::Url, Format::Svg],
+        machine: Format::Line,
+        answer_fields: &["grid"],
+        variables: "rRcC=D: white cell (R, C) holds digit D; rRcC across={…} / down={…}: the run after black cell (R, C) holds these digits",
+        blocks_exactly: true,
+        ..Info::DEFAULT
+    };
 
     type Instance = Board;
     type Answer = Grid;
     type Checked = ();
-    type Score = crate::puzzle::NoScore;
     type Encoding = Encoding;
 
     fn parse(text: &str, _: &Settings) -> Result<Board, ParseError> {
@@ -830,52 +830,16 @@ impl Puzzle for Kakuro {
         )
     }
 
-    fn svg_broken(board: &Board, text: &str, caption: &str) -> String {
-        let cell = svg::cell_size(board.rows, board.cols, 1).min(CELL);
-        let Ok(grid) = read_grid(board, text) else {
-            return svg::compose(&[panel(board, None, &[], cell)], caption);
-        };
-        let cells = match check(board, &grid) {
-            Err(Violation::Repeat { cells, .. } | Violation::Sum { cells, .. }) => cells,
-            Err(Violation::Empty { row, col } | Violation::Black { row, col }) => {
-                vec![(row - 1) * board.cols + col - 1]
-            }
-            Ok(()) => Vec::new(),
-        };
-        let mut s = panel(board, Some(&grid), &[], cell);
-        svg::mark_broken(&mut s, EDGE, EDGE, board.cols, cell, &cells);
-        svg::compose(&[s], caption)
-    }
-
     fn answer_json(board: &Board, grid: &Grid, _: &()) -> Map<String, Value> {
         Map::from_iter([(
             "grid".to_string(),
             json!(grid.chunks(board.cols).collect::<Vec<_>>()),
         )])
     }
+}
 
-    /// The digits the same in every solution, found from `found`'s by [`crate::search::backbone`].
-    fn hints(
-        board: &Board,
-        found: &(Grid, ()),
-        solvers: &dyn NewSolver,
-    ) -> Result<Option<Hints<Grid>>, SolverError> {
-        let mut solver = solvers.new_solver();
-        let enc = encode(board, &mut crate::search::Sink(&mut *solver));
-        let Some((partial, decided)) =
-            crate::search::fixed_digits(&mut *solver, &found.0, |i, d| enc.lit(i, d))?
-        else {
-            return Ok(None);
-        };
-        Ok(Some(Hints {
-            json: json!(partial.chunks(board.cols).collect::<Vec<_>>()),
-            drawn: render_rows(board, &partial),
-            decided,
-            of: board.white().count(),
-            unit: "cells",
-            partial,
-        }))
-    }
+impl capability::Urls for Kakuro {
+    const KINDS: &'static [&'static str] = &["kakuro"];
 
     /// pzprjs's kakuro code. Its board is the cells inside a border row and column that hold
     /// only clues: black cells as `.` or two clue characters (down, then across), white cells
@@ -995,6 +959,50 @@ impl Puzzle for Kakuro {
                 .map(|r| border((r + skip) * board.cols, false)),
         );
         Ok(url::link("kakuro", cols, rows, &body))
+    }
+}
+
+impl capability::Backbone for Kakuro {
+    /// The digits the same in every solution, found from `found`'s by [`crate::search::backbone`].
+    fn hints(
+        board: &Board,
+        found: &(Grid, ()),
+        solvers: &dyn NewSolver,
+    ) -> Result<Option<Hints<Grid>>, SolverError> {
+        let mut solver = solvers.new_solver();
+        let enc = encode(board, &mut crate::search::Sink(&mut *solver));
+        let Some((partial, decided)) =
+            crate::search::fixed_digits(&mut *solver, &found.0, |i, d| enc.lit(i, d))?
+        else {
+            return Ok(None);
+        };
+        Ok(Some(Hints {
+            json: json!(partial.chunks(board.cols).collect::<Vec<_>>()),
+            drawn: render_rows(board, &partial),
+            decided,
+            of: board.white().count(),
+            unit: "cells",
+            partial,
+        }))
+    }
+}
+
+impl capability::Marks for Kakuro {
+    fn svg_broken(board: &Board, text: &str, caption: &str) -> String {
+        let cell = svg::cell_size(board.rows, board.cols, 1).min(CELL);
+        let Ok(grid) = read_grid(board, text) else {
+            return svg::compose(&[panel(board, None, &[], cell)], caption);
+        };
+        let cells = match check(board, &grid) {
+            Err(Violation::Repeat { cells, .. } | Violation::Sum { cells, .. }) => cells,
+            Err(Violation::Empty { row, col } | Violation::Black { row, col }) => {
+                vec![(row - 1) * board.cols + col - 1]
+            }
+            Ok(()) => Vec::new(),
+        };
+        let mut s = panel(board, Some(&grid), &[], cell);
+        svg::mark_broken(&mut s, EDGE, EDGE, board.cols, cell, &cells);
+        svg::compose(&[s], caption)
     }
 }
 

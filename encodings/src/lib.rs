@@ -7,9 +7,12 @@
 //! ([`search`], and each puzzle's own) are written against the [`solver::Solver`] trait.
 
 pub mod amo;
+pub mod capability;
 pub mod certify;
 pub mod cnf;
 pub mod error;
+pub mod genre;
+pub mod genres;
 pub mod kakkuro;
 pub mod kakuro;
 pub mod objective;

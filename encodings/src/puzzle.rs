@@ -89,7 +89,7 @@ pub enum Flag {
     Lenient,
     /// `--min-score S` for `encode` / `decode`.
     MinScore,
-    /// `solve --hints`: see [`Puzzle::hints`].
+    /// `solve --hints`: see [`crate::capability::Backbone`].
     Hints,
 }
 
@@ -170,7 +170,7 @@ pub trait Observer<P: Puzzle> {
 pub struct ReadAnswer<P: Puzzle> {
     pub answer: P::Answer,
     /// False when the answer leaves parts to the solver (Kakkuro's bare contest string has no
-    /// sides): `check` then solves [`Puzzle::fix`]'s instance for the best completion.
+    /// sides): `check` then solves [`Completion::fix`]'s instance for the best completion.
     pub complete: bool,
     /// A score the answer file claims, compared with the exact one.
     pub claimed: Option<String>,
@@ -256,11 +256,14 @@ pub fn without_header(text: &str) -> (&str, usize) {
 /// count from the file's first line (the header's too).
 pub fn parse_file<P: Puzzle>(text: &str, settings: &Settings) -> Result<P::Instance, ParseError> {
     if let Some(name) = header(text) {
-        if name != P::NAME {
+        if name != P::INFO.name {
             return Err(ParseError::new(
                 1,
                 1,
-                format!("the header says this is a {name:?} puzzle, not {}", P::NAME),
+                format!(
+                    "the header says this is a {name:?} puzzle, not {}",
+                    P::INFO.name
+                ),
             ));
         }
     }
@@ -273,13 +276,13 @@ pub fn parse_file<P: Puzzle>(text: &str, settings: &Settings) -> Result<P::Insta
 
 /// The puzzle file a puzz.link URL stands for, read as `P`'s (its kind must be one `P`
 /// reads); errors name the URL and the column.
-pub fn url_text<P: Puzzle>(url: &str) -> Result<String, String> {
+pub fn url_text<P: crate::genre::Genre>(url: &str) -> Result<String, String> {
     let link = crate::url::split(url).map_err(|e| format!("{url}:{e}"))?;
     if !P::URL_KINDS.contains(&link.kind) {
         if P::URL_KINDS.is_empty() {
             return Err(format!(
                 "{url}:1:1: {} puzzles have no puzz.link URL form (this one is {:?})",
-                P::NAME,
+                P::INFO.name,
                 link.kind
             ));
         }
@@ -287,42 +290,22 @@ pub fn url_text<P: Puzzle>(url: &str) -> Result<String, String> {
         return Err(format!(
             "{url}:1:1: this URL holds a {:?} puzzle, not {} (which reads {} URLs)",
             link.kind,
-            P::NAME,
+            P::INFO.name,
             reads.join(", ")
         ));
     }
     P::from_url(&link).map_err(|e| format!("{url}:{e}"))
 }
 
-/// What a puzzle module implements. Required: names and formats, the five types, and the
-/// steps parse → encode → decode → check → render / svg / JSON, plus reading an answer back
-/// and blocking one; everything else has a default that an enumerate-only puzzle keeps
-/// (no flags, no score, the generic searches, `valid` as `check`'s report). What only some
-/// puzzles have (`--hints`, `--min-score`, completions, lemmas, URLs) defaults to "not for this
-/// puzzle", and the command line refuses it by name before any work; `generate` is a trait of
-/// its own ([`Generate`]), which the registry row declares.
+/// What every genre says: its name and formats, its five types, and the steps parse → encode →
+/// decode → check → render (text, SVG, JSON), plus reading an answer back and blocking one.
+/// Everything only some genres have (a score, URLs, hints, generation, completions, lemmas,
+/// VeriPB problems, broken-rule marks, an own search) is a capability trait
+/// ([`crate::capability`]) that the genre's row in [`crate::genres`] declares; the driver sees
+/// both through [`crate::genre::Genre`].
 pub trait Puzzle: Sized + 'static {
-    /// The name on the command line.
-    const NAME: &'static str;
-    /// One line for `--help`.
-    const ABOUT: &'static str;
-    const TASK: Task = Task::Enumerate;
-    /// The formats `solve`, `decode` (and `generate`, as a puzzle file) print besides `json`.
-    const FORMATS: &'static [Format];
-    const FLAGS: &'static [Flag] = &[];
-    /// The keys [`Self::answer_json`] writes (`null` in JSON output when there is no answer);
-    /// a test over the registry holds each puzzle's example answer to them.
-    const ANSWER_FIELDS: &'static [&'static str];
-    /// The pzprjs names of the URLs this puzzle reads ([`Self::from_url`]); a URL given without
-    /// a puzzle's name goes to the first puzzle in the registry that lists its kind.
-    const URL_KINDS: &'static [&'static str] = &[];
-    /// What the variables mean, for the DIMACS file's comments (the default
-    /// [`Self::dimacs_comments`]).
-    const VARIABLES: &'static str = "";
-    /// The format certificates keep answers in: one `check` reads back whole.
-    const MACHINE: Format;
-    /// File extensions that mark this puzzle's files for `run`, besides the puzzle's name.
-    const EXTENSIONS: &'static [&'static str] = &[];
+    /// Names and formats.
+    const INFO: Info;
 
     /// A parsed puzzle file.
     type Instance: Clone + Send + Sync + 'static;
@@ -331,25 +314,10 @@ pub trait Puzzle: Sized + 'static {
     type Answer: Clone + Send + PartialEq + 'static;
     /// What the independent validator learns of a valid answer: its exact score and parts.
     type Checked: Clone + Send + 'static;
-    /// Compared exactly (integers or exact fractions, never floating point); [`NoScore`] when the
-    /// puzzle has no score. Made from a checked answer by [`Self::score`].
-    type Score: Ord + Clone + fmt::Display + Send + 'static + From<Self::Checked>;
     /// Whatever decode and the searches need to find again: variables, sum outputs.
     type Encoding;
 
     fn parse(text: &str, settings: &Settings) -> Result<Self::Instance, ParseError>;
-
-    /// About how many literals the formula of `inst` holds, counted no further than just past
-    /// `limit` and without building anything: the driver refuses an instance past
-    /// [`crate::cnf::MAX_LITERALS`] before encoding it. (The [`crate::cnf::Limited`] sink
-    /// stays the backstop for what an estimate misses.) By default the rules are encoded into
-    /// a counter, which stores nothing: a puzzle whose files can ask for huge formulas says
-    /// more cheaply how large they get.
-    fn estimate(inst: &Self::Instance, _limit: u64) -> u64 {
-        let mut count = crate::cnf::SizeCounter::default();
-        Self::encode(inst, &mut count);
-        count.literals
-    }
 
     /// The rules, as clauses whose models are exactly the valid answers.
     fn encode<S: ClauseSink>(inst: &Self::Instance, sink: &mut S) -> Self::Encoding;
@@ -359,30 +327,6 @@ pub trait Puzzle: Sized + 'static {
     /// The independent validator: the first broken rule, or what a valid answer scores.
     fn check(inst: &Self::Instance, answer: &Self::Answer) -> Result<Self::Checked, String>;
 
-    fn score(checked: &Self::Checked) -> Self::Score {
-        Self::Score::from(checked.clone())
-    }
-
-    /// A score's approximate value, only for showing how far a proved upper bound is above the
-    /// best found (never for comparing scores); `None` for puzzles whose searches prove no
-    /// upper bounds.
-    fn score_value(_score: &Self::Score) -> Option<f64> {
-        None
-    }
-
-    /// Solves `inst` with solvers from `solvers`, reporting every answer to `out`. By default
-    /// the generic searches on one solver holding [`Self::encode`]'s formula: for
-    /// [`Task::Enumerate`], answers one by one, each excluded by [`Self::block`]; for
-    /// [`Task::Maximize`], bound tightening with [`Self::better_than`] after each answer.
-    fn search(
-        inst: &Self::Instance,
-        goal: Goal,
-        solvers: &dyn NewSolver,
-        out: &mut dyn Observer<Self>,
-    ) -> Result<Ended, SolverError> {
-        crate::search::by_task::<Self>(inst, goal, solvers, out)
-    }
-
     /// Reads an answer for `check` (positions in errors are the answer file's); the inner
     /// error is a rule the answer breaks already as read (e.g. a region that is no rectangle).
     fn read_answer(
@@ -390,7 +334,7 @@ pub trait Puzzle: Sized + 'static {
         text: &str,
     ) -> Result<Result<ReadAnswer<Self>, String>, ParseError>;
 
-    /// The answer drawn in `format` (one of [`Self::FORMATS`], never json, judge or svg), with
+    /// The answer drawn in `format` (one of [`Info::formats`], never json, judge or svg), with
     /// its score where it has one.
     fn render(
         inst: &Self::Instance,
@@ -408,27 +352,6 @@ pub trait Puzzle: Sized + 'static {
         caption: &str,
     ) -> String;
 
-    /// `check --format svg` of an answer (`text`, as `check` read it) that breaks a rule: the
-    /// answer as far as it can be drawn, with the cells the first broken rule names outlined,
-    /// and no score; the bare puzzle by default.
-    fn svg_broken(inst: &Self::Instance, _text: &str, caption: &str) -> String {
-        Self::svg(inst, &[], caption)
-    }
-
-    /// `check`'s report on a valid answer; `completed` when the solver chose its open parts.
-    /// By default `valid`, with the score when the puzzle has one.
-    fn describe_valid(
-        _inst: &Self::Instance,
-        _answer: &Self::Answer,
-        checked: &Self::Checked,
-        _completed: bool,
-    ) -> String {
-        match Self::score(checked).to_string() {
-            score if score.is_empty() => "valid\n".to_string(),
-            score => format!("valid, score {score}\n"),
-        }
-    }
-
     /// The answer's fields in JSON output.
     fn answer_json(
         inst: &Self::Instance,
@@ -436,162 +359,58 @@ pub trait Puzzle: Sized + 'static {
         checked: &Self::Checked,
     ) -> Map<String, Value>;
 
-    /// Fields about the instance in JSON output (e.g. Kakkuro's mode).
-    fn instance_json(_inst: &Self::Instance) -> Map<String, Value> {
-        Map::new()
-    }
-
-    /// `c` lines heading the DIMACS file: the puzzle and file, and what the variables mean
-    /// ([`Self::VARIABLES`]).
-    fn dimacs_comments(_inst: &Self::Instance, name: &str) -> Vec<String> {
-        let mut lines = vec![format!("puzzle-sat {} {name}", Self::NAME)];
-        if !Self::VARIABLES.is_empty() {
-            lines.push(format!("variables: {}", Self::VARIABLES));
-        }
-        lines
-    }
-
-    /// Adds "the score is at least `bound`" (for `encode --min-score`) and returns comment
-    /// lines saying so; only for puzzles listing [`Flag::MinScore`].
-    fn min_score<S: ClauseSink>(
-        _inst: &Self::Instance,
-        _enc: &Self::Encoding,
-        _sink: &mut S,
-        _bound: &str,
-    ) -> Result<Vec<String>, String> {
-        Err(format!("{} has no score", Self::NAME))
-    }
-
-    /// The score as a linear objective over [`Self::encode`]'s literals, for OPB and WCNF files
-    /// (`encode --format opb|wcnf`), adding to `sink` whatever it counts with (after the rules,
-    /// so that the rules' variables keep their numbers). Its notes say how its value maps back
-    /// to the score. Only for puzzles with [`Task::Maximize`].
-    fn objective<S: ClauseSink>(
-        _inst: &Self::Instance,
-        _enc: &Self::Encoding,
-        _sink: &mut S,
-    ) -> Result<crate::objective::Objective, String> {
-        Err(format!("{} has no score", Self::NAME))
-    }
-
     /// Excludes each of `answers`, and no answer scoring more than the one it stands for:
     /// certificates block the answers a claim's formula must rule out (a solution for
     /// uniqueness, each counted one, or those a bound let through without beating the claimed
     /// score). A scoring puzzle may exclude a whole class at once (Kakkuro: every answer with
-    /// the same factors and no smaller D).
+    /// the same factors and no smaller D); [`Info::blocks_exactly`] says when it does not.
     fn block<S: ClauseSink>(
         inst: &Self::Instance,
         enc: &Self::Encoding,
         sink: &mut S,
         answers: &[Self::Answer],
     );
-
-    /// Whether [`Self::block`] excludes exactly the listed answers and nothing else: only then
-    /// can a certificate claim `unique` or a count (a class blocked at once would make "no
-    /// answer is left" say nothing about how many there are). Off unless a puzzle states it.
-    const BLOCKS_EXACTLY: bool = false;
-
-    /// The rules as a certificate states them. By default [`Self::encode`]'s; a puzzle whose
-    /// encoder first drops what it found impossible (Tatamibari's pruning and probing) states
-    /// the plain rules here, so that a certificate trusts none of that, and gives what it found
-    /// as [`Self::derived_units`].
-    fn plain_encode<S: ClauseSink>(inst: &Self::Instance, sink: &mut S) -> Self::Encoding {
-        Self::encode(inst, sink)
-    }
-
-    /// Unit clauses over [`Self::plain_encode`]'s variables, each following from the plain
-    /// rules and the units before it by unit propagation alone (a RUP lemma): a certificate
-    /// hands them to its proving solver and writes them as its proof's first lines.
-    fn derived_units(_inst: &Self::Instance, _enc: &Self::Encoding) -> Vec<crate::cnf::Lit> {
-        Vec::new()
-    }
-
-    /// Clauses that keep every answer scoring strictly more than `score`, for a certificate of
-    /// optimality: they may keep some that do not (the certificate then blocks those one by
-    /// one, each listed with its exact score) but must never cut one that does. Only for
-    /// puzzles with [`Task::Maximize`].
-    fn better_than<S: ClauseSink>(
-        _inst: &Self::Instance,
-        _enc: &Self::Encoding,
-        _sink: &mut S,
-        _score: &Self::Score,
-        _lemmas: &[Value],
-    ) -> Result<(), String> {
-        Err(format!("{} has no score", Self::NAME))
-    }
-
-    /// Answers that leave parts to the solver ([`ReadAnswer::complete`] false): how `check`
-    /// completes them. Only puzzles whose answers may be incomplete have it.
-    const COMPLETION: Option<Completion<Self>> = None;
-
-    /// Facts an optimality certificate proves first. Only scoring puzzles that need them have it.
-    const LEMMAS: Option<Lemmas<Self>> = None;
-
-    /// VeriPB certificates of optimality claims, beside the DRAT one. Only puzzles that have
-    /// them.
-    const VERIPB: Option<VeriPb<Self>> = None;
-
-    /// Whether a valid answer's score reaches `bound` (as given to `--min-score`), compared
-    /// exactly; `None` when `bound` is no score. `decode` says so when a CNF's approximate bound
-    /// let a lower answer through.
-    fn reaches(_checked: &Self::Checked, _bound: &str) -> Option<bool> {
-        None
-    }
-
-    /// With [`Flag::Hints`]: what every answer has in common (for a scoring puzzle, every
-    /// answer with `found`'s score, which must be proved optimal), `found` being one of them.
-    /// `None` when the run's stop flag ended the work first.
-    fn hints(
-        _inst: &Self::Instance,
-        _found: &(Self::Answer, Self::Checked),
-        _solvers: &dyn NewSolver,
-    ) -> Result<Option<Hints<Self::Answer>>, SolverError> {
-        Err(SolverError(format!("--hints is not for {}", Self::NAME)))
-    }
-
-    /// The puzzle file for a puzz.link URL already split ([`crate::url::split`]), whose kind
-    /// the driver has found in [`Self::URL_KINDS`]; `Err` (the column in the URL) for a body
-    /// that holds no such puzzle.
-    fn from_url(link: &crate::url::Link) -> Result<String, ParseError> {
-        Err(ParseError::new(
-            1,
-            1,
-            format!(
-                "{} puzzles have no puzz.link URL form (this one is {:?})",
-                Self::NAME,
-                link.kind
-            ),
-        ))
-    }
-
-    /// The puzz.link URL of a puzzle, or why it has none.
-    fn to_url(_inst: &Self::Instance) -> Result<String, String> {
-        Err(format!("{} puzzles have no puzz.link URL form", Self::NAME))
-    }
 }
 
-/// `generate`: random puzzles of this kind. A capability only some puzzles have, which the
-/// puzzle's registry row declares (`Row::of::<P>().generates::<P>()`).
-pub trait Generate: Puzzle {
-    /// What [`Self::difficulty`] counts ("rectangles").
-    const PARTS: &'static str;
+/// A genre's names and formats.
+#[derive(Clone, Copy, Debug)]
+pub struct Info {
+    /// The name on the command line.
+    pub name: &'static str,
+    /// One line for `--help`.
+    pub about: &'static str,
+    /// The formats `solve`, `decode` (and `generate`, as a puzzle file) print besides `json`.
+    pub formats: &'static [Format],
+    /// The format certificates keep answers in: one `check` reads back whole.
+    pub machine: Format,
+    /// The keys [`Puzzle::answer_json`] writes (`null` in JSON output when there is no
+    /// answer); a test over the registry holds each genre's example answer to them.
+    pub answer_fields: &'static [&'static str],
+    /// What the variables mean, for the DIMACS file's comments.
+    pub variables: &'static str,
+    /// File extensions that mark this genre's files for `run`, besides its name.
+    pub extensions: &'static [&'static str],
+    /// Whether files may ask for `--lenient` ([`Flag::Lenient`]).
+    pub lenient: bool,
+    /// Whether [`Puzzle::block`] excludes exactly the listed answers and nothing else: only
+    /// then can a certificate claim `unique` or a count (a class blocked at once would make "no
+    /// answer is left" say nothing about how many there are).
+    pub blocks_exactly: bool,
+}
 
-    /// A random puzzle file as `spec` asks (unique when asked, checked with solvers from
-    /// `solvers`) with the answer it was made around, which the driver re-checks with the
-    /// validator before printing the puzzle (a uniqueness check only rules out *other*
-    /// answers); `None` when the run's stop flag ended the work first.
-    fn generate(
-        spec: &GenerateSpec,
-        solvers: &dyn NewSolver,
-        note: &mut dyn FnMut(String),
-    ) -> Result<Option<Made<Self::Answer>>, String>;
-
-    /// How easy a puzzle is: how many parts of the answer unit propagation on the rules
-    /// decides with no search, of how many; `None` where the puzzle has no such measure, or
-    /// propagation alone finds the rules contradictory.
-    fn difficulty(_inst: &Self::Instance) -> Option<(usize, usize)> {
-        None
-    }
+impl Info {
+    /// The fields most genres leave alone, for `..Info::DEFAULT`.
+    pub const DEFAULT: Info = Info {
+        name: "",
+        about: "",
+        formats: &[Format::Text, Format::Svg],
+        machine: Format::Text,
+        answer_fields: &[],
+        variables: "",
+        extensions: &[],
+        lenient: false,
+        blocks_exactly: false,
+    };
 }
 
 /// A capability: completing an answer that leaves parts to the solver (Kakkuro's bare contest
@@ -617,7 +436,7 @@ pub type LemmaClauses<P> = fn(
 ) -> Result<(), String>;
 
 /// A capability: facts an optimality certificate proves first, each on its own, so that
-/// [`Puzzle::better_than`] can be stated against them (Kakkuro: each red dot's largest factor,
+/// [`crate::capability::Scoring::better_than`] can be stated against them (Kakkuro: each red dot's largest factor,
 /// which shrinks its bound many times over). Described in JSON for the claim.
 pub struct Lemmas<P: Puzzle> {
     /// The lemmas of an instance, proved with solvers from the source given.
@@ -630,7 +449,7 @@ pub struct Lemmas<P: Puzzle> {
 /// A capability: pseudo-Boolean (VeriPB) certificates against the puzzle's own problem, stated
 /// from the instance as the rules read, in which the CNF encoding (and a score's) is derived
 /// by the proof instead of trusted (`crate::veripb`).
-pub struct VeriPb<P: Puzzle> {
+pub struct VeriPb<P: crate::genre::Genre> {
     /// The puzzle's own problem for claims without a score; `None`: those claims state
     /// `final.cnf` as their problem (a second check of it).
     pub claims: Option<OwnProblem<P>>,
@@ -652,7 +471,7 @@ pub struct OwnProblem<P: Puzzle> {
 }
 
 /// How a VeriPB proof of an optimum is made.
-pub enum Optimum<P: Puzzle> {
+pub enum Optimum<P: crate::genre::Genre> {
     /// From the DRAT proof of `final.cnf` (with no lemmas, units or blocked answers), against
     /// [`OwnProblem::problem`]: `proof(instance, answer, score, drat)`, and the objective value
     /// a score has in the problem.
@@ -713,7 +532,7 @@ pub struct Made<A> {
 }
 
 /// Refuses an instance whose formula would pass [`crate::cnf::MAX_LITERALS`], before building any of it.
-pub fn fits<P: Puzzle>(inst: &P::Instance) -> Result<(), crate::solver::SolverError> {
+pub fn fits<P: crate::genre::Genre>(inst: &P::Instance) -> Result<(), crate::solver::SolverError> {
     let estimate = P::estimate(inst, crate::cnf::MAX_LITERALS);
     if estimate > crate::cnf::MAX_LITERALS {
         return Err(crate::solver::SolverError(format!(

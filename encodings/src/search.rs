@@ -3,6 +3,7 @@
 //! [`Puzzle::search`]; Kakkuro has a search of its own beside it.
 
 use crate::cnf::{ClauseSink, Lit, Model};
+use crate::genre::Genre;
 use crate::puzzle::{Ended, Goal, Observer, Puzzle, Task};
 use crate::solver::{NewSolver, SolveResult, Solver, SolverError};
 
@@ -61,7 +62,7 @@ pub fn maximize<P, S>(
     ) -> Result<Tighten, SolverError>,
 ) -> Result<Ended, SolverError>
 where
-    P: Puzzle,
+    P: Genre,
     S: Solver + ?Sized,
 {
     let mut enc = encode::<P, S>(inst, solver, out);
@@ -85,7 +86,7 @@ where
 
 /// [`Puzzle::search`]'s default: the generic search its [`Task`] names, on one solver holding
 /// the whole formula.
-pub fn by_task<P: Puzzle>(
+pub fn by_task<P: Genre>(
     inst: &P::Instance,
     goal: Goal,
     solvers: &dyn NewSolver,

@@ -5,9 +5,11 @@
 //! rectangle machinery (answer forms, decoding, blocking, pictures) is [`crate::rects`]'s.
 
 use crate::amo::exactly_one;
+use crate::capability;
 use crate::cnf::{ClauseSink, Lit, Model};
 use crate::error::ParseError;
-use crate::puzzle::{Flag, Format, Hints, Puzzle, ReadAnswer, Settings};
+use crate::puzzle::Info;
+use crate::puzzle::{Format, Hints, Puzzle, ReadAnswer, Settings};
 use crate::rects::{self, Area, Rect, Solution};
 use crate::solver::{NewSolver, SolverError};
 use crate::svg::{Font, Svg};
@@ -392,52 +394,30 @@ fn clue(board: &Board, s: &mut Svg, i: usize, x: f64, y: f64, cell: f64) {
 pub struct Shikaku;
 
 impl Puzzle for Shikaku {
-    const NAME: &'static str = "shikaku";
-    const ABOUT: &'static str =
-        "Nikoli's Shikaku: divide the board into rectangles, one number each, its area";
-    const FORMATS: &'static [Format] = &[
+    const INFO: Info = Info {
+        name: "shikaku",
+        about: "Nikoli's Shikaku: divide the board into rectangles, one number each, its area",
+        formats: &[
         Format::Text,
         Format::Box,
         Format::Rects,
         Format::Url,
         Format::Svg,
-    ];
-    const FLAGS: &'static [Flag] = &[Flag::Hints];
-    const ANSWER_FIELDS: &'static [&'static str] = &["rectangles"];
-    const MACHINE: Format = Format::Rects;
-    /// pzprjs reads `sikaku` as another name of it.
-    const URL_KINDS: &'static [&'static str] = &["shikaku", "sikaku"];
-    const VARIABLES: &'static str =
-        "rect R C H W: the rectangle with top-left cell (R, C) (0-based), H tall, W wide is chosen";
-    /// One clause over the answer's chosen variables; exactly-one makes them determine it.
-    const BLOCKS_EXACTLY: bool = true;
+    ],
+        machine: Format::Rects,
+        answer_fields: &["rectangles"],
+        variables: "rect R C H W: the rectangle with top-left cell (R, C) (0-based), H tall, W wide is chosen",
+        blocks_exactly: true,
+        ..Info::DEFAULT
+    };
 
     type Instance = Board;
     type Answer = Solution;
     type Checked = ();
-    type Score = crate::puzzle::NoScore;
     type Encoding = Encoding;
 
     fn parse(text: &str, _: &Settings) -> Result<Board, ParseError> {
         parse(text)
-    }
-
-    /// The candidates are counted without storing them (a `?` on a large board has many):
-    /// each costs up to 9 literals per cell it covers in the cells' exactly-ones (pairwise up to
-    /// 9 candidates: 8 binary clauses and the at-least-one; a sequential counter: 7).
-    fn estimate(board: &Board, limit: u64) -> u64 {
-        let count = ClueCount::new(board);
-        let mut literals = 3 * (board.rows * board.cols) as u64;
-        for at in (0..board.clues.len()).filter(|&i| board.clues[i].is_some()) {
-            each_candidate(board, &count, at, |rect| {
-                literals = literals.saturating_add(9 * (rect.height * rect.width) as u64);
-                literals <= limit
-            });
-            if literals > limit {
-                break;
-            }
-        }
-        literals
     }
 
     fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
@@ -490,34 +470,14 @@ impl Puzzle for Shikaku {
         )
     }
 
-    fn svg_broken(board: &Board, text: &str, caption: &str) -> String {
-        let locate = |labels: &[Option<usize>]| {
-            check_labels(board, labels, &|k| k.to_string())
-                .err()
-                .map_or(Vec::new(), |(_, cells)| cells)
-        };
-        rects::svg_broken(
-            board,
-            text,
-            caption,
-            &|s, i, x, y, cell| clue(board, s, i, x, y, cell),
-            locate,
-        )
-    }
-
     fn answer_json(_: &Board, sol: &Solution, _: &()) -> Map<String, Value> {
         Map::from_iter([("rectangles".to_string(), rects::rects_json(sol))])
     }
+}
 
-    fn hints(
-        board: &Board,
-        found: &(Solution, ()),
-        solvers: &dyn NewSolver,
-    ) -> Result<Option<Hints<Solution>>, SolverError> {
-        let mut solver = solvers.new_solver();
-        let enc = encode(board, &mut crate::search::Sink(&mut *solver));
-        rects::hints(board, &enc.rects, &mut *solver, &found.0)
-    }
+impl capability::Urls for Shikaku {
+    /// pzprjs reads `sikaku` as another name of it.
+    const KINDS: &'static [&'static str] = &["shikaku", "sikaku"];
 
     /// pzprjs's number code ([`url::read_number16`]; `.` is `?`).
     fn from_url(link: &url::Link) -> Result<String, ParseError> {
@@ -552,6 +512,55 @@ impl Puzzle for Shikaku {
             board.rows,
             &url::encode_numbers(board.clues.iter().copied()),
         ))
+    }
+}
+
+impl capability::Backbone for Shikaku {
+    fn hints(
+        board: &Board,
+        found: &(Solution, ()),
+        solvers: &dyn NewSolver,
+    ) -> Result<Option<Hints<Solution>>, SolverError> {
+        let mut solver = solvers.new_solver();
+        let enc = encode(board, &mut crate::search::Sink(&mut *solver));
+        rects::hints(board, &enc.rects, &mut *solver, &found.0)
+    }
+}
+
+impl capability::Marks for Shikaku {
+    fn svg_broken(board: &Board, text: &str, caption: &str) -> String {
+        let locate = |labels: &[Option<usize>]| {
+            check_labels(board, labels, &|k| k.to_string())
+                .err()
+                .map_or(Vec::new(), |(_, cells)| cells)
+        };
+        rects::svg_broken(
+            board,
+            text,
+            caption,
+            &|s, i, x, y, cell| clue(board, s, i, x, y, cell),
+            locate,
+        )
+    }
+}
+
+impl capability::Estimate for Shikaku {
+    /// The candidates are counted without storing them (a `?` on a large board has many):
+    /// each costs up to 9 literals per cell it covers in the cells' exactly-ones (pairwise up to
+    /// 9 candidates: 8 binary clauses and the at-least-one; a sequential counter: 7).
+    fn estimate(board: &Board, limit: u64) -> u64 {
+        let count = ClueCount::new(board);
+        let mut literals = 3 * (board.rows * board.cols) as u64;
+        for at in (0..board.clues.len()).filter(|&i| board.clues[i].is_some()) {
+            each_candidate(board, &count, at, |rect| {
+                literals = literals.saturating_add(9 * (rect.height * rect.width) as u64);
+                literals <= limit
+            });
+            if literals > limit {
+                break;
+            }
+        }
+        literals
     }
 }
 

@@ -7,9 +7,11 @@
 //! givens leave, exactly one per cell and per house and digit.
 
 use crate::amo::exactly_one_traced;
+use crate::capability;
 use crate::cnf::{ClauseSink, Lit, Model};
 use crate::error::ParseError;
-use crate::puzzle::{Flag, Format, Hints, Puzzle, ReadAnswer, Settings};
+use crate::puzzle::Info;
+use crate::puzzle::{Format, Hints, Puzzle, ReadAnswer, Settings};
 use crate::solver::{NewSolver, SolverError};
 use crate::svg::{self, Font, Stroke, Svg};
 use crate::url::{self, Number};
@@ -647,39 +649,25 @@ fn drat_variables(drat: &str) -> std::collections::HashSet<u32> {
 pub struct Sudoku;
 
 impl Puzzle for Sudoku {
-    const NAME: &'static str = "sudoku";
-    const ABOUT: &'static str =
-        "classic sudoku, any size with rectangular boxes: solve, count, prove uniqueness, hints";
-    const FORMATS: &'static [Format] = &[Format::Text, Format::Line, Format::Url, Format::Svg];
-    const FLAGS: &'static [Flag] = &[Flag::Hints];
-    const ANSWER_FIELDS: &'static [&'static str] = &["grid"];
-    const MACHINE: Format = Format::Line;
-    const URL_KINDS: &'static [&'static str] = &["sudoku"];
-    const VARIABLES: &'static str = "rRcC=D: cell (R, C) holds digit D";
-    /// One clause over the answer's digits; exactly-one makes them determine it.
-    const BLOCKS_EXACTLY: bool = true;
-    const VERIPB: Option<crate::puzzle::VeriPb<Self>> = Some(crate::puzzle::VeriPb {
-        claims: Some(crate::puzzle::OwnProblem {
-            problem: opb,
-            refutation,
-        }),
-        optimum: None,
-    });
+    const INFO: Info = Info {
+        name: "sudoku",
+        about:
+            "classic sudoku, any size with rectangular boxes: solve, count, prove uniqueness, hints",
+        formats: &[Format::Text, Format::Line, Format::Url, Format::Svg],
+        machine: Format::Line,
+        answer_fields: &["grid"],
+        variables: "rRcC=D: cell (R, C) holds digit D",
+        blocks_exactly: true,
+        ..Info::DEFAULT
+    };
 
     type Instance = Board;
     type Answer = Grid;
     type Checked = ();
-    type Score = crate::puzzle::NoScore;
     type Encoding = Encoding;
 
     fn parse(text: &str, _: &Settings) -> Result<Board, ParseError> {
         parse(text)
-    }
-
-    fn estimate(board: &Board, _: u64) -> u64 {
-        // Each cell, house and digit: an exactly-one over at most N literals (pairwise up to 9).
-        let n = board.n as u64;
-        4 * n * n * if n <= 9 { n * n } else { 3 * n }
     }
 
     fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
@@ -729,52 +717,16 @@ impl Puzzle for Sudoku {
         )
     }
 
-    fn svg_broken(board: &Board, text: &str, caption: &str) -> String {
-        let cell = svg::cell_size(board.n, board.n, 1).min(CELL);
-        let Ok(grid) = read_grid(board, text) else {
-            return svg::compose(&[panel(board, None, &[], cell)], caption);
-        };
-        let cells = match check(board, &grid) {
-            Err(Violation::Repeat { cells, .. }) => cells,
-            Err(Violation::Given { row, col, .. } | Violation::Empty { row, col }) => {
-                vec![(row - 1) * board.n + col - 1]
-            }
-            Ok(()) => Vec::new(),
-        };
-        let mut s = panel(board, Some(&grid), &[], cell);
-        svg::mark_broken(&mut s, EDGE, EDGE, board.n, cell, &cells);
-        svg::compose(&[s], caption)
-    }
-
     fn answer_json(board: &Board, grid: &Grid, _: &()) -> Map<String, Value> {
         Map::from_iter([(
             "grid".to_string(),
             json!(grid.chunks(board.n).collect::<Vec<_>>()),
         )])
     }
+}
 
-    /// The digits the same in every solution, found from `found`'s by [`crate::search::backbone`].
-    fn hints(
-        board: &Board,
-        found: &(Grid, ()),
-        solvers: &dyn NewSolver,
-    ) -> Result<Option<Hints<Grid>>, SolverError> {
-        let mut solver = solvers.new_solver();
-        let enc = encode(board, &mut crate::search::Sink(&mut *solver));
-        let Some((partial, decided)) =
-            crate::search::fixed_digits(&mut *solver, &found.0, |i, d| enc.lit(i, d))?
-        else {
-            return Ok(None);
-        };
-        Ok(Some(Hints {
-            json: json!(partial.chunks(board.n).collect::<Vec<_>>()),
-            drawn: render_rows(board.n, &partial),
-            decided,
-            of: partial.len(),
-            unit: "cells",
-            partial,
-        }))
-    }
+impl capability::Urls for Sudoku {
+    const KINDS: &'static [&'static str] = &["sudoku"];
 
     /// pzprjs's number code. puzz.link draws square boxes of ⌊√N⌋ cells a side (and 2×3 at
     /// 6×6), which are a sudoku's boxes only where N is a square or 6: other sides are refused.
@@ -815,6 +767,68 @@ impl Puzzle for Sudoku {
             board.n,
             &url::encode_numbers(cells),
         ))
+    }
+}
+
+impl capability::Backbone for Sudoku {
+    /// The digits the same in every solution, found from `found`'s by [`crate::search::backbone`].
+    fn hints(
+        board: &Board,
+        found: &(Grid, ()),
+        solvers: &dyn NewSolver,
+    ) -> Result<Option<Hints<Grid>>, SolverError> {
+        let mut solver = solvers.new_solver();
+        let enc = encode(board, &mut crate::search::Sink(&mut *solver));
+        let Some((partial, decided)) =
+            crate::search::fixed_digits(&mut *solver, &found.0, |i, d| enc.lit(i, d))?
+        else {
+            return Ok(None);
+        };
+        Ok(Some(Hints {
+            json: json!(partial.chunks(board.n).collect::<Vec<_>>()),
+            drawn: render_rows(board.n, &partial),
+            decided,
+            of: partial.len(),
+            unit: "cells",
+            partial,
+        }))
+    }
+}
+
+impl capability::PbProofs for Sudoku {
+    const VERIPB: crate::puzzle::VeriPb<Self> = crate::puzzle::VeriPb {
+        claims: Some(crate::puzzle::OwnProblem {
+            problem: opb,
+            refutation,
+        }),
+        optimum: None,
+    };
+}
+
+impl capability::Marks for Sudoku {
+    fn svg_broken(board: &Board, text: &str, caption: &str) -> String {
+        let cell = svg::cell_size(board.n, board.n, 1).min(CELL);
+        let Ok(grid) = read_grid(board, text) else {
+            return svg::compose(&[panel(board, None, &[], cell)], caption);
+        };
+        let cells = match check(board, &grid) {
+            Err(Violation::Repeat { cells, .. }) => cells,
+            Err(Violation::Given { row, col, .. } | Violation::Empty { row, col }) => {
+                vec![(row - 1) * board.n + col - 1]
+            }
+            Ok(()) => Vec::new(),
+        };
+        let mut s = panel(board, Some(&grid), &[], cell);
+        svg::mark_broken(&mut s, EDGE, EDGE, board.n, cell, &cells);
+        svg::compose(&[s], caption)
+    }
+}
+
+impl capability::Estimate for Sudoku {
+    fn estimate(board: &Board, _: u64) -> u64 {
+        // Each cell, house and digit: an exactly-one over at most N literals (pairwise up to 9).
+        let n = board.n as u64;
+        4 * n * n * if n <= 9 { n * n } else { 3 * n }
     }
 }
 

@@ -333,7 +333,7 @@ mod tests {
     /// file that parses and writes back as the same cells.
     #[test]
     fn random_urls_are_read_or_refused_never_panic() {
-        use crate::puzzle::Puzzle;
+        use crate::genre::Genre;
         use crate::tatamibari::Tatamibari;
         let mut rng = crate::tatamibari::generate::Rng::new(11);
         let alphabet: Vec<char> = "0123456789abcdefghijklmnopqrstuvwxyz.-+=%/?:ABCZé"

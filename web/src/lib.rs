@@ -11,16 +11,11 @@
 mod bind;
 
 use encodings::cnf::{dimacs_text, Cnf, Limited, MAX_LITERALS};
-use encodings::kakkuro::Kakkuro;
-use encodings::kakuro::Kakuro;
+use encodings::genre::Genre;
 use encodings::puzzle::{
-    self, Ended, Format, Generate, GenerateSpec, Goal, Observer, Puzzle, Settings, Task,
+    self, Ended, Format, GenerateSpec, Goal, Observer, Puzzle, Settings, Task,
 };
-use encodings::shikaku::Shikaku;
 use encodings::solver::SolverStats;
-use encodings::sudoku::Sudoku;
-use encodings::target_sudoku::TargetSudoku;
-use encodings::tatamibari::Tatamibari;
 use encodings::verdict::{self, Ask, Status, Trust};
 use serde_json::{json, Map, Value};
 use varisat_backend::VarisatSolvers;
@@ -93,51 +88,39 @@ pub enum Mode {
 /// when Stop ends the worker.
 pub type Report<'a> = &'a mut dyn FnMut(Value);
 
-/// The puzzles the page knows, in the order of its genre list.
-macro_rules! each_puzzle {
-    ($visit:ident ! ($($arg:expr),*)) => {
-        $visit!(Sudoku $(, $arg)*);
-        $visit!(TargetSudoku $(, $arg)*);
-        $visit!(Tatamibari $(, $arg)*);
-        $visit!(Kakkuro $(, $arg)*);
-        $visit!(Shikaku $(, $arg)*);
-        $visit!(Kakuro $(, $arg)*);
-    };
-}
-
 /// The page's genre list: names, what each is, the URLs it reads, its modes and its example.
 pub fn catalogue() -> Value {
     let mut list = Vec::new();
     macro_rules! row {
-        ($p:ty, $list:expr) => {
+        ($p:ty, ($list:expr)) => {
             $list.push(entry::<$p>())
         };
     }
-    each_puzzle!(row!(list));
+    encodings::genres!(each row(list));
     Value::Array(list)
 }
 
-fn entry<P: Puzzle>() -> Value {
+fn entry<P: Genre>() -> Value {
     let maximize = P::TASK == Task::Maximize;
     let mut modes = vec!["solve"];
     if !maximize {
         modes.extend(["unique", "count"]);
     }
-    if P::FLAGS.contains(&puzzle::Flag::Hints) {
+    if P::flags().contains(&puzzle::Flag::Hints) {
         modes.push("hints");
     }
     modes.push("check");
-    if generates(P::NAME) {
+    if P::GENERATES {
         modes.push("generate");
     }
     json!({
-        "name": P::NAME,
-        "about": P::ABOUT,
+        "name": P::INFO.name,
+        "about": P::INFO.about,
         "url_kinds": P::URL_KINDS,
         "maximize": maximize,
-        "machine": P::MACHINE.name(),
+        "machine": P::INFO.machine.name(),
         "modes": modes,
-        "example": example(P::NAME),
+        "example": example(P::INFO.name),
     })
 }
 
@@ -152,10 +135,6 @@ fn example(name: &str) -> &'static str {
         "kakuro" => include_str!("../../docs/examples/kakuro.txt"),
         _ => "",
     }
-}
-
-fn generates(name: &str) -> bool {
-    name == Tatamibari::NAME
 }
 
 /// Every field a request may have.
@@ -260,8 +239,8 @@ fn dispatch(request: &Value, report: Report) -> Result<Value, String> {
         return Err(format!("the answer is over {} MiB", MAX_INPUT >> 20));
     }
     macro_rules! visit {
-        ($p:ty, $name:expr) => {
-            if $name == <$p>::NAME {
+        ($p:ty, ($name:expr)) => {
+            if $name == <$p>::INFO.name {
                 if mode == Mode::Draw {
                     return draw::<$p>(source, &drawn, caption);
                 }
@@ -269,7 +248,7 @@ fn dispatch(request: &Value, report: Report) -> Result<Value, String> {
             }
         };
     }
-    each_puzzle!(visit!(name));
+    encodings::genres!(each visit(name));
     Err(format!("unknown puzzle {name:?}"))
 }
 
@@ -303,13 +282,13 @@ pub fn genre_of_url(url: &str) -> Result<String, String> {
     let link = encodings::url::split(url).map_err(|e| format!("{url}:{e}"))?;
     let mut found = None;
     macro_rules! reads {
-        ($p:ty, $found:expr, $kind:expr) => {
+        ($p:ty, ($found:expr, $kind:expr)) => {
             if $found.is_none() && <$p>::URL_KINDS.contains(&$kind) {
-                $found = Some(<$p>::NAME);
+                $found = Some(<$p>::INFO.name);
             }
         };
     }
-    each_puzzle!(reads!(found, link.kind));
+    encodings::genres!(each reads(found, link.kind));
     found.map(str::to_string).ok_or(format!(
         "{url}:1:1: puzzle-sat reads no {:?} puzzles",
         link.kind
@@ -323,7 +302,7 @@ enum Source<'a> {
 }
 
 /// The puzzle read as `P`, and the name its errors go under (the URL, or `puzzle` for text).
-fn read<P: Puzzle>(source: Source) -> Result<(P::Instance, String), String> {
+fn read<P: Genre>(source: Source) -> Result<(P::Instance, String), String> {
     let settings = Settings::default();
     match source {
         Source::Url(url) => {
@@ -340,21 +319,21 @@ fn read<P: Puzzle>(source: Source) -> Result<(P::Instance, String), String> {
 }
 
 /// What every answer to the page says about the puzzle itself.
-fn head<P: Puzzle>(inst: &P::Instance, mode: &str) -> Value {
+fn head<P: Genre>(inst: &P::Instance, mode: &str) -> Value {
     json!({
-        "puzzle": P::NAME,
+        "puzzle": P::INFO.name,
         "mode": mode,
-        "machine": P::MACHINE.name(),
+        "machine": P::INFO.machine.name(),
         "url": P::to_url(inst).ok(),
     })
 }
 
 /// An answer as the page shows and downloads it: drawn as text, in the machine format
 /// (`line`/`rects`) and its score.
-fn answer_json<P: Puzzle>(inst: &P::Instance, a: &P::Answer, c: &P::Checked) -> Value {
+fn answer_json<P: Genre>(inst: &P::Instance, a: &P::Answer, c: &P::Checked) -> Value {
     json!({
         "text": P::render(inst, a, c, Format::Text),
-        "machine": P::render(inst, a, c, P::MACHINE),
+        "machine": P::render(inst, a, c, P::INFO.machine),
         "score": (P::TASK == Task::Maximize).then(|| P::score(c).to_string()),
     })
 }
@@ -365,7 +344,7 @@ fn stats_json(s: &SolverStats) -> Value {
 
 /// Reports each answer as the search finds it, with the verdict the run would end with if
 /// stopped there (and a picture, see `found`), and keeps the answers the final verdict needs.
-struct Reporter<'a, P: Puzzle> {
+struct Reporter<'a, P: Genre> {
     started: web_time::Instant,
     /// Completing a pasted answer for `check`: reports say nothing about it.
     checking: bool,
@@ -379,7 +358,7 @@ struct Reporter<'a, P: Puzzle> {
     report: Report<'a>,
 }
 
-impl<P: Puzzle> Observer<P> for Reporter<'_, P> {
+impl<P: Genre> Observer<P> for Reporter<'_, P> {
     fn found(&mut self, answer: &P::Answer, checked: &P::Checked) {
         self.count += 1;
         let best = self.goal == Goal::Best;
@@ -423,7 +402,7 @@ impl<P: Puzzle> Observer<P> for Reporter<'_, P> {
     }
 }
 
-fn solve<P: Puzzle>(
+fn solve<P: Genre>(
     source: Source,
     mode: Mode,
     answer: &str,
@@ -433,7 +412,7 @@ fn solve<P: Puzzle>(
     match mode {
         Mode::Show => {
             let mut v = head::<P>(&inst, "show");
-            v["svg"] = picture(P::svg(&inst, &[], P::NAME));
+            v["svg"] = picture(P::svg(&inst, &[], P::INFO.name));
             v["verdict"] = json!("");
             return Ok(v);
         }
@@ -454,9 +433,9 @@ fn solve<P: Puzzle>(
             v["dimacs"] = json!(dimacs_text(&cnf.inner, &P::dimacs_comments(&inst, &name)));
             return Ok(v);
         }
-        Mode::Hints if !P::FLAGS.contains(&puzzle::Flag::Hints) => return Err(format!("hints are not available for {}", P::NAME)),
+        Mode::Hints if !P::flags().contains(&puzzle::Flag::Hints) => return Err(format!("hints are not available for {}", P::INFO.name)),
         Mode::Unique | Mode::Count(_) if P::TASK == Task::Maximize => {
-            return Err(format!("{} finds the best answer and proves it optimal: uniqueness and counts mean nothing for it", P::NAME))
+            return Err(format!("{} finds the best answer and proves it optimal: uniqueness and counts mean nothing for it", P::INFO.name))
         }
         _ => {}
     }
@@ -544,7 +523,7 @@ fn solve<P: Puzzle>(
 
 /// `draw`: answers drawn as they would have been, had the run not been stopped: only those the
 /// validator accepts (a picture never shows an answer that breaks a rule).
-fn draw<P: Puzzle>(source: Source, answers: &[&str], caption: &str) -> Result<Value, String> {
+fn draw<P: Genre>(source: Source, answers: &[&str], caption: &str) -> Result<Value, String> {
     let (inst, _) = read::<P>(source)?;
     let mut kept = Vec::new();
     for text in answers {
@@ -577,7 +556,7 @@ fn mode_name(mode: Mode) -> &'static str {
 }
 
 /// What every solution (every optimal answer) has in common, after the search found `found`.
-fn hints<P: Puzzle>(
+fn hints<P: Genre>(
     mut v: Value,
     inst: &P::Instance,
     found: Option<(P::Answer, P::Checked)>,
@@ -614,7 +593,7 @@ fn hints<P: Puzzle>(
 
 /// `check`: the validator's verdict on a pasted answer; an answer that leaves parts to the
 /// solver (Kakkuro's bare contest string) is completed as the CLI completes it.
-fn check<P: Puzzle>(
+fn check<P: Genre>(
     inst: &P::Instance,
     name: &str,
     text: &str,
@@ -655,7 +634,7 @@ fn check<P: Puzzle>(
     } else {
         let completion = P::COMPLETION.ok_or(format!(
             "internal error: {} read an incomplete answer but completes none",
-            P::NAME
+            P::INFO.name
         ))?;
         let fixed = (completion.fix)(inst, &read.answer);
         puzzle::fits::<P>(&fixed).map_err(|e| format!("{name}: {e}"))?;
@@ -707,18 +686,28 @@ fn check<P: Puzzle>(
 }
 
 fn generate(name: &str, request: &Map<String, Value>, report: Report) -> Result<Value, String> {
-    if generates(name) {
-        return made::<Tatamibari>(request, report);
+    let mut makers = Vec::new();
+    macro_rules! maker {
+        ($p:ty, ($name:expr)) => {
+            if <$p>::GENERATES {
+                if $name == <$p>::INFO.name {
+                    return made::<$p>(request, report);
+                }
+                makers.push(<$p>::INFO.name);
+            }
+        };
     }
+    encodings::genres!(each maker(name));
     Err(format!(
-        "puzzle-sat generates no {name:?} puzzles (it generates tatamibari)"
+        "puzzle-sat generates no {name:?} puzzles (it generates {})",
+        makers.join(", ")
     ))
 }
 
 /// The largest side the page generates: a 100×100 unique Tatamibari takes seconds natively.
 pub const MAX_GENERATED_SIDE: u64 = 300;
 
-fn made<P: Generate>(request: &Map<String, Value>, report: Report) -> Result<Value, String> {
+fn made<P: Genre>(request: &Map<String, Value>, report: Report) -> Result<Value, String> {
     let side = |k: &str| -> Result<usize, String> {
         let n = number(request, k, 10)?;
         if !(2..=MAX_GENERATED_SIDE).contains(&n) {
@@ -753,7 +742,7 @@ fn made<P: Generate>(request: &Map<String, Value>, report: Report) -> Result<Val
     })?;
     let said = format!(
         "{} {rows}×{cols}, seed {seed}{}",
-        P::NAME,
+        P::INFO.name,
         if unique {
             format!(", {}", TRUST.claim("unique"))
         } else {

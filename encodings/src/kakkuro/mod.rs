@@ -21,9 +21,11 @@ pub use nat::Nat;
 pub use parse::parse;
 pub use render::{contest_string, render};
 
+use crate::capability;
 use crate::cnf::{ClauseSink, Lit, Model};
 use crate::error::ParseError;
-use crate::puzzle::{self, Ended, Flag, Format, Goal, Observer, Settings, Task};
+use crate::puzzle::Info;
+use crate::puzzle::{self, Ended, Format, Goal, Observer, Settings};
 use crate::solver::{NewSolver, SolverError};
 use serde_json::{json, Map, Value};
 
@@ -194,49 +196,31 @@ pub struct Instance {
 /// Kakkuro Optimization for the driver: the best answer, proved optimal, scored exactly.
 pub struct Kakkuro;
 
-impl crate::puzzle::Puzzle for Kakkuro {
-    const NAME: &'static str = "kakkuro";
-    const ABOUT: &'static str =
-        "Turkzeka 2010's Kakuro variant: find the best-scoring answer and prove it optimal";
-    const TASK: Task = Task::Maximize;
-    const FORMATS: &'static [Format] = &[Format::Text, Format::Line, Format::Svg];
-    const MACHINE: Format = Format::Line;
-    const FLAGS: &'static [Flag] = &[Flag::Lenient, Flag::MinScore];
-    const ANSWER_FIELDS: &'static [&'static str] = &[
-        "score",
-        "contest",
-        "p",
-        "d",
-        "e",
-        "painted",
-        "factors",
-        "bonus_line",
-        "grid",
-    ];
+impl puzzle::Puzzle for Kakkuro {
+    const INFO: Info = Info {
+        name: "kakkuro",
+        about: "Turkzeka 2010's Kakuro variant: find the best-scoring answer and prove it optimal",
+        formats: &[Format::Text, Format::Line, Format::Svg],
+        machine: Format::Line,
+        answer_fields: &[
+            "score",
+            "contest",
+            "p",
+            "d",
+            "e",
+            "painted",
+            "factors",
+            "bonus_line",
+            "grid",
+        ],
+        lenient: true,
+        ..Info::DEFAULT
+    };
 
     type Instance = Instance;
     type Answer = Answer;
     type Checked = Scored;
-    type Score = Score;
     type Encoding = Encoding;
-
-    const COMPLETION: Option<puzzle::Completion<Self>> = Some(puzzle::Completion {
-        fix,
-        completes,
-        scope: "the answers with the fixed answer's numbers",
-        none: "no choice of open sides makes these values valid (rules 1, 3, 4 or 5)",
-    });
-    const LEMMAS: Option<puzzle::Lemmas<Self>> = Some(puzzle::Lemmas {
-        find: lemmas,
-        clauses: lemma,
-    });
-    const VERIPB: Option<puzzle::VeriPb<Self>> = Some(puzzle::VeriPb {
-        claims: None,
-        optimum: Some(puzzle::Optimum::Own {
-            formula: veripb::formula,
-            proof: veripb::optimum,
-        }),
-    });
 
     fn parse(text: &str, settings: &Settings) -> Result<Instance, ParseError> {
         let mut puzzle = parse(text)?;
@@ -245,12 +229,6 @@ impl crate::puzzle::Puzzle for Kakkuro {
             puzzle,
             fixed: None,
         })
-    }
-
-    fn estimate(inst: &Instance, _: u64) -> u64 {
-        // The bundled boards take 1,900–4,700 literals per cell (sums, digits and rule 7 grow
-        // with the lines' lengths, which rule 7 caps at 9 white cells).
-        (inst.puzzle.rows * inst.puzzle.cols) as u64 * 10_000
     }
 
     fn encode<S: ClauseSink>(inst: &Instance, sink: &mut S) -> Encoding {
@@ -267,20 +245,6 @@ impl crate::puzzle::Puzzle for Kakkuro {
 
     fn check(inst: &Instance, answer: &Answer) -> Result<Scored, String> {
         check(&inst.puzzle, answer).map_err(|v| v.to_string())
-    }
-
-    fn score_value(score: &Score) -> Option<f64> {
-        let (n, q) = score.reduced();
-        Some(n.to_f64() / q as f64)
-    }
-
-    fn search(
-        inst: &Instance,
-        _: Goal,
-        solvers: &dyn NewSolver,
-        out: &mut dyn Observer<Self>,
-    ) -> Result<Ended, SolverError> {
-        search::best(inst, solvers, out)
     }
 
     fn read_answer(
@@ -311,39 +275,6 @@ impl crate::puzzle::Puzzle for Kakkuro {
 
     fn svg(inst: &Instance, answers: &[(&Answer, &Scored)], caption: &str) -> String {
         svg::svg(&inst.puzzle, answers, caption)
-    }
-
-    /// The answer read as `check` reads it, with the cell its first broken rule names.
-    fn svg_broken(inst: &Instance, text: &str, caption: &str) -> String {
-        let p = &inst.puzzle;
-        let Ok(read) = parse_answer(p, text) else {
-            return svg::svg(p, &[], caption);
-        };
-        let broken = if read.sides {
-            check(p, &read.answer).err()
-        } else {
-            check_values(p, &read.answer).err()
-        };
-        let cells: Vec<usize> = broken.iter().map(|v| v.row * p.cols + v.col).collect();
-        svg::broken(p, &read.answer, read.sides, &cells, caption)
-    }
-
-    fn describe_valid(
-        inst: &Instance,
-        answer: &Answer,
-        scored: &Scored,
-        completed: bool,
-    ) -> String {
-        let how = if completed {
-            ", scored with the best choice of sides"
-        } else {
-            ""
-        };
-        format!(
-            "valid ({} mode){how}\n{}",
-            mode(&inst.puzzle),
-            describe(&inst.puzzle, answer, scored)
-        )
     }
 
     fn answer_json(inst: &Instance, answer: &Answer, scored: &Scored) -> Map<String, Value> {
@@ -380,19 +311,6 @@ impl crate::puzzle::Puzzle for Kakkuro {
         m
     }
 
-    fn instance_json(inst: &Instance) -> Map<String, Value> {
-        let mut m = Map::new();
-        m.insert("mode".into(), json!(mode(&inst.puzzle)));
-        m
-    }
-
-    fn dimacs_comments(inst: &Instance, name: &str) -> Vec<String> {
-        vec![
-            format!("puzzle-sat kakkuro {name} ({} mode)", mode(&inst.puzzle)),
-            "variables rRcC painted / digit K / number N / open SIDE / sum SIDE V / flow SIDE / factor F: see docs/encodings/kakkuro.md".to_string(),
-        ]
-    }
-
     /// The deficit bound for the score (see docs/encodings/kakkuro.md: every answer scoring at
     /// least S is a model, and a model may score up to about 1% per red dot less, which
     /// `decode` reports exactly).
@@ -409,6 +327,51 @@ impl crate::puzzle::Puzzle for Kakkuro {
         for s in &scored {
             bound::block(enc, &div, sink, &s.factors, s.score.d, s.score.e);
         }
+    }
+}
+
+impl capability::Scoring for Kakkuro {
+    type Score = Score;
+
+    const LEMMAS: Option<puzzle::Lemmas<Self>> = Some(puzzle::Lemmas {
+        find: lemmas,
+        clauses: lemma,
+    });
+
+    fn score_value(score: &Score) -> Option<f64> {
+        let (n, q) = score.reduced();
+        Some(n.to_f64() / q as f64)
+    }
+
+    fn describe_valid(
+        inst: &Instance,
+        answer: &Answer,
+        scored: &Scored,
+        completed: bool,
+    ) -> String {
+        let how = if completed {
+            ", scored with the best choice of sides"
+        } else {
+            ""
+        };
+        format!(
+            "valid ({} mode){how}\n{}",
+            mode(&inst.puzzle),
+            describe(&inst.puzzle, answer, scored)
+        )
+    }
+
+    fn instance_json(inst: &Instance) -> Map<String, Value> {
+        let mut m = Map::new();
+        m.insert("mode".into(), json!(mode(&inst.puzzle)));
+        m
+    }
+
+    fn dimacs_comments(inst: &Instance, name: &str) -> Vec<String> {
+        vec![
+            format!("puzzle-sat kakkuro {name} ({} mode)", mode(&inst.puzzle)),
+            "variables rRcC painted / digit K / number N / open SIDE / sum SIDE V / flow SIDE / factor F: see docs/encodings/kakkuro.md".to_string(),
+        ]
     }
 
     fn better_than<S: ClauseSink>(
@@ -456,6 +419,61 @@ impl crate::puzzle::Puzzle for Kakkuro {
         Ok(vec![format!(
             "only answers scoring at least {text} (and some within rounding below it)"
         )])
+    }
+}
+
+impl capability::Complete for Kakkuro {
+    const COMPLETION: puzzle::Completion<Self> = puzzle::Completion {
+        fix,
+        completes,
+        scope: "the answers with the fixed answer's numbers",
+        none: "no choice of open sides makes these values valid (rules 1, 3, 4 or 5)",
+    };
+}
+
+impl capability::PbProofs for Kakkuro {
+    const VERIPB: puzzle::VeriPb<Self> = puzzle::VeriPb {
+        claims: None,
+        optimum: Some(puzzle::Optimum::Own {
+            formula: veripb::formula,
+            proof: veripb::optimum,
+        }),
+    };
+}
+
+impl capability::Searches for Kakkuro {
+    fn search(
+        inst: &Instance,
+        _: Goal,
+        solvers: &dyn NewSolver,
+        out: &mut dyn Observer<Self>,
+    ) -> Result<Ended, SolverError> {
+        search::best(inst, solvers, out)
+    }
+}
+
+impl capability::Marks for Kakkuro {
+    /// The answer read as `check` reads it, with the cell its first broken rule names.
+    fn svg_broken(inst: &Instance, text: &str, caption: &str) -> String {
+        let p = &inst.puzzle;
+        let Ok(read) = parse_answer(p, text) else {
+            return svg::svg(p, &[], caption);
+        };
+        let broken = if read.sides {
+            check(p, &read.answer).err()
+        } else {
+            check_values(p, &read.answer).err()
+        };
+        let cells: Vec<usize> = broken.iter().map(|v| v.row * p.cols + v.col).collect();
+        svg::broken(p, &read.answer, read.sides, &cells, caption)
+    }
+}
+
+impl capability::Estimate for Kakkuro {
+    fn estimate(inst: &Instance, _: u64) -> u64 {
+        // The bundled boards take 1,900–4,700 literals per cell (sums, digits and rule 7 grow
+        // with the lines' lengths, which rule 7 caps at 9 white cells).
+        (inst.puzzle.rows * inst.puzzle.cols) as u64 * 10_000
     }
 }
 
@@ -631,7 +649,7 @@ fn exact_score(s: &str) -> Option<(u64, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::Puzzle as _;
+    use crate::genre::Genre as _;
 
     #[test]
     fn bounds_compare_exactly() {

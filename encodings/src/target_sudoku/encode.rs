@@ -149,7 +149,9 @@ mod tests {
     #[test]
     fn the_dimacs_legend_names_the_score_base() {
         use crate::puzzle::Puzzle;
-        assert!(super::super::TargetSudoku::VARIABLES.contains(&format!("score = {SCORE_BASE} +")));
+        assert!(super::super::TargetSudoku::INFO
+            .variables
+            .contains(&format!("score = {SCORE_BASE} +")));
     }
 
     use super::super::{check, score, testing::shuffled_grids};

@@ -17,9 +17,11 @@ pub use encode::{decode, encode, Encoding, SCORE_BASE};
 pub use parse::parse;
 pub use render::{render, render_line};
 
+use crate::capability;
 use crate::cnf::{ClauseSink, Lit, Model};
 use crate::error::ParseError;
-use crate::puzzle::{self, Flag, Format, Hints, Puzzle, ReadAnswer, Settings, Task};
+use crate::puzzle::Info;
+use crate::puzzle::{self, Format, Hints, Puzzle, ReadAnswer, Settings};
 use crate::search;
 use crate::solver::{NewSolver, SolverError};
 use crate::sum::Bound;
@@ -46,79 +48,31 @@ pub fn score(grid: &Grid) -> u32 {
 pub struct TargetSudoku;
 
 impl Puzzle for TargetSudoku {
-    const NAME: &'static str = "target-sudoku";
-    const ABOUT: &'static str = "NOIP 2009 / Luogu P1074: maximise the ring-weighted score";
-    const TASK: Task = Task::Maximize;
-    const URL_KINDS: &'static [&'static str] = &["sudoku"];
-    const FORMATS: &'static [Format] = &[
+    const INFO: Info = Info {
+        name: "target-sudoku",
+        about: "NOIP 2009 / Luogu P1074: maximise the ring-weighted score",
+        formats: &[
         Format::Text,
         Format::Judge,
         Format::Line,
         Format::Url,
         Format::Svg,
-    ];
-    const FLAGS: &'static [Flag] = &[Flag::MinScore, Flag::Hints];
-    /// The data of NOIP 2009 (and Luogu P1074) comes as `.in` files beside their `.out` answers.
-    const EXTENSIONS: &'static [&'static str] = &["in"];
-    const ANSWER_FIELDS: &'static [&'static str] = &["score", "grid"];
-    const MACHINE: Format = Format::Line;
-    /// 2766 is [`encode::SCORE_BASE`] (a test holds them together).
-    const VARIABLES: &'static str = "rRcC=D: cell (R, C) holds digit D; score>=N: the score is at least N (score = 2766 + sum of (digit - 1) over the corners, the ring around the centre box and the centre)";
+    ],
+        machine: Format::Line,
+        answer_fields: &["score", "grid"],
+        variables: "rRcC=D: cell (R, C) holds digit D; score>=N: the score is at least N (score = 2766 + sum of (digit - 1) over the corners, the ring around the centre box and the centre)",
+        extensions: &["in"],
+        blocks_exactly: true,
+        ..Info::DEFAULT
+    };
 
     type Instance = Grid;
     type Answer = Grid;
     type Checked = u32;
-    type Score = u32;
     type Encoding = Encoding;
 
     fn parse(text: &str, _: &Settings) -> Result<Grid, ParseError> {
         parse(text)
-    }
-
-    /// A plain pzprjs sudoku (9×9): digits 1–9 are givens, `g`–`z` skip 1–20 cells.
-    fn from_url(link: &crate::url::Link) -> Result<String, ParseError> {
-        if (link.cols, link.rows) != (9, 9) {
-            return Err(ParseError::new(
-                1,
-                link.body_at.max(1),
-                format!(
-                    "target sudoku is 9×9; this sudoku is {}×{}",
-                    link.cols, link.rows
-                ),
-            ));
-        }
-        let cells = crate::url::decode_cells(link, '.', |ch| match ch {
-            '1'..='9' => Ok(ch),
-            '.' => Err(
-                "'.' is a given whose digit is unknown: target sudoku needs every given's digit"
-                    .into(),
-            ),
-            _ => Err(format!(
-                "{ch:?} is no given of a 9×9 sudoku (1–9, g–z skip 1–20 cells)"
-            )),
-        })?;
-        Ok(cells
-            .chunks(9)
-            .map(|row| row.iter().collect::<String>() + "\n")
-            .collect())
-    }
-
-    fn to_url(grid: &Grid) -> Result<String, String> {
-        let cells = grid
-            .iter()
-            .flatten()
-            .map(|&d| (d > 0).then(|| char::from(b'0' + d)));
-        Ok(crate::url::link(
-            "sudoku",
-            9,
-            9,
-            &crate::url::encode_cells(cells),
-        ))
-    }
-
-    fn estimate(_: &Grid, _: u64) -> u64 {
-        // The empty grid's formula, the largest there is: under 100,000 literals.
-        100_000
     }
 
     fn encode<S: ClauseSink>(givens: &Grid, sink: &mut S) -> Encoding {
@@ -184,17 +138,133 @@ impl Puzzle for TargetSudoku {
         )
     }
 
-    /// The grid read as `check` reads it, with the cells its first broken rule names.
-    fn svg_broken(givens: &Grid, text: &str, caption: &str) -> String {
-        let Ok(Ok(read)) = Self::read_answer(givens, text) else {
-            return svg::svg(givens, &[], caption);
+    fn answer_json(_: &Grid, grid: &Grid, score: &u32) -> Map<String, Value> {
+        let Value::Object(m) = json!({ "score": score, "grid": grid }) else {
+            unreachable!()
         };
-        let cells = check(givens, &read.answer)
-            .err()
-            .map_or(Vec::new(), |v| v.cells(&read.answer));
-        svg::broken(givens, &read.answer, &cells, caption)
+        m
     }
 
+    fn block<S: ClauseSink>(_: &Grid, enc: &Encoding, sink: &mut S, grids: &[Grid]) {
+        for grid in grids {
+            let clause: Vec<Lit> = (0..81)
+                .filter_map(|i| {
+                    enc.digit[i / 9][i % 9][(grid[i / 9][i % 9] as usize).wrapping_sub(1) % 9]
+                        .map(|l| !l)
+                })
+                .collect();
+            sink.add_clause(&clause);
+        }
+    }
+}
+
+impl capability::Scoring for TargetSudoku {
+    type Score = u32;
+
+    fn better_than<S: ClauseSink>(
+        _: &Grid,
+        enc: &Encoding,
+        sink: &mut S,
+        score: &u32,
+        _: &[Value],
+    ) -> Result<(), String> {
+        // Exact: the totalizer counts the score itself.
+        match enc.min_score(score + 1) {
+            Bound::Trivial => {}
+            Bound::Impossible => sink.add_clause(&[]),
+            Bound::Lit(l) => sink.add_clause(&[l]),
+        }
+        Ok(())
+    }
+
+    fn reaches(score: &u32, bound: &str) -> Option<bool> {
+        Some(*score >= bound.trim().parse::<u32>().ok()?)
+    }
+
+    fn objective<S: ClauseSink>(
+        _: &Grid,
+        enc: &Encoding,
+        _: &mut S,
+    ) -> Result<crate::objective::Objective, String> {
+        // The score itself, weight × digit on every cell's digit literals: linear already.
+        let mut terms = Vec::new();
+        for (r, row) in enc.digit.iter().enumerate() {
+            for (c, cell) in row.iter().enumerate() {
+                terms.extend(
+                    (1..=9u32)
+                        .zip(cell)
+                        .filter_map(|(d, l)| l.map(|l| (l, (weight(r, c) * d).into()))),
+                );
+            }
+        }
+        Ok(crate::objective::Objective { terms, notes: vec!["objective: the score itself, the ring weight (6 at the edge to 10 in the centre) times the digit, summed over the cells".into()] })
+    }
+
+    fn min_score<S: ClauseSink>(
+        _: &Grid,
+        enc: &Encoding,
+        sink: &mut S,
+        bound: &str,
+    ) -> Result<Vec<String>, String> {
+        let s: u32 = bound
+            .trim()
+            .parse()
+            .map_err(|_| format!("--min-score: {bound:?} is not a non-negative integer score"))?;
+        match enc.min_score(s) {
+            Bound::Trivial => {}
+            Bound::Impossible => sink.add_clause(&[]),
+            Bound::Lit(l) => sink.add_clause(&[l]),
+        }
+        Ok(vec![format!("only completions scoring at least {s}")])
+    }
+}
+
+impl capability::Urls for TargetSudoku {
+    const KINDS: &'static [&'static str] = &["sudoku"];
+
+    /// A plain pzprjs sudoku (9×9): digits 1–9 are givens, `g`–`z` skip 1–20 cells.
+    fn from_url(link: &crate::url::Link) -> Result<String, ParseError> {
+        if (link.cols, link.rows) != (9, 9) {
+            return Err(ParseError::new(
+                1,
+                link.body_at.max(1),
+                format!(
+                    "target sudoku is 9×9; this sudoku is {}×{}",
+                    link.cols, link.rows
+                ),
+            ));
+        }
+        let cells = crate::url::decode_cells(link, '.', |ch| match ch {
+            '1'..='9' => Ok(ch),
+            '.' => Err(
+                "'.' is a given whose digit is unknown: target sudoku needs every given's digit"
+                    .into(),
+            ),
+            _ => Err(format!(
+                "{ch:?} is no given of a 9×9 sudoku (1–9, g–z skip 1–20 cells)"
+            )),
+        })?;
+        Ok(cells
+            .chunks(9)
+            .map(|row| row.iter().collect::<String>() + "\n")
+            .collect())
+    }
+
+    fn to_url(grid: &Grid) -> Result<String, String> {
+        let cells = grid
+            .iter()
+            .flatten()
+            .map(|&d| (d > 0).then(|| char::from(b'0' + d)));
+        Ok(crate::url::link(
+            "sudoku",
+            9,
+            9,
+            &crate::url::encode_cells(cells),
+        ))
+    }
+}
+
+impl capability::Backbone for TargetSudoku {
     /// The digits the same in every completion scoring `found`'s (proved optimal) score, found
     /// from `found`'s by [`search::backbone`]; givens count as decided.
     fn hints(
@@ -235,50 +305,10 @@ impl Puzzle for TargetSudoku {
             partial: hint,
         }))
     }
+}
 
-    fn answer_json(_: &Grid, grid: &Grid, score: &u32) -> Map<String, Value> {
-        let Value::Object(m) = json!({ "score": score, "grid": grid }) else {
-            unreachable!()
-        };
-        m
-    }
-
-    /// One clause over the answer's chosen variables; exactly-one makes them determine it.
-    const BLOCKS_EXACTLY: bool = true;
-
-    fn block<S: ClauseSink>(_: &Grid, enc: &Encoding, sink: &mut S, grids: &[Grid]) {
-        for grid in grids {
-            let clause: Vec<Lit> = (0..81)
-                .filter_map(|i| {
-                    enc.digit[i / 9][i % 9][(grid[i / 9][i % 9] as usize).wrapping_sub(1) % 9]
-                        .map(|l| !l)
-                })
-                .collect();
-            sink.add_clause(&clause);
-        }
-    }
-
-    fn better_than<S: ClauseSink>(
-        _: &Grid,
-        enc: &Encoding,
-        sink: &mut S,
-        score: &u32,
-        _: &[Value],
-    ) -> Result<(), String> {
-        // Exact: the totalizer counts the score itself.
-        match enc.min_score(score + 1) {
-            Bound::Trivial => {}
-            Bound::Impossible => sink.add_clause(&[]),
-            Bound::Lit(l) => sink.add_clause(&[l]),
-        }
-        Ok(())
-    }
-
-    fn reaches(score: &u32, bound: &str) -> Option<bool> {
-        Some(*score >= bound.trim().parse::<u32>().ok()?)
-    }
-
-    const VERIPB: Option<puzzle::VeriPb<Self>> = Some(puzzle::VeriPb {
+impl capability::PbProofs for TargetSudoku {
+    const VERIPB: puzzle::VeriPb<Self> = puzzle::VeriPb {
         claims: Some(puzzle::OwnProblem {
             problem: |givens, _| veripb::opb(givens),
             refutation: |givens, _, drat| veripb::infeasible(givens, drat),
@@ -287,42 +317,25 @@ impl Puzzle for TargetSudoku {
             proof: |givens, best, score, drat| veripb::proof(givens, best, *score, drat),
             objective: |score| format!("-{score}"),
         }),
-    });
+    };
+}
 
-    fn objective<S: ClauseSink>(
-        _: &Grid,
-        enc: &Encoding,
-        _: &mut S,
-    ) -> Result<crate::objective::Objective, String> {
-        // The score itself, weight × digit on every cell's digit literals: linear already.
-        let mut terms = Vec::new();
-        for (r, row) in enc.digit.iter().enumerate() {
-            for (c, cell) in row.iter().enumerate() {
-                terms.extend(
-                    (1..=9u32)
-                        .zip(cell)
-                        .filter_map(|(d, l)| l.map(|l| (l, (weight(r, c) * d).into()))),
-                );
-            }
-        }
-        Ok(crate::objective::Objective { terms, notes: vec!["objective: the score itself, the ring weight (6 at the edge to 10 in the centre) times the digit, summed over the cells".into()] })
+impl capability::Marks for TargetSudoku {
+    /// The grid read as `check` reads it, with the cells its first broken rule names.
+    fn svg_broken(givens: &Grid, text: &str, caption: &str) -> String {
+        let Ok(Ok(read)) = Self::read_answer(givens, text) else {
+            return svg::svg(givens, &[], caption);
+        };
+        let cells = check(givens, &read.answer)
+            .err()
+            .map_or(Vec::new(), |v| v.cells(&read.answer));
+        svg::broken(givens, &read.answer, &cells, caption)
     }
+}
 
-    fn min_score<S: ClauseSink>(
-        _: &Grid,
-        enc: &Encoding,
-        sink: &mut S,
-        bound: &str,
-    ) -> Result<Vec<String>, String> {
-        let s: u32 = bound
-            .trim()
-            .parse()
-            .map_err(|_| format!("--min-score: {bound:?} is not a non-negative integer score"))?;
-        match enc.min_score(s) {
-            Bound::Trivial => {}
-            Bound::Impossible => sink.add_clause(&[]),
-            Bound::Lit(l) => sink.add_clause(&[l]),
-        }
-        Ok(vec![format!("only completions scoring at least {s}")])
+impl capability::Estimate for TargetSudoku {
+    fn estimate(_: &Grid, _: u64) -> u64 {
+        // The empty grid's formula, the largest there is: under 100,000 literals.
+        100_000
     }
 }

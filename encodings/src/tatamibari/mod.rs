@@ -23,11 +23,12 @@ pub use encode::{block, decode, encode, encode_with, Encoding};
 pub use parse::parse;
 pub use render::{render_box, render_labels, render_rects, LABELS};
 
+use crate::capability;
 use crate::cnf::{ClauseSink, Lit, Model};
 use crate::error::ParseError;
+use crate::puzzle::Info;
 use crate::puzzle::{
-    Ended, Flag, Format, Generate, GenerateSpec, Goal, Hints, Made, NoScore, Observer, Puzzle,
-    ReadAnswer, Settings,
+    Ended, Format, GenerateSpec, Goal, Hints, Made, Observer, Puzzle, ReadAnswer, Settings,
 };
 use crate::rects::{self, Area};
 use crate::search;
@@ -156,31 +157,90 @@ pub fn kept_candidates(board: &Board) -> Vec<(Rect, usize)> {
 pub struct Tatamibari;
 
 impl Puzzle for Tatamibari {
-    const NAME: &'static str = "tatamibari";
-    const ABOUT: &'static str =
-        "Nikoli's rectangle puzzle: solve, count solutions, prove uniqueness, generate";
-    const FORMATS: &'static [Format] = &[
+    const INFO: Info = Info {
+        name: "tatamibari",
+        about: "Nikoli's rectangle puzzle: solve, count solutions, prove uniqueness, generate",
+        formats: &[
         Format::Text,
         Format::Box,
         Format::Rects,
         Format::Url,
         Format::Svg,
-    ];
-    const FLAGS: &'static [Flag] = &[Flag::Hints];
-    const ANSWER_FIELDS: &'static [&'static str] = &["rectangles"];
-    const MACHINE: Format = Format::Rects;
-    const URL_KINDS: &'static [&'static str] = &["tatamibari"];
-    const VARIABLES: &'static str = "rect R C H W: the rectangle with top-left cell (R, C) (0-based), H tall, W wide is chosen; owner R C R' C': cell (R, C) belongs to the clue at (R', C'); ends-at R C / starts-at R C: a chosen rectangle has its bottom-right / top-left cell there";
+    ],
+        machine: Format::Rects,
+        answer_fields: &["rectangles"],
+        variables: "rect R C H W: the rectangle with top-left cell (R, C) (0-based), H tall, W wide is chosen; owner R C R' C': cell (R, C) belongs to the clue at (R', C'); ends-at R C / starts-at R C: a chosen rectangle has its bottom-right / top-left cell there",
+        blocks_exactly: true,
+        ..Info::DEFAULT
+    };
 
     type Instance = Board;
     type Answer = Solution;
     type Checked = ();
-    type Score = NoScore;
     type Encoding = Encoding;
 
     fn parse(text: &str, _: &Settings) -> Result<Board, ParseError> {
         parse(text)
     }
+
+    fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
+        encode(board, sink)
+    }
+
+    fn decode(_: &Board, enc: &Encoding, model: &Model) -> Solution {
+        decode(enc, model)
+    }
+
+    fn check(board: &Board, sol: &Solution) -> Result<(), String> {
+        check_rects(board, sol).map_err(|v| v.to_string())
+    }
+
+    /// Any of `solve`'s forms: the label grid (the corpus's `.sol` form), the box drawing, or
+    /// `rects` lines; checked as labels first (a label whose cells are no rectangle has no
+    /// rectangle to stand for).
+    fn read_answer(
+        board: &Board,
+        text: &str,
+    ) -> Result<Result<ReadAnswer<Self>, String>, ParseError> {
+        let read = rects::read_answer(board, text, |labels, name| {
+            check::check_labels(board, labels, name).map_err(|v| v.to_string())
+        })?;
+        Ok(read.map(|answer| ReadAnswer {
+            answer,
+            complete: true,
+            claimed: None,
+        }))
+    }
+
+    fn block<S: ClauseSink>(_: &Board, enc: &Encoding, sink: &mut S, sols: &[Solution]) {
+        sols.iter().for_each(|sol| encode::block(enc, sink, sol));
+    }
+
+    fn render(board: &Board, sol: &Solution, _: &(), format: Format) -> String {
+        match format {
+            Format::Rects => render_rects(sol),
+            Format::Box => render_box(board, sol),
+            _ => render_labels(board, sol),
+        }
+    }
+
+    fn svg(board: &Board, answers: &[(&Solution, &())], caption: &str) -> String {
+        svg::svg(
+            board,
+            &answers.iter().map(|a| a.0).collect::<Vec<_>>(),
+            caption,
+        )
+    }
+
+    fn answer_json(_: &Board, sol: &Solution, _: &()) -> Map<String, Value> {
+        let mut m = Map::new();
+        m.insert("rectangles".into(), rects_json(sol));
+        m
+    }
+}
+
+impl capability::Urls for Tatamibari {
+    const KINDS: &'static [&'static str] = &["tatamibari"];
 
     /// pzprjs's code: `1` is `|`, `2` is `-`, `3` is `+`, `.` is `?`.
     fn from_url(link: &crate::url::Link) -> Result<String, ParseError> {
@@ -218,33 +278,22 @@ impl Puzzle for Tatamibari {
             &crate::url::encode_cells(cells),
         ))
     }
+}
 
-    fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
-        encode(board, sink)
+impl capability::Backbone for Tatamibari {
+    /// The rectangles chosen in every solution, found from `found`'s by [`search::backbone`].
+    fn hints(
+        board: &Board,
+        found: &(Solution, ()),
+        solvers: &dyn NewSolver,
+    ) -> Result<Option<Hints<Solution>>, SolverError> {
+        let mut solver = solvers.new_solver();
+        let enc = encode(board, &mut solver);
+        rects::hints(board, &enc.rects, &mut *solver, &found.0)
     }
+}
 
-    fn plain_encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
-        encode::encode_plain(board, sink)
-    }
-
-    /// Pruning's and probing's removals, in their order, as units "not this candidate".
-    fn derived_units(board: &Board, enc: &Encoding) -> Vec<Lit> {
-        let lit: std::collections::HashMap<Rect, Lit> = enc.rects.iter().copied().collect();
-        encode::removals(board)
-            .iter()
-            .filter_map(|r| lit.get(r))
-            .map(|&l| !l)
-            .collect()
-    }
-
-    fn decode(_: &Board, enc: &Encoding, model: &Model) -> Solution {
-        decode(enc, model)
-    }
-
-    fn check(board: &Board, sol: &Solution) -> Result<(), String> {
-        check_rects(board, sol).map_err(|v| v.to_string())
-    }
-
+impl capability::Searches for Tatamibari {
     fn search(
         board: &Board,
         goal: Goal,
@@ -283,51 +332,25 @@ impl Puzzle for Tatamibari {
         out.stats(solver.stats());
         search::enumerate::<Self, _>(board, &mut solver, &enc, max, out, block)
     }
+}
 
-    /// Any of `solve`'s forms: the label grid (the corpus's `.sol` form), the box drawing, or
-    /// `rects` lines; checked as labels first (a label whose cells are no rectangle has no
-    /// rectangle to stand for).
-    fn read_answer(
-        board: &Board,
-        text: &str,
-    ) -> Result<Result<ReadAnswer<Self>, String>, ParseError> {
-        let read = rects::read_answer(board, text, |labels, name| {
-            check::check_labels(board, labels, name).map_err(|v| v.to_string())
-        })?;
-        Ok(read.map(|answer| ReadAnswer {
-            answer,
-            complete: true,
-            claimed: None,
-        }))
+impl capability::Prunes for Tatamibari {
+    fn plain_encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
+        encode::encode_plain(board, sink)
     }
 
-    /// One clause over the answer's chosen variables; exactly-one makes them determine it.
-    const BLOCKS_EXACTLY: bool = true;
-
-    fn block<S: ClauseSink>(_: &Board, enc: &Encoding, sink: &mut S, sols: &[Solution]) {
-        sols.iter().for_each(|sol| encode::block(enc, sink, sol));
+    /// Pruning's and probing's removals, in their order, as units "not this candidate".
+    fn derived_units(board: &Board, enc: &Encoding) -> Vec<Lit> {
+        let lit: std::collections::HashMap<Rect, Lit> = enc.rects.iter().copied().collect();
+        encode::removals(board)
+            .iter()
+            .filter_map(|r| lit.get(r))
+            .map(|&l| !l)
+            .collect()
     }
+}
 
-    fn estimate(board: &Board, limit: u64) -> u64 {
-        size::estimate(board, limit)
-    }
-
-    fn render(board: &Board, sol: &Solution, _: &(), format: Format) -> String {
-        match format {
-            Format::Rects => render_rects(sol),
-            Format::Box => render_box(board, sol),
-            _ => render_labels(board, sol),
-        }
-    }
-
-    fn svg(board: &Board, answers: &[(&Solution, &())], caption: &str) -> String {
-        svg::svg(
-            board,
-            &answers.iter().map(|a| a.0).collect::<Vec<_>>(),
-            caption,
-        )
-    }
-
+impl capability::Marks for Tatamibari {
     /// The answer read as `check` reads it: its regions that are rectangles, with the cells
     /// its first broken rule names (the cell, the whole region, or the four around a point).
     fn svg_broken(board: &Board, text: &str, caption: &str) -> String {
@@ -344,26 +367,15 @@ impl Puzzle for Tatamibari {
             locate,
         )
     }
+}
 
-    /// The rectangles chosen in every solution, found from `found`'s by [`search::backbone`].
-    fn hints(
-        board: &Board,
-        found: &(Solution, ()),
-        solvers: &dyn NewSolver,
-    ) -> Result<Option<Hints<Solution>>, SolverError> {
-        let mut solver = solvers.new_solver();
-        let enc = encode(board, &mut solver);
-        rects::hints(board, &enc.rects, &mut *solver, &found.0)
-    }
-
-    fn answer_json(_: &Board, sol: &Solution, _: &()) -> Map<String, Value> {
-        let mut m = Map::new();
-        m.insert("rectangles".into(), rects_json(sol));
-        m
+impl capability::Estimate for Tatamibari {
+    fn estimate(board: &Board, limit: u64) -> u64 {
+        size::estimate(board, limit)
     }
 }
 
-impl Generate for Tatamibari {
+impl capability::Generate for Tatamibari {
     const PARTS: &'static str = "rectangles";
 
     fn generate(

@@ -1,0 +1,193 @@
+//! What only some genres have, one trait each. A genre implements the ones it has and its row
+//! in [`crate::genres`] names them; the driver sees them through [`crate::genre::Genre`], which
+//! answers "not for this genre" for the rest, and the command line refuses those by name
+//! before any work.
+
+use crate::cnf::{ClauseSink, Lit};
+use crate::error::ParseError;
+use crate::genre::Genre;
+use crate::puzzle::{
+    Completion, Ended, GenerateSpec, Goal, Hints, Lemmas, Made, Observer, Puzzle, VeriPb,
+};
+use crate::solver::{NewSolver, SolverError};
+use serde_json::{Map, Value};
+use std::fmt;
+
+/// A score to maximise: bound tightening, `--min-score`, OPB and WCNF objectives, optimality
+/// certificates.
+pub trait Scoring: Puzzle {
+    /// Compared exactly (integers or exact fractions, never floating point).
+    type Score: Ord + Clone + fmt::Display + Send + 'static + From<Self::Checked>;
+
+    fn score(checked: &Self::Checked) -> Self::Score {
+        Self::Score::from(checked.clone())
+    }
+
+    /// A score's approximate value, only for showing how far a proved upper bound is above the
+    /// best found (never for comparing scores); `None` for genres whose searches prove no
+    /// upper bounds.
+    fn score_value(_score: &Self::Score) -> Option<f64> {
+        None
+    }
+
+    /// `check`'s report on a valid answer; `completed` when the solver chose its open parts.
+    fn describe_valid(
+        _inst: &Self::Instance,
+        _answer: &Self::Answer,
+        checked: &Self::Checked,
+        _completed: bool,
+    ) -> String {
+        format!("valid, score {}\n", Self::score(checked))
+    }
+
+    /// Fields about the instance in JSON output (e.g. Kakkuro's mode).
+    fn instance_json(_inst: &Self::Instance) -> Map<String, Value> {
+        Map::new()
+    }
+
+    /// `c` lines heading the DIMACS file.
+    fn dimacs_comments(_inst: &Self::Instance, name: &str) -> Vec<String> {
+        crate::genre::plain_comments(&Self::INFO, name)
+    }
+
+    /// Adds "the score is at least `bound`" (for `encode --min-score`) and returns comment
+    /// lines saying so.
+    fn min_score<S: ClauseSink>(
+        _inst: &Self::Instance,
+        _enc: &Self::Encoding,
+        _sink: &mut S,
+        _bound: &str,
+    ) -> Result<Vec<String>, String> {
+        Err(format!("{} takes no --min-score", Self::INFO.name))
+    }
+
+    /// The score as a linear objective over [`Puzzle::encode`]'s literals, for OPB and WCNF
+    /// files, adding to `sink` whatever it counts with (after the rules, so that the rules'
+    /// variables keep their numbers). Its notes say how its value maps back to the score.
+    fn objective<S: ClauseSink>(
+        _inst: &Self::Instance,
+        _enc: &Self::Encoding,
+        _sink: &mut S,
+    ) -> Result<crate::objective::Objective, String> {
+        Err(format!("{} has no linear objective", Self::INFO.name))
+    }
+
+    /// Clauses that keep every answer scoring strictly more than `score`, for a certificate of
+    /// optimality: they may keep some that do not (the certificate then blocks those one by
+    /// one, each listed with its exact score) but must never cut one that does.
+    fn better_than<S: ClauseSink>(
+        _inst: &Self::Instance,
+        _enc: &Self::Encoding,
+        _sink: &mut S,
+        _score: &Self::Score,
+        _lemmas: &[Value],
+    ) -> Result<(), String> {
+        Err(format!("{} states no bound on its score", Self::INFO.name))
+    }
+
+    /// Whether a valid answer's score reaches `bound` (as given to `--min-score`), compared
+    /// exactly; `None` when `bound` is no score.
+    fn reaches(_checked: &Self::Checked, _bound: &str) -> Option<bool> {
+        None
+    }
+
+    /// Facts an optimality certificate proves first, where the genre needs them.
+    const LEMMAS: Option<Lemmas<Self>> = None;
+}
+
+/// puzz.link URLs in and out.
+pub trait Urls: Puzzle {
+    /// The pzprjs names of the URLs this genre reads; a URL given without a genre's name goes
+    /// to the first genre in the registry that lists its kind.
+    const KINDS: &'static [&'static str];
+
+    /// The puzzle file for a URL already split ([`crate::url::split`]), whose kind is one of
+    /// [`Self::KINDS`]; `Err` (the column in the URL) for a body that holds no such puzzle.
+    fn from_url(link: &crate::url::Link) -> Result<String, ParseError>;
+
+    /// The URL of a puzzle, or why it has none.
+    fn to_url(inst: &Self::Instance) -> Result<String, String>;
+}
+
+/// `solve --hints`: what every answer has in common.
+pub trait Backbone: Puzzle {
+    /// What every answer (for a scoring genre, every answer with `found`'s score, which must be
+    /// proved optimal) has in common, `found` being one of them. `None` when the run's stop
+    /// flag ended the work first.
+    fn hints(
+        inst: &Self::Instance,
+        found: &(Self::Answer, Self::Checked),
+        solvers: &dyn NewSolver,
+    ) -> Result<Option<Hints<Self::Answer>>, SolverError>;
+}
+
+/// Answers that leave parts to the solver, completed by `check` and certificates.
+pub trait Complete: Puzzle {
+    const COMPLETION: Completion<Self>;
+}
+
+/// VeriPB certificates beside the DRAT ones.
+pub trait PbProofs: Genre {
+    const VERIPB: VeriPb<Self>;
+}
+
+/// A search of the genre's own instead of the generic one its task names.
+pub trait Searches: Puzzle {
+    /// Solves `inst` with solvers from `solvers`, reporting every answer to `out`.
+    fn search(
+        inst: &Self::Instance,
+        goal: Goal,
+        solvers: &dyn NewSolver,
+        out: &mut dyn Observer<Self>,
+    ) -> Result<Ended, SolverError>;
+}
+
+/// An encoder that first drops what it found impossible (Tatamibari's pruning and probing):
+/// certificates state the plain rules and prove what was dropped.
+pub trait Prunes: Puzzle {
+    /// The rules as a certificate states them, with nothing pruned.
+    fn plain_encode<S: ClauseSink>(inst: &Self::Instance, sink: &mut S) -> Self::Encoding;
+
+    /// Unit clauses over [`Self::plain_encode`]'s variables, each following from the plain
+    /// rules and the units before it by unit propagation alone (a RUP lemma): a certificate
+    /// hands them to its proving solver and writes them as its proof's first lines.
+    fn derived_units(inst: &Self::Instance, enc: &Self::Encoding) -> Vec<Lit>;
+}
+
+/// `check --format svg` of an answer that breaks a rule, the broken rule marked.
+pub trait Marks: Puzzle {
+    /// The answer (`text`, as `check` read it) as far as it can be drawn, with the cells the
+    /// first broken rule names outlined, and no score.
+    fn svg_broken(inst: &Self::Instance, text: &str, caption: &str) -> String;
+}
+
+/// A cheap size estimate, for genres whose files can ask for huge formulas.
+pub trait Estimate: Puzzle {
+    /// About how many literals the formula of `inst` holds, counted no further than just past
+    /// `limit` and without building anything: the driver refuses an instance past
+    /// [`crate::cnf::MAX_LITERALS`] before encoding it.
+    fn estimate(inst: &Self::Instance, limit: u64) -> u64;
+}
+
+/// `generate`: random puzzles of this genre.
+pub trait Generate: Puzzle {
+    /// What [`Self::difficulty`] counts ("rectangles").
+    const PARTS: &'static str;
+
+    /// A random puzzle file as `spec` asks (unique when asked, checked with solvers from
+    /// `solvers`) with the answer it was made around, which the driver re-checks with the
+    /// validator before printing the puzzle (a uniqueness check only rules out *other*
+    /// answers); `None` when the run's stop flag ended the work first.
+    fn generate(
+        spec: &GenerateSpec,
+        solvers: &dyn NewSolver,
+        note: &mut dyn FnMut(String),
+    ) -> Result<Option<Made<Self::Answer>>, String>;
+
+    /// How easy a puzzle is: how many parts of the answer unit propagation on the rules
+    /// decides with no search, of how many; `None` where the genre has no such measure, or
+    /// propagation alone finds the rules contradictory.
+    fn difficulty(_inst: &Self::Instance) -> Option<(usize, usize)> {
+        None
+    }
+}
