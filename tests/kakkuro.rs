@@ -562,7 +562,7 @@ fn fill(p: &Puzzle, gray: &[bool], open: &[[bool; 4]], runs: &[Vec<Vec<usize>>],
                 .collect();
             let answer = Answer { cells };
             if let Ok(s) = kk::check(c.p, &answer) {
-                if best.seen % 97 == 0 && best.samples.len() < 30 {
+                if best.seen.is_multiple_of(97) && best.samples.len() < 30 {
                     best.samples.push(answer);
                 }
                 best.seen += 1;
