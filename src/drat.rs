@@ -91,8 +91,8 @@ impl Limits {
 /// The memory cap as people write it: `8 GiB`, `512 MiB`.
 pub fn bytes(n: u64) -> String {
     match n {
-        _ if n >= 1 << 30 && n % (1 << 30) == 0 => format!("{} GiB", n >> 30),
-        _ if n >= 1 << 20 && n % (1 << 20) == 0 => format!("{} MiB", n >> 20),
+        _ if n >= 1 << 30 && n.is_multiple_of(1 << 30) => format!("{} GiB", n >> 30),
+        _ if n >= 1 << 20 && n.is_multiple_of(1 << 20) => format!("{} MiB", n >> 20),
         _ => format!("{n} bytes"),
     }
 }

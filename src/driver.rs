@@ -578,6 +578,10 @@ fn verdict(a: &SolveArgs, count: u64, complete: bool, timed_out: bool, trust: Tr
     )
 }
 
+/// What `cnf` builds: the clauses, the puzzle's encoding, the comment lines and the
+/// objective, if any.
+type Encoded<P> = (Cnf, <P as Puzzle>::Encoding, Vec<String>, Option<Objective>);
+
 /// The formula `encode` writes (and `decode` rebuilds: the encoder numbers variables the same
 /// way every time), with its encoding, comment lines and, when asked for (`objective`, for a
 /// scoring puzzle), the score as an objective: the rules first, then the bound, then what the
@@ -587,7 +591,7 @@ fn cnf<P: Genre>(
     name: &str,
     min_score: Option<&str>,
     objective: bool,
-) -> Result<(Cnf, P::Encoding, Vec<String>, Option<Objective>)> {
+) -> Result<Encoded<P>> {
     runner::fits::<P>(inst).map_err(|e| anyhow!("{name}: {e}"))?;
     let mut cnf = Limited::new(Cnf::new(), MAX_LITERALS);
     let enc = P::encode(inst, &mut cnf);

@@ -422,10 +422,7 @@ fn brute(p: &Puzzle, best: &mut Found) {
     let n = p.cells.len();
     let whites: Vec<usize> = (0..n).filter(|&i| p.cells[i] == Given::White).collect();
     for mask in 0u32..1 << whites.len() {
-        let mut gray = vec![false; n];
-        for i in 0..n {
-            gray[i] = p.cells[i] != Given::White;
-        }
+        let mut gray: Vec<bool> = p.cells.iter().map(|&c| c != Given::White).collect();
         for (b, &i) in whites.iter().enumerate() {
             gray[i] |= mask >> b & 1 == 1;
         }
@@ -563,7 +560,7 @@ fn fill(p: &Puzzle, gray: &[bool], open: &[[bool; 4]], runs: &[Vec<Vec<usize>>],
                 .collect();
             let answer = Answer { cells };
             if let Ok(s) = kk::check(c.p, &answer) {
-                if best.seen % 97 == 0 && best.samples.len() < 30 {
+                if best.seen.is_multiple_of(97) && best.samples.len() < 30 {
                     best.samples.push(answer);
                 }
                 best.seen += 1;
@@ -611,8 +608,8 @@ fn cnf_accepts(p: &Puzzle, answer: &Answer) -> bool {
     kk::fix_values(&enc, &mut solver, answer);
     for (i, cell) in answer.cells.iter().enumerate() {
         if let Cell::Gray { open, .. } = cell {
-            for d in 0..4 {
-                match (enc.open[i][d], open[d]) {
+            for (&side, &is_open) in enc.open[i].iter().zip(open) {
+                match (side, is_open) {
                     (Some(l), true) => solver.add_clause(&[l]),
                     (Some(l), false) => solver.add_clause(&[!l]),
                     (None, true) => return false,

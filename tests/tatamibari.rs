@@ -1277,7 +1277,7 @@ fn the_sweep_is_tried_on_large_sparse_boards_that_every_cell_can_be_covered_in()
             .map(|r| {
                 (0..cols)
                     .map(|c| {
-                        if cut && (r, c) == (0, 1) || cut && (r, c) == (1, 0) {
+                        if cut && ((r, c) == (0, 1) || (r, c) == (1, 0)) {
                             '#'
                         } else if r % 3 == 1 && c % 3 == 1 {
                             '?'

@@ -426,6 +426,10 @@ pub struct Completion<P: Puzzle> {
     pub none: &'static str,
 }
 
+/// How a puzzle finds its lemmas ([`Lemmas::find`]).
+pub type FindLemmas<P> =
+    fn(&<P as Puzzle>::Instance, &dyn NewSolver) -> Result<Vec<Value>, SolverError>;
+
 /// How a puzzle states a lemma ([`Lemmas::clauses`]).
 pub type LemmaClauses<P> = fn(
     &<P as Puzzle>::Instance,
@@ -440,7 +444,7 @@ pub type LemmaClauses<P> = fn(
 /// which shrinks its bound many times over). Described in JSON for the claim.
 pub struct Lemmas<P: Puzzle> {
     /// The lemmas of an instance, proved with solvers from the source given.
-    pub find: fn(&P::Instance, &dyn NewSolver) -> Result<Vec<Value>, SolverError>,
+    pub find: FindLemmas<P>,
     /// A lemma's clauses, or with `negated` the clauses saying it fails, whose refutation
     /// together with the rules proves it.
     pub clauses: LemmaClauses<P>,
@@ -467,8 +471,12 @@ pub struct OwnProblem<P: Puzzle> {
     /// and unique and count claims), from a DRAT proof that the certificate's `final.cnf` for
     /// the claim is unsatisfiable, its derived units first. Its conclusion is `BOUNDS INF INF`
     /// for a scoring puzzle (the problem has an objective), `UNSAT` otherwise.
-    pub refutation: fn(&P::Instance, &[P::Answer], &str) -> Result<String, String>,
+    pub refutation: Refutation<P>,
 }
+
+/// How an [`OwnProblem`] is refuted ([`OwnProblem::refutation`]).
+pub type Refutation<P> =
+    fn(&<P as Puzzle>::Instance, &[<P as Puzzle>::Answer], &str) -> Result<String, String>;
 
 /// How a VeriPB proof of an optimum is made.
 pub enum Optimum<P: crate::genre::Genre> {
@@ -476,7 +484,7 @@ pub enum Optimum<P: crate::genre::Genre> {
     /// [`OwnProblem::problem`]: `proof(instance, answer, score, drat)`, and the objective value
     /// a score has in the problem.
     FromFinal {
-        proof: fn(&P::Instance, &P::Answer, &P::Score, &str) -> Result<String, String>,
+        proof: FinalProof<P>,
         objective: fn(&P::Score) -> String,
     },
     /// From the DRAT refutation of a formula of the proof's own: `formula(instance, best,
@@ -489,6 +497,14 @@ pub enum Optimum<P: crate::genre::Genre> {
         proof: OwnProof<P>,
     },
 }
+
+/// How [`Optimum::FromFinal`] makes its proof.
+pub type FinalProof<P> = fn(
+    &<P as Puzzle>::Instance,
+    &<P as Puzzle>::Answer,
+    &<P as crate::genre::Genre>::Score,
+    &str,
+) -> Result<String, String>;
 
 pub type OwnFormula<P> = fn(
     &<P as Puzzle>::Instance,

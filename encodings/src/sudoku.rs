@@ -179,6 +179,9 @@ pub struct Encoding {
 
 /// Exactly one digit per cell, and each digit exactly once per row, column and box, over the
 /// digits the givens leave open (a given removes its digit from its houses' other cells).
+// A house's digit `d` is the second index of `digit[i][d]`, over the house's cells `i`: not a
+// walk over `digit` itself, as clippy takes it.
+#[allow(clippy::needless_range_loop)]
 pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
     let n = board.n;
     let mut open = vec![vec![true; n]; n * n];

@@ -113,6 +113,8 @@ pub fn for_each_assignment(inputs: &[Lit], mut f: impl FnMut(&[bool], &[Lit])) {
 }
 
 #[test]
+// Hole `h` is the second index of `x[a][h]`, pigeons `a` and `b` the first: not a walk over `x`.
+#[allow(clippy::needless_range_loop)]
 fn dpll_agrees_with_brute_force_on_small_formulas() {
     // Pigeonhole 3 into 2 is unsatisfiable; dropping one pigeon makes it satisfiable.
     use crate::cnf::ClauseSink;

@@ -208,17 +208,21 @@ pub struct Defined {
     pub at_most_max: u64,
 }
 
+/// A leaf's at-most-one for [`define_sum`]: given the leaf's terms, the ID of a constraint
+/// `Σ ~l ≥ k − 1` over exactly those literals.
+pub type LeafAmo<'a> = dyn Fn(&[(Lit, u64)], &mut Proof) -> u64 + 'a;
+
+/// A child's value where a merge in [`define_sum`] reads it: the value and, but for the value 0
+/// (below every output), its output and the IDs of the output's definitions.
+type ChildValue = (u64, Option<(Lit, u64, u64)>);
+
 /// Introduces every output of a sum encoded with [`crate::sum::encode_sum_traced`] and
 /// `Use::AtLeast` by its meaning, and derives each of the encoding's clauses from the
 /// meanings: the outputs' chains, each leaf's "an output needs a term of its value", each
 /// merge's "both children below their next values keep the sum below the next output". `amo`
 /// gives, for a leaf's terms, the ID of a constraint `Σ ~l ≥ k − 1` over exactly those
 /// literals (at most one of them true). Returns the root's definitions.
-pub fn define_sum(
-    p: &mut Proof,
-    trace: &[Node],
-    amo: &dyn Fn(&[(Lit, u64)], &mut Proof) -> u64,
-) -> Option<Defined> {
+pub fn define_sum(p: &mut Proof, trace: &[Node], amo: &LeafAmo<'_>) -> Option<Defined> {
     // Per node: (value, output, def≥ ID, def≤ ID) and the "S ≤ max" constraint ID.
     let mut defs: Vec<Vec<(u64, Lit, u64, u64)>> = Vec::new();
     let mut maxes: Vec<u64> = Vec::new();
@@ -302,12 +306,11 @@ pub fn define_sum(
                 }
             }
             Some((a, b)) => {
-                let with_zero =
-                    |d: &Vec<(u64, Lit, u64, u64)>| -> Vec<(u64, Option<(Lit, u64, u64)>)> {
-                        std::iter::once((0, None))
-                            .chain(d.iter().map(|&(v, l, ge, le)| (v, Some((l, ge, le)))))
-                            .collect()
-                    };
+                let with_zero = |d: &Vec<(u64, Lit, u64, u64)>| -> Vec<ChildValue> {
+                    std::iter::once((0, None))
+                        .chain(d.iter().map(|&(v, l, ge, le)| (v, Some((l, ge, le)))))
+                        .collect()
+                };
                 let (a0, b0) = (with_zero(&defs[a]), with_zero(&defs[b]));
                 let values: Vec<u64> = mine.iter().map(|m| m.0).collect();
                 for (i, &(x, _)) in a0.iter().enumerate() {

@@ -69,6 +69,9 @@ fn max_run_sum(len: usize, lenient: bool) -> u32 {
     sum.min(MAX_NUMBER)
 }
 
+// Cells `i`, sides `d` and digits `k` index several tables at once (`open[i][d]`, `sums[d][i]`,
+// `digit[i][k]`, `count[k]`, `STEP[d]`), as in the loops clippy leaves alone.
+#[allow(clippy::needless_range_loop)]
 pub fn encode<S: ClauseSink>(p: &Puzzle, sink: &mut S) -> Encoding {
     let n = p.cells.len();
     let truth = sink.new_named_var(&|| "true".into());

@@ -646,36 +646,6 @@ fn exact_score(s: &str) -> Option<(u64, u64)> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::genre::Genre as _;
-
-    #[test]
-    fn bounds_compare_exactly() {
-        assert_eq!(exact_score("12"), Some((12, 1)));
-        assert_eq!(exact_score(" 7/2 "), Some((7, 2)));
-        assert_eq!(exact_score("3.25"), Some((325, 100)));
-        assert_eq!(exact_score("3/0"), None);
-        assert_eq!(exact_score("x"), None);
-        // 2 × 1.1 / 1 = 11/5 = 2.2: reaches 2.2 and 11/5, not 2.21 or 221/100.
-        let scored = Scored {
-            score: Score {
-                p: Nat::from(2),
-                d: 0,
-                e: 0,
-            },
-            factors: vec![2],
-            painted: 0,
-        };
-        assert_eq!(Kakkuro::reaches(&scored, "2.2"), Some(true));
-        assert_eq!(Kakkuro::reaches(&scored, "11/5"), Some(true));
-        assert_eq!(Kakkuro::reaches(&scored, "2.21"), Some(false));
-        assert_eq!(Kakkuro::reaches(&scored, "221/100"), Some(false));
-        assert_eq!(Kakkuro::reaches(&scored, "lots"), None);
-    }
-}
-
 /// A lemma "red dot `dot`'s factor is at most `max`" from its JSON.
 /// A lemma that says nothing (a maximum at or above the dot's largest listed factor) is
 /// refused: nothing would prove it, and a VeriPB proof's bound would grow with it.
@@ -709,5 +679,35 @@ fn assert_at_least<S: ClauseSink>(enc: &Encoding, maxima: &[u64], target: f64, s
     match bound::at_least_score(maxima, target) {
         None => sink.add_clause(&[]),
         Some(k) => bound::assert_deficit_at_most(enc, maxima, k, sink),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::genre::Genre as _;
+
+    #[test]
+    fn bounds_compare_exactly() {
+        assert_eq!(exact_score("12"), Some((12, 1)));
+        assert_eq!(exact_score(" 7/2 "), Some((7, 2)));
+        assert_eq!(exact_score("3.25"), Some((325, 100)));
+        assert_eq!(exact_score("3/0"), None);
+        assert_eq!(exact_score("x"), None);
+        // 2 × 1.1 / 1 = 11/5 = 2.2: reaches 2.2 and 11/5, not 2.21 or 221/100.
+        let scored = Scored {
+            score: Score {
+                p: Nat::from(2),
+                d: 0,
+                e: 0,
+            },
+            factors: vec![2],
+            painted: 0,
+        };
+        assert_eq!(Kakkuro::reaches(&scored, "2.2"), Some(true));
+        assert_eq!(Kakkuro::reaches(&scored, "11/5"), Some(true));
+        assert_eq!(Kakkuro::reaches(&scored, "2.21"), Some(false));
+        assert_eq!(Kakkuro::reaches(&scored, "221/100"), Some(false));
+        assert_eq!(Kakkuro::reaches(&scored, "lots"), None);
     }
 }

@@ -147,9 +147,9 @@ impl Problem {
                 Cell::Gray { number, open } => {
                     units.push(enc.gray[i]);
                     units.extend(enc.number[i].iter().filter(|t| t.0 == number).map(|t| t.1));
-                    for s in 0..4 {
-                        if let Some(o) = enc.open[i][s] {
-                            units.push(if open[s] { o } else { !o });
+                    for (&side, is_open) in enc.open[i].iter().zip(open) {
+                        if let Some(o) = side {
+                            units.push(if is_open { o } else { !o });
                         }
                     }
                 }

@@ -78,6 +78,10 @@ impl Violation {
     }
 }
 
+/// Where a kind of house has its cells: `(i, k)` to the `k`-th cell of house `i` as (row,
+/// column).
+type HouseCell = fn(usize, usize) -> (usize, usize);
+
 pub fn check(givens: &Grid, grid: &Grid) -> Result<(), Violation> {
     for r in 0..9 {
         for c in 0..9 {
@@ -99,7 +103,7 @@ pub fn check(givens: &Grid, grid: &Grid) -> Result<(), Violation> {
             }
         }
     }
-    let houses: [(&'static str, fn(usize, usize) -> (usize, usize)); 3] = [
+    let houses: [(&'static str, HouseCell); 3] = [
         ("row", |i, k| (i, k)),
         ("column", |i, k| (k, i)),
         ("box", |i, k| (i / 3 * 3 + k / 3, i % 3 * 3 + k % 3)),

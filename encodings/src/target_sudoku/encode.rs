@@ -134,14 +134,12 @@ pub fn encode<S: ClauseSink>(givens: &Grid, sink: &mut S) -> Encoding {
 
 /// Reads the grid off a model (exactly-one makes the digit unique).
 pub fn decode(enc: &Encoding, model: &Model) -> Grid {
-    let mut grid = [[0u8; 9]; 9];
-    for r in 0..9 {
-        for c in 0..9 {
+    std::array::from_fn(|r| {
+        std::array::from_fn(|c| {
             let holds = |d: u8| enc.digit[r][c][d as usize - 1].is_some_and(|l| model.value(l));
-            grid[r][c] = (1..=9u8).find(|&d| holds(d)).unwrap_or(0);
-        }
-    }
-    grid
+            (1..=9u8).find(|&d| holds(d)).unwrap_or(0)
+        })
+    })
 }
 
 #[cfg(test)]

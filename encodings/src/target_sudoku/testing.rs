@@ -13,12 +13,8 @@ pub fn shuffled_grids(n: usize) -> Vec<Grid> {
     };
     let mut grids = Vec::new();
     for _ in 0..n {
-        let mut g: Grid = [[0; 9]; 9];
-        for r in 0..9 {
-            for c in 0..9 {
-                g[r][c] = ((r * 3 + r / 3 + c) % 9 + 1) as u8;
-            }
-        }
+        let mut g: Grid =
+            std::array::from_fn(|r| std::array::from_fn(|c| ((r * 3 + r / 3 + c) % 9 + 1) as u8));
         for _ in 0..20 {
             let band = next(3) * 3;
             match next(5) {

@@ -260,6 +260,11 @@ pub fn thin(g: Generated, target: f64, rng: &mut Rng) -> Generated {
     t.to_generated()
 }
 
+/// What [`pass`] hands two rectangles to: `(tiling, k, j, merged, rng)`, `merged` the rectangle
+/// covering `k` and `j`, which it merges or not; `None` when the run was stopped.
+type MergeFn<'a> =
+    dyn FnMut(&mut Tiling, usize, usize, Rect, &mut Rng) -> Result<Option<()>, SolverError> + 'a;
+
 /// One pass over the live rectangles in random order, until `target`: each with a random
 /// partner sharing a whole side goes to `merge`, which merges them or not. `None` when `merge`
 /// says the run was stopped.
@@ -267,13 +272,7 @@ fn pass(
     t: &mut Tiling,
     target: f64,
     rng: &mut Rng,
-    merge: &mut dyn FnMut(
-        &mut Tiling,
-        usize,
-        usize,
-        Rect,
-        &mut Rng,
-    ) -> Result<Option<()>, SolverError>,
+    merge: &mut MergeFn<'_>,
 ) -> Result<Option<()>, SolverError> {
     let mut order: Vec<usize> = (0..t.rects.len())
         .filter(|&k| t.rects[k].is_some())
