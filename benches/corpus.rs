@@ -13,15 +13,15 @@
 
 use encodings::cnf::SizeCounter;
 use encodings::genre::Genre;
-use encodings::kakkuro::{self as kk, Kakkuro};
-use encodings::kakuro::{self as kr, Kakuro};
+use encodings::genres::kakkuro::{self as kk, Kakkuro};
+use encodings::genres::kakuro::{self as kr, Kakuro};
+use encodings::genres::shikaku::{self as sk, Shikaku};
+use encodings::genres::sudoku::{self as sd, Sudoku};
+use encodings::genres::target_sudoku::{self as ts, TargetSudoku};
+use encodings::genres::tatamibari::generate::{Generated, Rng};
+use encodings::genres::tatamibari::{self as tb, Tatamibari};
 use encodings::puzzle::{Ended, Goal, Observer};
-use encodings::shikaku::{self as sk, Shikaku};
 use encodings::solver::{SolverStats, Stop};
-use encodings::sudoku::{self as sd, Sudoku};
-use encodings::target_sudoku::{self as ts, TargetSudoku};
-use encodings::tatamibari::generate::{Generated, Rng};
-use encodings::tatamibari::{self as tb, Tatamibari};
 use puzzle_sat::backends::{Backend, BUILT_IN};
 use puzzle_sat::runner::{self, Options, Progress};
 use std::path::{Path, PathBuf};

@@ -7,10 +7,11 @@ use crate::dimacs;
 pub use crate::drat::DEFAULT_CHECKER;
 use crate::drat::{descriptor_path, open_regular, run_checker, Checked, Limits, PROOF_CAP};
 use anyhow::{anyhow, bail, Result};
-use encodings::certify::{self, Claim, Form, Valid};
+use encodings::certificate::{self, Claim, Form, Valid};
 use encodings::cnf::{Cnf, Lit};
 use encodings::genre::Genre;
-use encodings::puzzle::{Flag, Optimum, OwnDrats, Puzzle, Settings, Task};
+use encodings::genre::{Optimum, OwnDrats};
+use encodings::puzzle::{Flag, Puzzle, Settings, Task};
 use encodings::solver::{NewSolver, Recorded, Stop};
 use serde_json::{json, Value};
 use std::fs::{File, OpenOptions};
@@ -84,7 +85,7 @@ fn create_new(dir: &Path, name: &str) -> Result<File> {
 /// `final.drat`, `README.txt`. Returns a line saying what was written.
 pub fn write<P: Genre>(c: &Certify<P>) -> Result<String> {
     let started = Instant::now();
-    certify::supports::<P>(c.claim).map_err(|e| anyhow!("no certificate: {e}"))?;
+    certificate::supports::<P>(c.claim).map_err(|e| anyhow!("no certificate: {e}"))?;
     usable_dir(c.dir)?;
     crate::runner::fits::<P>(c.inst).map_err(|e| anyhow!("no certificate: {e}"))?;
     let score = match c.claim {
@@ -129,8 +130,8 @@ pub fn write<P: Genre>(c: &Certify<P>) -> Result<String> {
     let proving = Instant::now();
     for (k, lemma) in lemmas.iter().enumerate() {
         let (cnf_name, proof_name) = lemma_files(k);
-        let (proving_cnf, units) =
-            certify::lemma_formula::<P>(c.inst, lemma, Form::Proving).map_err(|e| anyhow!(e))?;
+        let (proving_cnf, units) = certificate::lemma_formula::<P>(c.inst, lemma, Form::Proving)
+            .map_err(|e| anyhow!(e))?;
         if !matches!(
             c.backend
                 .prove(&proving_cnf, &proof_of(&proof_name))
@@ -140,7 +141,7 @@ pub fn write<P: Genre>(c: &Certify<P>) -> Result<String> {
             bail!("internal error: the lemma {lemma} does not hold: no certificate");
         }
         let (lemma_cnf, _) =
-            certify::lemma_formula::<P>(c.inst, lemma, Form::Stated).map_err(|e| anyhow!(e))?;
+            certificate::lemma_formula::<P>(c.inst, lemma, Form::Stated).map_err(|e| anyhow!(e))?;
         write(
             &cnf_name,
             &dimacs::to_string(&lemma_cnf, &lemma_comments::<P>(lemma)),
@@ -408,8 +409,8 @@ fn pseudo_boolean<P: Genre>(
                     }
                 }
                 None => PseudoBoolean {
-                    problem: encodings::objective::opb_text(cnf, None, &comments::<P>(claim)),
-                    proof: encodings::veripb::refutation(cnf, &drats.last()?)?,
+                    problem: encodings::cnf::objective::opb_text(cnf, None, &comments::<P>(claim)),
+                    proof: encodings::certificate::veripb::refutation(cnf, &drats.last()?)?,
                     verdict: "s VERIFIED UNSATISFIABLE".into(),
                     what: "final.cnf as a problem",
                     from: FINAL,
@@ -489,7 +490,7 @@ const MOST_VERIPB_BLOCKED: usize = 2 * OWN_TRIES + 1;
 /// which must score no more than the claim; returns the answers listed.
 fn own_refutation<P: Genre>(
     c: &Certify<P>,
-    formula: encodings::puzzle::OwnFormula<P>,
+    formula: encodings::genre::OwnFormula<P>,
     score: &P::Score,
     lemmas: &[Value],
     seed: Vec<Valid<P>>,
@@ -506,7 +507,7 @@ fn own_refutation<P: Genre>(
                 return Ok(listed);
             }
             Proved::Model(model) => {
-                listed.push(certify::admit::<P>(c.inst, &enc, &model, score).map_err(|e| e.0)?)
+                listed.push(certificate::admit::<P>(c.inst, &enc, &model, score).map_err(|e| e.0)?)
             }
         }
     }
@@ -538,7 +539,7 @@ fn prove_final<P: Genre>(
 ) -> Result<(Vec<Valid<P>>, Cnf, Vec<Lit>)> {
     let answers = |list: &[Valid<P>]| list.iter().map(|(a, _)| a.clone()).collect::<Vec<_>>();
     let built = |list: &[Valid<P>], form| {
-        certify::built::<P>(c.inst, c.claim, score, lemmas, &answers(list), form)
+        certificate::built::<P>(c.inst, c.claim, score, lemmas, &answers(list), form)
             .map_err(|e| anyhow!(e))
     };
     if let Some(solver) = c
@@ -547,7 +548,7 @@ fn prove_final<P: Genre>(
         .map_err(|e| anyhow!(e))?
     {
         let mut solver = Recorded::new(solver);
-        let (blocked, units) = certify::refute::<P>(
+        let (blocked, units) = certificate::refute::<P>(
             c.inst,
             c.claim,
             score,
@@ -578,11 +579,11 @@ fn prove_final<P: Genre>(
                     return Ok((blocked, stated, units));
                 }
                 Proved::Model(model) => {
-                    blocked.push(certify::admit::<P>(c.inst, &enc, &model, score)?)
+                    blocked.push(certificate::admit::<P>(c.inst, &enc, &model, score)?)
                 }
             }
         }
-        blocked = certify::let_through::<P>(
+        blocked = certificate::let_through::<P>(
             c.inst,
             score,
             lemmas,
@@ -832,7 +833,7 @@ pub fn verify_claim<P: Genre>(
         .into_iter()
         .find(|c| c.name() == kind)
         .ok_or_else(|| format!("unknown claim {kind:?}"))?;
-    certify::supports::<P>(kind)?;
+    certificate::supports::<P>(kind)?;
     let lenient = field("lenient")?
         .as_bool()
         .ok_or("claim.json: lenient is not true or false")?;
@@ -1035,7 +1036,7 @@ pub fn verify_claim<P: Genre>(
     for (k, lemma) in lemmas.iter().enumerate() {
         let (cnf_name, proof_name) = lemma_files(k);
         let rebuilt = dimacs::to_string(
-            &certify::lemma_formula::<P>(&inst, lemma, Form::Stated)?.0,
+            &certificate::lemma_formula::<P>(&inst, lemma, Form::Stated)?.0,
             &lemma_comments::<P>(lemma),
         );
         if !same_formula(dir, &cnf_name, &rebuilt, private)? {
@@ -1046,7 +1047,7 @@ pub fn verify_claim<P: Genre>(
             .map_err(|e| format!("lemma {}: {e}", k + 1))?;
     }
     let list: Vec<P::Answer> = blocked.into_iter().map(|(a, _, _)| a).collect();
-    let cnf = certify::formula::<P>(&inst, kind, score.as_ref(), &lemmas, &list)?;
+    let cnf = certificate::formula::<P>(&inst, kind, score.as_ref(), &lemmas, &list)?;
     let rebuilt = dimacs::to_string(&cnf, &comments::<P>(kind));
     if !same_formula(dir, "final.cnf", &rebuilt, private)? {
         return Err("final.cnf is not the claim's formula".into());
@@ -1156,9 +1157,9 @@ fn named<P: Genre>(dir: &Path, claim: &Value, text: &str) -> String {
     };
     let holds = |t: &str| {
         t == text
-            || encodings::url::pasted(t)
+            || encodings::format::url::pasted(t)
                 .filter(|u| !u.contains('\n'))
-                .is_some_and(|u| encodings::puzzle::url_text::<P>(u).is_ok_and(|t| t == text))
+                .is_some_and(|u| encodings::genre::url_text::<P>(u).is_ok_and(|t| t == text))
     };
     // Shown quoted where it holds a line break or another control character: a name of
     // claim.json's own must not end the VERIFIED line and begin one that names another file.

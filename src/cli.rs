@@ -551,7 +551,7 @@ fn puzzle_of_url(url: &str) -> Result<&'static str, String> {
     if url.contains("://") && !url.contains('?') {
         return Err(format!("{url}: not a puzz.link URL, which holds its puzzle after '?' (as in https://puzz.link/p?tatamibari/10/10/…)"));
     }
-    let kind = encodings::url::split(url)
+    let kind = encodings::format::url::split(url)
         .map_err(|e| format!("{url}:{e}"))?
         .kind;
     match PUZZLES.iter().find(|e| e.url_kinds().contains(&kind)) {

@@ -2,7 +2,7 @@
 //! models back in (the SAT competition's `s`/`v` lines, or MiniSat's result file).
 
 use encodings::cnf::{Cnf, Lit};
-use encodings::error::ParseError;
+use encodings::format::error::ParseError;
 use num_bigint::BigInt;
 
 pub use encodings::cnf::{dimacs_text as to_string, write_dimacs as write};

@@ -8,12 +8,12 @@ use crate::input::{read_input, Input};
 use crate::output::{exit, Done, Status};
 use crate::runner::{self, Options, Outcome, Progress};
 use anyhow::{anyhow, bail, Result};
-use encodings::certify::Claim;
+use encodings::certificate::Claim;
+use encodings::cnf::objective::Objective;
 use encodings::cnf::{Cnf, Limited, MAX_LITERALS};
+use encodings::format::verdict::{self, Ask};
 use encodings::genre::Genre;
-use encodings::objective::Objective;
 use encodings::puzzle::{self, Ended, Format, Goal, Puzzle, Settings, Task};
-use encodings::verdict::{self, Ask};
 use serde_json::{json, Map, Value};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -132,10 +132,10 @@ fn read_puzzle<P: Genre>(arg: &std::path::Path) -> Result<Input> {
     Ok(input)
 }
 
-pub use encodings::url::pasted as pasted_url;
+pub use encodings::format::url::pasted as pasted_url;
 
 fn from_url<P: Genre>(url: &str) -> Result<Input> {
-    let text = puzzle::url_text::<P>(url).map_err(|e| anyhow!(e))?;
+    let text = encodings::genre::url_text::<P>(url).map_err(|e| anyhow!(e))?;
     Ok(Input {
         name: url.to_string(),
         text,
@@ -621,12 +621,14 @@ pub fn encode<P: Genre>(a: &EncodeArgs) -> Result<Done> {
     // A puzzle without a score is a decision problem: no objective.
     let dimacs = match a.format {
         FormulaFormat::Cnf => dimacs::to_string(&cnf, &comments),
-        FormulaFormat::Opb => encodings::objective::opb_text(&cnf, objective.as_ref(), &comments),
+        FormulaFormat::Opb => {
+            encodings::cnf::objective::opb_text(&cnf, objective.as_ref(), &comments)
+        }
         FormulaFormat::Wcnf => {
             if objective.as_ref().is_some_and(|o| o.top().bits() > 63) {
                 eprintln!("puzzle-sat: note: the WCNF's weights add up past 2^63, the MaxSAT Evaluation's limit: solvers with 64-bit weights cannot read it (an OPB file has no such limit; docs/formats.md)");
             }
-            encodings::objective::wcnf_text(&cnf, objective.as_ref(), &comments)
+            encodings::cnf::objective::wcnf_text(&cnf, objective.as_ref(), &comments)
         }
     };
     match &a.output {

@@ -12,7 +12,7 @@ pub struct Input {
 
 impl Input {
     /// Prefixes a position error with the file name: `FILE:LINE:COL: message`.
-    pub fn error(&self, e: encodings::error::ParseError) -> anyhow::Error {
+    pub fn error(&self, e: encodings::format::error::ParseError) -> anyhow::Error {
         anyhow!("{}:{}", self.name, e)
     }
 }

@@ -217,7 +217,7 @@ impl<P: Genre> Entry for Of<P> {
             ));
         }
         if let Ok(url) = P::to_url(&inst) {
-            let link = encodings::url::split(&url).map_err(|e| format!("{url}: {e}"))?;
+            let link = encodings::format::url::split(&url).map_err(|e| format!("{url}: {e}"))?;
             if !P::URL_KINDS.contains(&link.kind) {
                 return Err(format!(
                     "{url}: its kind is not in URL_KINDS {:?}",

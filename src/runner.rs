@@ -279,7 +279,7 @@ pub fn gap<P: Genre>(best: &P::Score, bound: Option<f64>) -> Option<Gap> {
     Some(Gap { bound, percent })
 }
 
-pub use encodings::puzzle::fits;
+pub use encodings::genre::fits;
 
 /// Runs `P::generate` under the options' backend and time limit: the puzzle text and the
 /// answer it was made around, or `None` when the deadline passed first.
@@ -405,14 +405,14 @@ fn died() -> SolverError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use encodings::amo::at_most_one;
     use encodings::capability;
+    use encodings::cnf::amo::at_most_one;
+    use encodings::cnf::sum::{encode_sum, Bound, SumOutputs, Use};
     use encodings::cnf::{ClauseSink, Lit, Model};
-    use encodings::error::ParseError;
+    use encodings::format::error::ParseError;
     use encodings::puzzle::{Format, Info, Puzzle, ReadAnswer, Settings};
     use encodings::search::{self, Tighten};
     use encodings::solver::NewSolver;
-    use encodings::sum::{encode_sum, Bound, SumOutputs, Use};
     use serde_json::{Map, Value};
 
     /// Maximise the number of true variables among `n`, where some pairs exclude each other;
@@ -543,19 +543,25 @@ mod tests {
             // No answer chooses more than all n: a proved bound, as a log-scale search reports them.
             out.upper_bound(t.n as f64);
             let mut solver = solvers.new_solver();
-            search::maximize::<Self, _>(t, &mut solver, out, |enc, sink, best, _| {
-                if let Some(d) = t.stall {
-                    std::thread::sleep(d);
-                }
-                Ok(match enc.1.at_least(*best as u64 + 1) {
-                    Bound::Trivial => Tighten::Added,
-                    Bound::Impossible => Tighten::Exhausted,
-                    Bound::Lit(l) => {
-                        sink.add_clause(&[l]);
-                        Tighten::Added
+            search::maximize::<Self, _, _>(
+                t,
+                &mut solver,
+                out,
+                |&s| s,
+                |enc, sink, best, _| {
+                    if let Some(d) = t.stall {
+                        std::thread::sleep(d);
                     }
-                })
-            })
+                    Ok(match enc.1.at_least(*best as u64 + 1) {
+                        Bound::Trivial => Tighten::Added,
+                        Bound::Impossible => Tighten::Exhausted,
+                        Bound::Lit(l) => {
+                            sink.add_clause(&[l]);
+                            Tighten::Added
+                        }
+                    })
+                },
+            )
         }
     }
 

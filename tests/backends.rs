@@ -537,7 +537,7 @@ fn the_judge_line_of_an_unproved_score_exits_3() {
 
 #[test]
 fn a_time_limit_interrupts_every_built_in_backend_inside_a_call() {
-    use encodings::kakkuro::{self as kk, Instance, Kakkuro};
+    use encodings::genres::kakkuro::{self as kk, Instance, Kakkuro};
     use encodings::puzzle::{Ended, Goal};
     use puzzle_sat::runner::{self, Options, Progress};
     // A board no backend proves in seconds (bench-10x10-seed3 proves in 1.4 s here now), kept

@@ -449,7 +449,7 @@ fn varisat_proof(cnf: &encodings::cnf::Cnf, path: &Path) {
 /// `unique` (and of a count of 1) with a correct proof of that formula must not verify.
 #[test]
 fn a_claim_that_the_puzzles_blocking_cannot_state_is_refused() {
-    use encodings::kakkuro::Kakkuro;
+    use encodings::genres::kakkuro::Kakkuro;
     use encodings::puzzle::Puzzle;
     let d = tempfile::tempdir().unwrap();
     let text = "# . .\n. . .\n";

@@ -11,10 +11,10 @@ mod common;
 
 use common::data_dir;
 use encodings::genre::Genre;
-use encodings::kakkuro::Kakkuro;
-use encodings::target_sudoku::TargetSudoku;
-use encodings::tatamibari::generate::Rng;
-use encodings::tatamibari::Tatamibari;
+use encodings::genres::kakkuro::Kakkuro;
+use encodings::genres::target_sudoku::TargetSudoku;
+use encodings::genres::tatamibari::generate::Rng;
+use encodings::genres::tatamibari::Tatamibari;
 use puzzle_sat::backends::Backend;
 use puzzle_sat::driver::{self, GenerateArgs, SolveArgs};
 use puzzle_sat::output::{exit, Done};
@@ -319,7 +319,7 @@ fn generated_unique_puzzles_are_the_seeds_or_none() {
 /// the printed text.
 #[test]
 fn a_generated_puzzle_needs_its_own_answer_valid() {
-    use encodings::tatamibari::generate::Generated;
+    use encodings::genres::tatamibari::generate::Generated;
     let g = Generated::new(6, 6, &mut Rng::new(1));
     let text = g.board().to_text();
     assert!(driver::generated::<Tatamibari>(&text, &g.solution()).is_ok());

@@ -3,13 +3,13 @@
 //! `dimacs_comments` and `estimate`, cross-checked against brute force. No built-in puzzle
 //! keeps the default enumeration, so this is where it is tested.
 
-use encodings::amo::at_most_one;
 use encodings::capability::Scoring;
+use encodings::cnf::amo::at_most_one;
+use encodings::cnf::sum::{encode_sum, Bound, SumOutputs, Use};
 use encodings::cnf::{ClauseSink, Cnf, Lit, Model, SizeCounter};
-use encodings::error::ParseError;
+use encodings::format::error::ParseError;
 use encodings::genre::Genre;
 use encodings::puzzle::{Ended, Format, Goal, Info, Puzzle, ReadAnswer, Settings};
-use encodings::sum::{encode_sum, Bound, SumOutputs, Use};
 use puzzle_sat::runner::{search, Options, Progress};
 use serde_json::{json, Map, Value};
 

@@ -14,15 +14,15 @@ mod common;
 use common::{data_dir, fuzz_budget, Budget};
 use encodings::cnf::{ClauseSink, Cnf, Lit};
 use encodings::genre::Genre;
-use encodings::kakkuro::Kakkuro;
-use encodings::kakuro::Kakuro;
+use encodings::genres::kakkuro::Kakkuro;
+use encodings::genres::kakuro::Kakuro;
+use encodings::genres::shikaku::Shikaku;
+use encodings::genres::sudoku::Sudoku;
+use encodings::genres::target_sudoku::TargetSudoku;
+use encodings::genres::tatamibari::generate::{Generated, Rng};
+use encodings::genres::tatamibari::Tatamibari;
 use encodings::puzzle::{Ended, Format, Goal, Puzzle, Settings, Task};
-use encodings::shikaku::Shikaku;
 use encodings::solver::{NewSolver, SolveResult, Stop};
-use encodings::sudoku::Sudoku;
-use encodings::target_sudoku::TargetSudoku;
-use encodings::tatamibari::generate::{Generated, Rng};
-use encodings::tatamibari::Tatamibari;
 use puzzle_sat::backends::Backend;
 use puzzle_sat::dimacs;
 use puzzle_sat::runner::{self, Options, Progress};
@@ -72,7 +72,7 @@ impl Limits for Kakkuro {
             .puzzle
             .cells
             .iter()
-            .filter(|&&c| c == encodings::kakkuro::Given::White)
+            .filter(|&&c| c == encodings::genres::kakkuro::Given::White)
             .count();
         inst.puzzle.rows * inst.puzzle.cols <= 12 && whites <= 6
     }

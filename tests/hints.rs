@@ -5,12 +5,12 @@
 mod common;
 
 use common::{data_dir, run};
+use encodings::cnf::sum::Bound;
 use encodings::cnf::ClauseSink;
+use encodings::genres::target_sudoku as ts;
+use encodings::genres::tatamibari::{self as tb, Rect, Tatamibari};
 use encodings::puzzle::{Ended, Goal};
 use encodings::solver::{NewSolver, SolveResult, Stop};
-use encodings::sum::Bound;
-use encodings::target_sudoku as ts;
-use encodings::tatamibari::{self as tb, Rect, Tatamibari};
 use puzzle_sat::backends::Backend;
 use puzzle_sat::runner::{self, Options, Progress};
 use serde_json::Value;

@@ -6,10 +6,12 @@ mod common;
 
 use common::{json_field, run};
 use encodings::genre::Genre as _;
-use encodings::kakkuro::{self as kk, Answer, Cell, Given, Instance, Kakkuro, Puzzle, Score};
+use encodings::genres::kakkuro::{
+    self as kk, Answer, Cell, Given, Instance, Kakkuro, Puzzle, Score,
+};
+use encodings::genres::tatamibari::generate::Rng;
 use encodings::puzzle::{Ended, Goal, Puzzle as _};
 use encodings::solver::{SolveResult, Solver};
-use encodings::tatamibari::generate::Rng;
 use puzzle_sat::runner::{self, Options, Outcome, Progress};
 
 const EXAMPLE: &str = "docs/examples/kakkuro.txt";
@@ -1271,8 +1273,8 @@ fn proved_optima_do_not_depend_on_which_limited_calls_give_up() {
 /// as their exact scores do, or some board here would come out below its optimum.
 #[test]
 fn outside_solvers_on_the_objective_find_the_exact_optima_of_tiny_boards() {
+    use encodings::cnf::objective::{opb_text, wcnf_text};
     use encodings::cnf::Cnf;
-    use encodings::objective::{opb_text, wcnf_text};
     let dir = tempfile::tempdir().unwrap();
     let mut rng = Rng::new(2026);
     let (mut boards, mut solvable) = (0, 0);

@@ -131,7 +131,7 @@ fn every_example_is_svg_with_its_givens_clues_and_score() {
         );
         match puzzle {
             "target-sudoku" => {
-                let givens = encodings::target_sudoku::parse(&text).unwrap();
+                let givens = encodings::genres::target_sudoku::parse(&text).unwrap();
                 let given: Vec<String> = givens
                     .iter()
                     .flatten()
@@ -152,11 +152,11 @@ fn every_example_is_svg_with_its_givens_clues_and_score() {
                 assert_eq!(verdict, "optimal (proved)");
             }
             "tatamibari" => {
-                let board = encodings::tatamibari::parse(&text).unwrap();
+                let board = encodings::genres::tatamibari::parse(&text).unwrap();
                 let clues = board
                     .cells
                     .iter()
-                    .filter(|c| matches!(c, encodings::tatamibari::Cell::Clue(_)))
+                    .filter(|c| matches!(c, encodings::genres::tatamibari::Cell::Clue(_)))
                     .count();
                 assert_eq!(groups(&doc, "clue").len(), clues, "{name}: a mark per clue");
                 let rects = run(
@@ -171,7 +171,7 @@ fn every_example_is_svg_with_its_givens_clues_and_score() {
                 assert_eq!(verdict, "solved");
             }
             _ => {
-                let p = encodings::kakkuro::parse(&text).unwrap();
+                let p = encodings::genres::kakkuro::parse(&text).unwrap();
                 assert_eq!(
                     count(&doc, "dot", "circle"),
                     p.dots().len(),

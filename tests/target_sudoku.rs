@@ -5,7 +5,7 @@ mod common;
 
 use common::{data_dir, expected, inputs, json_field, run};
 use encodings::cnf::{Cnf, SizeCounter};
-use encodings::target_sudoku::{self as ts, Grid};
+use encodings::genres::target_sudoku::{self as ts, Grid};
 
 fn path_str(p: &std::path::Path) -> &str {
     p.to_str().unwrap()
@@ -543,7 +543,7 @@ fn brute_force_best(givens: &Grid) -> Option<u32> {
 
 /// A random full grid: the standard pattern with digits relabelled and rows, columns, bands and
 /// stacks shuffled, perhaps transposed.
-fn random_full_grid(rng: &mut encodings::tatamibari::generate::Rng) -> Grid {
+fn random_full_grid(rng: &mut encodings::genres::tatamibari::generate::Rng) -> Grid {
     let mut shuffled = |n: usize| {
         let mut v: Vec<usize> = (0..n).collect();
         for i in (1..n).rev() {
@@ -578,7 +578,7 @@ fn random_full_grid(rng: &mut encodings::tatamibari::generate::Rng) -> Grid {
 #[test]
 fn proved_optima_match_brute_force_on_nearly_full_grids() {
     let (boards, seed) = common::random_boards(60, 2009);
-    let mut rng = encodings::tatamibari::generate::Rng::new(seed);
+    let mut rng = encodings::genres::tatamibari::generate::Rng::new(seed);
     let (mut solved, mut unsolvable) = (0, 0);
     for k in 0..boards {
         let mut givens = random_full_grid(&mut rng);

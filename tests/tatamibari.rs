@@ -5,9 +5,9 @@
 mod common;
 
 use common::{data_dir, json_field, run};
+use encodings::genres::tatamibari::generate::Rng;
+use encodings::genres::tatamibari::{self as tb, Board, Cell, Rect, Shape, Solution, Tatamibari};
 use encodings::puzzle::{Ended, Goal};
-use encodings::tatamibari::generate::Rng;
-use encodings::tatamibari::{self as tb, Board, Cell, Rect, Shape, Solution, Tatamibari};
 use puzzle_sat::runner::{self, Options, Progress};
 use std::path::Path;
 
@@ -1054,8 +1054,10 @@ fn tiled_board(rows: usize, cols: usize, rng: &mut Rng) -> Board {
 /// (what the sweep asks at a dead end) has an answer on every solvable board.
 #[test]
 fn sweep_windows_fit_together_and_one_window_finds_every_solvable_board() {
+    use encodings::genres::tatamibari::sweep::{
+        blocks, relaxation, sweep, windows, Bands, Grid, Swept,
+    };
     use encodings::solver::SolveResult;
-    use encodings::tatamibari::sweep::{blocks, relaxation, sweep, windows, Bands, Grid, Swept};
     let (boards, seed) = common::random_boards(150, 2031);
     for backend in common::backends() {
         let solvers = backend.solvers(encodings::solver::Stop::new());
@@ -1237,7 +1239,7 @@ fn corner_free_board(rows: usize, cols: usize, rng: &mut Rng) -> Board {
 /// boards are solvable; with no columns or rows to look past, many sweeps give up).
 #[test]
 fn sweep_blocks_taken_back_still_fit_together() {
-    use encodings::tatamibari::sweep::{blocks, Bands, Grid, Swept};
+    use encodings::genres::tatamibari::sweep::{blocks, Bands, Grid, Swept};
     let (boards, seed) = common::random_boards(40, 2032);
     let solvers = common::backends()[0].solvers(encodings::solver::Stop::new());
     let mut rng = Rng::new(seed);
@@ -1271,7 +1273,7 @@ fn sweep_blocks_taken_back_still_fit_together() {
 /// whole board) is not, nor is it under 3,000 cells.
 #[test]
 fn the_sweep_is_tried_on_large_sparse_boards_that_every_cell_can_be_covered_in() {
-    use encodings::tatamibari::sweep::{worth_it, GRID};
+    use encodings::genres::tatamibari::sweep::{worth_it, GRID};
     let board_of = |rows: usize, cols: usize, cut: bool| {
         let text: String = (0..rows)
             .map(|r| {

@@ -5,8 +5,8 @@
 mod common;
 
 use common::{provers, run};
+use encodings::genres::target_sudoku::{veripb, Grid, TargetSudoku};
 use encodings::puzzle::{Puzzle, Settings};
-use encodings::target_sudoku::{veripb, Grid, TargetSudoku};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -819,7 +819,7 @@ fn tampered_veripb_refutations_are_refused() {
 /// solutions and a counter's definition are needed.
 #[test]
 fn sudoku_claims_are_proved_against_the_puzzles_own_problem() {
-    use encodings::sudoku::{self, Sudoku};
+    use encodings::genres::sudoku::{self, Sudoku};
     let dir = tempfile::tempdir().unwrap();
     let janko = |f: &str| common::data_dir("sudoku").join(f);
     let text = std::fs::read_to_string(janko("janko-1-9x9.txt")).unwrap();
@@ -1187,7 +1187,7 @@ fn every_bundled_kakkuro_optimum_verifies_with_veripb() {
 /// and so does `veripb` on the edited files.
 #[test]
 fn tampered_kakkuro_veripb_certificates_are_refused() {
-    use encodings::kakkuro::{self, Kakkuro};
+    use encodings::genres::kakkuro::{self, Kakkuro};
     let dir = tempfile::tempdir().unwrap();
     let board = common::data_dir("kakkuro").join("example.txt");
     let (cert, _) = kakkuro_certified(
@@ -1308,7 +1308,7 @@ fn tampered_kakkuro_veripb_certificates_are_refused() {
             &best,
             &lemmas,
             listed,
-            &encodings::puzzle::OwnDrats {
+            &encodings::genre::OwnDrats {
                 lemmas: &lemmas_read,
                 own: &own_read,
             },

@@ -4,11 +4,10 @@
 //! before any work.
 
 use crate::cnf::{ClauseSink, Lit};
-use crate::error::ParseError;
+use crate::format::error::ParseError;
 use crate::genre::Genre;
-use crate::puzzle::{
-    Completion, Ended, GenerateSpec, Goal, Hints, Lemmas, Made, Observer, Puzzle, VeriPb,
-};
+use crate::genre::{Completion, Lemmas, VeriPb};
+use crate::puzzle::{Ended, GenerateSpec, Goal, Hints, Made, Observer, Puzzle};
 use crate::solver::{NewSolver, SolverError};
 use serde_json::{Map, Value};
 use std::fmt;
@@ -68,7 +67,7 @@ pub trait Scoring: Puzzle {
         _inst: &Self::Instance,
         _enc: &Self::Encoding,
         _sink: &mut S,
-    ) -> Result<crate::objective::Objective, String> {
+    ) -> Result<crate::cnf::objective::Objective, String> {
         Err(format!("{} has no linear objective", Self::INFO.name))
     }
 
@@ -101,9 +100,9 @@ pub trait Urls: Puzzle {
     /// to the first genre in the registry that lists its kind.
     const KINDS: &'static [&'static str];
 
-    /// The puzzle file for a URL already split ([`crate::url::split`]), whose kind is one of
+    /// The puzzle file for a URL already split ([`crate::format::url::split`]), whose kind is one of
     /// [`Self::KINDS`]; `Err` (the column in the URL) for a body that holds no such puzzle.
-    fn from_url(link: &crate::url::Link) -> Result<String, ParseError>;
+    fn from_url(link: &crate::format::url::Link) -> Result<String, ParseError>;
 
     /// The URL of a puzzle, or why it has none.
     fn to_url(inst: &Self::Instance) -> Result<String, String>;

@@ -1,36 +1,24 @@
-//! The puzzle-to-CNF compiler of puzzle-sat: a CNF builder, reusable cardinality and sum
-//! encodings, and one module per puzzle (parse → encode → decode → check → render).
+//! The puzzle-to-CNF compiler of puzzle-sat, free of any concrete SAT solver.
 //!
-//! Nothing here knows a concrete SAT solver: encoders write clauses into a [`cnf::ClauseSink`],
-//! and the same code feeds every solver backend, the DIMACS writer and a size counter. Each
-//! puzzle implements [`puzzle::Puzzle`], the contract with the generic driver; the searches
-//! ([`search`], and each puzzle's own) are written against the [`solver::Solver`] trait.
+//! - [`puzzle`]: the core trait every genre implements ([`puzzle::Puzzle`]) and the types the
+//!   driver and the genres share; [`capability`]: the traits only some genres implement;
+//!   [`genre`]: the view of both that the driver uses.
+//! - [`genres`]: the one list of genres, and a folder per genre (plus `rects`, what the
+//!   rectangle-division genres share).
+//! - [`cnf`]: building CNF ([`cnf::ClauseSink`]) and the encodings made of it: at-most-one,
+//!   sums, objectives, unit propagation.
+//! - [`solver`]: what a search needs of a SAT solver ([`solver::Solver`]); [`search`]: the
+//!   searches, written against it, and a solver that splits a formula into independent parts.
+//! - [`certificate`]: what a claim states, its formula, and its VeriPB proofs.
+//! - [`format`]: what is read and written: parse errors, puzz.link URLs, SVG, verdict words.
 
-pub mod amo;
 pub mod capability;
-pub mod certify;
+pub mod certificate;
 pub mod cnf;
-pub mod error;
+pub mod format;
 pub mod genre;
 pub mod genres;
-pub mod kakkuro;
-pub mod kakuro;
-pub mod objective;
-pub mod parts;
-pub mod propagate;
 pub mod puzzle;
-pub mod rects;
+pub mod rng;
 pub mod search;
-pub mod shikaku;
 pub mod solver;
-pub mod sudoku;
-pub mod sum;
-pub mod svg;
-pub mod target_sudoku;
-pub mod tatamibari;
-pub mod url;
-pub mod verdict;
-pub mod veripb;
-
-#[cfg(test)]
-mod testing;

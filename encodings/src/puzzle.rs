@@ -5,8 +5,8 @@
 //! Solver-free like the rest of this crate: searches get their solvers from a [`NewSolver`].
 
 use crate::cnf::{ClauseSink, Model};
-use crate::error::ParseError;
-use crate::solver::{NewSolver, SolverError, SolverStats};
+use crate::format::error::ParseError;
+use crate::solver::SolverStats;
 use serde_json::{Map, Value};
 use std::fmt;
 
@@ -274,29 +274,6 @@ pub fn parse_file<P: Puzzle>(text: &str, settings: &Settings) -> Result<P::Insta
     })
 }
 
-/// The puzzle file a puzz.link URL stands for, read as `P`'s (its kind must be one `P`
-/// reads); errors name the URL and the column.
-pub fn url_text<P: crate::genre::Genre>(url: &str) -> Result<String, String> {
-    let link = crate::url::split(url).map_err(|e| format!("{url}:{e}"))?;
-    if !P::URL_KINDS.contains(&link.kind) {
-        if P::URL_KINDS.is_empty() {
-            return Err(format!(
-                "{url}:1:1: {} puzzles have no puzz.link URL form (this one is {:?})",
-                P::INFO.name,
-                link.kind
-            ));
-        }
-        let reads: Vec<String> = P::URL_KINDS.iter().map(|k| format!("{k:?}")).collect();
-        return Err(format!(
-            "{url}:1:1: this URL holds a {:?} puzzle, not {} (which reads {} URLs)",
-            link.kind,
-            P::INFO.name,
-            reads.join(", ")
-        ));
-    }
-    P::from_url(&link).map_err(|e| format!("{url}:{e}"))
-}
-
 /// What every genre says: its name and formats, its five types, and the steps parse → encode →
 /// decode → check → render (text, SVG, JSON), plus reading an answer back and blocking one.
 /// Everything only some genres have (a score, URLs, hints, generation, completions, lemmas,
@@ -413,120 +390,6 @@ impl Info {
     };
 }
 
-/// A capability: completing an answer that leaves parts to the solver (Kakkuro's bare contest
-/// string leaves the sides), as `check` and certificates do.
-pub struct Completion<P: Puzzle> {
-    /// The instance restricted to completions of the incomplete answer.
-    pub fix: fn(&P::Instance, &P::Answer) -> P::Instance,
-    /// Whether an answer (of the fixed instance) is a completion of the incomplete one.
-    pub completes: fn(&P::Answer, &P::Answer) -> bool,
-    /// What `fix` keeps, as a verdict names the restriction: "optimum S among {this}".
-    pub scope: &'static str,
-    /// `check`'s verdict when no completion is valid.
-    pub none: &'static str,
-}
-
-/// How a puzzle finds its lemmas ([`Lemmas::find`]).
-pub type FindLemmas<P> =
-    fn(&<P as Puzzle>::Instance, &dyn NewSolver) -> Result<Vec<Value>, SolverError>;
-
-/// How a puzzle states a lemma ([`Lemmas::clauses`]).
-pub type LemmaClauses<P> = fn(
-    &<P as Puzzle>::Instance,
-    &<P as Puzzle>::Encoding,
-    &mut dyn ClauseSink,
-    &Value,
-    bool,
-) -> Result<(), String>;
-
-/// A capability: facts an optimality certificate proves first, each on its own, so that
-/// [`crate::capability::Scoring::better_than`] can be stated against them (Kakkuro: each red dot's largest factor,
-/// which shrinks its bound many times over). Described in JSON for the claim.
-pub struct Lemmas<P: Puzzle> {
-    /// The lemmas of an instance, proved with solvers from the source given.
-    pub find: FindLemmas<P>,
-    /// A lemma's clauses, or with `negated` the clauses saying it fails, whose refutation
-    /// together with the rules proves it.
-    pub clauses: LemmaClauses<P>,
-}
-
-/// A capability: pseudo-Boolean (VeriPB) certificates against the puzzle's own problem, stated
-/// from the instance as the rules read, in which the CNF encoding (and a score's) is derived
-/// by the proof instead of trusted (`crate::veripb`).
-pub struct VeriPb<P: crate::genre::Genre> {
-    /// The puzzle's own problem for claims without a score; `None`: those claims state
-    /// `final.cnf` as their problem (a second check of it).
-    pub claims: Option<OwnProblem<P>>,
-    /// How an optimum is proved; `None` where optima have no proof.
-    pub optimum: Option<Optimum<P>>,
-}
-
-/// The puzzle's own problem, and proofs that it has no answer but those a claim lists.
-pub struct OwnProblem<P: Puzzle> {
-    /// The problem as an OPB file, from the instance and the answers a claim blocks (a unique
-    /// or counted solution): the rules, "none of these answers", and for a scoring puzzle minus
-    /// the score as the `min:` objective.
-    pub problem: fn(&P::Instance, &[P::Answer]) -> String,
-    /// The proof that the problem with these answers blocked is infeasible (no-solution claims,
-    /// and unique and count claims), from a DRAT proof that the certificate's `final.cnf` for
-    /// the claim is unsatisfiable, its derived units first. Its conclusion is `BOUNDS INF INF`
-    /// for a scoring puzzle (the problem has an objective), `UNSAT` otherwise.
-    pub refutation: Refutation<P>,
-}
-
-/// How an [`OwnProblem`] is refuted ([`OwnProblem::refutation`]).
-pub type Refutation<P> =
-    fn(&<P as Puzzle>::Instance, &[<P as Puzzle>::Answer], &str) -> Result<String, String>;
-
-/// How a VeriPB proof of an optimum is made.
-pub enum Optimum<P: crate::genre::Genre> {
-    /// From the DRAT proof of `final.cnf` (with no lemmas, units or blocked answers), against
-    /// [`OwnProblem::problem`]: `proof(instance, answer, score, drat)`, and the objective value
-    /// a score has in the problem.
-    FromFinal {
-        proof: FinalProof<P>,
-        objective: fn(&P::Score) -> String,
-    },
-    /// From the DRAT refutation of a formula of the proof's own: `formula(instance, best,
-    /// lemmas, listed)` with the encoding to read its models (an answer it lets through, which
-    /// must score no more than `best`, is listed and the formula built again), and
-    /// `proof(instance, best, lemmas, listed, DRAT proofs)`, which gives the
-    /// problem, the proof and the verdict line `veripb` must print.
-    Own {
-        formula: OwnFormula<P>,
-        proof: OwnProof<P>,
-    },
-}
-
-/// How [`Optimum::FromFinal`] makes its proof.
-pub type FinalProof<P> = fn(
-    &<P as Puzzle>::Instance,
-    &<P as Puzzle>::Answer,
-    &<P as crate::genre::Genre>::Score,
-    &str,
-) -> Result<String, String>;
-
-pub type OwnFormula<P> = fn(
-    &<P as Puzzle>::Instance,
-    &<P as Puzzle>::Answer,
-    &[Value],
-    &[<P as Puzzle>::Answer],
-) -> Result<(crate::cnf::Cnf, <P as Puzzle>::Encoding), String>;
-/// The DRAT proofs an [`OwnProof`] is made from, read only if the proof can be made at all:
-/// the lemmas' (in order), and its own formula's refutation.
-pub struct OwnDrats<'a> {
-    pub lemmas: &'a dyn Fn() -> Result<Vec<String>, String>,
-    pub own: &'a dyn Fn() -> Result<String, String>,
-}
-
-pub type OwnProof<P> = fn(
-    &<P as Puzzle>::Instance,
-    &<P as Puzzle>::Answer,
-    &[Value],
-    &[<P as Puzzle>::Answer],
-    &OwnDrats,
-) -> Result<(String, String, String), String>;
-
 /// What `generate` is asked for.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct GenerateSpec {
@@ -545,16 +408,4 @@ pub struct Made<A> {
     pub text: String,
     pub answer: A,
     pub remark: Option<String>,
-}
-
-/// Refuses an instance whose formula would pass [`crate::cnf::MAX_LITERALS`], before building any of it.
-pub fn fits<P: crate::genre::Genre>(inst: &P::Instance) -> Result<(), crate::solver::SolverError> {
-    let estimate = P::estimate(inst, crate::cnf::MAX_LITERALS);
-    if estimate > crate::cnf::MAX_LITERALS {
-        return Err(crate::solver::SolverError(format!(
-            "the puzzle is too large: its formula would hold more than {} million literals, the most puzzle-sat builds",
-            crate::cnf::MAX_LITERALS / 1_000_000
-        )));
-    }
-    Ok(())
 }

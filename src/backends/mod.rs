@@ -18,7 +18,7 @@ pub enum Proved {
     Model(Model),
 }
 
-pub use encodings::verdict::Trust;
+pub use encodings::format::verdict::Trust;
 
 /// A backend as chosen on the command line.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -246,7 +246,7 @@ mod tests {
     /// clause, cores that are contradictory, also after clauses that merge parts.
     #[test]
     fn a_formula_solved_in_parts_answers_as_one_solver() {
-        use encodings::parts::Parts;
+        use encodings::search::parts::Parts;
         let mut seed = 5u64;
         let mut below = |n: u64| {
             seed = seed
@@ -364,7 +364,7 @@ mod tests {
     /// parts ends that call: the loading does not go on to the end.
     #[test]
     fn a_stop_cuts_the_loading_of_parts_short() {
-        use encodings::parts::Parts;
+        use encodings::search::parts::Parts;
         for (raised, part_literals) in [(false, 1 << 18), (true, 1 << 18), (true, 64)] {
             let stop = Stop::new();
             let solvers = Backend::Varisat.solvers(stop.clone());

@@ -11,12 +11,12 @@
 mod bind;
 
 use encodings::cnf::{dimacs_text, Cnf, Limited, MAX_LITERALS};
+use encodings::format::verdict::{self, Ask, Status, Trust};
 use encodings::genre::Genre;
 use encodings::puzzle::{
     self, Ended, Format, GenerateSpec, Goal, Observer, Puzzle, Settings, Task,
 };
 use encodings::solver::SolverStats;
-use encodings::verdict::{self, Ask, Status, Trust};
 use serde_json::{json, Map, Value};
 use varisat_backend::VarisatSolvers;
 
@@ -50,7 +50,7 @@ fn picture(svg: String) -> Value {
     if svg.len() <= MAX_PICTURE {
         return json!(svg);
     }
-    json!(encodings::svg::compose(
+    json!(encodings::format::svg::compose(
         &[],
         &format!(
             "the picture would be {} MB, too large to show in the page",
@@ -273,13 +273,13 @@ fn number(request: &Map<String, Value>, key: &str, default: u64) -> Result<u64, 
 
 /// `s` as a puzz.link URL, pasted alone on its line.
 fn pasted_url(s: &str) -> Option<&str> {
-    encodings::url::pasted(s).filter(|u| !u.contains('\n'))
+    encodings::format::url::pasted(s).filter(|u| !u.contains('\n'))
 }
 
 /// The first puzzle (in the genre list's order) that reads this URL's kind: a `sudoku` URL is
 /// a plain sudoku unless the page asks for target sudoku.
 pub fn genre_of_url(url: &str) -> Result<String, String> {
-    let link = encodings::url::split(url).map_err(|e| format!("{url}:{e}"))?;
+    let link = encodings::format::url::split(url).map_err(|e| format!("{url}:{e}"))?;
     let mut found = None;
     macro_rules! reads {
         ($p:ty, ($found:expr, $kind:expr)) => {
@@ -306,7 +306,7 @@ fn read<P: Genre>(source: Source) -> Result<(P::Instance, String), String> {
     let settings = Settings::default();
     match source {
         Source::Url(url) => {
-            let text = puzzle::url_text::<P>(url)?;
+            let text = encodings::genre::url_text::<P>(url)?;
             let inst =
                 puzzle::parse_file::<P>(&text, &settings).map_err(|e| format!("{url}:{e}"))?;
             Ok((inst, url.to_string()))
@@ -439,7 +439,7 @@ fn solve<P: Genre>(
         }
         _ => {}
     }
-    puzzle::fits::<P>(&inst).map_err(|e| format!("{name}: {e}"))?;
+    encodings::genre::fits::<P>(&inst).map_err(|e| format!("{name}: {e}"))?;
     let mode = match (mode, P::TASK) {
         (Mode::Prove, Task::Maximize) => Mode::Solve,
         (Mode::Prove, Task::Enumerate) => Mode::Unique,
@@ -637,7 +637,7 @@ fn check<P: Genre>(
             P::INFO.name
         ))?;
         let fixed = (completion.fix)(inst, &read.answer);
-        puzzle::fits::<P>(&fixed).map_err(|e| format!("{name}: {e}"))?;
+        encodings::genre::fits::<P>(&fixed).map_err(|e| format!("{name}: {e}"))?;
         let mut out = Reporter::<P> {
             started: web_time::Instant::now(),
             checking: true,

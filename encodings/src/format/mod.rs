@@ -1,0 +1,7 @@
+//! What is read and written besides answers: parse errors with their positions, puzz.link
+//! URLs, the SVG writer the genres draw with, and the words of every verdict.
+
+pub mod error;
+pub mod svg;
+pub mod url;
+pub mod verdict;

@@ -1,0 +1,42 @@
+//! The genres, one row each: the type and the capabilities ([`crate::capability`]) it has.
+//! This is the only list: the command line's registry and the web page read it through
+//! [`genres!`](crate::genres!), and [`crate::declare!`] makes each row's [`crate::genre::Genre`].
+//! A URL given without a genre's name goes to the first row whose genre reads its kind.
+
+/// `genres!(then)` calls `then! { Type: Capability…; … }` with every row;
+/// `genres!(each visit(args…))` calls `visit!(Type, (args…))` for every row, in order.
+#[macro_export]
+macro_rules! genres {
+    ($then:path) => {
+        $crate::genres! { @rows [$then] }
+    };
+    (each $visit:ident $args:tt) => {
+        $crate::genres! { @rows (each $visit $args) }
+    };
+    (@rows $how:tt) => {
+        $crate::genres! { @emit $how
+            $crate::genres::sudoku::Sudoku: Urls Backbone PbProofs Marks Estimate;
+            $crate::genres::target_sudoku::TargetSudoku: Scoring Urls Backbone PbProofs Marks Estimate;
+            $crate::genres::tatamibari::Tatamibari: Urls Backbone Searches Prunes Generate Marks Estimate;
+            $crate::genres::kakkuro::Kakkuro: Scoring Complete PbProofs Searches Marks Estimate;
+            $crate::genres::shikaku::Shikaku: Urls Backbone Marks Estimate;
+            $crate::genres::kakuro::Kakuro: Urls Backbone Marks;
+        }
+    };
+    (@emit [$then:path] $($rows:tt)*) => {
+        $then! { $($rows)* }
+    };
+    (@emit (each $visit:ident $args:tt) $($genre:ty: $($cap:ident)*;)*) => {
+        $( $visit!($genre, $args); )*
+    };
+}
+
+pub mod kakkuro;
+pub mod kakuro;
+pub mod rects;
+pub mod shikaku;
+pub mod sudoku;
+pub mod target_sudoku;
+pub mod tatamibari;
+
+genres!(crate::declare);

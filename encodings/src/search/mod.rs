@@ -1,0 +1,269 @@
+//! The two generic searches, written against the [`Solver`] trait: optimisation by iterative
+//! bound tightening, and enumeration by blocking each answer found. Puzzles call them from
+//! [`Puzzle::search`]; Kakkuro has a search of its own beside it.
+
+pub mod parts;
+
+use crate::cnf::{ClauseSink, Lit, Model};
+use crate::puzzle::{Ended, Observer, Puzzle};
+use crate::solver::{SolveResult, Solver, SolverError};
+
+/// The result of asking for a better answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tighten {
+    /// Clauses were added that exclude every answer not strictly better than the best.
+    Added,
+    /// No better score is possible at all (the bound is past the encoding's range): the best
+    /// answer is optimal without another solver call.
+    Exhausted,
+}
+
+/// Decodes the last model and re-checks it with the independent validator: a model the
+/// validator rejects is an encoding bug (or a lying solver) and never reaches the user.
+pub fn take<P: Puzzle, S: Solver + ?Sized>(
+    inst: &P::Instance,
+    enc: &P::Encoding,
+    solver: &S,
+) -> Result<(P::Answer, P::Checked), SolverError> {
+    take_model::<P>(inst, enc, &solver.model(), solver.backend())
+}
+
+/// [`take`] for a model in hand, from the backend `who`.
+pub fn take_model<P: Puzzle>(
+    inst: &P::Instance,
+    enc: &P::Encoding,
+    model: &Model,
+    who: &str,
+) -> Result<(P::Answer, P::Checked), SolverError> {
+    let answer = P::decode(inst, enc, model);
+    match P::check(inst, &answer) {
+        Ok(checked) => Ok((answer, checked)),
+        Err(v) => Err(SolverError(format!(
+            "internal error: the answer of {who} breaks a rule: {v}"
+        ))),
+    }
+}
+
+/// Solve, score exactly, demand a strictly better score with `require_better`, repeat until
+/// UNSAT, which proves the last answer optimal.
+///
+/// `require_better(enc, solver, best, last)` adds clauses excluding `last` and every answer
+/// scoring at most `best`. Sound over-approximations are allowed (they may let some not-better
+/// answers through, which are re-scored and excluded on the next call) as long as no better
+/// answer is ever cut.
+pub fn maximize<P, S, Score>(
+    inst: &P::Instance,
+    solver: &mut S,
+    out: &mut dyn Observer<P>,
+    score_of: impl Fn(&P::Checked) -> Score,
+    mut require_better: impl FnMut(
+        &mut P::Encoding,
+        &mut S,
+        &Score,
+        &P::Answer,
+    ) -> Result<Tighten, SolverError>,
+) -> Result<Ended, SolverError>
+where
+    P: Puzzle,
+    S: Solver + ?Sized,
+    Score: Ord + Clone,
+{
+    let mut enc = encode::<P, S>(inst, solver, out);
+    let mut best: Option<Score> = None;
+    loop {
+        if let Some(ended) = call::<P, S>(solver, out)? {
+            return Ok(ended);
+        }
+        let (answer, checked) = take::<P, S>(inst, &enc, solver)?;
+        let score = score_of(&checked);
+        if best.as_ref().is_none_or(|b| score > *b) {
+            best = Some(score.clone());
+            out.found(&answer, &checked);
+        }
+        let bar = best.as_ref().expect("set above");
+        if require_better(&mut enc, solver, bar, &answer)? == Tighten::Exhausted {
+            return Ok(Ended::Proved);
+        }
+    }
+}
+
+/// An observer that adds the calls, variables and clauses of solvers used before (a first
+/// attempt that gave up) to every count it passes on, so a run's totals stay whole.
+pub struct After<'a, P: Puzzle> {
+    pub out: &'a mut dyn Observer<P>,
+    pub before: crate::solver::SolverStats,
+}
+
+impl<P: Puzzle> Observer<P> for After<'_, P> {
+    fn found(&mut self, answer: &P::Answer, checked: &P::Checked) {
+        self.out.found(answer, checked)
+    }
+
+    fn stats(&mut self, s: crate::solver::SolverStats) {
+        let b = self.before;
+        self.out.stats(crate::solver::SolverStats {
+            calls: s.calls + b.calls,
+            vars: s.vars + b.vars,
+            clauses: s.clauses + b.clauses,
+            ..s
+        })
+    }
+
+    fn upper_bound(&mut self, bound: f64) {
+        self.out.upper_bound(bound)
+    }
+}
+
+/// Finds up to `max` answers on a solver that holds `enc` (from [`encode`], or built by the
+/// puzzle itself), excluding each one found with `block(enc, solver, answer)`.
+pub fn enumerate<P, S>(
+    inst: &P::Instance,
+    solver: &mut S,
+    enc: &P::Encoding,
+    max: u64,
+    out: &mut dyn Observer<P>,
+    block: impl Fn(&P::Encoding, &mut S, &P::Answer),
+) -> Result<Ended, SolverError>
+where
+    P: Puzzle,
+    S: Solver + ?Sized,
+{
+    for _ in 0..max {
+        if let Some(ended) = call::<P, S>(solver, out)? {
+            return Ok(ended);
+        }
+        let (answer, checked) = take::<P, S>(inst, enc, solver)?;
+        block(enc, solver, &answer);
+        out.found(&answer, &checked);
+    }
+    Ok(Ended::Limit)
+}
+
+/// Which of `candidates` (true in some model already found) hold in every model of the
+/// solver's clauses: the backbone restricted to them, cspuz's "irrefutable facts". Ask for a
+/// model that breaks one of those still believed and drop whatever it breaks, until the
+/// solver refutes that. Each satisfiable call drops at least one, so there are at most
+/// `candidates.len() + 1` calls, and usually a few. `None` when the run was stopped.
+pub fn backbone<S: Solver + ?Sized>(
+    solver: &mut S,
+    candidates: Vec<Lit>,
+) -> Result<Option<Vec<Lit>>, SolverError> {
+    let mut believed = candidates;
+    while !believed.is_empty() {
+        // Guarded, so the clause can be retired once answered.
+        let act = solver.new_var();
+        let mut clause: Vec<Lit> = believed.iter().map(|&l| !l).collect();
+        clause.push(!act);
+        solver.add_clause(&clause);
+        let result = solver.solve_with(&[act])?;
+        if result == SolveResult::Sat {
+            let model = solver.model();
+            believed.retain(|&l| model.value(l));
+        }
+        // Retired only now: a clause added after the call would discard its model.
+        solver.add_clause(&[!act]);
+        match result {
+            SolveResult::Unsat => break,
+            SolveResult::Interrupted => return Ok(None),
+            SolveResult::Sat => {}
+        }
+    }
+    Ok(Some(believed))
+}
+
+/// For puzzles of one-hot digits (`lit(cell, digit)`, `None` where the encoding has no
+/// variable, 0 for no digit): one clause per grid, its digits negated, which blocks exactly it
+/// when every cell holds exactly one digit.
+pub fn block_digits<S: ClauseSink + ?Sized>(
+    sink: &mut S,
+    grids: &[Vec<u8>],
+    lit: impl Fn(usize, u8) -> Option<Lit>,
+) {
+    for grid in grids {
+        let clause: Vec<Lit> = grid
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &d)| lit(i, d).map(|l| !l))
+            .collect();
+        sink.add_clause(&clause);
+    }
+}
+
+/// For puzzles of one-hot digits: `found` with 0 wherever another solution has another digit
+/// (the [`backbone`] of its digits in the solver's clauses), and how many cells are decided.
+/// `None` when the run was stopped.
+pub fn fixed_digits<S: Solver + ?Sized>(
+    solver: &mut S,
+    found: &[u8],
+    lit: impl Fn(usize, u8) -> Option<Lit>,
+) -> Result<Option<(Vec<u8>, usize)>, SolverError> {
+    let chosen: Vec<Lit> = found
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &d)| lit(i, d))
+        .collect();
+    let Some(fixed) = backbone(solver, chosen)? else {
+        return Ok(None);
+    };
+    let fixed: std::collections::HashSet<Lit> = fixed.into_iter().collect();
+    let partial: Vec<u8> = found
+        .iter()
+        .enumerate()
+        .map(|(i, &d)| {
+            if lit(i, d).is_some_and(|l| fixed.contains(&l)) {
+                d
+            } else {
+                0
+            }
+        })
+        .collect();
+    let decided = partial.iter().filter(|&&d| d != 0).count();
+    Ok(Some((partial, decided)))
+}
+
+/// One call without assumptions, reported; how the search ends unless it found a model.
+fn call<P: Puzzle, S: Solver + ?Sized>(
+    solver: &mut S,
+    out: &mut dyn Observer<P>,
+) -> Result<Option<Ended>, SolverError> {
+    let result = solver.solve()?;
+    out.stats(solver.stats());
+    Ok(match result {
+        SolveResult::Interrupted => Some(Ended::Stopped),
+        // The last call refuted what is left: no (better, further) answer exists.
+        SolveResult::Unsat => Some(Ended::Proved),
+        SolveResult::Sat => None,
+    })
+}
+
+/// Encodes the rules into the solver and reports the formula's size.
+pub fn encode<P: Puzzle, S: Solver + ?Sized>(
+    inst: &P::Instance,
+    solver: &mut S,
+    out: &mut dyn Observer<P>,
+) -> P::Encoding {
+    let enc = P::encode(inst, &mut Sink(solver));
+    out.stats(solver.stats());
+    enc
+}
+
+/// A `?Sized` solver as a sized clause sink, for the encoders' `S: ClauseSink` parameters.
+pub struct Sink<'a, S: ?Sized>(pub &'a mut S);
+
+impl<S: ClauseSink + ?Sized> ClauseSink for Sink<'_, S> {
+    fn new_var(&mut self) -> crate::cnf::Lit {
+        self.0.new_var()
+    }
+
+    fn name_var(&mut self, var: crate::cnf::Lit, name: &dyn Fn() -> String) {
+        self.0.name_var(var, name)
+    }
+
+    fn add_clause(&mut self, lits: &[crate::cnf::Lit]) {
+        self.0.add_clause(lits)
+    }
+
+    fn reserve(&mut self, literals: u64) -> bool {
+        self.0.reserve(literals)
+    }
+}
