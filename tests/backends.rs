@@ -6,11 +6,14 @@
 
 mod common;
 
-use common::{data_dir, expected, json_field, run};
+#[cfg(feature = "outside-tools")]
+use common::{data_dir, expected};
+use common::{json_field, run};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// The backends as command-line arguments, with a name for messages.
+#[cfg(feature = "outside-tools")]
 fn backends() -> Vec<(String, Vec<String>)> {
     let mut all: Vec<(String, Vec<String>)> = common::backends()
         .iter()
@@ -41,6 +44,7 @@ fn backends() -> Vec<(String, Vec<String>)> {
     all
 }
 
+#[cfg(feature = "outside-tools")]
 fn solve(puzzle: &str, file: &Path, extra: &[&str], backend: &[String]) -> common::Run {
     let mut args: Vec<&str> = vec!["solve", puzzle, file.to_str().unwrap(), "--format", "json"];
     args.extend(extra);
@@ -48,6 +52,7 @@ fn solve(puzzle: &str, file: &Path, extra: &[&str], backend: &[String]) -> commo
     run(&args, None)
 }
 
+#[cfg(feature = "outside-tools")]
 #[test]
 fn target_sudoku_optima_agree_on_every_backend() {
     // Case 01 has no completion (its expected answer is -1).
@@ -94,6 +99,7 @@ fn target_sudoku_optima_agree_on_every_backend() {
     }
 }
 
+#[cfg(feature = "outside-tools")]
 #[test]
 fn tatamibari_counts_and_uniqueness_agree_on_every_backend() {
     // (puzzle, solutions): unique, two, thirteen, and a gadget without any.
@@ -135,6 +141,7 @@ fn tatamibari_counts_and_uniqueness_agree_on_every_backend() {
     }
 }
 
+#[cfg(feature = "outside-tools")]
 #[test]
 fn kakkuro_optima_agree_on_every_backend() {
     let cases = [
@@ -222,8 +229,11 @@ fn a_broken_external_solver_is_an_error_never_an_answer() {
 /// The liar: CaDiCaL answers the first call, every later one is "UNSAT" unlooked. Without
 /// `{proof}` its wrong optimum (2842; the true one is 2852) must not pass for a proved one;
 /// with `{proof}` the lie is an error. A truthful CaDiCaL with `{proof}` proves 2852.
+#[cfg(feature = "outside-tools")]
 #[test]
 fn an_external_unsat_is_checked_with_a_proof_or_said_to_be_unchecked() {
+    common::require("cadical");
+    common::require("rate");
     let tmp = tempfile::tempdir().unwrap();
     let mark = tmp.path().join("called");
     let script = format!("if [ -e {m} ]; then echo 's UNSATISFIABLE'; exit 20; fi; touch {m}; exec cadical -q \"$@\"", m = mark.display());
@@ -303,8 +313,11 @@ fn an_external_unsat_is_checked_with_a_proof_or_said_to_be_unchecked() {
 
 /// Each verdict that rests on UNSAT says so on an unchecked external solver: no solution,
 /// unique, an exact count, hints, and `run`'s proved column.
+#[cfg(feature = "outside-tools")]
 #[test]
 fn every_claim_resting_on_an_unchecked_unsat_says_so() {
+    common::require("cadical");
+    common::require("rate");
     const NOTE: &str = "(per the external solver; unchecked)";
     let tmp = tempfile::tempdir().unwrap();
     let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/tatamibari.txt");
@@ -480,8 +493,10 @@ fn a_time_limit_stops_an_external_solver() {
     );
 }
 
+#[cfg(feature = "outside-tools")]
 #[test]
 fn the_judge_line_of_an_unproved_score_exits_3() {
+    common::require("minisat");
     // The first call is solved by minisat, every later one never returns: an answer, no proof.
     let tmp = tempfile::tempdir().unwrap();
     let mark = tmp.path().join("called");
@@ -677,8 +692,11 @@ fn a_conflict_limit_gives_up_and_the_solver_goes_on() {
 /// A `{proof}` solver cannot forge a checked UNSAT by rewriting the formula file it was given
 /// (into one with an empty-proof refutation): the checker reads the formula as puzzle-sat wrote
 /// it, not the solver's file. Before, this printed `optimal (proved)` for 2842.
+#[cfg(feature = "outside-tools")]
 #[test]
 fn a_proof_is_checked_against_our_formula_not_the_solvers_file() {
+    common::require("cadical");
+    common::require("rate");
     let tmp = tempfile::tempdir().unwrap();
     let mark = tmp.path().join("called");
     let script = format!(
@@ -727,10 +745,12 @@ fn gone(pid: &str) -> bool {
 }
 
 /// What a solver leaves behind goes with it: a process it started in the background is killed
-/// when it answers, a pipe put where its result file goes is refused at once (it would block the
-/// read), and a background process holding its output open does not hold up the run.
+/// when it answers, and a background process holding its output open does not hold up the run.
+/// (A pipe put where its result file goes: `a_result_file_that_is_a_fifo_blocks_nothing`.)
+#[cfg(feature = "outside-tools")]
 #[test]
 fn a_solver_leaves_nothing_running_and_nothing_that_blocks() {
+    common::require("cadical");
     let tmp = tempfile::tempdir().unwrap();
     let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/target-sudoku.txt");
     let puzzle = puzzle.to_str().unwrap();
@@ -753,25 +773,6 @@ fn a_solver_leaves_nothing_running_and_nothing_that_blocks() {
         gone(pid.trim()),
         "the solver's background process {} still runs",
         pid.trim()
-    );
-
-    let fifo = fake(tmp.path(), "fifo.sh", "mkfifo \"$2\"; exit 10");
-    let started = Instant::now();
-    let r = run(
-        &[
-            "solve",
-            "target-sudoku",
-            puzzle,
-            "--solver-cmd",
-            &format!("{fifo} {{cnf}} {{out}}"),
-        ],
-        None,
-    );
-    assert_eq!(r.code, 2, "{}", r.stderr);
-    assert!(
-        r.stderr.contains("is not a regular file") && started.elapsed() < Duration::from_secs(5),
-        "{}",
-        r.stderr
     );
 
     let holder = fake(
@@ -806,10 +807,37 @@ fn a_solver_leaves_nothing_running_and_nothing_that_blocks() {
     );
 }
 
-/// Claims on an unchecked solver say so in the pictures and JSON too, and a time limit past
-/// what the clock counts is no limit, not a panic.
+/// A solver whose result file is a FIFO blocks nothing: refused at once as not a regular file.
 #[test]
-fn unchecked_in_every_form_and_a_huge_time_limit() {
+fn a_result_file_that_is_a_fifo_blocks_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/target-sudoku.txt");
+    let puzzle = puzzle.to_str().unwrap();
+    let fifo = fake(tmp.path(), "fifo.sh", "mkfifo \"$2\"; exit 10");
+    let started = Instant::now();
+    let r = run(
+        &[
+            "solve",
+            "target-sudoku",
+            puzzle,
+            "--solver-cmd",
+            &format!("{fifo} {{cnf}} {{out}}"),
+        ],
+        None,
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("is not a regular file") && started.elapsed() < Duration::from_secs(5),
+        "{}",
+        r.stderr
+    );
+}
+
+/// Claims on an unchecked solver say so in the pictures and JSON too.
+#[cfg(feature = "outside-tools")]
+#[test]
+fn unchecked_in_every_form() {
+    common::require("cadical");
     let r = run(
         &[
             "generate",
@@ -853,6 +881,11 @@ fn unchecked_in_every_form_and_a_huge_time_limit() {
         "{}",
         r.stdout
     );
+}
+
+/// A time limit past what the clock counts is no limit, not a panic.
+#[test]
+fn a_huge_time_limit_is_no_limit() {
     let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/tatamibari.txt");
     let r = run(
         &[
@@ -868,8 +901,10 @@ fn unchecked_in_every_form_and_a_huge_time_limit() {
 
 /// `--solver-cmd minisat` without `{out}`: MiniSat prints only a banner and its bare verdict, so
 /// the error says how to give it a result file (it said only that a literal was expected).
+#[cfg(feature = "outside-tools")]
 #[test]
 fn minisat_without_a_result_file_is_told_how() {
+    common::require("minisat");
     let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/target-sudoku.txt");
     let r = run(
         &[
@@ -1060,8 +1095,10 @@ fn folders_left_by_a_killed_run_are_removed_by_the_next() {
 /// `run` over many quick files, ended while its workers keep starting children: no child
 /// started during the end (it would miss the cleanup and leave its formula behind). Before
 /// the spawn and the end took one lock, 7 of 10 such runs left a folder.
+#[cfg(feature = "outside-tools")]
 #[test]
 fn a_run_ended_while_starting_children_leaves_nothing_behind() {
+    common::require("cadical");
     let tmp = tempfile::tempdir().unwrap();
     let (scratch, files) = (tmp.path().join("tmp"), tmp.path().join("kakkuro"));
     std::fs::create_dir(&scratch).unwrap();

@@ -3,7 +3,10 @@
 
 mod common;
 
-use common::{data_dir, provers, run};
+#[cfg(feature = "outside-tools")]
+use common::provers;
+use common::{data_dir, run};
+#[cfg(feature = "outside-tools")]
 use serde_json::Value;
 use std::fs;
 use std::path::Path;
@@ -17,6 +20,7 @@ fn root(p: &str) -> String {
 }
 
 /// `solve ARGS --certify DIR`, then `verify DIR` and `rate` directly on the pair.
+#[cfg(feature = "outside-tools")]
 fn certified(args: &[&str], dir: &Path, solver: &str) -> Value {
     let mut all: Vec<&str> = args.to_vec();
     let d = dir.to_str().unwrap();
@@ -49,6 +53,7 @@ fn certified(args: &[&str], dir: &Path, solver: &str) -> Value {
     serde_json::from_str(&fs::read_to_string(dir.join("claim.json")).unwrap()).unwrap()
 }
 
+#[cfg(feature = "outside-tools")]
 #[test]
 fn every_kind_of_claim_is_certified_and_verified_on_every_prover() {
     let sudoku = data_dir("target-sudoku");
@@ -165,6 +170,7 @@ fn every_kind_of_claim_is_certified_and_verified_on_every_prover() {
     assert_eq!(c["claim"], "no_solution");
 }
 
+#[cfg(feature = "outside-tools")]
 #[test]
 fn a_bare_contest_string_check_is_certified() {
     let dir = tempfile::tempdir().unwrap();
@@ -231,10 +237,12 @@ fn a_bare_contest_string_check_is_certified() {
 }
 
 /// A fresh certificate in `dir`, for tampering.
+#[cfg(feature = "outside-tools")]
 fn fresh(args: &[&str], dir: &Path) {
     certified(args, dir, "varisat");
 }
 
+#[cfg(feature = "outside-tools")]
 fn edit_claim(dir: &Path, change: impl FnOnce(&mut Value)) {
     let path = dir.join("claim.json");
     let mut v: Value = serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
@@ -242,6 +250,7 @@ fn edit_claim(dir: &Path, change: impl FnOnce(&mut Value)) {
     fs::write(&path, serde_json::to_string_pretty(&v).unwrap()).unwrap();
 }
 
+#[cfg(feature = "outside-tools")]
 fn rejected(dir: &Path, reason: &str) {
     let v = run(&["verify", dir.to_str().unwrap()], None);
     assert_eq!(v.code, 1, "{}{}", v.stdout, v.stderr);
@@ -252,6 +261,7 @@ fn rejected(dir: &Path, reason: &str) {
     );
 }
 
+#[cfg(feature = "outside-tools")]
 #[test]
 fn tampering_is_caught_with_its_reason() {
     let sample = data_dir("target-sudoku").join("sample-1.in");
@@ -418,6 +428,7 @@ fn what_cannot_be_certified_says_why() {
 }
 
 /// FNV-1a as `claim.json`'s hash: for hand-made and edited claims.
+#[cfg(feature = "outside-tools")]
 fn fnv(text: &str) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in text.bytes() {
@@ -428,6 +439,7 @@ fn fnv(text: &str) -> String {
 }
 
 /// A DRAT proof of `cnf` by varisat (which must refute it), written to `path`.
+#[cfg(feature = "outside-tools")]
 fn varisat_proof(cnf: &encodings::cnf::Cnf, path: &Path) {
     use varisat::ExtendFormula;
     let mut solver = varisat::Solver::new();
@@ -447,6 +459,7 @@ fn varisat_proof(cnf: &encodings::cnf::Cnf, path: &Path) {
 /// blocked" being unsatisfiable says nothing about uniqueness: on a board without red dots
 /// whose best answer paints a cell, it excludes every answer. A hand-made certificate of
 /// `unique` (and of a count of 1) with a correct proof of that formula must not verify.
+#[cfg(feature = "outside-tools")]
 #[test]
 fn a_claim_that_the_puzzles_blocking_cannot_state_is_refused() {
     use encodings::genres::kakkuro::Kakkuro;
@@ -527,6 +540,7 @@ fn a_claim_that_the_puzzles_blocking_cannot_state_is_refused() {
 
 /// The verdict names the rules and a fixed answer's restriction, and every listed answer must
 /// agree with the fixed one.
+#[cfg(feature = "outside-tools")]
 #[test]
 fn a_verdict_says_under_which_rules_and_restriction() {
     let example = root("docs/examples/kakkuro.txt");
@@ -577,6 +591,7 @@ fn a_verdict_says_under_which_rules_and_restriction() {
 
 /// A board whose rules hold an empty clause (a cell no rectangle can cover) is certified in a
 /// form the stock checker takes, on every prover.
+#[cfg(feature = "outside-tools")]
 #[test]
 fn a_formula_with_an_empty_clause_is_certified() {
     for solver in provers() {
@@ -599,6 +614,7 @@ fn a_formula_with_an_empty_clause_is_certified() {
 
 /// Every candidate rectangle of a Tatamibari board: holds exactly one clue, of its shape, and no
 /// hole (brute force, as the rules say it).
+#[cfg(feature = "outside-tools")]
 fn candidates(text: &str) -> usize {
     let grid: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
     let (rows, cols) = (grid.len(), grid[0].len());
@@ -630,6 +646,7 @@ fn candidates(text: &str) -> usize {
 /// A Tatamibari certificate states the plain formula, over every candidate rectangle, not what
 /// pruning and probing left: its proof starts with their removals as units, which the checker
 /// derives from the plain formula itself, with and without `-d`.
+#[cfg(feature = "outside-tools")]
 #[test]
 fn a_tatamibari_certificate_trusts_no_pruning_or_probing() {
     let file = data_dir("tatamibari").join("codegolf-10x10.txt");
@@ -677,6 +694,7 @@ fn a_tatamibari_certificate_trusts_no_pruning_or_probing() {
 
 /// `verify` reads regular files only, each once: a link (even to the right bytes), a pipe, a
 /// device and a file past its cap are refused, and the checker reads private copies.
+#[cfg(feature = "outside-tools")]
 #[test]
 fn verify_refuses_files_that_are_not_what_they_seem() {
     let sample = data_dir("target-sudoku").join("sample-1.in");
@@ -771,6 +789,7 @@ fn certify_writes_only_into_an_empty_folder() {
 }
 
 /// `claim.json` may say only what applies to its puzzle and claim.
+#[cfg(feature = "outside-tools")]
 #[test]
 fn a_claim_saying_what_does_not_apply_is_refused() {
     let five = data_dir("tatamibari").join("codegolf-5x5.txt");
@@ -816,6 +835,7 @@ fn a_claim_saying_what_does_not_apply_is_refused() {
 
 /// `verify` under a memory limit, as a shell's `ulimit -v` sets it (KiB): a claim must be refused
 /// within it, never read or built until the machine's memory runs out.
+#[cfg(feature = "outside-tools")]
 fn verify_within(dir: &Path, kib: u64) -> common::Run {
     let bin = env!("CARGO_BIN_EXE_puzzle-sat");
     let out = std::process::Command::new("sh")
@@ -837,6 +857,7 @@ fn verify_within(dir: &Path, kib: u64) -> common::Run {
 /// formula about three times what the candidate lists take, which `solve` takes after pruning
 /// but no certificate can state) and a claim.json of millions of tiny values are refused in
 /// bounded memory; each ran `verify` out of memory before.
+#[cfg(feature = "outside-tools")]
 #[test]
 fn a_claim_too_large_to_build_or_parse_is_refused_in_bounded_memory() {
     let dir = tempfile::tempdir().unwrap();
@@ -880,6 +901,7 @@ fn a_claim_too_large_to_build_or_parse_is_refused_in_bounded_memory() {
 
 /// The score a Kakkuro contest string carries is part of what claim.json says: a wrong one is
 /// refused even where the claimed optimum itself is right.
+#[cfg(feature = "outside-tools")]
 #[test]
 fn an_answer_claiming_a_wrong_score_of_its_own_is_refused() {
     let dir = tempfile::tempdir().unwrap();
@@ -897,6 +919,7 @@ fn an_answer_claiming_a_wrong_score_of_its_own_is_refused() {
 }
 
 /// A board of holes has one solution, no rectangles: its count certificate reads back.
+#[cfg(feature = "outside-tools")]
 #[test]
 fn a_board_of_holes_is_certified_with_its_empty_tiling() {
     let dir = tempfile::tempdir().unwrap();
@@ -920,6 +943,7 @@ fn a_board_of_holes_is_certified_with_its_empty_tiling() {
 
 /// A missing checker is a missing tool (exit 2, and `rate`'s install line only for `rate`),
 /// not a failed certificate; a missing proof names the file.
+#[cfg(feature = "outside-tools")]
 #[test]
 fn a_missing_checker_or_proof_says_which() {
     let dir = tempfile::tempdir().unwrap();
@@ -963,6 +987,7 @@ fn a_missing_checker_or_proof_says_which() {
 /// The verdict names the puzzle by the file it was read from while that file holds it; a
 /// claim.json that records another file's name (no part of the proof) gets no word about that
 /// file, and a puzzle read from standard input is claim.json's.
+#[cfg(feature = "outside-tools")]
 #[test]
 fn a_verdict_names_the_puzzle_it_verified() {
     let dir = tempfile::tempdir().unwrap();
@@ -1036,6 +1061,7 @@ fn a_verdict_names_the_puzzle_it_verified() {
 /// Every outside checker runs under a memory cap and, when asked, a time limit: past either the
 /// certificate is not verified, with the reason, and the machine's memory is never at stake (a
 /// 180 MB junk proof took `rate` to 1.6 GB before the cap).
+#[cfg(feature = "outside-tools")]
 #[test]
 fn checkers_are_bounded_in_memory_and_time() {
     let dir = tempfile::tempdir().unwrap();

@@ -1271,6 +1271,7 @@ fn proved_optima_do_not_depend_on_which_limited_calls_give_up() {
 /// boards, the proved search's under the lenient rules (errors, the bonus), where the brute
 /// force fills no repeats. The objective's rounded logarithms must order every pair of answers
 /// as their exact scores do, or some board here would come out below its optimum.
+#[cfg(feature = "outside-tools")]
 #[test]
 fn outside_solvers_on_the_objective_find_the_exact_optima_of_tiny_boards() {
     use encodings::cnf::objective::{opb_text, wcnf_text};

@@ -676,14 +676,33 @@ fn an_unreadable_folder_fails_its_row_only() {
     fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
     // SAFETY: getuid cannot fail.
     let root = unsafe { libc::getuid() } == 0;
-    let mut cmd = if root {
-        let mut c = std::process::Command::new("setpriv");
-        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-            .arg(&exe);
-        c
-    } else {
-        std::process::Command::new(&exe)
-    };
+    let mut cmd = std::process::Command::new(&exe);
+    if root {
+        // As `setpriv --reuid=65534 --regid=65534 --clear-groups` (util-linux), without another
+        // program: the child becomes nobody before it runs the binary. Raw system calls, which
+        // change only the calling thread, the one thread of the forked child.
+        use std::os::unix::process::CommandExt;
+        let nobody: libc::c_long = 65534;
+        // SAFETY: system calls only, between fork and exec.
+        unsafe {
+            cmd.pre_exec(move || {
+                let ok = |r: libc::c_long| {
+                    if r == 0 {
+                        Ok(())
+                    } else {
+                        Err(std::io::Error::last_os_error())
+                    }
+                };
+                ok(libc::syscall(
+                    libc::SYS_setgroups,
+                    0 as libc::c_long,
+                    std::ptr::null::<libc::gid_t>(),
+                ))?;
+                ok(libc::syscall(libc::SYS_setresgid, nobody, nobody, nobody))?;
+                ok(libc::syscall(libc::SYS_setresuid, nobody, nobody, nobody))
+            });
+        }
+    }
     cmd.args(["run", top.to_str().unwrap(), "--format", "json"])
         .env("TMPDIR", "/tmp");
     let (code, stdout, stderr) = run_as(&mut cmd, std::time::Duration::from_secs(30));

@@ -8,7 +8,9 @@ mod common;
 use common::{data_dir, json_field, model_file, run};
 use roxmltree::{Document, Node};
 use std::path::{Path, PathBuf};
+#[cfg(feature = "outside-tools")]
 use std::process::{Command, Stdio};
+#[cfg(feature = "outside-tools")]
 use std::time::{Duration, Instant};
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
@@ -603,6 +605,7 @@ fn decode_draws_the_model_or_captions_its_refutation() {
 
 /// `svg` rendered by headless Chromium at its own size: the screenshot's width, height and
 /// RGB pixels.
+#[cfg(feature = "outside-tools")]
 fn screenshot(svg: &str, dir: &Path, name: &str) -> (u32, u32, Vec<[u8; 3]>) {
     let (w, h) = svg_size(&Document::parse(svg).unwrap());
     let (file, png) = (
@@ -662,6 +665,7 @@ fn screenshot(svg: &str, dir: &Path, name: &str) -> (u32, u32, Vec<[u8; 3]>) {
     (info.width, info.height, pixels)
 }
 
+#[cfg(feature = "outside-tools")]
 #[test]
 fn chromium_renders_each_picture_at_its_size_and_not_blank() {
     let dir = tempfile::tempdir().unwrap();

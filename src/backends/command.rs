@@ -477,13 +477,16 @@ mod tests {
     }
 
     /// The command, after making sure its program is installed: a missing solver must fail
-    /// the test, not skip it.
+    /// the test, not skip it. Only the tests of the feature `outside-tools` (the second tier)
+    /// run outside programs.
+    #[cfg(feature = "outside-tools")]
     fn installed(cmd: &str) -> &str {
         let name = cmd.split_whitespace().next().unwrap();
         let path = std::env::var_os("PATH").unwrap_or_default();
         assert!(
             std::env::split_paths(&path).any(|dir| dir.join(name).is_file()),
-            "`{name}` is not installed: run .ci/run, or `apt-get install -y cadical minisat`"
+            "`{name}` is not installed: run .ci/run, or `apt-get install -y cadical minisat` \
+             and `cargo install --locked rate`"
         );
         cmd
     }
@@ -526,12 +529,14 @@ mod tests {
     }
 
     /// Checked here independently of the backend's own check.
+    #[cfg(feature = "outside-tools")]
     fn satisfies(model: &Model, clauses: &[Vec<Lit>]) -> bool {
         clauses.iter().all(|c| c.iter().any(|&l| model.value(l)))
     }
 
     /// Assumptions, their failed core and clauses added between calls, on a formula whose two
     /// models are `a ∧ c ∧ ¬b` and `¬a ∧ b ∧ ¬c`.
+    #[cfg(feature = "outside-tools")]
     fn answers_under_assumptions_and_added_clauses(cmd: &str) {
         let mut s = Command::new(installed(cmd), Stop::new()).unwrap();
         let (a, b, c) = (s.new_var(), s.new_var(), s.new_var());
@@ -568,6 +573,7 @@ mod tests {
 
     /// A satisfiable random 3-SAT formula (planted model) whose model spans several `v` lines,
     /// the pigeonhole formula 6 → 5 (unsatisfiable), and the formulas without variables.
+    #[cfg(feature = "outside-tools")]
     fn solves_real_formulas(cmd: &str) {
         let mut s = Command::new(installed(cmd), Stop::new()).unwrap();
         let vars: Vec<Lit> = (0..300).map(|_| s.new_var()).collect();
@@ -626,40 +632,48 @@ mod tests {
         assert_eq!(s.solve().unwrap(), SolveResult::Unsat);
     }
 
+    #[cfg(feature = "outside-tools")]
     #[test]
     fn cadical_answers_under_assumptions_and_added_clauses() {
         answers_under_assumptions_and_added_clauses("cadical");
     }
 
+    #[cfg(feature = "outside-tools")]
     #[test]
     fn cadical_solves_real_formulas() {
         solves_real_formulas("cadical");
     }
 
+    #[cfg(feature = "outside-tools")]
     #[test]
     fn minisat_result_file_answers_under_assumptions_and_added_clauses() {
         answers_under_assumptions_and_added_clauses("minisat {cnf} {out}");
     }
 
+    #[cfg(feature = "outside-tools")]
     #[test]
     fn minisat_result_file_solves_real_formulas() {
         solves_real_formulas("minisat {cnf} {out}");
     }
 
+    #[cfg(feature = "outside-tools")]
     #[test]
     fn cadical_with_checked_proofs_answers_under_assumptions_and_added_clauses() {
         answers_under_assumptions_and_added_clauses("cadical {cnf} {proof}");
     }
 
+    #[cfg(feature = "outside-tools")]
     #[test]
     fn cadical_with_checked_proofs_solves_real_formulas() {
         solves_real_formulas("cadical {cnf} {proof}");
     }
 
     /// With `{proof}`, an UNSAT without a proof that checks is an error; without it, the same
-    /// lie is taken, and the backend says its UNSAT is unchecked.
+    /// lie is taken, and the backend says its UNSAT is unchecked. The proofs go to `rate`.
+    #[cfg(feature = "outside-tools")]
     #[test]
     fn an_unsat_whose_proof_does_not_check_is_an_error() {
+        installed("rate");
         for (body, why) in [
             ("echo 's UNSATISFIABLE'\nexit 20", "No such file"),
             (
