@@ -1,26 +1,31 @@
 //! Certificates on disk (`solve --certify DIR`, `check --certify DIR`) and their verification
-//! (`verify DIR`): the claim with its answers, the formula whose unsatisfiability is the claim,
-//! a DRAT proof of that, and how to check it by hand. See docs/certificates.md.
+//! (`verify DIR`): the driver's side, the files and the programs. What a claim states, its
+//! formula and how its proofs are made are `encodings::certificate`'s; here they are written
+//! into the folder (with the backends as the prover, and `rate` trimming), read back under
+//! caps, and checked by the DRAT checker and `veripb` ([`crate::drat`]). See
+//! docs/certificates.md.
 
-use crate::backends::{Backend, Proved, Solvers};
+use crate::backends::{Backend, Proved};
 use crate::dimacs;
 pub use crate::drat::DEFAULT_CHECKER;
 use crate::drat::{descriptor_path, open_regular, run_checker, Checked, Limits, PROOF_CAP};
 use anyhow::{anyhow, bail, Result};
+use encodings::certificate::files::{comments, lemma_comments, lemma_files, readme};
+use encodings::certificate::pb::{pseudo_boolean, DratSource};
+use encodings::certificate::prove::{
+    own_refutation, prove_final, Prover, MOST_VERIPB_BLOCKED, OWN_TRIES,
+};
 use encodings::certificate::{self, Claim, Form, Valid};
 use encodings::cnf::{Cnf, Lit};
 use encodings::genre::Genre;
-use encodings::genre::{Optimum, OwnDrats};
+use encodings::genre::Optimum;
 use encodings::puzzle::{Flag, Puzzle, Settings, Task};
-use encodings::solver::{NewSolver, Recorded, Stop};
+use encodings::solver::Stop;
 use serde_json::{json, Value};
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-/// The most answers a bound may let through before certifying gives up.
-const MOST_LET_THROUGH: usize = 100_000;
 
 /// FNV-1a, 64 bits: names the puzzle text in the claim (a change is caught; this is no
 /// defence against forgery, which the proof check is).
@@ -148,13 +153,18 @@ pub fn write<P: Genre>(c: &Certify<P>) -> Result<String> {
         )?;
         write_proof(&proof_name, &units)?;
     }
+    let prover = Proving(c.backend);
     let (blocked, cnf, units) = prove_final::<P>(
-        c,
+        &prover,
+        c.inst,
+        c.claim,
+        c.answers,
         score.as_ref(),
         &lemmas,
         &solvers,
         &proof_of("final.drat"),
-    )?;
+    )
+    .map_err(|e| anyhow!(e))?;
     write(
         "final.cnf",
         &dimacs::to_string(&cnf, &comments::<P>(c.claim)),
@@ -178,7 +188,16 @@ pub fn write<P: Genre>(c: &Certify<P>) -> Result<String> {
         } else {
             Vec::new()
         };
-        match own_refutation::<P>(c, *formula, s, &lemmas, seed, &proof_of("veripb.drat")) {
+        match own_refutation::<P>(
+            &prover,
+            c.inst,
+            c.answers,
+            *formula,
+            s,
+            &lemmas,
+            seed,
+            &proof_of("veripb.drat"),
+        ) {
             Ok(l) => own_listed = Some(l),
             Err(why) => no_veripb = Some(why),
         }
@@ -300,127 +319,30 @@ fn trim(cnf: &Cnf, proof: &Path) {
     let _ = std::fs::remove_file(&formula);
 }
 
+/// The backend as a prover, trimming with `rate` where it is installed.
+struct Proving<'a>(&'a Backend);
+
+impl Prover for Proving<'_> {
+    fn prove(&self, cnf: &Cnf, proof: &Path) -> Result<Proved, String> {
+        self.0.prove(cnf, proof)
+    }
+
+    fn proving_solver(
+        &self,
+        proof: &Path,
+        stop: Stop,
+    ) -> Result<Option<Box<dyn encodings::solver::Solver>>, String> {
+        self.0.proving_solver(proof, stop)
+    }
+
+    fn trim(&self, cnf: &Cnf, proof: &Path) {
+        trim(cnf, proof)
+    }
+}
+
 /// The largest DRAT proof a VeriPB proof is made from (and checked from, by `verify`): it is read
 /// whole, and its translation is about three times as large.
 const VERIPB_FROM_CAP: u64 = 32 << 20;
-
-/// A VeriPB certificate: the problem, the proof, and the one verdict line `veripb` must print.
-struct PseudoBoolean {
-    problem: String,
-    proof: String,
-    verdict: String,
-    /// What the problem is, for `verify`'s refusal.
-    what: &'static str,
-    /// What the proof is made from, likewise.
-    from: &'static str,
-}
-
-/// The VeriPB certificate of a claim, as `--certify` writes it and `verify` rebuilds it: a
-/// function of the claim and of the DRAT proof `drat` gives (final.drat's text), so `verify`
-/// hands `veripb` only proofs this code writes, never a hand-made one. Always: an optimum
-/// whose formula is the plain one the proof derives, where the puzzle states its own problem
-/// ([`VeriPb`]). When `asked` (`--veripb`; `verify` always asks, to rebuild what is there):
-/// every other claim, against the puzzle's own problem where it has one, else with final.cnf
-/// (`cnf`) stated as OPB, a second check of it. `Ok(None)`: none, and nothing to say; `Err`:
-/// none, and why.
-#[allow(clippy::too_many_arguments)]
-fn pseudo_boolean<P: Genre>(
-    inst: &P::Instance,
-    claim: Claim,
-    best: Option<&P::Answer>,
-    score: Option<&P::Score>,
-    lemmas: &[Value],
-    listed: &[P::Answer],
-    units: &[Lit],
-    cnf: &Cnf,
-    asked: bool,
-    own_listed: &[P::Answer],
-    drats: &Drats,
-) -> Result<Option<PseudoBoolean>, String> {
-    let own = "the puzzle's problem";
-    let v = P::VERIPB.as_ref();
-    Ok(Some(
-        match (claim, v.and_then(|v| v.optimum.as_ref()), score) {
-            (Claim::Optimal, Some(Optimum::FromFinal { proof, objective }), Some(s)) => {
-                if !lemmas.is_empty() || !units.is_empty() || !listed.is_empty() {
-                    return Err(format!("{} optima proved with lemmas, derived units or blocked answers have none yet", P::INFO.name));
-                }
-                let problem = v
-                    .and_then(|v| v.claims.as_ref())
-                    .ok_or("an optimum's proof without its problem")?
-                    .problem;
-                let o = objective(s);
-                let proof = proof(
-                    inst,
-                    best.ok_or("an optimum without its answer")?,
-                    s,
-                    &drats.last()?,
-                )?;
-                PseudoBoolean {
-                    problem: problem(inst, &[]),
-                    proof,
-                    verdict: format!("s VERIFIED BOUNDS {o} <= obj <= {o}"),
-                    what: own,
-                    from: FINAL,
-                }
-            }
-            (Claim::Optimal, Some(Optimum::Own { proof, .. }), Some(_)) if asked => {
-                let best = best.ok_or("an optimum without its answer")?;
-                let (lemma_drats, own_drat) = (|| drats.lemmas(), || drats.own());
-                let (problem, proof, verdict) = proof(
-                    inst,
-                    best,
-                    lemmas,
-                    own_listed,
-                    &OwnDrats {
-                        lemmas: &lemma_drats,
-                        own: &own_drat,
-                    },
-                )?;
-                PseudoBoolean {
-                    problem,
-                    proof,
-                    verdict,
-                    what: own,
-                    from: "veripb.drat, the lemmas' proofs and veripb_blocked",
-                }
-            }
-            (Claim::Optimal, ..) if asked => {
-                return Err(format!("{} optima have none yet", P::INFO.name))
-            }
-            (Claim::Optimal, ..) => return Ok(None),
-            _ if !asked => return Ok(None),
-            _ => match v.and_then(|v| v.claims.as_ref()) {
-                Some(c) => {
-                    // A scoring puzzle's problem has an objective: infeasible is `BOUNDS INF INF`.
-                    let verdict = match P::TASK {
-                        Task::Maximize if !listed.is_empty() => {
-                            return Err("a scoring puzzle's claim blocks no answers".into())
-                        }
-                        Task::Maximize => "s VERIFIED BOUNDS INF <= obj <= INF",
-                        Task::Enumerate => "s VERIFIED UNSATISFIABLE",
-                    };
-                    PseudoBoolean {
-                        problem: (c.problem)(inst, listed),
-                        proof: (c.refutation)(inst, listed, &drats.last()?)?,
-                        verdict: verdict.into(),
-                        what: own,
-                        from: FINAL,
-                    }
-                }
-                None => PseudoBoolean {
-                    problem: encodings::cnf::objective::opb_text(cnf, None, &comments::<P>(claim)),
-                    proof: encodings::certificate::veripb::refutation(cnf, &drats.last()?)?,
-                    verdict: "s VERIFIED UNSATISFIABLE".into(),
-                    what: "final.cnf as a problem",
-                    from: FINAL,
-                },
-            },
-        },
-    ))
-}
-
-const FINAL: &str = "final.drat";
 
 /// Where a VeriPB proof's DRAT proofs come from, read only when the proof needs them, each
 /// capped at what is left of [`VERIPB_FROM_CAP`] for them together (they are read whole, and a
@@ -437,6 +359,20 @@ struct Drats {
     left: std::cell::Cell<u64>,
 }
 
+impl DratSource for Drats {
+    fn last(&self) -> Result<String, String> {
+        self.read(&self.last, &self.units)
+    }
+
+    fn lemmas(&self) -> Result<Vec<String>, String> {
+        self.lemmas.iter().map(|l| self.read(l, "")).collect()
+    }
+
+    fn own(&self) -> Result<String, String> {
+        self.read(&self.own, "")
+    }
+}
+
 impl Drats {
     /// `lemmas` lemma proofs in `dir`, named as the certificate names them.
     fn new(last: PathBuf, units: String, dir: &Path, lemmas: usize, own: PathBuf) -> Drats {
@@ -448,18 +384,6 @@ impl Drats {
             own,
             left: std::cell::Cell::new(VERIPB_FROM_CAP),
         }
-    }
-
-    fn last(&self) -> Result<String, String> {
-        self.read(&self.last, &self.units)
-    }
-
-    fn lemmas(&self) -> Result<Vec<String>, String> {
-        self.lemmas.iter().map(|l| self.read(l, "")).collect()
-    }
-
-    fn own(&self) -> Result<String, String> {
-        self.read(&self.own, "")
     }
 
     /// A DRAT proof's text with `prefix` before it (derived units), taken from what is left.
@@ -475,183 +399,6 @@ impl Drats {
             .set(left - prefix.len() as u64 - text.len() as u64);
         Ok(prefix.to_string() + &text)
     }
-}
-
-/// The most answers an optimum's own formula may let through before its VeriPB proof is given
-/// up (each costs a solve afresh). It starts with `final.cnf`'s blocked answers listed, when
-/// there are no more than this many.
-const OWN_TRIES: usize = 64;
-
-/// The most answers an optimum's own VeriPB proof lists: what the writer can list.
-const MOST_VERIPB_BLOCKED: usize = 2 * OWN_TRIES + 1;
-
-/// Refutes the formula of an optimum's own VeriPB proof ([`Optimum::Own`]) with the proving
-/// backend into `proof`, starting with `seed` listed and listing each answer it lets through,
-/// which must score no more than the claim; returns the answers listed.
-fn own_refutation<P: Genre>(
-    c: &Certify<P>,
-    formula: encodings::genre::OwnFormula<P>,
-    score: &P::Score,
-    lemmas: &[Value],
-    seed: Vec<Valid<P>>,
-    proof: &Path,
-) -> Result<Vec<Valid<P>>, String> {
-    let best = &c.answers.first().ok_or("an optimum without an answer")?.0;
-    let mut listed = seed;
-    for _ in 0..=OWN_TRIES {
-        let answers: Vec<P::Answer> = listed.iter().map(|(a, _)| a.clone()).collect();
-        let (cnf, enc) = formula(c.inst, best, lemmas, &answers)?;
-        match c.backend.prove(&cnf, proof)? {
-            Proved::Refuted => {
-                trim(&cnf, proof);
-                return Ok(listed);
-            }
-            Proved::Model(model) => {
-                listed.push(certificate::admit::<P>(c.inst, &enc, &model, score).map_err(|e| e.0)?)
-            }
-        }
-    }
-    Err(format!(
-        "its bound lets more than {OWN_TRIES} answers through"
-    ))
-}
-
-/// How many times varisat solves an optimality claim's formula afresh with proof output, each
-/// time with the answers its bound let through so far blocked, before the rest are found
-/// incrementally. Most boards let none or one through, and then this saves the incremental
-/// search's last call (Kakkuro bench-10x10-seed3: 0.69× the CPU of finding them incrementally
-/// first); with more, each try costs a fresh satisfiable call (1.3–1.5× on boards letting 4
-/// and 17 through).
-const AFRESH_TRIES: usize = 2;
-
-/// Writes to `proof` a DRAT proof that the claim's formula, with its derived units (see
-/// [`Form`]), is unsatisfiable; returns the answers that formula blocks, the formula as stated,
-/// and the units, which the certificate's proof must start with. A backend that writes proofs
-/// incrementally (CaDiCaL) refutes the formula as the search would, blocking answer after
-/// answer, and its proof is the certificate's; otherwise (varisat) the formula is solved
-/// afresh with proof output, re-solved with each answer found blocked.
-fn prove_final<P: Genre>(
-    c: &Certify<P>,
-    score: Option<&P::Score>,
-    lemmas: &[Value],
-    solvers: &Solvers,
-    proof: &Path,
-) -> Result<(Vec<Valid<P>>, Cnf, Vec<Lit>)> {
-    let answers = |list: &[Valid<P>]| list.iter().map(|(a, _)| a.clone()).collect::<Vec<_>>();
-    let built = |list: &[Valid<P>], form| {
-        certificate::built::<P>(c.inst, c.claim, score, lemmas, &answers(list), form)
-            .map_err(|e| anyhow!(e))
-    };
-    if let Some(solver) = c
-        .backend
-        .proving_solver(proof, Stop::new())
-        .map_err(|e| anyhow!(e))?
-    {
-        let mut solver = Recorded::new(solver);
-        let (blocked, units) = certificate::refute::<P>(
-            c.inst,
-            c.claim,
-            score,
-            lemmas,
-            c.answers,
-            &mut solver,
-            MOST_LET_THROUGH,
-        )?;
-        let Recorded { inner, cnf: given } = solver;
-        drop(inner); // finishes the proof
-        let (cnf, _, _) = built(&blocked, Form::Proving)?;
-        if (given.num_vars, &given.clauses) != (cnf.num_vars, &cnf.clauses) {
-            bail!("internal error: the proof is about another formula than final.cnf");
-        }
-        let stated = built(&blocked, Form::Stated)?.0;
-        return Ok((blocked, stated, units));
-    }
-    let mut blocked = match c.claim {
-        Claim::Optimal | Claim::NoSolution => Vec::new(),
-        Claim::Unique | Claim::Count => c.answers.to_vec(),
-    };
-    if let (Claim::Optimal, Some(score)) = (c.claim, score) {
-        for _ in 0..AFRESH_TRIES {
-            let (cnf, enc, units) = built(&blocked, Form::Proving)?;
-            match c.backend.prove(&cnf, proof).map_err(|e| anyhow!(e))? {
-                Proved::Refuted => {
-                    let stated = built(&blocked, Form::Stated)?.0;
-                    return Ok((blocked, stated, units));
-                }
-                Proved::Model(model) => {
-                    blocked.push(certificate::admit::<P>(c.inst, &enc, &model, score)?)
-                }
-            }
-        }
-        blocked = certificate::let_through::<P>(
-            c.inst,
-            score,
-            lemmas,
-            &mut solvers.new_solver(),
-            blocked,
-            MOST_LET_THROUGH,
-        )?;
-    }
-    let (cnf, _, units) = built(&blocked, Form::Proving)?;
-    match c.backend.prove(&cnf, proof).map_err(|e| anyhow!(e))? {
-        Proved::Refuted => {
-            let stated = built(&blocked, Form::Stated)?.0;
-            Ok((blocked, stated, units))
-        }
-        Proved::Model(_) => {
-            bail!("internal error: the claim's formula is satisfiable: no certificate")
-        }
-    }
-}
-
-/// The files of lemma `k` (counted from 1 in their names).
-fn lemma_files(k: usize) -> (String, String) {
-    (
-        format!("lemma-{}.cnf", k + 1),
-        format!("lemma-{}.drat", k + 1),
-    )
-}
-
-fn lemma_comments<P: Genre>(lemma: &Value) -> Vec<String> {
-    vec![format!("puzzle-sat certificate: {} lemma {lemma}: the rules and the lemma's negation; unsatisfiable", P::INFO.name)]
-}
-
-fn comments<P: Genre>(claim: Claim) -> Vec<String> {
-    let what = match claim {
-        Claim::Optimal => "the rules, 'strictly better than the claimed score', and the blocked answers of claim.json",
-        Claim::NoSolution => "the rules",
-        Claim::Unique => "the rules and the blocked unique solution",
-        Claim::Count => "the rules and every counted solution blocked",
-    };
-    vec![format!(
-        "puzzle-sat certificate: {} {claim}: {what}; unsatisfiable",
-        P::INFO.name
-    )]
-}
-
-fn readme<P: Genre>(claim: Claim, veripb: bool) -> String {
-    let pb = if veripb {
-        "The claim is also stated as a pseudo-Boolean problem (problem.opb) with a VeriPB proof\n\
-         (proof.pbp), which verify checks too; by hand:\n\n    \
-         cargo install --locked veripb --version 3.0.2 && veripb -c problem.opb proof.pbp\n\n"
-    } else {
-        ""
-    };
-    format!(
-        "A puzzle-sat certificate of the claim '{claim}' for a {} puzzle.\n\n\
-         claim.json  the puzzle's text, the claim, its answers, and the answers the formula blocks\n\
-         final.cnf   the formula whose unsatisfiability is the claim (DIMACS)\n\
-         final.drat  a DRAT proof that final.cnf is unsatisfiable\n\
-         lemma-N.cnf, lemma-N.drat  (optimality claims of some puzzles) a fact final.cnf uses, as\n\
-                     the rules with the fact's negation, and a DRAT proof that this is unsatisfiable\n\n\
-         Check each proof with any DRAT checker, e.g.\n\n    \
-         cargo install --locked rate && rate -d final.cnf final.drat   (prints s VERIFIED)\n    \
-         drat-trim final.cnf final.drat\n\n\
-         and that final.cnf is the claim's formula, with the answers re-checked, with\n\n    \
-         puzzle-sat verify .\n\n\
-         {pb}What a verified certificate proves, and what it still trusts: docs/certificates.md.\n",
-        P::INFO.name
-    )
 }
 
 /// The most `verify` reads of `claim.json`.

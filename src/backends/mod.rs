@@ -11,12 +11,7 @@ use encodings::solver::{NewSolver, SolveResult, Solver, SolverError, SolverStats
 
 const NO_PROOFS: &str = "--solver-cmd writes no proofs: certify with an embedded backend (--solver varisat, the default)";
 
-/// What a solve with proof output found.
-pub enum Proved {
-    /// The formula is unsatisfiable, and the proof says why.
-    Refuted,
-    Model(Model),
-}
+pub use encodings::certificate::prove::Proved;
 
 pub use encodings::format::verdict::Trust;
 

@@ -1,8 +1,13 @@
 //! Certificates of a search's claims: the one formula whose unsatisfiability *is* the claim,
 //! built the same way by whoever certifies and whoever verifies, and the search for the
-//! answers a claim's bound lets through without beating it. Solver-free like the rest of the
-//! crate; proofs are written by the driver's backends.
+//! answers a claim's bound lets through without beating it (here); how the proofs are made
+//! ([`prove`], against a [`prove::Prover`] the driver's backends implement); the VeriPB
+//! certificate made from them ([`pb`], [`veripb`]); and what the files are named and say
+//! ([`files`]). Reading and writing the files and running the checkers is the driver's.
 
+pub mod files;
+pub mod pb;
+pub mod prove;
 pub mod veripb;
 
 use crate::cnf::{ClauseSink, Cnf, Limited, Lit, Model, MAX_LITERALS};
