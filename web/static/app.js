@@ -267,7 +267,7 @@ function fromAddress() {
 }
 
 function loadExample() {
-  const g = genre() || catalogue.find((c) => c.name === "tatamibari");
+  const g = genre() || makers()[0];
   // The examples come with the genre list, from the worker: none before it has loaded.
   if (!g) return;
   $("puzzle").value = g.example;
@@ -279,10 +279,17 @@ for (const mode of ["solve", "unique", "hints", "dimacs"]) $(mode).onclick = () 
 // Numbers go as the boxes' text: the solver reads them exactly (a seed past 2^53 included).
 $("count").onclick = () => start("count", { limit: $("limit").value.trim() });
 $("check").onclick = () => start("check", { answer: $("answer").value });
+// The genres with a generator, in the list's order.
+function makers() {
+  return catalogue.filter((c) => c.modes.includes("generate"));
+}
 $("generate").onclick = () => {
-  $("genre").value = "tatamibari";
+  // The chosen genre if it has a generator, else the first that has one.
+  const g = makers().find((c) => c.name === $("genre").value) || makers()[0];
+  if (!g) return;
+  $("genre").value = g.name;
   start("generate", {
-    puzzle: "tatamibari",
+    puzzle: g.name,
     rows: $("rows").value.trim(),
     cols: $("cols").value.trim(),
     seed: $("seed").value.trim(),
