@@ -250,12 +250,10 @@ fn name(v: u32) -> String {
 /// numbered past 729.
 fn opb_vars(enc: &Encoding, num_vars: u32) -> Vec<u32> {
     let mut opb_var = vec![0u32; num_vars as usize + 1];
-    for (r, row) in enc.digit.iter().enumerate() {
-        for (c, cell) in row.iter().enumerate() {
-            for (d, l) in cell.iter().enumerate() {
-                if let Some(l) = l {
-                    opb_var[l.var() as usize] = var(r, c, d + 1);
-                }
+    for (i, cell) in enc.rules.digits.digit.iter().enumerate() {
+        for (d, l) in cell.iter().enumerate() {
+            if let Some(l) = l {
+                opb_var[l.var() as usize] = var(i / 9, i % 9, d + 1);
             }
         }
     }
@@ -275,7 +273,7 @@ fn eliminations(p: &mut Proof, enc: &Encoding) {
     for r in 0..9 {
         for c in 0..9 {
             for d in 0..9 {
-                if enc.digit[r][c][d].is_none() {
+                if enc.digit(r, c, d).is_none() {
                     p.rup_clause(&[!Lit::positive(var(r, c, d + 1))]);
                 }
             }
@@ -288,7 +286,7 @@ fn cell_of(enc: &Encoding, l: Lit) -> Option<(usize, usize, usize)> {
     for r in 0..9 {
         for c in 0..9 {
             for d in 0..9 {
-                if enc.digit[r][c][d] == Some(l) {
+                if enc.digit(r, c, d) == Some(l) {
                     return Some((r, c, d + 1));
                 }
             }
