@@ -454,24 +454,7 @@ pub fn opb(board: &Board, blocked: &[Grid]) -> String {
         n * n * 4 + given + blocked.len()
     );
     let _ = writeln!(out, "* sudoku {n}x{n}, boxes {}x{}, as a pseudo-Boolean problem: x(N i + d) is cell i (row-major, 0-based) holding digit d", board.box_h, board.box_w);
-    let one = |out: &mut String, vars: &mut dyn Iterator<Item = u32>| {
-        for v in vars {
-            let _ = write!(out, "+1 x{v} ");
-        }
-        out.push_str("= 1 ;\n");
-    };
-    for i in 0..n * n {
-        one(&mut out, &mut (1..=n).map(|d| pb_var(n, i, d)));
-    }
-    for k in 0..3 * n {
-        let cells = board.house(k);
-        for d in 1..=n {
-            one(&mut out, &mut cells.iter().map(|&i| pb_var(n, i, d)));
-        }
-    }
-    for (i, &g) in board.givens.iter().enumerate().filter(|(_, &g)| g != 0) {
-        let _ = writeln!(out, "+1 x{} >= 1 ;", pb_var(n, i, g as usize));
-    }
+    opb_rules(board, &mut out);
     for grid in blocked {
         out.push_str("* not this solution\n");
         for (i, &d) in grid.iter().enumerate() {
@@ -480,6 +463,62 @@ pub fn opb(board: &Board, blocked: &[Grid]) -> String {
         let _ = writeln!(out, ">= {} ;", 1 - (n * n) as i64);
     }
     out
+}
+
+/// The rules as OPB constraints: "exactly one" per cell, then per house and digit, as
+/// equalities (equality `e`, 0-based, is loaded as the constraints `2e + 1` and `2e + 2`), then
+/// a unit per given. Target sudoku states its rules with these too.
+pub fn opb_rules(board: &Board, out: &mut String) {
+    use std::fmt::Write;
+    let n = board.n;
+    let one = |out: &mut String, vars: &mut dyn Iterator<Item = u32>| {
+        for v in vars {
+            let _ = write!(out, "+1 x{v} ");
+        }
+        out.push_str("= 1 ;\n");
+    };
+    for i in 0..n * n {
+        one(out, &mut (1..=n).map(|d| pb_var(n, i, d)));
+    }
+    for cells in board.houses() {
+        for d in 1..=n {
+            one(out, &mut cells.iter().map(|&i| pb_var(n, i, d)));
+        }
+    }
+    for (i, &g) in board.givens.iter().enumerate().filter(|(_, &g)| g != 0) {
+        let _ = writeln!(out, "+1 x{} >= 1 ;", pb_var(n, i, g as usize));
+    }
+}
+
+/// CNF variable → OPB variable: the digits' by their cell ([`pb_var`]), the rest (counters,
+/// totalizers) numbered past N³ in order.
+pub fn opb_vars(digits: &Digits, n: usize, num_vars: u32) -> Vec<u32> {
+    let mut opb_var = vec![0u32; num_vars as usize + 1];
+    for (i, cell) in digits.digit.iter().enumerate() {
+        for (d, l) in cell.iter().enumerate() {
+            if let Some(l) = l {
+                opb_var[l.var() as usize] = pb_var(n, i, d + 1);
+            }
+        }
+    }
+    let mut next = (n * n * n) as u32;
+    for v in opb_var.iter_mut().skip(1).filter(|v| **v == 0) {
+        next += 1;
+        *v = next;
+    }
+    opb_var
+}
+
+/// What the givens rule out (the candidates no variable was made for), as RUP units.
+pub fn eliminations(p: &mut crate::certificate::veripb::Proof, digits: &Digits, n: usize) {
+    p.line("% what the givens rule out, by propagation");
+    for (i, cell) in digits.digit.iter().enumerate() {
+        for (d, l) in cell.iter().enumerate() {
+            if l.is_none() {
+                p.rup_clause(&[!Lit::positive(pb_var(n, i, d + 1))]);
+            }
+        }
+    }
 }
 
 /// The proof that [`opb`]`(board, blocked)` is infeasible, from `drat`, a DRAT proof that the
@@ -503,19 +542,7 @@ pub fn refutation(board: &Board, blocked: &[Grid], drat: &str) -> Result<String,
         crate::certificate::built::<Sudoku>(board, claim, None, &[], blocked, Form::Stated)?;
     // CNF variable → OPB variable: digits by their cell, auxiliaries past N³.
     let top = (n * n * n) as u32;
-    let mut opb_var = vec![0u32; cnf.num_vars as usize + 1];
-    for (i, cell) in enc.digits.digit.iter().enumerate() {
-        for (d, l) in cell.iter().enumerate() {
-            if let Some(l) = l {
-                opb_var[l.var() as usize] = pb_var(n, i, d + 1);
-            }
-        }
-    }
-    let mut next = top;
-    for v in opb_var.iter_mut().skip(1).filter(|v| **v == 0) {
-        next += 1;
-        *v = next;
-    }
+    let opb_var = opb_vars(&enc.digits, n, cnf.num_vars);
     let name = |v: u32| {
         if v <= top {
             format!("x{v}")
@@ -526,14 +553,7 @@ pub fn refutation(board: &Board, blocked: &[Grid], drat: &str) -> Result<String,
     let cnf_name = |v: u32| name(opb_var[v as usize]);
     let given = board.givens.iter().filter(|&&g| g != 0).count();
     let mut p = Proof::new((n * n * 8 + given + blocked.len()) as u64, &name);
-    p.line("% what the givens rule out, by propagation");
-    for (i, cell) in enc.digits.digit.iter().enumerate() {
-        for (d, l) in cell.iter().enumerate() {
-            if l.is_none() {
-                p.rup_clause(&[!Lit::positive(pb_var(n, i, d + 1))]);
-            }
-        }
-    }
+    eliminations(&mut p, &enc.digits, n);
     let mut q = p.with_names(&cnf_name);
     // Only the counters whose variables the solver's proof names: the equalities propagate at
     // least what any counter's clauses do, so a step that names none needs none.
