@@ -197,7 +197,7 @@ fn sudoku_hints_are_the_digits_no_optimal_completion_changes() {
                     Bound::Trivial => {}
                     Bound::Impossible => panic!("the optimum is reachable"),
                 }
-                if let Some(l) = enc.digit[row][col][digit - 1] {
+                if let Some(l) = enc.digit(row, col, digit - 1) {
                     s.add_clause(&[!l]);
                 }
                 let other = s.solve().unwrap() == SolveResult::Sat;

@@ -31,6 +31,7 @@ macro_rules! genres {
     };
 }
 
+pub mod digits;
 pub mod kakkuro;
 pub mod kakuro;
 pub mod rects;

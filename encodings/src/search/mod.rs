@@ -171,56 +171,6 @@ pub fn backbone<S: Solver + ?Sized>(
     Ok(Some(believed))
 }
 
-/// For puzzles of one-hot digits (`lit(cell, digit)`, `None` where the encoding has no
-/// variable, 0 for no digit): one clause per grid, its digits negated, which blocks exactly it
-/// when every cell holds exactly one digit.
-pub fn block_digits<S: ClauseSink + ?Sized>(
-    sink: &mut S,
-    grids: &[Vec<u8>],
-    lit: impl Fn(usize, u8) -> Option<Lit>,
-) {
-    for grid in grids {
-        let clause: Vec<Lit> = grid
-            .iter()
-            .enumerate()
-            .filter_map(|(i, &d)| lit(i, d).map(|l| !l))
-            .collect();
-        sink.add_clause(&clause);
-    }
-}
-
-/// For puzzles of one-hot digits: `found` with 0 wherever another solution has another digit
-/// (the [`backbone`] of its digits in the solver's clauses), and how many cells are decided.
-/// `None` when the run was stopped.
-pub fn fixed_digits<S: Solver + ?Sized>(
-    solver: &mut S,
-    found: &[u8],
-    lit: impl Fn(usize, u8) -> Option<Lit>,
-) -> Result<Option<(Vec<u8>, usize)>, SolverError> {
-    let chosen: Vec<Lit> = found
-        .iter()
-        .enumerate()
-        .filter_map(|(i, &d)| lit(i, d))
-        .collect();
-    let Some(fixed) = backbone(solver, chosen)? else {
-        return Ok(None);
-    };
-    let fixed: std::collections::HashSet<Lit> = fixed.into_iter().collect();
-    let partial: Vec<u8> = found
-        .iter()
-        .enumerate()
-        .map(|(i, &d)| {
-            if lit(i, d).is_some_and(|l| fixed.contains(&l)) {
-                d
-            } else {
-                0
-            }
-        })
-        .collect();
-    let decided = partial.iter().filter(|&&d| d != 0).count();
-    Ok(Some((partial, decided)))
-}
-
 /// One call without assumptions, reported; how the search ends unless it found a model.
 fn call<P: Puzzle, S: Solver + ?Sized>(
     solver: &mut S,

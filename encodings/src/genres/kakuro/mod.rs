@@ -10,8 +10,9 @@
 //! the digits, as [`crate::cnf::sum`] builds for Kakkuro, says less: it knows the sum, not which
 //! digits make it.)
 
+use super::digits::{self, Digits};
 use crate::capability;
-use crate::cnf::amo::{at_most_one, exactly_one};
+use crate::cnf::amo::exactly_one;
 use crate::cnf::{ClauseSink, Lit, Model};
 use crate::format::error::{quoted, ParseError};
 use crate::format::svg::{self, Font, Stroke, Svg};
@@ -55,7 +56,7 @@ pub struct Board {
 }
 
 /// An answer: a digit per white cell, 0 on black cells (and, in hints, where undecided).
-pub type Grid = Vec<u8>;
+pub use super::digits::Grid;
 
 /// A maximal line of white cells, across or down, and the sum its clue sets (`None` when the
 /// cell before it is the edge or gives no number).
@@ -292,10 +293,10 @@ fn digit_sets(len: usize, sum: u8) -> Vec<u16> {
         .collect()
 }
 
-/// The variables: `digit[i][d - 1]` true when cell i holds d; `None` on black cells and where
+/// The variables: `digits.lit(i, d)` true when cell i holds d; `None` on black cells and where
 /// no digit set of the cell's runs has d.
 pub struct Encoding {
-    pub digit: Vec<[Option<Lit>; 9]>,
+    pub digits: Digits,
 }
 
 /// Exactly one digit per white cell; in each run at most one cell per digit; and for a clued
@@ -308,46 +309,25 @@ pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
         .iter()
         .map(|r| r.sum.map(|s| digit_sets(r.cells.len(), s)))
         .collect();
-    let mut open = vec![0u16; n];
+    let mut open = vec![0u64; n];
     for i in board.white() {
         open[i] = 0b11_1111_1110;
     }
     for (run, sets) in runs.iter().zip(&sets) {
         if let Some(sets) = sets {
-            let union = sets.iter().fold(0, |a, &m| a | m);
+            let union = sets.iter().fold(0, |a, &m| a | u64::from(m));
             run.cells.iter().for_each(|&i| open[i] &= union);
         }
     }
     let cols = board.cols;
-    let digit: Vec<[Option<Lit>; 9]> = (0..n)
-        .map(|i| {
-            std::array::from_fn(|k| {
-                (open[i] >> (k + 1) & 1 == 1).then(|| {
-                    sink.new_named_var(&|| format!("r{}c{}={}", i / cols + 1, i % cols + 1, k + 1))
-                })
-            })
-        })
-        .collect();
-    // An empty list gives the empty clause: a cell no digit fits is a clash.
+    let digits = Digits::new(sink, &open, 9, cols);
     for i in board.white() {
-        exactly_one(
-            sink,
-            &digit[i].iter().flatten().copied().collect::<Vec<_>>(),
-        );
+        digits.one(sink, i);
     }
-    let lit = |i: usize, d: usize| digit[i][d - 1];
+    let lit = |i: usize, d: usize| digits.digit[i][d - 1];
     for (run, sets) in runs.iter().zip(&sets) {
-        for d in 1..=9 {
-            at_most_one(
-                sink,
-                &run.cells
-                    .iter()
-                    .filter_map(|&i| lit(i, d))
-                    .collect::<Vec<_>>(),
-            );
-        }
-        let somewhere =
-            |d: usize| -> Vec<Lit> { run.cells.iter().filter_map(|&i| lit(i, d)).collect() };
+        digits.all_different(sink, &run.cells);
+        let somewhere = |d: usize| digits.of(&run.cells, d);
         // Said outright, as resolution cannot refute a pigeonhole fast: ten cells have no
         // distinct digits, and nine hold every digit.
         if run.cells.len() > 9 {
@@ -401,28 +381,7 @@ pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
             }
         }
     }
-    Encoding { digit }
-}
-
-impl Encoding {
-    /// Cell i's variable for digit d (`None` for 0 and digits no digit set allows).
-    pub fn lit(&self, i: usize, d: u8) -> Option<Lit> {
-        self.digit[i]
-            .get((d as usize).wrapping_sub(1))
-            .copied()
-            .flatten()
-    }
-}
-
-pub fn decode(enc: &Encoding, model: &Model) -> Grid {
-    enc.digit
-        .iter()
-        .map(|cell| {
-            cell.iter()
-                .position(|l| l.is_some_and(|l| model.value(l)))
-                .map_or(0, |k| k as u8 + 1)
-        })
-        .collect()
+    Encoding { digits }
 }
 
 /// The first broken rule, positions 1-based.
@@ -482,20 +441,12 @@ pub fn check(board: &Board, grid: &Grid) -> Result<(), Violation> {
         }
     }
     for run in board.runs() {
-        for d in 1..=9 {
-            let with: Vec<usize> = run
-                .cells
-                .iter()
-                .copied()
-                .filter(|&i| grid[i] == d)
-                .collect();
-            if with.len() > 1 {
-                return Err(Violation::Repeat {
-                    run: describe(board, &run),
-                    digit: d,
-                    cells: with,
-                });
-            }
+        if let Some((digit, cells)) = digits::repeat(grid, &run.cells, 9) {
+            return Err(Violation::Repeat {
+                run: describe(board, &run),
+                digit,
+                cells,
+            });
         }
         let sum: u32 = run.cells.iter().map(|&i| u32::from(grid[i])).sum();
         if let Some(clue) = run.sum.filter(|&c| u32::from(c) != sum) {
@@ -512,35 +463,15 @@ pub fn check(board: &Board, grid: &Grid) -> Result<(), Violation> {
 
 /// One row per line, cells separated by spaces: `-` for black, the digit (`.` for 0) for white.
 fn render_rows(board: &Board, grid: &Grid) -> String {
-    let word = |i: usize| match (board.cells[i], grid[i]) {
-        (Cell::Block { .. }, _) => "-".to_string(),
-        (Cell::White, 0) => ".".to_string(),
-        (Cell::White, d) => d.to_string(),
-    };
-    (0..board.rows)
-        .map(|r| {
-            (0..board.cols)
-                .map(|c| word(r * board.cols + c))
-                .collect::<Vec<_>>()
-                .join(" ")
-                + "\n"
-        })
-        .collect()
+    digits::render_rows(board.rows, board.cols, |i| match board.cells[i] {
+        Cell::Block { .. } => "-".to_string(),
+        Cell::White => digits::word(grid[i]),
+    })
 }
 
 /// The white cells' digits in reading order, on one line.
 fn render_line(board: &Board, grid: &Grid) -> String {
-    board
-        .white()
-        .map(|i| {
-            if grid[i] == 0 {
-                '.'
-            } else {
-                char::from(b'0' + grid[i])
-            }
-        })
-        .collect::<String>()
-        + "\n"
+    digits::render_line(board.white().map(|i| grid[i]), true)
 }
 
 /// An answer: rows as `solve` prints them (`-` or any black cell's word where the puzzle is
@@ -548,19 +479,7 @@ fn render_line(board: &Board, grid: &Grid) -> String {
 /// the white cells' digits on one line; a verdict line under it is passed over.
 fn read_grid(board: &Board, text: &str) -> Result<Grid, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut lines: Vec<&str> = text.lines().collect();
-    while lines
-        .last()
-        .is_some_and(|l| l.trim().is_empty() || crate::puzzle::is_verdict(l))
-    {
-        lines.pop();
-    }
-    let mut filled: Vec<(usize, &str)> = lines
-        .iter()
-        .copied()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .collect();
+    let (lines, mut filled) = digits::answer_lines(text);
     let digit = |ch: char| match ch {
         '1'..='9' => Some(ch as u8 - b'0'),
         '.' | '0' => Some(0),
@@ -791,7 +710,7 @@ impl Puzzle for Kakuro {
     }
 
     fn decode(_: &Board, enc: &Encoding, model: &Model) -> Grid {
-        decode(enc, model)
+        enc.digits.decode(model)
     }
 
     fn check(board: &Board, grid: &Grid) -> Result<(), String> {
@@ -810,7 +729,7 @@ impl Puzzle for Kakuro {
     }
 
     fn block<S: ClauseSink>(_: &Board, enc: &Encoding, sink: &mut S, grids: &[Grid]) {
-        crate::search::block_digits(sink, grids, |i, d| enc.lit(i, d));
+        enc.digits.block(sink, grids);
     }
 
     fn render(board: &Board, grid: &Grid, _: &(), format: Format) -> String {
@@ -973,9 +892,7 @@ impl capability::Backbone for Kakuro {
     ) -> Result<Option<Hints<Grid>>, SolverError> {
         let mut solver = solvers.new_solver();
         let enc = encode(board, &mut crate::search::Sink(&mut *solver));
-        let Some((partial, decided)) =
-            crate::search::fixed_digits(&mut *solver, &found.0, |i, d| enc.lit(i, d))?
-        else {
+        let Some((partial, decided)) = enc.digits.fixed(&mut *solver, &found.0)? else {
             return Ok(None);
         };
         Ok(Some(Hints {

@@ -6,6 +6,7 @@
 //! encoding is target sudoku's without the score: one-hot digits over the candidates the
 //! givens leave, exactly one per cell and per house and digit.
 
+use super::digits::{self, Digits};
 use crate::capability;
 use crate::cnf::amo::exactly_one_traced;
 use crate::cnf::{ClauseSink, Lit, Model};
@@ -31,7 +32,7 @@ pub struct Board {
 }
 
 /// A filled (or, for hints, partly filled: 0 undecided) grid, row-major.
-pub type Grid = Vec<u8>;
+pub use super::digits::Grid;
 
 /// The boxes of an N×N sudoku: the most nearly square `h × w = N` with `h ≤ w` and `h ≥ 2`
 /// (`None` for 1–3 and primes, which have no boxes).
@@ -44,10 +45,6 @@ pub fn box_shape(n: usize) -> Option<(usize, usize)> {
 }
 
 impl Board {
-    fn box_of(&self, r: usize, c: usize) -> usize {
-        r / self.box_h * (self.n / self.box_w) + c / self.box_w
-    }
-
     /// The cells of house `k`: rows 0..N, then columns, then boxes.
     fn house(&self, k: usize) -> Vec<usize> {
         let n = self.n;
@@ -65,6 +62,11 @@ impl Board {
                     .collect()
             }
         }
+    }
+
+    /// Every house: rows, columns, boxes.
+    pub fn houses(&self) -> Vec<Vec<usize>> {
+        (0..3 * self.n).map(|k| self.house(k)).collect()
     }
 
     /// The board as puzzle text, which [`parse`] reads back.
@@ -169,85 +171,61 @@ fn cell(word: &str, n: usize) -> Option<u8> {
     }
 }
 
-/// The variables: `digit[i][d]` true when cell i holds d + 1; `None` where the givens rule it out.
+/// The variables: the one-hot digits over the candidates the givens leave, and each "exactly
+/// one" over more than [`crate::cnf::amo::PAIRWISE_MAX`] literals: the literals and the
+/// sequential counter's auxiliaries, which a VeriPB proof defines.
 pub struct Encoding {
-    pub digit: Vec<Vec<Option<Lit>>>,
-    /// Each "exactly one" over more than [`crate::cnf::amo::PAIRWISE_MAX`] literals: the literals and
-    /// the sequential counter's auxiliaries, which a VeriPB proof defines.
+    pub digits: Digits,
     pub ladders: Vec<(Vec<Lit>, Vec<Lit>)>,
+}
+
+/// The order of the "exactly one" constraints: every cell, then each house and digit
+/// (sudoku's); or, for i and j in turn, cell (i, j) then row i, column i and box i for digit
+/// j + 1 (target sudoku's, kept so its formula stays the same).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    CellsFirst,
+    Interleaved,
 }
 
 /// Exactly one digit per cell, and each digit exactly once per row, column and box, over the
 /// digits the givens leave open (a given removes its digit from its houses' other cells).
-// A house's digit `d` is the second index of `digit[i][d]`, over the house's cells `i`: not a
-// walk over `digit` itself, as clippy takes it.
-#[allow(clippy::needless_range_loop)]
-pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
+pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S, order: Order) -> Encoding {
     let n = board.n;
-    let mut open = vec![vec![true; n]; n * n];
-    for (i, &g) in board.givens.iter().enumerate().filter(|(_, &g)| g != 0) {
-        let (r, c) = (i / n, i % n);
-        for k in [r, n + c, 2 * n + board.box_of(r, c)] {
-            for j in board.house(k).into_iter().filter(|&j| j != i) {
-                open[j][g as usize - 1] = false;
-            }
-        }
-        for (d, o) in open[i].iter_mut().enumerate() {
-            *o &= d + 1 == g as usize;
-        }
-    }
-    let digit: Vec<Vec<Option<Lit>>> = open
-        .iter()
-        .enumerate()
-        .map(|(i, cell)| {
-            cell.iter()
-                .enumerate()
-                .map(|(d, &o)| {
-                    o.then(|| {
-                        sink.new_named_var(&|| format!("r{}c{}={}", i / n + 1, i % n + 1, d + 1))
-                    })
-                })
-                .collect()
-        })
-        .collect();
-    // An empty set gives the empty clause: a cell or house left no candidate is a clash.
+    let houses = board.houses();
+    let open = digits::candidates(n, &board.givens, &houses);
+    let digits = Digits::new(sink, &open, n, n);
     let mut ladders = Vec::new();
-    let mut one = |sink: &mut S, lits: Vec<Lit>| {
+    let cell = |sink: &mut S, i: usize, ladders: &mut Vec<_>| {
+        if let Some(aux) = digits.one(sink, i) {
+            ladders.push((digits.digit[i].iter().flatten().copied().collect(), aux));
+        }
+    };
+    let house = |sink: &mut S, k: usize, d: usize, ladders: &mut Vec<_>| {
+        let lits = digits.of(&houses[k], d);
         if let Some(aux) = exactly_one_traced(sink, &lits) {
             ladders.push((lits, aux));
         }
     };
-    for cell in &digit {
-        one(sink, cell.iter().flatten().copied().collect());
-    }
-    for k in 0..3 * n {
-        let cells = board.house(k);
-        for d in 0..n {
-            one(sink, cells.iter().filter_map(|&i| digit[i][d]).collect());
+    match order {
+        Order::CellsFirst => {
+            (0..n * n).for_each(|i| cell(sink, i, &mut ladders));
+            for k in 0..3 * n {
+                (1..=n).for_each(|d| house(sink, k, d, &mut ladders));
+            }
+        }
+        Order::Interleaved => {
+            for i in 0..n {
+                for j in 0..n {
+                    cell(sink, i * n + j, &mut ladders);
+                    for k in [i, n + i, 2 * n + i] {
+                        house(sink, k, j + 1, &mut ladders);
+                    }
+                }
+            }
         }
     }
-    Encoding { digit, ladders }
-}
-
-impl Encoding {
-    /// Cell i's variable for digit d (`None` for 0 and digits the givens rule out).
-    pub fn lit(&self, i: usize, d: u8) -> Option<Lit> {
-        self.digit[i]
-            .get((d as usize).wrapping_sub(1))
-            .copied()
-            .flatten()
-    }
-}
-
-pub fn decode(enc: &Encoding, model: &Model) -> Grid {
-    enc.digit
-        .iter()
-        .map(|cell| {
-            cell.iter()
-                .position(|l| l.is_some_and(|l| model.value(l)))
-                .map_or(0, |d| d as u8 + 1)
-        })
-        .collect()
+    Encoding { digits, ladders }
 }
 
 /// The first broken rule, positions 1-based.
@@ -301,28 +279,24 @@ pub fn check(board: &Board, grid: &Grid) -> Result<(), Violation> {
         }
     }
     for k in 0..3 * n {
-        let cells = board.house(k);
-        for d in 1..=n as u8 {
-            let with: Vec<usize> = cells.iter().copied().filter(|&i| grid[i] == d).collect();
-            if with.len() > 1 {
-                let house = match k / n {
-                    0 => format!("row {}", k % n + 1),
-                    1 => format!("column {}", k % n + 1),
-                    _ => format!(
-                        "box {} (rows {}–{}, columns {}–{})",
-                        k % n + 1,
-                        with[0] / n / board.box_h * board.box_h + 1,
-                        with[0] / n / board.box_h * board.box_h + board.box_h,
-                        with[0] % n / board.box_w * board.box_w + 1,
-                        with[0] % n / board.box_w * board.box_w + board.box_w
-                    ),
-                };
-                return Err(Violation::Repeat {
-                    house,
-                    digit: d,
-                    cells: with,
-                });
-            }
+        if let Some((d, with)) = digits::repeat(grid, &board.house(k), n) {
+            let house = match k / n {
+                0 => format!("row {}", k % n + 1),
+                1 => format!("column {}", k % n + 1),
+                _ => format!(
+                    "box {} (rows {}–{}, columns {}–{})",
+                    k % n + 1,
+                    with[0] / n / board.box_h * board.box_h + 1,
+                    with[0] / n / board.box_h * board.box_h + board.box_h,
+                    with[0] % n / board.box_w * board.box_w + 1,
+                    with[0] % n / board.box_w * board.box_w + board.box_w
+                ),
+            };
+            return Err(Violation::Repeat {
+                house,
+                digit: d,
+                cells: with,
+            });
         }
     }
     Ok(())
@@ -330,62 +304,14 @@ pub fn check(board: &Board, grid: &Grid) -> Result<(), Violation> {
 
 /// One row per line, cells separated by spaces, `.` for 0.
 fn render_rows(n: usize, cells: &[u8]) -> String {
-    cells
-        .chunks(n)
-        .map(|row| {
-            row.iter()
-                .map(|&d| {
-                    if d == 0 {
-                        ".".to_string()
-                    } else {
-                        d.to_string()
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-                + "\n"
-        })
-        .collect()
-}
-
-/// The grid on one line: its digits together up to 9×9 (the classic 81-character form), else
-/// separated by spaces.
-fn render_line(n: usize, grid: &Grid) -> String {
-    let words: Vec<String> = grid
-        .iter()
-        .map(|&d| {
-            if d == 0 {
-                ".".to_string()
-            } else {
-                d.to_string()
-            }
-        })
-        .collect();
-    (if n <= 9 {
-        words.concat()
-    } else {
-        words.join(" ")
-    }) + "\n"
+    digits::render_rows(cells.len() / n, n, |i| digits::word(cells[i]))
 }
 
 /// An answer: the grid as rows (as `solve` prints it, or any form [`parse`] reads), or on one
 /// line; a verdict line under it is passed over.
 fn read_grid(board: &Board, text: &str) -> Result<Grid, ParseError> {
     let n = board.n;
-    // Verdict and blank lines after the grid are passed over; lines keep their numbers.
-    let mut lines: Vec<&str> = text.lines().collect();
-    while lines
-        .last()
-        .is_some_and(|l| l.trim().is_empty() || crate::puzzle::is_verdict(l))
-    {
-        lines.pop();
-    }
-    let filled: Vec<(usize, &str)> = lines
-        .iter()
-        .copied()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .collect();
+    let (lines, filled) = digits::answer_lines(text);
     if let [(i, line)] = filled[..] {
         // One line: N² words, or up to 9×9 the classic N²-character string.
         let cells = cells_of(line, n, n * n);
@@ -424,15 +350,29 @@ fn read_grid(board: &Board, text: &str) -> Result<Grid, ParseError> {
 }
 
 const CELL: f64 = svg::MAX_CELL;
-const EDGE: f64 = 2.0;
+pub const EDGE: f64 = 2.0;
 const THIN: Stroke = Stroke::solid("#999", 1.0);
 const THICK: Stroke = Stroke::solid("#000", 3.0);
 
-fn panel(board: &Board, grid: Option<&Grid>, marked: &[bool], cell: f64) -> Svg {
+/// The board, its givens bold and `grid`'s other digits in blue, the cells of `marked`
+/// outlined; cell i filled with `shade(i)` where it has one, and `below` more room under it.
+pub fn panel(
+    board: &Board,
+    grid: Option<&Grid>,
+    marked: &[bool],
+    cell: f64,
+    shade: impl Fn(usize) -> Option<&'static str>,
+    below: f64,
+) -> Svg {
     let n = board.n;
     let side = n as f64 * cell;
-    let mut s = Svg::new(side + 2.0 * EDGE, side + 2.0 * EDGE);
+    let mut s = Svg::new(side + 2.0 * EDGE, side + 2.0 * EDGE + below);
     let at = |k: usize| EDGE + k as f64 * cell;
+    for i in 0..n * n {
+        if let Some(fill) = shade(i) {
+            s.rect(at(i % n), at(i / n), cell, cell, fill, None);
+        }
+    }
     s.grid_lines(EDGE, EDGE, n, n, cell, |horizontal, r, c| {
         Some(if horizontal {
             r % board.box_h == 0
@@ -514,24 +454,7 @@ pub fn opb(board: &Board, blocked: &[Grid]) -> String {
         n * n * 4 + given + blocked.len()
     );
     let _ = writeln!(out, "* sudoku {n}x{n}, boxes {}x{}, as a pseudo-Boolean problem: x(N i + d) is cell i (row-major, 0-based) holding digit d", board.box_h, board.box_w);
-    let one = |out: &mut String, vars: &mut dyn Iterator<Item = u32>| {
-        for v in vars {
-            let _ = write!(out, "+1 x{v} ");
-        }
-        out.push_str("= 1 ;\n");
-    };
-    for i in 0..n * n {
-        one(&mut out, &mut (1..=n).map(|d| pb_var(n, i, d)));
-    }
-    for k in 0..3 * n {
-        let cells = board.house(k);
-        for d in 1..=n {
-            one(&mut out, &mut cells.iter().map(|&i| pb_var(n, i, d)));
-        }
-    }
-    for (i, &g) in board.givens.iter().enumerate().filter(|(_, &g)| g != 0) {
-        let _ = writeln!(out, "+1 x{} >= 1 ;", pb_var(n, i, g as usize));
-    }
+    opb_rules(board, &mut out);
     for grid in blocked {
         out.push_str("* not this solution\n");
         for (i, &d) in grid.iter().enumerate() {
@@ -540,6 +463,62 @@ pub fn opb(board: &Board, blocked: &[Grid]) -> String {
         let _ = writeln!(out, ">= {} ;", 1 - (n * n) as i64);
     }
     out
+}
+
+/// The rules as OPB constraints: "exactly one" per cell, then per house and digit, as
+/// equalities (equality `e`, 0-based, is loaded as the constraints `2e + 1` and `2e + 2`), then
+/// a unit per given. Target sudoku states its rules with these too.
+pub fn opb_rules(board: &Board, out: &mut String) {
+    use std::fmt::Write;
+    let n = board.n;
+    let one = |out: &mut String, vars: &mut dyn Iterator<Item = u32>| {
+        for v in vars {
+            let _ = write!(out, "+1 x{v} ");
+        }
+        out.push_str("= 1 ;\n");
+    };
+    for i in 0..n * n {
+        one(out, &mut (1..=n).map(|d| pb_var(n, i, d)));
+    }
+    for cells in board.houses() {
+        for d in 1..=n {
+            one(out, &mut cells.iter().map(|&i| pb_var(n, i, d)));
+        }
+    }
+    for (i, &g) in board.givens.iter().enumerate().filter(|(_, &g)| g != 0) {
+        let _ = writeln!(out, "+1 x{} >= 1 ;", pb_var(n, i, g as usize));
+    }
+}
+
+/// CNF variable → OPB variable: the digits' by their cell ([`pb_var`]), the rest (counters,
+/// totalizers) numbered past N³ in order.
+pub fn opb_vars(digits: &Digits, n: usize, num_vars: u32) -> Vec<u32> {
+    let mut opb_var = vec![0u32; num_vars as usize + 1];
+    for (i, cell) in digits.digit.iter().enumerate() {
+        for (d, l) in cell.iter().enumerate() {
+            if let Some(l) = l {
+                opb_var[l.var() as usize] = pb_var(n, i, d + 1);
+            }
+        }
+    }
+    let mut next = (n * n * n) as u32;
+    for v in opb_var.iter_mut().skip(1).filter(|v| **v == 0) {
+        next += 1;
+        *v = next;
+    }
+    opb_var
+}
+
+/// What the givens rule out (the candidates no variable was made for), as RUP units.
+pub fn eliminations(p: &mut crate::certificate::veripb::Proof, digits: &Digits, n: usize) {
+    p.line("% what the givens rule out, by propagation");
+    for (i, cell) in digits.digit.iter().enumerate() {
+        for (d, l) in cell.iter().enumerate() {
+            if l.is_none() {
+                p.rup_clause(&[!Lit::positive(pb_var(n, i, d + 1))]);
+            }
+        }
+    }
 }
 
 /// The proof that [`opb`]`(board, blocked)` is infeasible, from `drat`, a DRAT proof that the
@@ -563,19 +542,7 @@ pub fn refutation(board: &Board, blocked: &[Grid], drat: &str) -> Result<String,
         crate::certificate::built::<Sudoku>(board, claim, None, &[], blocked, Form::Stated)?;
     // CNF variable → OPB variable: digits by their cell, auxiliaries past N³.
     let top = (n * n * n) as u32;
-    let mut opb_var = vec![0u32; cnf.num_vars as usize + 1];
-    for (i, cell) in enc.digit.iter().enumerate() {
-        for (d, l) in cell.iter().enumerate() {
-            if let Some(l) = l {
-                opb_var[l.var() as usize] = pb_var(n, i, d + 1);
-            }
-        }
-    }
-    let mut next = top;
-    for v in opb_var.iter_mut().skip(1).filter(|v| **v == 0) {
-        next += 1;
-        *v = next;
-    }
+    let opb_var = opb_vars(&enc.digits, n, cnf.num_vars);
     let name = |v: u32| {
         if v <= top {
             format!("x{v}")
@@ -586,14 +553,7 @@ pub fn refutation(board: &Board, blocked: &[Grid], drat: &str) -> Result<String,
     let cnf_name = |v: u32| name(opb_var[v as usize]);
     let given = board.givens.iter().filter(|&&g| g != 0).count();
     let mut p = Proof::new((n * n * 8 + given + blocked.len()) as u64, &name);
-    p.line("% what the givens rule out, by propagation");
-    for (i, cell) in enc.digit.iter().enumerate() {
-        for (d, l) in cell.iter().enumerate() {
-            if l.is_none() {
-                p.rup_clause(&[!Lit::positive(pb_var(n, i, d + 1))]);
-            }
-        }
-    }
+    eliminations(&mut p, &enc.digits, n);
     let mut q = p.with_names(&cnf_name);
     // Only the counters whose variables the solver's proof names: the equalities propagate at
     // least what any counter's clauses do, so a step that names none needs none.
@@ -674,11 +634,11 @@ impl Puzzle for Sudoku {
     }
 
     fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
-        encode(board, sink)
+        encode(board, sink, Order::CellsFirst)
     }
 
     fn decode(_: &Board, enc: &Encoding, model: &Model) -> Grid {
-        decode(enc, model)
+        enc.digits.decode(model)
     }
 
     fn check(board: &Board, grid: &Grid) -> Result<(), String> {
@@ -698,12 +658,13 @@ impl Puzzle for Sudoku {
     }
 
     fn block<S: ClauseSink>(_: &Board, enc: &Encoding, sink: &mut S, grids: &[Grid]) {
-        crate::search::block_digits(sink, grids, |i, d| enc.lit(i, d));
+        enc.digits.block(sink, grids);
     }
 
     fn render(board: &Board, grid: &Grid, _: &(), format: Format) -> String {
         match format {
-            Format::Line => render_line(board.n, grid),
+            // Up to 9×9 the classic 81-character form.
+            Format::Line => digits::render_line(grid.iter().copied(), board.n <= 9),
             _ => render_rows(board.n, grid),
         }
     }
@@ -714,7 +675,7 @@ impl Puzzle for Sudoku {
         let differ = |a: &&Grid, b: &&Grid| a.iter().zip(b.iter()).map(|(x, y)| x != y).collect();
         svg::compose(
             &svg::panels(&grids, differ, |grid, marked| {
-                panel(board, grid.copied(), marked, cell)
+                panel(board, grid.copied(), marked, cell, |_| None, 0.0)
             }),
             caption,
         )
@@ -781,10 +742,12 @@ impl capability::Backbone for Sudoku {
         solvers: &dyn NewSolver,
     ) -> Result<Option<Hints<Grid>>, SolverError> {
         let mut solver = solvers.new_solver();
-        let enc = encode(board, &mut crate::search::Sink(&mut *solver));
-        let Some((partial, decided)) =
-            crate::search::fixed_digits(&mut *solver, &found.0, |i, d| enc.lit(i, d))?
-        else {
+        let enc = encode(
+            board,
+            &mut crate::search::Sink(&mut *solver),
+            Order::CellsFirst,
+        );
+        let Some((partial, decided)) = enc.digits.fixed(&mut *solver, &found.0)? else {
             return Ok(None);
         };
         Ok(Some(Hints {
@@ -812,7 +775,7 @@ impl capability::Marks for Sudoku {
     fn svg_broken(board: &Board, text: &str, caption: &str) -> String {
         let cell = svg::cell_size(board.n, board.n, 1).min(CELL);
         let Ok(grid) = read_grid(board, text) else {
-            return svg::compose(&[panel(board, None, &[], cell)], caption);
+            return svg::compose(&[panel(board, None, &[], cell, |_| None, 0.0)], caption);
         };
         let cells = match check(board, &grid) {
             Err(Violation::Repeat { cells, .. }) => cells,
@@ -821,7 +784,7 @@ impl capability::Marks for Sudoku {
             }
             Ok(()) => Vec::new(),
         };
-        let mut s = panel(board, Some(&grid), &[], cell);
+        let mut s = panel(board, Some(&grid), &[], cell, |_| None, 0.0);
         svg::mark_broken(&mut s, EDGE, EDGE, board.n, cell, &cells);
         svg::compose(&[s], caption)
     }

@@ -3,9 +3,9 @@
 //! the givens leave open, and the score as a generalized totalizer over the open score cells.
 
 use super::Grid;
-use crate::cnf::amo::exactly_one;
 use crate::cnf::sum::{encode_sum_traced, Bound, Node, SumOutputs, Use};
 use crate::cnf::{ClauseSink, Lit, Model};
+use crate::genres::sudoku;
 
 /// The score of every valid grid is `2745 + corners + ring around the centre box + centre`
 /// (each row, column and box sums to 45, so the weighted sum of the other 60 cells is fixed;
@@ -24,9 +24,9 @@ pub fn score_cells() -> impl Iterator<Item = (usize, usize)> {
 }
 
 pub struct Encoding {
-    /// `digit[r][c][d - 1]` is true when cell (r, c) holds d; `None` where the givens already
-    /// rule d out there (a given in the same row, column or box, or another given in the cell).
-    pub digit: [[[Option<Lit>; 9]; 9]; 9],
+    /// Sudoku's rules over the 9×9 board of the givens: `rules.digits.lit(9r + c, d)` is true
+    /// when cell (r, c) holds d; `None` where the givens already rule d out there.
+    pub rules: sudoku::Encoding,
     /// `SCORE_BASE` plus `(digit − 1)` of the given score cells: the part of the score the
     /// givens fix, left out of the totalizer.
     pub fixed_score: u32,
@@ -45,67 +45,27 @@ impl Encoding {
             self.score.at_least((s - self.fixed_score) as u64)
         }
     }
+
+    /// Cell (r, c)'s variable for digit `d + 1`.
+    pub fn digit(&self, r: usize, c: usize, d: usize) -> Option<Lit> {
+        self.rules.digits.digit[r * 9 + c][d]
+    }
 }
 
-/// The digits each cell may still hold once every given has eliminated its digit from its
-/// row, column and box (bit d for digit d). A given cell keeps just its digit, or nothing when
-/// another given clashes with it. Creating variables only for these is the usual sudoku
-/// simplification: it halves or better the formula of a contest grid and changes no answer.
-fn candidates(givens: &Grid) -> [[u16; 9]; 9] {
-    let mut cand = [[0b11_1111_1110u16; 9]; 9];
-    for (r, row) in givens.iter().enumerate() {
-        for (c, &g) in row.iter().enumerate() {
-            if g == 0 {
-                continue;
-            }
-            for k in 0..9 {
-                let (br, bc) = (r / 3 * 3 + k / 3, c / 3 * 3 + k % 3);
-                for (pr, pc) in [(r, k), (k, c), (br, bc)] {
-                    if (pr, pc) != (r, c) {
-                        cand[pr][pc] &= !(1 << g);
-                    }
-                }
-            }
-        }
+/// The givens as a 9×9 sudoku.
+pub fn board(givens: &Grid) -> sudoku::Board {
+    sudoku::Board {
+        n: 9,
+        box_h: 3,
+        box_w: 3,
+        givens: givens.concat(),
     }
-    for (r, row) in givens.iter().enumerate() {
-        for (c, &g) in row.iter().enumerate() {
-            if g != 0 {
-                cand[r][c] &= 1 << g;
-            }
-        }
-    }
-    cand
 }
 
+/// Sudoku's rules (the "extended" encoding over the candidates the givens leave, in this
+/// genre's order), then the score's totalizer.
 pub fn encode<S: ClauseSink>(givens: &Grid, sink: &mut S) -> Encoding {
-    let cand = candidates(givens);
-    let mut digit = [[[None; 9]; 9]; 9];
-    for (r, row) in digit.iter_mut().enumerate() {
-        for (c, cell) in row.iter_mut().enumerate() {
-            for (d, lit) in cell.iter_mut().enumerate() {
-                if cand[r][c] & (1 << (d + 1)) != 0 {
-                    *lit = Some(sink.new_named_var(&|| format!("r{}c{}={}", r + 1, c + 1, d + 1)));
-                }
-            }
-        }
-    }
-    // An empty set gives the empty clause: a cell or house with no candidate left is a clash.
-    let lits = |cells: &mut dyn Iterator<Item = (usize, usize, usize)>| -> Vec<Lit> {
-        cells.filter_map(|(r, c, d)| digit[r][c][d]).collect()
-    };
-    for i in 0..9 {
-        for j in 0..9 {
-            exactly_one(sink, &lits(&mut (0..9).map(|d| (i, j, d)))); // cell (i, j) holds one digit
-            exactly_one(sink, &lits(&mut (0..9).map(|c| (i, c, j)))); // row i holds digit j + 1 once
-            exactly_one(sink, &lits(&mut (0..9).map(|r| (r, i, j)))); // column i holds it once
-            let (br, bc) = (i / 3 * 3, i % 3 * 3);
-            exactly_one(
-                sink,
-                &lits(&mut (0..9).map(|k| (br + k / 3, bc + k % 3, j))),
-            ); // box i holds it once
-        }
-    }
+    let rules = sudoku::encode(&board(givens), sink, sudoku::Order::Interleaved);
     let mut fixed_score = SCORE_BASE;
     let mut groups: Vec<Vec<(Lit, u64)>> = Vec::new();
     for (r, c) in score_cells() {
@@ -114,7 +74,7 @@ pub fn encode<S: ClauseSink>(givens: &Grid, sink: &mut S) -> Encoding {
         } else {
             groups.push(
                 (0..9)
-                    .filter_map(|d| Some((digit[r][c][d]?, d as u64)))
+                    .filter_map(|d| Some((rules.digits.digit[r * 9 + c][d]?, d as u64)))
                     .collect(),
             );
         }
@@ -125,7 +85,7 @@ pub fn encode<S: ClauseSink>(givens: &Grid, sink: &mut S) -> Encoding {
         sink.name_var(o, &|| format!("score>={}", fixed_score as u64 + v));
     }
     Encoding {
-        digit,
+        rules,
         fixed_score,
         score,
         score_nodes,
@@ -134,12 +94,8 @@ pub fn encode<S: ClauseSink>(givens: &Grid, sink: &mut S) -> Encoding {
 
 /// Reads the grid off a model (exactly-one makes the digit unique).
 pub fn decode(enc: &Encoding, model: &Model) -> Grid {
-    std::array::from_fn(|r| {
-        std::array::from_fn(|c| {
-            let holds = |d: u8| enc.digit[r][c][d as usize - 1].is_some_and(|l| model.value(l));
-            (1..=9u8).find(|&d| holds(d)).unwrap_or(0)
-        })
-    })
+    let cells = enc.rules.digits.decode(model);
+    std::array::from_fn(|r| std::array::from_fn(|c| cells[r * 9 + c]))
 }
 
 #[cfg(test)]
@@ -167,6 +123,11 @@ mod tests {
         }
     }
 
+    fn candidates(givens: &Grid) -> Vec<u64> {
+        let b = board(givens);
+        crate::genres::digits::candidates(9, &b.givens, &b.houses())
+    }
+
     #[test]
     fn candidates_never_exclude_a_completion_and_catch_clashes() {
         for (k, grid) in shuffled_grids(200).into_iter().enumerate() {
@@ -180,7 +141,7 @@ mod tests {
             for r in 0..9 {
                 for c in 0..9 {
                     assert_ne!(
-                        cand[r][c] & (1 << grid[r][c]),
+                        cand[r * 9 + c] & (1 << grid[r][c]),
                         0,
                         "grid {k} cell ({r}, {c})"
                     );
@@ -191,9 +152,9 @@ mod tests {
         clash[0][0] = 5;
         clash[0][7] = 5;
         let cand = candidates(&clash);
-        assert_eq!((cand[0][0], cand[0][7]), (0, 0));
-        assert_eq!(cand[1][1] & (1 << 5), 0);
-        assert_eq!(cand[1][1].count_ones(), 8);
+        assert_eq!((cand[0], cand[7]), (0, 0));
+        assert_eq!(cand[10] & (1 << 5), 0);
+        assert_eq!(cand[10].count_ones(), 8);
     }
 
     #[test]

@@ -13,17 +13,16 @@ mod testing;
 pub mod veripb;
 
 pub use check::{check, Violation};
-pub use encode::{decode, encode, Encoding, SCORE_BASE};
+pub use encode::{board, decode, encode, Encoding, SCORE_BASE};
 pub use parse::parse;
 pub use render::{render, render_line};
 
 use crate::capability;
 use crate::cnf::sum::Bound;
-use crate::cnf::{ClauseSink, Lit, Model};
+use crate::cnf::{ClauseSink, Model};
 use crate::format::error::ParseError;
 use crate::puzzle::Info;
 use crate::puzzle::{Format, Hints, Puzzle, ReadAnswer, Settings};
-use crate::search;
 use crate::solver::{NewSolver, SolverError};
 use serde_json::{json, Map, Value};
 
@@ -120,12 +119,7 @@ impl Puzzle for TargetSudoku {
 
     fn render(_: &Grid, grid: &Grid, score: &u32, format: Format) -> String {
         match format {
-            Format::Line => grid
-                .iter()
-                .flatten()
-                .map(|&d| char::from(b'0' + d))
-                .chain(['\n'])
-                .collect(),
+            Format::Line => crate::genres::digits::render_line(grid.concat().into_iter(), true),
             _ => format!("{}score {score}\n", render(grid)),
         }
     }
@@ -146,15 +140,8 @@ impl Puzzle for TargetSudoku {
     }
 
     fn block<S: ClauseSink>(_: &Grid, enc: &Encoding, sink: &mut S, grids: &[Grid]) {
-        for grid in grids {
-            let clause: Vec<Lit> = (0..81)
-                .filter_map(|i| {
-                    enc.digit[i / 9][i % 9][(grid[i / 9][i % 9] as usize).wrapping_sub(1) % 9]
-                        .map(|l| !l)
-                })
-                .collect();
-            sink.add_clause(&clause);
-        }
+        let flat: Vec<Vec<u8>> = grids.iter().map(|g| g.concat()).collect();
+        enc.rules.digits.block(sink, &flat);
     }
 }
 
@@ -188,14 +175,12 @@ impl capability::Scoring for TargetSudoku {
     ) -> Result<crate::cnf::objective::Objective, String> {
         // The score itself, weight × digit on every cell's digit literals: linear already.
         let mut terms = Vec::new();
-        for (r, row) in enc.digit.iter().enumerate() {
-            for (c, cell) in row.iter().enumerate() {
-                terms.extend(
-                    (1..=9u32)
-                        .zip(cell)
-                        .filter_map(|(d, l)| l.map(|l| (l, (weight(r, c) * d).into()))),
-                );
-            }
+        for (i, cell) in enc.rules.digits.digit.iter().enumerate() {
+            terms.extend(
+                (1..=9u32)
+                    .zip(cell)
+                    .filter_map(|(d, l)| l.map(|l| (l, (weight(i / 9, i % 9) * d).into()))),
+            );
         }
         Ok(crate::cnf::objective::Objective { terms, notes: vec!["objective: the score itself, the ring weight (6 at the edge to 10 in the centre) times the digit, summed over the cells".into()] })
     }
@@ -266,7 +251,7 @@ impl capability::Urls for TargetSudoku {
 
 impl capability::Backbone for TargetSudoku {
     /// The digits the same in every completion scoring `found`'s (proved optimal) score, found
-    /// from `found`'s by [`search::backbone`]; givens count as decided.
+    /// from `found`'s by [`crate::search::backbone`]; givens count as decided.
     fn hints(
         givens: &Grid,
         found: &(Grid, u32),
@@ -279,23 +264,11 @@ impl capability::Backbone for TargetSudoku {
             Bound::Impossible => solver.add_clause(&[]),
             Bound::Lit(l) => solver.add_clause(&[l]),
         }
-        let (grid, _) = found;
-        let cell_lit = |r: usize, c: usize| enc.digit[r][c][grid[r][c] as usize - 1];
-        let open: Vec<(usize, usize)> = (0..81)
-            .map(|k| (k / 9, k % 9))
-            .filter(|&(r, c)| givens[r][c] == 0)
-            .collect();
-        let chosen: Vec<Lit> = open.iter().filter_map(|&(r, c)| cell_lit(r, c)).collect();
-        let Some(fixed) = search::backbone(&mut *solver, chosen)? else {
+        let Some((partial, decided)) = enc.rules.digits.fixed(&mut *solver, &found.0.concat())?
+        else {
             return Ok(None);
         };
-        let mut hint = *givens;
-        for &(r, c) in &open {
-            if cell_lit(r, c).is_some_and(|l| fixed.contains(&l)) {
-                hint[r][c] = grid[r][c];
-            }
-        }
-        let decided = hint.iter().flatten().filter(|&&d| d != 0).count();
+        let hint: Grid = std::array::from_fn(|r| std::array::from_fn(|c| partial[r * 9 + c]));
         Ok(Some(Hints {
             json: json!(hint),
             drawn: render::render(&hint),

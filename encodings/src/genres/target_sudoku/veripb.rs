@@ -9,10 +9,11 @@
 //! and replays the solver's DRAT proof of the CNF `solve --certify` writes as RUP steps.
 
 use super::encode::{score_cells, Encoding};
-use super::{weight, Grid};
+use super::{board, weight, Grid};
 use crate::certificate::veripb::Proof;
 use crate::certificate::{Claim, Form};
 use crate::cnf::Lit;
+use crate::genres::sudoku;
 use std::fmt::Write;
 
 /// The OPB variable of cell (r, c) holding digit d (0-based r, c; d 1–9): `x1` … `x729`.
@@ -63,29 +64,7 @@ pub fn opb(givens: &Grid) -> String {
         }
     }
     out.push_str(" ;\n");
-    let one = |out: &mut String, vars: &mut dyn Iterator<Item = u32>| {
-        for v in vars {
-            let _ = write!(out, "+1 x{v} ");
-        }
-        out.push_str("= 1 ;\n");
-    };
-    for r in 0..9 {
-        for c in 0..9 {
-            one(&mut out, &mut (1..=9).map(|d| var(r, c, d)));
-        }
-    }
-    for h in houses() {
-        for d in 1..=9 {
-            one(&mut out, &mut h.iter().map(|&(r, c)| var(r, c, d)));
-        }
-    }
-    for (r, row) in givens.iter().enumerate() {
-        for (c, &g) in row.iter().enumerate() {
-            if g != 0 {
-                let _ = writeln!(out, "+1 x{} >= 1 ;", var(r, c, g as usize));
-            }
-        }
-    }
+    sudoku::opb_rules(&board(givens), &mut out);
     out
 }
 
@@ -101,7 +80,7 @@ pub fn proof(givens: &Grid, best: &Grid, score: u32, drat: &str) -> Result<Strin
         &[],
         Form::Stated,
     )?;
-    let opb_var = opb_vars(&enc, cnf.num_vars);
+    let opb_var = sudoku::opb_vars(&enc.rules.digits, 9, cnf.num_vars);
     // Literals below are the CNF's; the proof names them as the OPB does.
     let cnf_name = |v: u32| name(opb_var[v as usize]);
     let opb_lit = |r: usize, c: usize, d: usize| Lit::positive(var(r, c, d));
@@ -124,7 +103,7 @@ pub fn proof(givens: &Grid, best: &Grid, score: u32, drat: &str) -> Result<Strin
         .collect();
     p.line("% the claimed optimum; soli adds \"the score is at least one more\"");
     let better = p.soli(&solution);
-    eliminations(&mut p, &enc);
+    sudoku::eliminations(&mut p, &enc.rules.digits, 9);
     p.line(
         "% score = 2766 + sum of (digit - 1) over the 21 score cells, from the houses' sums of 45",
     );
@@ -197,10 +176,10 @@ pub fn infeasible(givens: &Grid, drat: &str) -> Result<String, String> {
         &[],
         Form::Stated,
     )?;
-    let opb_var = opb_vars(&enc, cnf.num_vars);
+    let opb_var = sudoku::opb_vars(&enc.rules.digits, 9, cnf.num_vars);
     let cnf_name = |v: u32| name(opb_var[v as usize]);
     let mut p = Proof::new(constraints(givens), &name);
-    eliminations(&mut p, &enc);
+    sudoku::eliminations(&mut p, &enc.rules.digits, 9);
     let mut q = p.with_names(&cnf_name);
     // The solver was given the score's totalizer too (part of the plain encoding).
     totalizer(&mut q, &enc, &opb_var);
@@ -246,49 +225,12 @@ fn name(v: u32) -> String {
     }
 }
 
-/// CNF variable → OPB variable: digit variables by their cell, the rest (the totalizer's)
-/// numbered past 729.
-fn opb_vars(enc: &Encoding, num_vars: u32) -> Vec<u32> {
-    let mut opb_var = vec![0u32; num_vars as usize + 1];
-    for (r, row) in enc.digit.iter().enumerate() {
-        for (c, cell) in row.iter().enumerate() {
-            for (d, l) in cell.iter().enumerate() {
-                if let Some(l) = l {
-                    opb_var[l.var() as usize] = var(r, c, d + 1);
-                }
-            }
-        }
-    }
-    let mut next = 729;
-    for v in opb_var.iter_mut().skip(1) {
-        if *v == 0 {
-            next += 1;
-            *v = next;
-        }
-    }
-    opb_var
-}
-
-/// What the givens rule out (the encoder's candidates), each a RUP unit.
-fn eliminations(p: &mut Proof, enc: &Encoding) {
-    p.line("% what the givens rule out, by propagation");
-    for r in 0..9 {
-        for c in 0..9 {
-            for d in 0..9 {
-                if enc.digit[r][c][d].is_none() {
-                    p.rup_clause(&[!Lit::positive(var(r, c, d + 1))]);
-                }
-            }
-        }
-    }
-}
-
 /// The cell and digit (1-based) of a digit literal of the encoding.
 fn cell_of(enc: &Encoding, l: Lit) -> Option<(usize, usize, usize)> {
     for r in 0..9 {
         for c in 0..9 {
             for d in 0..9 {
-                if enc.digit[r][c][d] == Some(l) {
+                if enc.digit(r, c, d) == Some(l) {
                     return Some((r, c, d + 1));
                 }
             }
