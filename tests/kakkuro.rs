@@ -10,7 +10,9 @@ use encodings::genres::kakkuro::{
     self as kk, Answer, Cell, Given, Instance, Kakkuro, Puzzle, Score,
 };
 use encodings::genres::tatamibari::generate::Rng;
-use encodings::puzzle::{Ended, Goal, Puzzle as _};
+#[cfg(feature = "outside-tools")]
+use encodings::puzzle::Puzzle as _;
+use encodings::puzzle::{Ended, Goal};
 use encodings::solver::{SolveResult, Solver};
 use puzzle_sat::runner::{self, Options, Outcome, Progress};
 
