@@ -518,6 +518,21 @@ mod tests {
             Some(s as f64)
         }
 
+        fn better_than<S: ClauseSink>(
+            _: &Toy,
+            enc: &Self::Encoding,
+            sink: &mut S,
+            &score: &usize,
+            _: &[Value],
+        ) -> Result<(), String> {
+            match enc.1.at_least(score as u64 + 1) {
+                Bound::Trivial => {}
+                Bound::Impossible => sink.add_clause(&[]),
+                Bound::Lit(l) => sink.add_clause(&[l]),
+            }
+            Ok(())
+        }
+
         fn describe_valid(_: &Toy, _: &Vec<bool>, _: &usize, _: bool) -> String {
             String::new()
         }

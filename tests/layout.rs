@@ -56,8 +56,8 @@ fn module_of(root: &Path, file: &Path) -> Option<String> {
     }
 }
 
-/// The modules `crate::` paths in `line` name (not `$crate::`, which a macro's expansion
-/// resolves where it is used).
+/// The modules `crate::` paths in `line` name, `$crate::` in macros and `crate::{a, b}`
+/// groups included.
 fn references(line: &str) -> Vec<String> {
     let mut found = Vec::new();
     let mut rest = line;
@@ -65,7 +65,21 @@ fn references(line: &str) -> Vec<String> {
         let before = rest[..i].chars().next_back();
         let after = &rest[i + "crate::".len()..];
         rest = after;
-        if before.is_some_and(|c| c == '$' || c == '_' || c.is_alphanumeric()) {
+        if before.is_some_and(|c| c == '_' || c.is_alphanumeric()) {
+            continue;
+        }
+        if let Some(group) = after.strip_prefix('{') {
+            let group = &group[..group.find('}').unwrap_or(group.len())];
+            for item in group.split(',') {
+                let name: String = item
+                    .trim()
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if !name.is_empty() && name != "self" {
+                    found.push(name);
+                }
+            }
             continue;
         }
         let name: String = after
@@ -159,6 +173,10 @@ fn a_cycle_is_found() {
     assert!(cycle(&edges).is_some());
     assert_eq!(
         references("use crate::genres::sudoku::Sudoku; $crate::x; my_crate::y; crate::cnf"),
-        ["genres::sudoku", "cnf"]
+        ["genres::sudoku", "x", "cnf"]
+    );
+    assert_eq!(
+        references("use crate::{cnf::Lit, puzzle, self};"),
+        ["cnf", "puzzle"]
     );
 }

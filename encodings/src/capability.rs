@@ -75,14 +75,12 @@ pub trait Scoring: Puzzle {
     /// optimality: they may keep some that do not (the certificate then blocks those one by
     /// one, each listed with its exact score) but must never cut one that does.
     fn better_than<S: ClauseSink>(
-        _inst: &Self::Instance,
-        _enc: &Self::Encoding,
-        _sink: &mut S,
-        _score: &Self::Score,
-        _lemmas: &[Value],
-    ) -> Result<(), String> {
-        Err(format!("{} states no bound on its score", Self::INFO.name))
-    }
+        inst: &Self::Instance,
+        enc: &Self::Encoding,
+        sink: &mut S,
+        score: &Self::Score,
+        lemmas: &[Value],
+    ) -> Result<(), String>;
 
     /// Whether a valid answer's score reaches `bound` (as given to `--min-score`), compared
     /// exactly; `None` when `bound` is no score.
@@ -189,4 +187,248 @@ pub trait Generate: Puzzle {
     fn difficulty(_inst: &Self::Instance) -> Option<(usize, usize)> {
         None
     }
+}
+
+/// Whether a type implements each capability, for the test [`crate::declare!`] writes: called
+/// on a `&Probe<T>`, a method is found on `Probe<T>` when `T` implements the capability, else
+/// (one more reference away) on `&Probe<T>`, which says no.
+#[doc(hidden)]
+pub mod probe {
+    use std::marker::PhantomData;
+
+    pub struct Probe<T>(PhantomData<T>);
+
+    impl<T> Probe<T> {
+        pub fn new() -> Probe<T> {
+            Probe(PhantomData)
+        }
+    }
+
+    impl<T> Default for Probe<T> {
+        fn default() -> Probe<T> {
+            Probe::new()
+        }
+    }
+
+    macro_rules! probes {
+        ($($cap:ident $yes:ident $no:ident $method:ident;)*) => {$(
+            pub trait $yes {
+                fn $method(&self) -> bool {
+                    true
+                }
+            }
+            impl<T: super::$cap> $yes for Probe<T> {}
+            pub trait $no {
+                fn $method(&self) -> bool {
+                    false
+                }
+            }
+            impl<T> $no for &Probe<T> {}
+        )*};
+    }
+
+    probes! {
+        Scoring HasScoring NoScoring scoring;
+        Urls HasUrls NoUrls urls;
+        Backbone HasBackbone NoBackbone backbone;
+        Complete HasComplete NoComplete complete;
+        PbProofs HasPbProofs NoPbProofs pb_proofs;
+        Searches HasSearches NoSearches searches;
+        Prunes HasPrunes NoPrunes prunes;
+        Marks HasMarks NoMarks marks;
+        Estimate HasEstimate NoEstimate estimate;
+        Generate HasGenerate NoGenerate generate;
+    }
+}
+
+/// `impl Genre` for each row of [`crate::genres`]: the capabilities named forwarded, the
+/// rest left to the defaults. A scoring genre names `Scoring` first.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! declare {
+    ($($genre:ty: $($cap:ident)*;)*) => {
+        $( $crate::declare!(@genre $genre: $($cap)*); )*
+        /// Each row names exactly the capabilities its type implements: one left out would
+        /// silently fall back to "not for this genre".
+        #[cfg(test)]
+        #[test]
+        fn rows_name_what_their_types_implement() {
+            $( $crate::declare!(@probe $genre: $($cap)*); )*
+        }
+    };
+    (@probe $genre:ty: $($cap:ident)*) => {{
+        #[allow(unused_imports)]
+        use $crate::capability::probe::*;
+        let named: &[&str] = &[$(stringify!($cap)),*];
+        let probe = &Probe::<$genre>::new();
+        let has = [
+            ("Scoring", probe.scoring()),
+            ("Urls", probe.urls()),
+            ("Backbone", probe.backbone()),
+            ("Complete", probe.complete()),
+            ("PbProofs", probe.pb_proofs()),
+            ("Searches", probe.searches()),
+            ("Prunes", probe.prunes()),
+            ("Marks", probe.marks()),
+            ("Estimate", probe.estimate()),
+            ("Generate", probe.generate()),
+        ];
+        for (cap, implemented) in has {
+            assert_eq!(
+                implemented,
+                named.contains(&cap),
+                "{}: implements {cap}: {implemented}; its row names it: {}",
+                stringify!($genre),
+                named.contains(&cap)
+            );
+        }
+    }};
+    (@genre $genre:ty: Scoring $($cap:ident)*) => {
+        impl $crate::genre::Genre for $genre {
+            type Score = <$genre as $crate::capability::Scoring>::Score;
+            $crate::declare!(@items Scoring $($cap)*);
+        }
+    };
+    (@genre $genre:ty: $($cap:ident)*) => {
+        impl $crate::genre::Genre for $genre {
+            type Score = $crate::puzzle::NoScore;
+            fn score(_: &Self::Checked) -> $crate::puzzle::NoScore {
+                $crate::puzzle::NoScore
+            }
+            $( $crate::declare!(@unscored $cap); )*
+        }
+    };
+    (@unscored Scoring) => {
+        compile_error!("a row names Scoring first: its score type comes before the rest");
+    };
+    (@unscored $cap:ident) => {
+        $crate::declare!(@item $cap);
+    };
+    (@items $($cap:ident)*) => {
+        $( $crate::declare!(@item $cap); )*
+    };
+    (@item Scoring) => {
+        const TASK: $crate::puzzle::Task = $crate::puzzle::Task::Maximize;
+        const LEMMAS: Option<$crate::genre::Lemmas<Self>> =
+            <Self as $crate::capability::Scoring>::LEMMAS;
+        fn score(checked: &Self::Checked) -> Self::Score {
+            <Self as $crate::capability::Scoring>::score(checked)
+        }
+        fn score_value(score: &Self::Score) -> Option<f64> {
+            <Self as $crate::capability::Scoring>::score_value(score)
+        }
+        fn describe_valid(
+            inst: &Self::Instance,
+            answer: &Self::Answer,
+            checked: &Self::Checked,
+            completed: bool,
+        ) -> String {
+            <Self as $crate::capability::Scoring>::describe_valid(inst, answer, checked, completed)
+        }
+        fn instance_json(inst: &Self::Instance) -> serde_json::Map<String, serde_json::Value> {
+            <Self as $crate::capability::Scoring>::instance_json(inst)
+        }
+        fn dimacs_comments(inst: &Self::Instance, name: &str) -> Vec<String> {
+            <Self as $crate::capability::Scoring>::dimacs_comments(inst, name)
+        }
+        fn min_score<S: $crate::cnf::ClauseSink>(
+            inst: &Self::Instance,
+            enc: &Self::Encoding,
+            sink: &mut S,
+            bound: &str,
+        ) -> Result<Vec<String>, String> {
+            <Self as $crate::capability::Scoring>::min_score(inst, enc, sink, bound)
+        }
+        fn objective<S: $crate::cnf::ClauseSink>(
+            inst: &Self::Instance,
+            enc: &Self::Encoding,
+            sink: &mut S,
+        ) -> Result<$crate::cnf::objective::Objective, String> {
+            <Self as $crate::capability::Scoring>::objective(inst, enc, sink)
+        }
+        fn better_than<S: $crate::cnf::ClauseSink>(
+            inst: &Self::Instance,
+            enc: &Self::Encoding,
+            sink: &mut S,
+            score: &Self::Score,
+            lemmas: &[serde_json::Value],
+        ) -> Result<(), String> {
+            <Self as $crate::capability::Scoring>::better_than(inst, enc, sink, score, lemmas)
+        }
+        fn reaches(checked: &Self::Checked, bound: &str) -> Option<bool> {
+            <Self as $crate::capability::Scoring>::reaches(checked, bound)
+        }
+    };
+    (@item Urls) => {
+        const URL_KINDS: &'static [&'static str] = <Self as $crate::capability::Urls>::KINDS;
+        fn from_url(link: &$crate::format::url::Link) -> Result<String, $crate::format::error::ParseError> {
+            <Self as $crate::capability::Urls>::from_url(link)
+        }
+        fn to_url(inst: &Self::Instance) -> Result<String, String> {
+            <Self as $crate::capability::Urls>::to_url(inst)
+        }
+    };
+    (@item Backbone) => {
+        const HINTS: bool = true;
+        fn hints(
+            inst: &Self::Instance,
+            found: &(Self::Answer, Self::Checked),
+            solvers: &dyn $crate::solver::NewSolver,
+        ) -> Result<Option<$crate::puzzle::Hints<Self::Answer>>, $crate::solver::SolverError> {
+            <Self as $crate::capability::Backbone>::hints(inst, found, solvers)
+        }
+    };
+    (@item Complete) => {
+        const COMPLETION: Option<$crate::genre::Completion<Self>> =
+            Some(<Self as $crate::capability::Complete>::COMPLETION);
+    };
+    (@item PbProofs) => {
+        const VERIPB: Option<$crate::genre::VeriPb<Self>> =
+            Some(<Self as $crate::capability::PbProofs>::VERIPB);
+    };
+    (@item Searches) => {
+        fn search(
+            inst: &Self::Instance,
+            goal: $crate::puzzle::Goal,
+            solvers: &dyn $crate::solver::NewSolver,
+            out: &mut dyn $crate::puzzle::Observer<Self>,
+        ) -> Result<$crate::puzzle::Ended, $crate::solver::SolverError> {
+            <Self as $crate::capability::Searches>::search(inst, goal, solvers, out)
+        }
+    };
+    (@item Prunes) => {
+        fn plain_encode<S: $crate::cnf::ClauseSink>(
+            inst: &Self::Instance,
+            sink: &mut S,
+        ) -> Self::Encoding {
+            <Self as $crate::capability::Prunes>::plain_encode(inst, sink)
+        }
+        fn derived_units(inst: &Self::Instance, enc: &Self::Encoding) -> Vec<$crate::cnf::Lit> {
+            <Self as $crate::capability::Prunes>::derived_units(inst, enc)
+        }
+    };
+    (@item Marks) => {
+        fn svg_broken(inst: &Self::Instance, text: &str, caption: &str) -> String {
+            <Self as $crate::capability::Marks>::svg_broken(inst, text, caption)
+        }
+    };
+    (@item Estimate) => {
+        fn estimate(inst: &Self::Instance, limit: u64) -> u64 {
+            <Self as $crate::capability::Estimate>::estimate(inst, limit)
+        }
+    };
+    (@item Generate) => {
+        const GENERATES: bool = true;
+        const PARTS: &'static str = <Self as $crate::capability::Generate>::PARTS;
+        fn generate(
+            spec: &$crate::puzzle::GenerateSpec,
+            solvers: &dyn $crate::solver::NewSolver,
+            note: &mut dyn FnMut(String),
+        ) -> Result<Option<$crate::puzzle::Made<Self::Answer>>, String> {
+            <Self as $crate::capability::Generate>::generate(spec, solvers, note)
+        }
+        fn difficulty(inst: &Self::Instance) -> Option<(usize, usize)> {
+            <Self as $crate::capability::Generate>::difficulty(inst)
+        }
+    };
 }

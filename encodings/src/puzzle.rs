@@ -274,7 +274,7 @@ pub fn parse_file<P: Puzzle>(text: &str, settings: &Settings) -> Result<P::Insta
     })
 }
 
-/// What every genre says: its name and formats, its five types, and the steps parse → encode →
+/// What every genre says: its name and formats, its four types, and the steps parse → encode →
 /// decode → check → render (text, SVG, JSON), plus reading an answer back and blocking one.
 /// Everything only some genres have (a score, URLs, hints, generation, completions, lemmas,
 /// VeriPB problems, broken-rule marks, an own search) is a capability trait

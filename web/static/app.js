@@ -267,7 +267,7 @@ function fromAddress() {
 }
 
 function loadExample() {
-  const g = genre() || makers()[0];
+  const g = genre() || makers()[0] || catalogue[0];
   // The examples come with the genre list, from the worker: none before it has loaded.
   if (!g) return;
   $("puzzle").value = g.example;
