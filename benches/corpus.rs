@@ -15,12 +15,12 @@ use encodings::cnf::SizeCounter;
 use encodings::genre::Genre;
 use encodings::genres::kakkuro::{self as kk, Kakkuro};
 use encodings::genres::kakuro::{self as kr, Kakuro};
-use encodings::genres::shikaku::{self as sk, Shikaku};
-use encodings::genres::sudoku::{self as sd, Sudoku};
+use encodings::genres::shikaku::Shikaku;
+use encodings::genres::sudoku::Sudoku;
 use encodings::genres::target_sudoku::{self as ts, TargetSudoku};
 use encodings::genres::tatamibari::generate::{Generated, Rng};
 use encodings::genres::tatamibari::{self as tb, Tatamibari};
-use encodings::puzzle::{Ended, Goal, Observer};
+use encodings::puzzle::{Ended, Goal, Observer, Puzzle};
 use encodings::solver::{SolverStats, Stop};
 use puzzle_sat::backends::{Backend, BUILT_IN};
 use puzzle_sat::runner::{self, Options, Progress};
@@ -523,7 +523,7 @@ fn dense_run(backend: &Backend, inst: kk::Instance, limit: Duration) -> DenseRun
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let mut obs = DenseObserver(tx);
-        let ended = kk::search::best(&inst, &solvers, &mut obs).unwrap();
+        let ended = Kakkuro::search(&inst, Goal::Best, &solvers, &mut obs).unwrap();
         let _ = obs.0.send(DenseMsg::Done(ended));
     });
     // After the deadline, an interrupted worker gets a grace period to return, as in the driver.
@@ -718,7 +718,7 @@ fn sudoku(backend: &Backend, dir: &Path) {
         .collect();
     names.sort();
     let case = |name: &str, text: &str, max: u64| -> Duration {
-        let board = sd::parse(text).unwrap();
+        let board = Sudoku::parse(text, &Default::default()).unwrap();
         let shape = (board.n, board.n);
         enumerate_case::<Sudoku>(backend, name, board, shape, max)
     };
@@ -763,7 +763,7 @@ fn shikaku(backend: &Backend, dir: &Path) {
         .collect();
     names.sort();
     let case = |name: &str, text: &str| -> Duration {
-        let board = sk::parse(text).unwrap();
+        let board = Shikaku::parse(text, &Default::default()).unwrap();
         let shape = (board.rows, board.cols);
         enumerate_case::<Shikaku>(backend, name, board, shape, 2)
     };

@@ -177,12 +177,9 @@ pub fn write<P: Genre>(c: &Certify<P>) -> Result<String> {
     let mut no_veripb = None;
     // An optimum whose VeriPB proof refutes a formula of its own: that refutation first.
     let mut own_listed: Option<Vec<Valid<P>>> = None;
-    if let (Claim::Optimal, Some(Optimum::Own { formula, .. }), Some(s), true) = (
-        c.claim,
-        P::VERIPB.as_ref().and_then(|v| v.optimum.as_ref()),
-        score.as_ref(),
-        c.veripb,
-    ) {
+    if let (Claim::Optimal, Some(Optimum::Own { formula, .. }), Some(s), true) =
+        (c.claim, P::PB_OPTIMUM.as_ref(), score.as_ref(), c.veripb)
+    {
         let seed = if blocked.len() <= OWN_TRIES {
             blocked.clone()
         } else {
@@ -805,11 +802,8 @@ pub fn verify_claim<P: Genre>(
     // [`pseudo_boolean`]), required byte for byte with its problem, and checked by veripb.
     let pbp = std::fs::symlink_metadata(dir.join("proof.pbp")).is_ok();
     if claim.get("veripb_blocked").is_some() {
-        let own = kind == Claim::Optimal
-            && matches!(
-                P::VERIPB.as_ref().and_then(|v| v.optimum.as_ref()),
-                Some(Optimum::Own { .. })
-            );
+        let own =
+            kind == Claim::Optimal && matches!(P::PB_OPTIMUM.as_ref(), Some(Optimum::Own { .. }));
         if !own {
             return Err(format!(
                 "claim.json: a '{kind}' claim of {} lists no VeriPB blocked answers",

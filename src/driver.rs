@@ -106,8 +106,8 @@ pub struct GenerateArgs {
 }
 
 fn allow_format<P: Genre>(format: Format) -> Result<()> {
-    if format != Format::Json && !P::INFO.formats.contains(&format) {
-        let mut known: Vec<&str> = P::INFO.formats.iter().map(|f| f.name()).collect();
+    if format != Format::Json && !P::formats().contains(&format) {
+        let mut known: Vec<&str> = P::formats().iter().map(|f| f.name()).collect();
         known.push("json");
         bail!(
             "--format {format} is not a format of {} (it prints {})",

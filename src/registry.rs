@@ -78,7 +78,7 @@ pub trait Entry: Sync {
     fn name(&self) -> &'static str;
     fn about(&self) -> &'static str;
     /// The formats it prints besides `json` (for `--help`).
-    fn formats(&self) -> &'static [encodings::puzzle::Format];
+    fn formats(&self) -> Vec<encodings::puzzle::Format>;
     /// File extensions that mark this puzzle's files for `run`, besides its name.
     fn extensions(&self) -> &'static [&'static str];
     fn flags(&self) -> Vec<encodings::puzzle::Flag>;
@@ -133,8 +133,8 @@ impl<P: Genre> Entry for Of<P> {
         P::INFO.about
     }
 
-    fn formats(&self) -> &'static [encodings::puzzle::Format] {
-        P::INFO.formats
+    fn formats(&self) -> Vec<encodings::puzzle::Format> {
+        P::formats()
     }
 
     fn extensions(&self) -> &'static [&'static str] {
@@ -186,7 +186,7 @@ impl<P: Genre> Entry for Of<P> {
     #[cfg(test)]
     fn self_check(&self) -> Result<(), String> {
         use encodings::puzzle::{self, Goal, Settings};
-        if !P::INFO.formats.contains(&P::INFO.machine) {
+        if !P::formats().contains(&P::INFO.machine) {
             return Err(format!(
                 "certificates keep answers as {}, which it does not print",
                 P::INFO.machine

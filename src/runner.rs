@@ -337,11 +337,11 @@ pub fn hints<P: Genre>(
 /// last message (returned) or until the run gives up waiting for it (`None`).
 ///
 /// The one rule for a deadline: it raises the stop flag, and the worker's last message is still
-/// taken if it comes. Every backend ends a running call when the flag is raised, so the worker
-/// gets [`GRACE`] to send it; after that, what it has already sent is taken. A search that finished is reported in full even when it finished after the
-/// deadline: its verdict rests on the solver's answers, and an interrupted call never answers
-/// UNSAT. A search that saw the flag reports itself stopped; one given up on is reported as
-/// stopped with every answer it had sent.
+/// taken if it comes. Every backend ends a running call when the flag is raised, so the worker gets
+/// [`GRACE`] to send it; after that, what it has already sent is taken. A search that finished is
+/// reported in full even when it finished after the deadline: its verdict rests on the solver's
+/// answers, and an interrupted call never answers UNSAT. A search that saw the flag reports itself
+/// stopped; one given up on is reported as stopped with every answer it had sent.
 fn receive<P: Genre>(
     rx: &Receiver<Msg<P>>,
     start: Instant,
@@ -436,7 +436,6 @@ mod tests {
         const INFO: Info = Info {
             name: "toy",
             about: "a test",
-            formats: &[Format::Text],
             ..Info::DEFAULT
         };
         type Instance = Toy;

@@ -27,7 +27,6 @@ impl<const MAX: bool> Puzzle for Pairs<MAX> {
     const INFO: Info = Info {
         name: "pairs",
         about: "independent sets",
-        formats: &[Format::Text],
         machine: Format::Text,
         answer_fields: &["chosen"],
         variables: "item I is chosen",

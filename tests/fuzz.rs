@@ -163,10 +163,9 @@ fn exercise_puzzle<P: Limits>(
         let _ = P::describe_valid(&inst, answer, checked, false);
         let _ = P::svg(&inst, &[(answer, checked)], "");
         // Every drawing but the score alone and the picture reads back.
-        for &format in P::INFO
-            .formats
-            .iter()
-            .filter(|&&f| f != Format::Judge && f != Format::Svg)
+        for format in P::formats()
+            .into_iter()
+            .filter(|&f| f != Format::Judge && f != Format::Svg)
         {
             let drawn = P::render(&inst, answer, checked, format);
             let read = P::read_answer(&inst, &drawn)
@@ -744,10 +743,9 @@ fn fuzz_answers<P: Limits>(file: &Path, extra: &[String]) {
     let text = std::fs::read_to_string(file).unwrap();
     let inst = P::parse(&text, &Settings::default()).unwrap();
     let mut seeds: Vec<String> = extra.to_vec();
-    for format in P::INFO
-        .formats
-        .iter()
-        .filter(|&&f| f != Format::Judge && f != Format::Svg)
+    for format in P::formats()
+        .into_iter()
+        .filter(|&f| f != Format::Judge && f != Format::Svg)
     {
         let r = common::run(
             &[

@@ -1212,11 +1212,12 @@ fn proved_optima_do_not_depend_on_which_limited_calls_give_up() {
         boards += 1;
         let (expected, _) = brute_force_with_samples(&p);
         let mut seen = Best::default();
-        let ended = kk::search::best(
+        let ended = Kakkuro::search(
             &Instance {
                 puzzle: p.clone(),
                 fixed: None,
             },
+            Goal::Best,
             &solvers,
             &mut seen,
         )
@@ -1243,11 +1244,12 @@ fn proved_optima_do_not_depend_on_which_limited_calls_give_up() {
             },
         );
         let mut seen = Best::default();
-        let ended = kk::search::best(
+        let ended = Kakkuro::search(
             &Instance {
                 puzzle: p,
                 fixed: None,
             },
+            Goal::Best,
             &solvers,
             &mut seen,
         )

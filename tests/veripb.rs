@@ -5,7 +5,8 @@
 mod common;
 
 use common::{provers, run};
-use encodings::genres::target_sudoku::{veripb, Grid, TargetSudoku};
+use encodings::capability::{PbClaims, PbOptimum, PbOwnOptimum};
+use encodings::genres::target_sudoku::{Grid, TargetSudoku};
 use encodings::puzzle::{Puzzle, Settings};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -355,9 +356,9 @@ fn tampered_veripb_certificates_are_refused() {
     )
     .unwrap();
     let drat = std::fs::read_to_string(cert.join("final.drat")).unwrap();
-    let low = veripb::proof(&givens, &best, 2851, &drat).unwrap();
+    let low = TargetSudoku::optimum_proof(&givens, &best, &2851, &drat).unwrap();
     let (o, p) = (dir.path().join("low.opb"), dir.path().join("low.pbp"));
-    std::fs::write(&o, veripb::opb(&givens)).unwrap();
+    std::fs::write(&o, TargetSudoku::problem(&givens, &[])).unwrap();
     std::fs::write(&p, low).unwrap();
     let (ok, said) = veripb(&o, &p);
     assert!(!ok, "{said}");
@@ -566,7 +567,7 @@ fn target_sudoku_grids_without_completion_are_proved_infeasible() {
         .unwrap();
         assert_eq!(
             std::fs::read_to_string(cert.join("problem.opb")).unwrap(),
-            veripb::opb(&givens),
+            TargetSudoku::problem(&givens, &[]),
             "the puzzle's own problem"
         );
         let (ok, said) = veripb(&cert.join("problem.opb"), &cert.join("proof.pbp"));
@@ -590,7 +591,7 @@ fn target_sudoku_grids_without_completion_are_proved_infeasible() {
         let cert = dir.path().join(format!("c{k}"));
         let feasible = TargetSudoku::parse(&text, &Settings::default()).unwrap();
         let (ok, said) = veripb_refit(
-            &veripb::opb(&feasible),
+            &TargetSudoku::problem(&feasible, &[]),
             &std::fs::read_to_string(cert.join("proof.pbp")).unwrap(),
             dir.path(),
         );
@@ -819,7 +820,7 @@ fn tampered_veripb_refutations_are_refused() {
 /// solutions and a counter's definition are needed.
 #[test]
 fn sudoku_claims_are_proved_against_the_puzzles_own_problem() {
-    use encodings::genres::sudoku::{self, Sudoku};
+    use encodings::genres::sudoku::Sudoku;
     let dir = tempfile::tempdir().unwrap();
     let janko = |f: &str| common::data_dir("sudoku").join(f);
     let text = std::fs::read_to_string(janko("janko-1-9x9.txt")).unwrap();
@@ -941,7 +942,7 @@ fn sudoku_claims_are_proved_against_the_puzzles_own_problem() {
                 .collect();
             assert_eq!(
                 std::fs::read_to_string(cert.join("problem.opb")).unwrap(),
-                sudoku::opb(&board, &listed),
+                Sudoku::problem(&board, &listed),
                 "{args:?}: the puzzle's own problem"
             );
             let (ok, said) = veripb(&cert.join("problem.opb"), &cert.join("proof.pbp"));
@@ -1303,7 +1304,7 @@ fn tampered_kakkuro_veripb_certificates_are_refused() {
         let drat = drat.to_string();
         let lemmas_read = || Ok(lemma_drats.clone());
         let own_read = || Ok(drat.clone());
-        kakkuro::veripb::optimum(
+        Kakkuro::own_proof(
             &inst,
             &best,
             &lemmas,
@@ -1347,7 +1348,7 @@ fn tampered_kakkuro_veripb_certificates_are_refused() {
         );
         let mut fewer = listed.clone();
         fewer.remove(k);
-        let (cnf, _) = kakkuro::veripb::formula(&inst, &best, &lemmas, &fewer).unwrap();
+        let (cnf, _) = Kakkuro::own_formula(&inst, &best, &lemmas, &fewer).unwrap();
         if let puzzle_sat::backends::Proved::Model(_) = puzzle_sat::backends::Backend::Varisat
             .prove(&cnf, &dir.path().join("scratch.drat"))
             .unwrap()

@@ -5,8 +5,7 @@
 
 use crate::cnf::{ClauseSink, Lit};
 use crate::format::error::ParseError;
-use crate::genre::Genre;
-use crate::genre::{Completion, Lemmas, VeriPb};
+use crate::genre::{Genre, OwnDrats};
 use crate::puzzle::{Ended, GenerateSpec, Goal, Hints, Made, Observer, Puzzle};
 use crate::solver::{NewSolver, SolverError};
 use serde_json::{Map, Value};
@@ -87,9 +86,24 @@ pub trait Scoring: Puzzle {
     fn reaches(_checked: &Self::Checked, _bound: &str) -> Option<bool> {
         None
     }
+}
 
-    /// Facts an optimality certificate proves first, where the genre needs them.
-    const LEMMAS: Option<Lemmas<Self>> = None;
+/// Facts an optimality certificate proves first, each on its own, so that
+/// [`Scoring::better_than`] can be stated against them (Kakkuro: each red dot's largest factor,
+/// which shrinks its bound many times over). Described in JSON for the claim.
+pub trait Lemmas: Scoring {
+    /// The lemmas of an instance, proved with solvers from `solvers`.
+    fn lemmas(inst: &Self::Instance, solvers: &dyn NewSolver) -> Result<Vec<Value>, SolverError>;
+
+    /// A lemma's clauses, or with `negated` the clauses saying it fails, whose refutation
+    /// together with the rules proves it.
+    fn lemma_clauses(
+        inst: &Self::Instance,
+        enc: &Self::Encoding,
+        sink: &mut dyn ClauseSink,
+        lemma: &Value,
+        negated: bool,
+    ) -> Result<(), String>;
 }
 
 /// puzz.link URLs in and out.
@@ -98,8 +112,8 @@ pub trait Urls: Puzzle {
     /// to the first genre in the registry that lists its kind.
     const KINDS: &'static [&'static str];
 
-    /// The puzzle file for a URL already split ([`crate::format::url::split`]), whose kind is one of
-    /// [`Self::KINDS`]; `Err` (the column in the URL) for a body that holds no such puzzle.
+    /// The puzzle file for a URL already split ([`crate::format::url::split`]), whose kind is one
+    /// of [`Self::KINDS`]; `Err` (the column in the URL) for a body that holds no such puzzle.
     fn from_url(link: &crate::format::url::Link) -> Result<String, ParseError>;
 
     /// The URL of a puzzle, or why it has none.
@@ -118,14 +132,76 @@ pub trait Backbone: Puzzle {
     ) -> Result<Option<Hints<Self::Answer>>, SolverError>;
 }
 
-/// Answers that leave parts to the solver, completed by `check` and certificates.
+/// Answers that leave parts to the solver (Kakkuro's bare contest string leaves the sides),
+/// completed by `check` and certificates.
 pub trait Complete: Puzzle {
-    const COMPLETION: Completion<Self>;
+    /// What [`Self::fix`] keeps, as a verdict names the restriction: "optimum S among {this}".
+    const SCOPE: &'static str;
+    /// `check`'s verdict when no completion is valid.
+    const NONE: &'static str;
+
+    /// The instance restricted to completions of the incomplete answer.
+    fn fix(inst: &Self::Instance, answer: &Self::Answer) -> Self::Instance;
+
+    /// Whether an answer (of the fixed instance) is a completion of the incomplete one.
+    fn completes(fixed: &Self::Answer, answer: &Self::Answer) -> bool;
 }
 
-/// VeriPB certificates beside the DRAT ones.
-pub trait PbProofs: Genre {
-    const VERIPB: VeriPb<Self>;
+/// Pseudo-Boolean (VeriPB) certificates of claims without a score (no solution, unique, a
+/// count), against the puzzle's own problem stated from the instance as the rules read, in
+/// which the CNF encoding is derived by the proof instead of trusted. Without it those claims
+/// state `final.cnf` as their problem (a second check of it).
+pub trait PbClaims: Genre {
+    /// The problem as an OPB file, from the instance and the answers a claim blocks (a unique
+    /// or counted solution): the rules, "none of these answers", and for a scoring puzzle minus
+    /// the score as the `min:` objective.
+    fn problem(inst: &Self::Instance, blocked: &[Self::Answer]) -> String;
+
+    /// The proof that [`Self::problem`] with these answers blocked is infeasible, from a DRAT
+    /// proof that the certificate's `final.cnf` for the claim is unsatisfiable, its derived
+    /// units first. Its conclusion is `BOUNDS INF INF` for a scoring puzzle (the problem has an
+    /// objective), `UNSAT` otherwise.
+    fn refutation(
+        inst: &Self::Instance,
+        blocked: &[Self::Answer],
+        drat: &str,
+    ) -> Result<String, String>;
+}
+
+/// VeriPB proofs of an optimum from the DRAT proof of `final.cnf` (with no lemmas, units or
+/// blocked answers), against [`PbClaims::problem`].
+pub trait PbOptimum: PbClaims {
+    /// The proof that `best`, scoring `score`, is optimal.
+    fn optimum_proof(
+        inst: &Self::Instance,
+        best: &Self::Answer,
+        score: &Self::Score,
+        drat: &str,
+    ) -> Result<String, String>;
+
+    /// The objective value a score has in the problem.
+    fn objective_value(score: &Self::Score) -> String;
+}
+
+/// VeriPB proofs of an optimum from the DRAT refutation of a formula of the proof's own.
+pub trait PbOwnOptimum: Genre {
+    /// The formula, with the encoding to read its models: an answer it lets through, which
+    /// must score no more than `best`, is listed and the formula built again.
+    fn own_formula(
+        inst: &Self::Instance,
+        best: &Self::Answer,
+        lemmas: &[Value],
+        listed: &[Self::Answer],
+    ) -> Result<(crate::cnf::Cnf, Self::Encoding), String>;
+
+    /// The problem, the proof and the verdict line `veripb` must print.
+    fn own_proof(
+        inst: &Self::Instance,
+        best: &Self::Answer,
+        lemmas: &[Value],
+        listed: &[Self::Answer],
+        drats: &OwnDrats,
+    ) -> Result<(String, String, String), String>;
 }
 
 /// A search of the genre's own instead of the generic one its task names.
@@ -231,8 +307,11 @@ pub mod probe {
         Scoring HasScoring NoScoring scoring;
         Urls HasUrls NoUrls urls;
         Backbone HasBackbone NoBackbone backbone;
+        Lemmas HasLemmas NoLemmas lemmas;
         Complete HasComplete NoComplete complete;
-        PbProofs HasPbProofs NoPbProofs pb_proofs;
+        PbClaims HasPbClaims NoPbClaims pb_claims;
+        PbOptimum HasPbOptimum NoPbOptimum pb_optimum;
+        PbOwnOptimum HasPbOwnOptimum NoPbOwnOptimum pb_own_optimum;
         Searches HasSearches NoSearches searches;
         Prunes HasPrunes NoPrunes prunes;
         Marks HasMarks NoMarks marks;
@@ -265,8 +344,11 @@ macro_rules! declare {
             ("Scoring", probe.scoring()),
             ("Urls", probe.urls()),
             ("Backbone", probe.backbone()),
+            ("Lemmas", probe.lemmas()),
             ("Complete", probe.complete()),
-            ("PbProofs", probe.pb_proofs()),
+            ("PbClaims", probe.pb_claims()),
+            ("PbOptimum", probe.pb_optimum()),
+            ("PbOwnOptimum", probe.pb_own_optimum()),
             ("Searches", probe.searches()),
             ("Prunes", probe.prunes()),
             ("Marks", probe.marks()),
@@ -309,8 +391,6 @@ macro_rules! declare {
     };
     (@item Scoring) => {
         const TASK: $crate::puzzle::Task = $crate::puzzle::Task::Maximize;
-        const LEMMAS: Option<$crate::genre::Lemmas<Self>> =
-            <Self as $crate::capability::Scoring>::LEMMAS;
         fn score(checked: &Self::Checked) -> Self::Score {
             <Self as $crate::capability::Scoring>::score(checked)
         }
@@ -378,13 +458,41 @@ macro_rules! declare {
             <Self as $crate::capability::Backbone>::hints(inst, found, solvers)
         }
     };
+    (@item Lemmas) => {
+        const LEMMAS: Option<$crate::genre::Lemmas<Self>> = Some($crate::genre::Lemmas {
+            find: <Self as $crate::capability::Lemmas>::lemmas,
+            clauses: <Self as $crate::capability::Lemmas>::lemma_clauses,
+        });
+    };
     (@item Complete) => {
         const COMPLETION: Option<$crate::genre::Completion<Self>> =
-            Some(<Self as $crate::capability::Complete>::COMPLETION);
+            Some($crate::genre::Completion {
+                fix: <Self as $crate::capability::Complete>::fix,
+                completes: <Self as $crate::capability::Complete>::completes,
+                scope: <Self as $crate::capability::Complete>::SCOPE,
+                none: <Self as $crate::capability::Complete>::NONE,
+            });
     };
-    (@item PbProofs) => {
-        const VERIPB: Option<$crate::genre::VeriPb<Self>> =
-            Some(<Self as $crate::capability::PbProofs>::VERIPB);
+    (@item PbClaims) => {
+        const PB_CLAIMS: Option<$crate::genre::OwnProblem<Self>> =
+            Some($crate::genre::OwnProblem {
+                problem: <Self as $crate::capability::PbClaims>::problem,
+                refutation: <Self as $crate::capability::PbClaims>::refutation,
+            });
+    };
+    (@item PbOptimum) => {
+        const PB_OPTIMUM: Option<$crate::genre::Optimum<Self>> =
+            Some($crate::genre::Optimum::FromFinal {
+                proof: <Self as $crate::capability::PbOptimum>::optimum_proof,
+                objective: <Self as $crate::capability::PbOptimum>::objective_value,
+            });
+    };
+    (@item PbOwnOptimum) => {
+        const PB_OPTIMUM: Option<$crate::genre::Optimum<Self>> =
+            Some($crate::genre::Optimum::Own {
+                formula: <Self as $crate::capability::PbOwnOptimum>::own_formula,
+                proof: <Self as $crate::capability::PbOwnOptimum>::own_proof,
+            });
     };
     (@item Searches) => {
         fn search(

@@ -5,7 +5,9 @@
 
 use crate::cnf::{ClauseSink, Lit};
 use crate::format::error::ParseError;
-use crate::puzzle::{Ended, Flag, GenerateSpec, Goal, Hints, Info, Made, Observer, Puzzle, Task};
+use crate::puzzle::{
+    Ended, Flag, Format, GenerateSpec, Goal, Hints, Info, Made, Observer, Puzzle, Task,
+};
 use crate::search::{encode, enumerate, maximize, Sink, Tighten};
 use crate::solver::{NewSolver, SolverError};
 use serde_json::{Map, Value};
@@ -23,7 +25,23 @@ pub trait Genre: Puzzle {
     const PARTS: &'static str = "";
     const COMPLETION: Option<Completion<Self>> = None;
     const LEMMAS: Option<Lemmas<Self>> = None;
-    const VERIPB: Option<VeriPb<Self>> = None;
+    const PB_CLAIMS: Option<OwnProblem<Self>> = None;
+    const PB_OPTIMUM: Option<Optimum<Self>> = None;
+
+    /// The formats `solve`, `decode` (and `generate`, as a puzzle file) print besides `json`,
+    /// in [`Format::ALL`]'s order: text and svg for every genre, url for one with URLs, and
+    /// the forms its [`Info::formats`] names.
+    fn formats() -> Vec<Format> {
+        Format::ALL
+            .into_iter()
+            .filter(|f| match f {
+                Format::Text | Format::Svg => true,
+                Format::Url => !Self::URL_KINDS.is_empty(),
+                Format::Json => false,
+                f => Self::INFO.formats.contains(f),
+            })
+            .collect()
+    }
 
     /// The flags it takes, besides those every genre takes.
     fn flags() -> Vec<Flag> {
@@ -210,7 +228,8 @@ pub fn by_task<P: Genre>(
     })
 }
 
-/// Refuses an instance whose formula would pass [`crate::cnf::MAX_LITERALS`], before building any of it.
+/// Refuses an instance whose formula would pass [`crate::cnf::MAX_LITERALS`], before building any
+/// of it.
 pub fn fits<P: Genre>(inst: &P::Instance) -> Result<(), crate::solver::SolverError> {
     let estimate = P::estimate(inst, crate::cnf::MAX_LITERALS);
     if estimate > crate::cnf::MAX_LITERALS {
@@ -272,8 +291,8 @@ pub type LemmaClauses<P> = fn(
 ) -> Result<(), String>;
 
 /// A capability: facts an optimality certificate proves first, each on its own, so that
-/// [`crate::capability::Scoring::better_than`] can be stated against them (Kakkuro: each red dot's largest factor,
-/// which shrinks its bound many times over). Described in JSON for the claim.
+/// [`crate::capability::Scoring::better_than`] can be stated against them (Kakkuro: each red dot's
+/// largest factor, which shrinks its bound many times over). Described in JSON for the claim.
 pub struct Lemmas<P: Puzzle> {
     /// The lemmas of an instance, proved with solvers from the source given.
     pub find: FindLemmas<P>,
@@ -282,18 +301,8 @@ pub struct Lemmas<P: Puzzle> {
     pub clauses: LemmaClauses<P>,
 }
 
-/// A capability: pseudo-Boolean (VeriPB) certificates against the puzzle's own problem, stated
-/// from the instance as the rules read, in which the CNF encoding (and a score's) is derived
-/// by the proof instead of trusted (`crate::certificate::veripb`).
-pub struct VeriPb<P: Genre> {
-    /// The puzzle's own problem for claims without a score; `None`: those claims state
-    /// `final.cnf` as their problem (a second check of it).
-    pub claims: Option<OwnProblem<P>>,
-    /// How an optimum is proved; `None` where optima have no proof.
-    pub optimum: Option<Optimum<P>>,
-}
-
-/// The puzzle's own problem, and proofs that it has no answer but those a claim lists.
+/// The puzzle's own problem, and proofs that it has no answer but those a claim lists
+/// ([`crate::capability::PbClaims`]).
 pub struct OwnProblem<P: Puzzle> {
     /// The problem as an OPB file, from the instance and the answers a claim blocks (a unique
     /// or counted solution): the rules, "none of these answers", and for a scoring puzzle minus
@@ -310,7 +319,8 @@ pub struct OwnProblem<P: Puzzle> {
 pub type Refutation<P> =
     fn(&<P as Puzzle>::Instance, &[<P as Puzzle>::Answer], &str) -> Result<String, String>;
 
-/// How a VeriPB proof of an optimum is made.
+/// How a VeriPB proof of an optimum is made ([`crate::capability::PbOptimum`],
+/// [`crate::capability::PbOwnOptimum`]).
 pub enum Optimum<P: Genre> {
     /// From the DRAT proof of `final.cnf` (with no lemmas, units or blocked answers), against
     /// [`OwnProblem::problem`]: `proof(instance, answer, score, drat)`, and the objective value

@@ -170,7 +170,8 @@ pub trait Observer<P: Puzzle> {
 pub struct ReadAnswer<P: Puzzle> {
     pub answer: P::Answer,
     /// False when the answer leaves parts to the solver (Kakkuro's bare contest string has no
-    /// sides): `check` then solves [`Completion::fix`]'s instance for the best completion.
+    /// sides): `check` then solves [`crate::capability::Complete::fix`]'s instance for the best
+    /// completion.
     pub complete: bool,
     /// A score the answer file claims, compared with the exact one.
     pub claimed: Option<String>,
@@ -356,7 +357,8 @@ pub struct Info {
     pub name: &'static str,
     /// One line for `--help`.
     pub about: &'static str,
-    /// The formats `solve`, `decode` (and `generate`, as a puzzle file) print besides `json`.
+    /// The answer's own forms besides text and svg (judge, box, rects, line): see
+    /// [`crate::genre::Genre::formats`] for all it prints.
     pub formats: &'static [Format],
     /// The format certificates keep answers in: one `check` reads back whole.
     pub machine: Format,
@@ -380,7 +382,7 @@ impl Info {
     pub const DEFAULT: Info = Info {
         name: "",
         about: "",
-        formats: &[Format::Text, Format::Svg],
+        formats: &[],
         machine: Format::Text,
         answer_fields: &[],
         variables: "",

@@ -15,10 +15,10 @@ macro_rules! genres {
     };
     (@rows $how:tt) => {
         $crate::genres! { @emit $how
-            $crate::genres::sudoku::Sudoku: Urls Backbone PbProofs Marks Estimate;
-            $crate::genres::target_sudoku::TargetSudoku: Scoring Urls Backbone PbProofs Marks Estimate;
+            $crate::genres::sudoku::Sudoku: Urls Backbone PbClaims Marks Estimate;
+            $crate::genres::target_sudoku::TargetSudoku: Scoring Urls Backbone PbClaims PbOptimum Marks Estimate;
             $crate::genres::tatamibari::Tatamibari: Urls Backbone Searches Prunes Generate Marks Estimate;
-            $crate::genres::kakkuro::Kakkuro: Scoring Complete PbProofs Searches Marks Estimate;
+            $crate::genres::kakkuro::Kakkuro: Scoring Lemmas Complete PbOwnOptimum Searches Marks Estimate;
             $crate::genres::shikaku::Shikaku: Urls Backbone Marks Estimate;
             $crate::genres::kakuro::Kakuro: Urls Backbone Marks;
         }

@@ -25,7 +25,7 @@ use crate::capability;
 use crate::cnf::{ClauseSink, Lit, Model};
 use crate::format::error::ParseError;
 use crate::puzzle::Info;
-use crate::puzzle::{self, Ended, Format, Goal, Observer, Settings};
+use crate::puzzle::{self, Format, Settings};
 use crate::solver::{NewSolver, SolverError};
 use serde_json::{json, Map, Value};
 
@@ -200,7 +200,7 @@ impl puzzle::Puzzle for Kakkuro {
     const INFO: Info = Info {
         name: "kakkuro",
         about: "Turkzeka 2010's Kakuro variant: find the best-scoring answer and prove it optimal",
-        formats: &[Format::Text, Format::Line, Format::Svg],
+        formats: &[Format::Line],
         machine: Format::Line,
         answer_fields: &[
             "score",
@@ -333,11 +333,6 @@ impl puzzle::Puzzle for Kakkuro {
 impl capability::Scoring for Kakkuro {
     type Score = Score;
 
-    const LEMMAS: Option<crate::genre::Lemmas<Self>> = Some(crate::genre::Lemmas {
-        find: lemmas,
-        clauses: lemma,
-    });
-
     fn score_value(score: &Score) -> Option<f64> {
         let (n, q) = score.reduced();
         Some(n.to_f64() / q as f64)
@@ -422,33 +417,68 @@ impl capability::Scoring for Kakkuro {
     }
 }
 
+impl capability::Lemmas for Kakkuro {
+    /// Each red dot's largest factor.
+    fn lemmas(inst: &Instance, solvers: &dyn NewSolver) -> Result<Vec<Value>, SolverError> {
+        search::dot_maxima(inst, solvers).map(|maxima| {
+            maxima
+                .into_iter()
+                .map(|(dot, max)| json!({ "dot": dot, "max": max }))
+                .collect()
+        })
+    }
+
+    fn lemma_clauses(
+        _: &Instance,
+        enc: &Encoding,
+        sink: &mut dyn ClauseSink,
+        lemma: &Value,
+        negated: bool,
+    ) -> Result<(), String> {
+        let (dot, max) = dot_lemma(enc, lemma)?;
+        let above: Vec<Lit> = enc
+            .factors
+            .get(dot)
+            .ok_or("a lemma's dot is out of range")?
+            .iter()
+            .filter(|&&(f, _)| f > max)
+            .map(|&(_, l)| l)
+            .collect();
+        if negated {
+            sink.add_clause(&above);
+        } else {
+            above.iter().for_each(|&l| sink.add_clause(&[!l]));
+        }
+        Ok(())
+    }
+}
+
 impl capability::Complete for Kakkuro {
-    const COMPLETION: crate::genre::Completion<Self> = crate::genre::Completion {
-        fix,
-        completes,
-        scope: "the answers with the fixed answer's numbers",
-        none: "no choice of open sides makes these values valid (rules 1, 3, 4 or 5)",
-    };
-}
+    const SCOPE: &'static str = "the answers with the fixed answer's numbers";
+    const NONE: &'static str =
+        "no choice of open sides makes these values valid (rules 1, 3, 4 or 5)";
 
-impl capability::PbProofs for Kakkuro {
-    const VERIPB: crate::genre::VeriPb<Self> = crate::genre::VeriPb {
-        claims: None,
-        optimum: Some(crate::genre::Optimum::Own {
-            formula: veripb::formula,
-            proof: veripb::optimum,
-        }),
-    };
-}
+    /// A bare contest string fixes every value; the solver chooses the sides.
+    fn fix(inst: &Instance, answer: &Answer) -> Instance {
+        Instance {
+            puzzle: inst.puzzle.clone(),
+            fixed: Some(answer.clone()),
+        }
+    }
 
-impl capability::Searches for Kakkuro {
-    fn search(
-        inst: &Instance,
-        _: Goal,
-        solvers: &dyn NewSolver,
-        out: &mut dyn Observer<Self>,
-    ) -> Result<Ended, SolverError> {
-        search::best(inst, solvers, out)
+    /// The values (white digits, gray numbers) agree; the sides are the solver's, as
+    /// [`fix_values`] leaves them.
+    fn completes(fixed: &Answer, answer: &Answer) -> bool {
+        fixed.cells.len() == answer.cells.len()
+            && fixed
+                .cells
+                .iter()
+                .zip(&answer.cells)
+                .all(|(f, a)| match (*f, *a) {
+                    (Cell::White(x), Cell::White(y)) => x == y,
+                    (Cell::Gray { number: x, .. }, Cell::Gray { number: y, .. }) => x == y,
+                    _ => false,
+                })
     }
 }
 
@@ -475,62 +505,6 @@ impl capability::Estimate for Kakkuro {
         // with the lines' lengths, which rule 7 caps at 9 white cells).
         (inst.puzzle.rows * inst.puzzle.cols) as u64 * 10_000
     }
-}
-
-/// A bare contest string fixes every value; the solver chooses the sides.
-fn fix(inst: &Instance, answer: &Answer) -> Instance {
-    Instance {
-        puzzle: inst.puzzle.clone(),
-        fixed: Some(answer.clone()),
-    }
-}
-
-/// The values (white digits, gray numbers) agree; the sides are the solver's, as
-/// [`fix_values`] leaves them.
-fn completes(fixed: &Answer, answer: &Answer) -> bool {
-    fixed.cells.len() == answer.cells.len()
-        && fixed
-            .cells
-            .iter()
-            .zip(&answer.cells)
-            .all(|(f, a)| match (*f, *a) {
-                (Cell::White(x), Cell::White(y)) => x == y,
-                (Cell::Gray { number: x, .. }, Cell::Gray { number: y, .. }) => x == y,
-                _ => false,
-            })
-}
-
-fn lemmas(inst: &Instance, solvers: &dyn NewSolver) -> Result<Vec<Value>, SolverError> {
-    search::dot_maxima(inst, solvers).map(|maxima| {
-        maxima
-            .into_iter()
-            .map(|(dot, max)| json!({ "dot": dot, "max": max }))
-            .collect()
-    })
-}
-
-fn lemma(
-    _: &Instance,
-    enc: &Encoding,
-    sink: &mut dyn ClauseSink,
-    lemma: &Value,
-    negated: bool,
-) -> Result<(), String> {
-    let (dot, max) = dot_lemma(enc, lemma)?;
-    let above: Vec<Lit> = enc
-        .factors
-        .get(dot)
-        .ok_or("a lemma's dot is out of range")?
-        .iter()
-        .filter(|&&(f, _)| f > max)
-        .map(|&(_, l)| l)
-        .collect();
-    if negated {
-        sink.add_clause(&above);
-    } else {
-        above.iter().for_each(|&l| sink.add_clause(&[!l]));
-    }
-    Ok(())
 }
 
 fn mode(p: &Puzzle) -> &'static str {

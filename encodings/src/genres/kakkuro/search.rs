@@ -9,9 +9,10 @@
 //! end (their UNSAT proves the optimum).
 
 use super::{bound, encode, fix_values, Answer, Encoding, Instance, Kakkuro, Scored};
+use crate::capability;
 use crate::cnf::sum::{Bound, SumOutputs};
 use crate::cnf::Lit;
-use crate::puzzle::{Ended, Observer};
+use crate::puzzle::{Ended, Goal, Observer};
 use crate::search;
 use crate::solver::{NewSolver, SolveResult, Solver, SolverError};
 
@@ -80,17 +81,20 @@ impl Search<'_> {
     }
 }
 
-/// Finds the best answer (for an instance with fixed values, the best choice of sides) and
-/// proves it optimal unless the run is stopped.
-pub fn best(
-    inst: &Instance,
-    solvers: &dyn NewSolver,
-    out: &mut dyn Observer<Kakkuro>,
-) -> Result<Ended, SolverError> {
-    match run(inst, solvers, out) {
-        Ok(()) => Ok(Ended::Proved),
-        Err(None) => Ok(Ended::Stopped),
-        Err(Some(e)) => Err(e),
+impl capability::Searches for Kakkuro {
+    /// Finds the best answer (for an instance with fixed values, the best choice of sides) and
+    /// proves it optimal unless the run is stopped.
+    fn search(
+        inst: &Instance,
+        _: Goal,
+        solvers: &dyn NewSolver,
+        out: &mut dyn Observer<Kakkuro>,
+    ) -> Result<Ended, SolverError> {
+        match run(inst, solvers, out) {
+            Ok(()) => Ok(Ended::Proved),
+            Err(None) => Ok(Ended::Stopped),
+            Err(Some(e)) => Err(e),
+        }
     }
 }
 

@@ -26,6 +26,7 @@
 
 use super::objective::{ln_scaled, scale_bits};
 use super::{check, Answer, Cell, Encoding, Instance, Kakkuro};
+use crate::capability;
 use crate::certificate::veripb::{define_at_most, Proof};
 use crate::certificate::{built, Claim, Form, NoEmpty};
 use crate::cnf::objective::{opb_text, Objective};
@@ -468,224 +469,230 @@ fn class_clauses(plan: &Plan) -> Vec<Vec<Lit>> {
         .collect()
 }
 
-/// The formula whose refutation the proof replays, with the encoding to read its models:
-/// answers it lets through go into `listed` and it is built again.
-pub fn formula(
-    inst: &Instance,
-    best: &Answer,
-    lemmas: &[Value],
-    listed: &[Answer],
-) -> Result<(Cnf, Encoding), String> {
-    let plan = plan(inst, best, lemmas, listed)?;
-    let cnf = build(&plan)?.cnf;
-    Ok((cnf, plan.problem.enc))
-}
-
-/// The proof that `best` is optimal, from the answers [`formula`] let through (`listed`), the
-/// lemmas' DRAT proofs and a DRAT proof that `formula` with `listed` is unsatisfiable. Returns the problem, the proof and the verdict
-/// line `veripb` must print.
-pub fn optimum(
-    inst: &Instance,
-    best: &Answer,
-    lemmas: &[Value],
-    listed: &[Answer],
-    drats: &OwnDrats,
-) -> Result<(String, String, String), String> {
-    let plan = plan(inst, best, lemmas, listed)?;
-    let lemma_drats = (drats.lemmas)()?;
-    let drat = (drats.own)()?;
-    let built = build(&plan)?;
-    let p = &plan.problem;
-    let top = p.n + p.painted() as u32;
-    let name = move |v: u32| {
-        if v <= top {
-            format!("x{v}")
-        } else {
-            format!("t{v}")
-        }
-    };
-    let mut pf = Proof::new(constraints(p), &name);
-    let x = &plan.x;
-    let best_score = check(&inst.puzzle, best).map_err(|v| v.to_string())?.score;
-    if let Some((a, _)) = plan.logged.last() {
-        if check(&inst.puzzle, a).map_err(|v| v.to_string())?.score != best_score {
-            return Err("internal error: the answer of the highest objective value does not score the optimum".into());
-        }
+impl capability::PbOwnOptimum for Kakkuro {
+    /// The formula whose refutation the proof replays, with the encoding to read its models:
+    /// answers it lets through go into `listed` and it is built again.
+    fn own_formula(
+        inst: &Instance,
+        best: &Answer,
+        lemmas: &[Value],
+        listed: &[Answer],
+    ) -> Result<(Cnf, Encoding), String> {
+        let plan = plan(inst, best, lemmas, listed)?;
+        let cnf = build(&plan)?.cnf;
+        Ok((cnf, plan.problem.enc))
     }
 
-    // The large constraints only the derivations use, deleted before the solver's steps, which
-    // would otherwise propagate them at every step.
-    let mut spent: Vec<u64> = Vec::new();
-    pf.line("% the optimum, and each listed answer of a higher objective value, logged in turn");
-    let mut better = 0;
-    for (a, d) in &plan.logged {
-        better = pf.soli(&p.model(a, *d)?);
-    }
+    /// The proof that `best` is optimal, from the answers [`formula`] let through (`listed`), the
+    /// lemmas' DRAT proofs and a DRAT proof that `formula` with `listed` is unsatisfiable. Returns
+    /// the problem, the proof and the verdict line `veripb` must print.
+    fn own_proof(
+        inst: &Instance,
+        best: &Answer,
+        lemmas: &[Value],
+        listed: &[Answer],
+        drats: &OwnDrats,
+    ) -> Result<(String, String, String), String> {
+        let plan = plan(inst, best, lemmas, listed)?;
+        let lemma_drats = (drats.lemmas)()?;
+        let drat = (drats.own)()?;
+        let built = build(&plan)?;
+        let p = &plan.problem;
+        let top = p.n + p.painted() as u32;
+        let name = move |v: u32| {
+            if v <= top {
+                format!("x{v}")
+            } else {
+                format!("t{v}")
+            }
+        };
+        let mut pf = Proof::new(constraints(p), &name);
+        let x = &plan.x;
+        let best_score = check(&inst.puzzle, best).map_err(|v| v.to_string())?.score;
+        if let Some((a, _)) = plan.logged.last() {
+            if check(&inst.puzzle, a).map_err(|v| v.to_string())?.score != best_score {
+                return Err("internal error: the answer of the highest objective value does not score the optimum".into());
+            }
+        }
 
-    pf.line("% each red dot has at most one factor, by contradiction");
-    let mut amo: Vec<Option<String>> = Vec::new();
-    for lits in &p.enc.factors {
-        amo.push(match lits.len() {
-            0 => None,
-            1 => Some(pf.lit(!lits[0].1)),
-            n => {
-                let terms: Vec<(u64, Lit)> = lits.iter().map(|t| (1, !t.1)).collect();
-                pf.pbc(&pf.constraint(&terms, n as i64 - 1));
-                lits.iter().for_each(|t| {
-                    pf.rup_clause(&[!t.1]);
-                });
+        // The large constraints only the derivations use, deleted before the solver's steps, which
+        // would otherwise propagate them at every step.
+        let mut spent: Vec<u64> = Vec::new();
+        pf.line(
+            "% the optimum, and each listed answer of a higher objective value, logged in turn",
+        );
+        let mut better = 0;
+        for (a, d) in &plan.logged {
+            better = pf.soli(&p.model(a, *d)?);
+        }
+
+        pf.line("% each red dot has at most one factor, by contradiction");
+        let mut amo: Vec<Option<String>> = Vec::new();
+        for lits in &p.enc.factors {
+            amo.push(match lits.len() {
+                0 => None,
+                1 => Some(pf.lit(!lits[0].1)),
+                n => {
+                    let terms: Vec<(u64, Lit)> = lits.iter().map(|t| (1, !t.1)).collect();
+                    pf.pbc(&pf.constraint(&terms, n as i64 - 1));
+                    lits.iter().for_each(|t| {
+                        pf.rup_clause(&[!t.1]);
+                    });
+                    pf.rup_clause(&[]);
+                    let id = pf.qed();
+                    spent.push(id);
+                    Some(id.to_string())
+                }
+            });
+        }
+
+        pf.line("% the lemmas, each by contradiction from its own DRAT proof");
+        if lemma_drats.len() != lemmas.len() {
+            return Err("a DRAT proof per lemma is needed".into());
+        }
+        let mut unit_ids: Vec<(Lit, u64)> = Vec::new();
+        for (l, drat) in lemmas.iter().zip(&lemma_drats) {
+            let (dot, max) = super::dot_lemma(&p.enc, l)?;
+            let above: Vec<Lit> = p.enc.factors[dot]
+                .iter()
+                .filter(|t| t.0 > max)
+                .map(|t| t.1)
+                .collect();
+            let terms: Vec<(u64, Lit)> = above.iter().map(|&l| (1, !l)).collect();
+            pf.pbc(&pf.constraint(&terms, above.len() as i64));
+            if !pf.drat(drat, |v| (v >= 1 && v <= p.n).then_some(v))? {
                 pf.rup_clause(&[]);
-                let id = pf.qed();
-                spent.push(id);
-                Some(id.to_string())
             }
-        });
-    }
-
-    pf.line("% the lemmas, each by contradiction from its own DRAT proof");
-    if lemma_drats.len() != lemmas.len() {
-        return Err("a DRAT proof per lemma is needed".into());
-    }
-    let mut unit_ids: Vec<(Lit, u64)> = Vec::new();
-    for (l, drat) in lemmas.iter().zip(&lemma_drats) {
-        let (dot, max) = super::dot_lemma(&p.enc, l)?;
-        let above: Vec<Lit> = p.enc.factors[dot]
-            .iter()
-            .filter(|t| t.0 > max)
-            .map(|t| t.1)
-            .collect();
-        let terms: Vec<(u64, Lit)> = above.iter().map(|&l| (1, !l)).collect();
-        pf.pbc(&pf.constraint(&terms, above.len() as i64));
-        if !pf.drat(drat, |v| (v >= 1 && v <= p.n).then_some(v))? {
-            pf.rup_clause(&[]);
-        }
-        spent.push(pf.qed());
-        for &l in &above {
-            unit_ids.push((l, pf.rup_clause(&[!l])));
-        }
-    }
-    let lemma_unit = |f_lit: Lit| {
-        unit_ids
-            .iter()
-            .find(|u| u.0 == f_lit)
-            .map(|u| u.1)
-            .expect("a unit per factor above a lemma")
-    };
-
-    pf.line("% more painted cells make y_d for every smaller d");
-    for d in 2..=p.painted() {
-        let (ge, _) = y_defs(p, d);
-        let (_, le) = y_defs(p, d - 1);
-        pf.rup_summed(&[ge, le], &[!p.y(d), p.y(d - 1)]);
-    }
-
-    // O + Σ weight_r × (dot r's at most one), each weight a BigInt.
-    let weighted = |weights: &[BigInt]| -> String {
-        let mut rule = format!("pol {better}");
-        for (a, w) in amo.iter().zip(weights) {
-            if let Some(a) = a.as_ref().filter(|_| w.sign() == Sign::Plus) {
-                let _ = write!(rule, " {a} {w} * +");
+            spent.push(pf.qed());
+            for &l in &above {
+                unit_ids.push((l, pf.rup_clause(&[!l])));
             }
         }
-        rule
-    };
+        let lemma_unit = |f_lit: Lit| {
+            unit_ids
+                .iter()
+                .find(|u| u.0 == f_lit)
+                .map(|u| u.1)
+                .expect("a unit per factor above a lemma")
+        };
 
-    // O plus each dot's at-most-one times its largest weight, the factors above a lemma gone
-    // by their units: "the deficits add up to at most K".
-    let tops: Vec<BigInt> = plan.most.iter().map(|&m| p.w(m)).collect();
-    let deficits = || -> String {
-        let mut rule = weighted(&tops);
-        for ((lits, &top), w_top) in p.enc.factors.iter().zip(&plan.most).zip(&tops) {
-            for &(f, l) in lits.iter().filter(|t| t.0 > top) {
-                let c = p.w(f) - w_top;
-                if c.sign() == Sign::Plus {
-                    let _ = write!(rule, " {} {c} * +", lemma_unit(l));
-                }
-            }
-        }
-        rule
-    };
-
-    if let Some(limit) = plan.limit {
-        pf.line(
-            "% the painted cells' counter and the rounded bound: outputs defined, clauses derived",
-        );
-        let counted = define_at_most(&mut pf, &built.counter, &mut spent);
-        if let Some(root) = counted.last() {
-            for m in root {
-                if m.output == p.y(m.value) {
-                    continue;
-                }
-                let (_, le) = y_defs(p, m.value);
-                let ids: Vec<u64> = m.implies.into_iter().chain([le]).collect();
-                pf.rup_summed(&ids, &[!m.output, p.y(m.value)]);
-            }
-        }
-        pf.line("% the deficits add up to at most K: O plus each dot's at most one times its largest weight");
-        let mut rule = deficits();
-        // Each remaining coefficient lowered to a multiple of q, then divided by it.
-        let q = &plan.q;
-        for ((lits, &top), w_top) in p.enc.factors.iter().zip(&plan.most).zip(&tops) {
-            for &(f, l) in lits.iter().filter(|t| t.0 <= top) {
-                let r = (w_top - p.w(f)) % q;
-                if r.sign() == Sign::Plus {
-                    let _ = write!(rule, " {} {r} * +", pf.lit(l));
-                }
-            }
-        }
+        pf.line("% more painted cells make y_d for every smaller d");
         for d in 2..=p.painted() {
-            let r = (p.w(d) - p.w(d - 1)) % q;
-            if r.sign() == Sign::Plus {
-                let _ = write!(rule, " {} {r} * +", pf.lit(p.y(d)));
-            }
+            let (ge, _) = y_defs(p, d);
+            let (_, le) = y_defs(p, d - 1);
+            pf.rup_summed(&[ge, le], &[!p.y(d), p.y(d - 1)]);
         }
-        let _ = write!(rule, " {q} d");
-        let bound = pf.step(&rule);
-        spent.push(bound);
-        let summed = define_at_most(&mut pf, &built.bound, &mut spent);
-        if let Some(unit) = built.unit {
-            let root = summed.last().expect("a bound with a unit has a root");
-            let m = root
-                .iter()
-                .find(|m| m.output == unit)
-                .expect("the unit is the root's");
-            debug_assert!(m.value > limit);
-            let ids: Vec<u64> = [bound].into_iter().chain(m.implies).collect();
-            pf.rup_summed(&ids, &[!unit]);
-        }
-    } else {
-        pf.line(
-            "% no answer can be better: O plus each dot's at most one times its largest weight",
-        );
-        let rule = deficits();
-        pf.step(&rule);
-    }
 
-    pf.line("% the answers the rounded bound lets through, each with every answer it dominates");
-    for ((factors, _), clause) in plan.classes.iter().zip(class_clauses(&plan)) {
-        let weights: Vec<BigInt> = factors.iter().map(|&f| p.w(f)).collect();
-        pf.rup_with(&weighted(&weights), &clause);
+        // O + Σ weight_r × (dot r's at most one), each weight a BigInt.
+        let weighted = |weights: &[BigInt]| -> String {
+            let mut rule = format!("pol {better}");
+            for (a, w) in amo.iter().zip(weights) {
+                if let Some(a) = a.as_ref().filter(|_| w.sign() == Sign::Plus) {
+                    let _ = write!(rule, " {a} {w} * +");
+                }
+            }
+            rule
+        };
+
+        // O plus each dot's at-most-one times its largest weight, the factors above a lemma gone
+        // by their units: "the deficits add up to at most K".
+        let tops: Vec<BigInt> = plan.most.iter().map(|&m| p.w(m)).collect();
+        let deficits = || -> String {
+            let mut rule = weighted(&tops);
+            for ((lits, &top), w_top) in p.enc.factors.iter().zip(&plan.most).zip(&tops) {
+                for &(f, l) in lits.iter().filter(|t| t.0 > top) {
+                    let c = p.w(f) - w_top;
+                    if c.sign() == Sign::Plus {
+                        let _ = write!(rule, " {} {c} * +", lemma_unit(l));
+                    }
+                }
+            }
+            rule
+        };
+
+        if let Some(limit) = plan.limit {
+            pf.line(
+                "% the painted cells' counter and the rounded bound: outputs defined, clauses derived",
+            );
+            let counted = define_at_most(&mut pf, &built.counter, &mut spent);
+            if let Some(root) = counted.last() {
+                for m in root {
+                    if m.output == p.y(m.value) {
+                        continue;
+                    }
+                    let (_, le) = y_defs(p, m.value);
+                    let ids: Vec<u64> = m.implies.into_iter().chain([le]).collect();
+                    pf.rup_summed(&ids, &[!m.output, p.y(m.value)]);
+                }
+            }
+            pf.line("% the deficits add up to at most K: O plus each dot's at most one times its largest weight");
+            let mut rule = deficits();
+            // Each remaining coefficient lowered to a multiple of q, then divided by it.
+            let q = &plan.q;
+            for ((lits, &top), w_top) in p.enc.factors.iter().zip(&plan.most).zip(&tops) {
+                for &(f, l) in lits.iter().filter(|t| t.0 <= top) {
+                    let r = (w_top - p.w(f)) % q;
+                    if r.sign() == Sign::Plus {
+                        let _ = write!(rule, " {} {r} * +", pf.lit(l));
+                    }
+                }
+            }
+            for d in 2..=p.painted() {
+                let r = (p.w(d) - p.w(d - 1)) % q;
+                if r.sign() == Sign::Plus {
+                    let _ = write!(rule, " {} {r} * +", pf.lit(p.y(d)));
+                }
+            }
+            let _ = write!(rule, " {q} d");
+            let bound = pf.step(&rule);
+            spent.push(bound);
+            let summed = define_at_most(&mut pf, &built.bound, &mut spent);
+            if let Some(unit) = built.unit {
+                let root = summed.last().expect("a bound with a unit has a root");
+                let m = root
+                    .iter()
+                    .find(|m| m.output == unit)
+                    .expect("the unit is the root's");
+                debug_assert!(m.value > limit);
+                let ids: Vec<u64> = [bound].into_iter().chain(m.implies).collect();
+                pf.rup_summed(&ids, &[!unit]);
+            }
+        } else {
+            pf.line(
+                "% no answer can be better: O plus each dot's at most one times its largest weight",
+            );
+            let rule = deficits();
+            pf.step(&rule);
+        }
+
+        pf.line(
+            "% the answers the rounded bound lets through, each with every answer it dominates",
+        );
+        for ((factors, _), clause) in plan.classes.iter().zip(class_clauses(&plan)) {
+            let weights: Vec<BigInt> = factors.iter().map(|&f| p.w(f)).collect();
+            pf.rup_with(&weighted(&weights), &clause);
+        }
+        if !spent.is_empty() {
+            pf.line("% what the solver's steps do not need");
+            pf.line(&format!(
+                "del id {} ;",
+                spent
+                    .iter()
+                    .map(|i| i.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ));
+        }
+        let o = format!("{}", -x);
+        let proof = pf.refute(
+            if plan.limit.is_some() { &drat } else { "" },
+            built.cnf.num_vars,
+            |empty| format!("BOUNDS {o} : {empty} {o}"),
+        )?;
+        Ok((
+            problem_text(p),
+            proof,
+            format!("s VERIFIED BOUNDS {o} <= obj <= {o}"),
+        ))
     }
-    if !spent.is_empty() {
-        pf.line("% what the solver's steps do not need");
-        pf.line(&format!(
-            "del id {} ;",
-            spent
-                .iter()
-                .map(|i| i.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        ));
-    }
-    let o = format!("{}", -x);
-    let proof = pf.refute(
-        if plan.limit.is_some() { &drat } else { "" },
-        built.cnf.num_vars,
-        |empty| format!("BOUNDS {o} : {empty} {o}"),
-    )?;
-    Ok((
-        problem_text(p),
-        proof,
-        format!("s VERIFIED BOUNDS {o} <= obj <= {o}"),
-    ))
 }

@@ -688,10 +688,11 @@ impl Puzzle for Kakuro {
     const INFO: Info = Info {
         name: "kakuro",
         about: "classic Kakuro (cross sums): solve, count, prove uniqueness, hints",
-        formats: &[Format::Text, Format::Line, Format::Url, Format::Svg],
+        formats: &[Format::Line],
         machine: Format::Line,
         answer_fields: &["grid"],
-        variables: "rRcC=D: white cell (R, C) holds digit D; rRcC across={…} / down={…}: the run after black cell (R, C) holds these digits",
+        variables: "rRcC=D: white cell (R, C) holds digit D; rRcC across={…} / down={…}: the run \
+            after black cell (R, C) holds these digits",
         blocks_exactly: true,
         ..Info::DEFAULT
     };

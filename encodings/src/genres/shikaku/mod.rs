@@ -1,7 +1,8 @@
 //! Shikaku (Nikoli): divide the board into rectangles, each holding exactly one number, which is
 //! its area (`?`: a number not given, any area).
 //!
-//! Read top to bottom: parse → candidates → encode → check → the puzzle for the driver. The
+//! Read top to bottom: the board and its candidates, the rules an answer breaks, then
+//! [`Shikaku`] itself (parse, encode, check, the answer's forms) and its capabilities. The
 //! rectangle machinery (answer forms, decoding, blocking, pictures) is [`crate::genres::rects`]'s.
 
 use crate::capability;
@@ -38,67 +39,8 @@ impl Area for Board {
 /// The largest number a clue may have: no board `puzzle-sat` reads has more cells.
 const MAX_CLUE: u32 = 1 << 24;
 
-/// One row per line, cells separated by spaces: a number, `?` (a number not given), or `.` / `-`
-/// for a cell without one. Every row has the same number of cells.
-pub fn parse(text: &str) -> Result<Board, ParseError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
-    let rows = lines
-        .iter()
-        .rposition(|l| !l.trim().is_empty())
-        .map_or(0, |i| i + 1);
-    if rows == 0 {
-        return Err(ParseError::new(
-            1,
-            1,
-            "empty input: expected a board, one row per line, cells separated by spaces",
-        ));
-    }
-    let mut clues = Vec::new();
-    let mut cols = None;
-    for (i, line) in lines[..rows].iter().enumerate() {
-        let mut n = 0;
-        for (col, word) in crate::format::error::words(line) {
-            clues.push(match word {
-                "." | "-" => None,
-                "?" => Some(Number::Unknown),
-                _ if word.bytes().all(|b| b.is_ascii_digit()) => match word.parse::<u32>() {
-                    Ok(v) if (1..=MAX_CLUE).contains(&v) => Some(Number::Known(v)),
-                    _ => return Err(ParseError::new(i + 1, col, format!("{word}: a number must be between 1 and {MAX_CLUE}"))),
-                },
-                _ => return Err(ParseError::new(i + 1, col, format!("unexpected {word:?}: expected a number, ? for a number not given, or . for none"))),
-            });
-            n += 1;
-        }
-        match cols {
-            None if n == 0 => return Err(ParseError::new(i + 1, 1, "an empty first row")),
-            None => cols = Some(n),
-            Some(c) if c != n => {
-                return Err(ParseError::new(
-                    i + 1,
-                    line.chars().count() + 1,
-                    format!("this row has {n} cells, the first {c}"),
-                ))
-            }
-            _ => {}
-        }
-    }
-    let cols = cols.expect("at least one row");
-    if rows.saturating_mul(cols) > url::MAX_CELLS {
-        return Err(ParseError::new(
-            1,
-            1,
-            format!(
-                "a {rows}×{cols} board is larger than the {} cells puzzle-sat reads",
-                url::MAX_CELLS
-            ),
-        ));
-    }
-    Ok(Board { rows, cols, clues })
-}
-
 impl Board {
-    /// The board as puzzle text, which [`parse`] reads back.
+    /// The board as puzzle text, which [`Shikaku::parse`] reads back.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
         for row in self.clues.chunks(self.cols) {
@@ -194,48 +136,6 @@ impl ClueCount {
 /// The variables: one per candidate rectangle.
 pub struct Encoding {
     pub rects: Vec<(Rect, Lit)>,
-}
-
-/// Each cell is covered by exactly one chosen candidate. That is the whole rule set: every
-/// candidate holds exactly one clue and has its area, and a clue's cell is covered only by its
-/// own candidates, so exactly one rectangle is chosen per clue.
-pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
-    let count = ClueCount::new(board);
-    let all: Vec<Rect> = (0..board.clues.len())
-        .filter(|&i| board.clues[i].is_some())
-        .flat_map(|at| candidates(board, &count, at))
-        .collect();
-    // A cell no candidate covers leaves no solution: the empty clause says it, without a
-    // cover list per cell (a board of millions of cells and no numbers stays cheap).
-    let mut covered = vec![false; board.rows * board.cols];
-    for rect in &all {
-        rect.cells()
-            .for_each(|(r, c)| covered[r * board.cols + c] = true);
-    }
-    if covered.contains(&false) {
-        sink.add_clause(&[]);
-        return Encoding { rects: Vec::new() };
-    }
-    drop(covered);
-    let mut rects = Vec::new();
-    let mut cover: Vec<Vec<Lit>> = vec![Vec::new(); board.rows * board.cols];
-    for rect in all {
-        let lit = sink.new_var();
-        sink.name_var(lit, &|| {
-            format!(
-                "rect {} {} {} {}",
-                rect.row, rect.col, rect.height, rect.width
-            )
-        });
-        for (r, c) in rect.cells() {
-            cover[r * board.cols + c].push(lit);
-        }
-        rects.push((rect, lit));
-    }
-    for lits in &cover {
-        exactly_one(sink, lits);
-    }
-    Encoding { rects }
 }
 
 /// The first broken rule, positions 1-based.
@@ -363,17 +263,6 @@ pub fn check_labels(
     Ok(())
 }
 
-/// The validator on a list of rectangles (the solver's form).
-pub fn check(board: &Board, sol: &Solution) -> Result<(), Violation> {
-    let labels = rects::rect_labels(board, sol).map_err(|u| match u {
-        rects::Unplaced::Empty(k) => Violation::Empty {
-            label: format!("#{} of the list", k + 1),
-        },
-        rects::Unplaced::Overlap { row, col } => Violation::Overlap { row, col },
-    })?;
-    check_labels(board, &labels, &|k| format!("#{} of the list", k + 1)).map_err(|(v, _)| v)
-}
-
 /// The numbers drawn in their cells, `?` for a number not given.
 fn clue(board: &Board, s: &mut Svg, i: usize, x: f64, y: f64, cell: f64) {
     let Some(n) = board.clues[i] else { return };
@@ -397,16 +286,11 @@ impl Puzzle for Shikaku {
     const INFO: Info = Info {
         name: "shikaku",
         about: "Nikoli's Shikaku: divide the board into rectangles, one number each, its area",
-        formats: &[
-        Format::Text,
-        Format::Box,
-        Format::Rects,
-        Format::Url,
-        Format::Svg,
-    ],
+        formats: &[Format::Box, Format::Rects],
         machine: Format::Rects,
         answer_fields: &["rectangles"],
-        variables: "rect R C H W: the rectangle with top-left cell (R, C) (0-based), H tall, W wide is chosen",
+        variables: "rect R C H W: the rectangle with top-left cell (R, C) (0-based), H tall, W \
+            wide is chosen",
         blocks_exactly: true,
         ..Info::DEFAULT
     };
@@ -416,20 +300,122 @@ impl Puzzle for Shikaku {
     type Checked = ();
     type Encoding = Encoding;
 
+    /// One row per line, cells separated by spaces: a number, `?` (a number not given), or `.` /
+    /// `-` for a cell without one. Every row has the same number of cells.
     fn parse(text: &str, _: &Settings) -> Result<Board, ParseError> {
-        parse(text)
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
+        let rows = lines
+            .iter()
+            .rposition(|l| !l.trim().is_empty())
+            .map_or(0, |i| i + 1);
+        if rows == 0 {
+            return Err(ParseError::new(
+                1,
+                1,
+                "empty input: expected a board, one row per line, cells separated by spaces",
+            ));
+        }
+        let mut clues = Vec::new();
+        let mut cols = None;
+        for (i, line) in lines[..rows].iter().enumerate() {
+            let mut n = 0;
+            for (col, word) in crate::format::error::words(line) {
+                clues.push(match word {
+                    "." | "-" => None,
+                    "?" => Some(Number::Unknown),
+                    _ if word.bytes().all(|b| b.is_ascii_digit()) => match word.parse::<u32>() {
+                        Ok(v) if (1..=MAX_CLUE).contains(&v) => Some(Number::Known(v)),
+                        _ => return Err(ParseError::new(i + 1, col, format!("{word}: a number must be between 1 and {MAX_CLUE}"))),
+                    },
+                    _ => return Err(ParseError::new(i + 1, col, format!("unexpected {word:?}: expected a number, ? for a number not given, or . for none"))),
+                });
+                n += 1;
+            }
+            match cols {
+                None if n == 0 => return Err(ParseError::new(i + 1, 1, "an empty first row")),
+                None => cols = Some(n),
+                Some(c) if c != n => {
+                    return Err(ParseError::new(
+                        i + 1,
+                        line.chars().count() + 1,
+                        format!("this row has {n} cells, the first {c}"),
+                    ))
+                }
+                _ => {}
+            }
+        }
+        let cols = cols.expect("at least one row");
+        if rows.saturating_mul(cols) > url::MAX_CELLS {
+            return Err(ParseError::new(
+                1,
+                1,
+                format!(
+                    "a {rows}×{cols} board is larger than the {} cells puzzle-sat reads",
+                    url::MAX_CELLS
+                ),
+            ));
+        }
+        Ok(Board { rows, cols, clues })
     }
 
+    /// Each cell is covered by exactly one chosen candidate. That is the whole rule set: every
+    /// candidate holds exactly one clue and has its area, and a clue's cell is covered only by its
+    /// own candidates, so exactly one rectangle is chosen per clue.
     fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
-        encode(board, sink)
+        let count = ClueCount::new(board);
+        let all: Vec<Rect> = (0..board.clues.len())
+            .filter(|&i| board.clues[i].is_some())
+            .flat_map(|at| candidates(board, &count, at))
+            .collect();
+        // A cell no candidate covers leaves no solution: the empty clause says it, without a
+        // cover list per cell (a board of millions of cells and no numbers stays cheap).
+        let mut covered = vec![false; board.rows * board.cols];
+        for rect in &all {
+            rect.cells()
+                .for_each(|(r, c)| covered[r * board.cols + c] = true);
+        }
+        if covered.contains(&false) {
+            sink.add_clause(&[]);
+            return Encoding { rects: Vec::new() };
+        }
+        drop(covered);
+        let mut rects = Vec::new();
+        let mut cover: Vec<Vec<Lit>> = vec![Vec::new(); board.rows * board.cols];
+        for rect in all {
+            let lit = sink.new_var();
+            sink.name_var(lit, &|| {
+                format!(
+                    "rect {} {} {} {}",
+                    rect.row, rect.col, rect.height, rect.width
+                )
+            });
+            for (r, c) in rect.cells() {
+                cover[r * board.cols + c].push(lit);
+            }
+            rects.push((rect, lit));
+        }
+        for lits in &cover {
+            exactly_one(sink, lits);
+        }
+        Encoding { rects }
     }
 
     fn decode(_: &Board, enc: &Encoding, model: &Model) -> Solution {
         rects::decode(&enc.rects, model)
     }
 
+    /// The validator on a list of rectangles (the solver's form).
     fn check(board: &Board, sol: &Solution) -> Result<(), String> {
-        check(board, sol).map_err(|v| v.to_string())
+        let list = |k: usize| format!("#{} of the list", k + 1);
+        let labels = rects::rect_labels(board, sol).map_err(|u| {
+            match u {
+                rects::Unplaced::Empty(k) => Violation::Empty { label: list(k) },
+                rects::Unplaced::Overlap { row, col } => Violation::Overlap { row, col },
+            }
+            .to_string()
+        })?;
+        check_labels(board, &labels, &list).map_err(|(v, _)| v.to_string())
     }
 
     fn read_answer(
@@ -522,7 +508,7 @@ impl capability::Backbone for Shikaku {
         solvers: &dyn NewSolver,
     ) -> Result<Option<Hints<Solution>>, SolverError> {
         let mut solver = solvers.new_solver();
-        let enc = encode(board, &mut crate::search::Sink(&mut *solver));
+        let enc = Self::encode(board, &mut crate::search::Sink(&mut *solver));
         rects::hints(board, &enc.rects, &mut *solver, &found.0)
     }
 }
@@ -567,6 +553,10 @@ impl capability::Estimate for Shikaku {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parse(text: &str) -> Result<Board, ParseError> {
+        Shikaku::parse(text, &Settings::default())
+    }
 
     #[test]
     fn reads_numbers_and_names_bad_cells() {

@@ -69,78 +69,10 @@ impl Board {
         (0..3 * self.n).map(|k| self.house(k)).collect()
     }
 
-    /// The board as puzzle text, which [`parse`] reads back.
+    /// The board as puzzle text, which [`Sudoku::parse`] reads back.
     pub fn to_text(&self) -> String {
         render_rows(self.n, &self.givens)
     }
-}
-
-/// One row per line: N cells, either separated by spaces (a number, or `.`, `0`, `-` for an
-/// empty cell), or, up to 9×9, written together (`53..7....`). N is the number of rows; it
-/// must have boxes ([`box_shape`]). Blank lines before and after the grid are passed over.
-pub fn parse(text: &str) -> Result<Board, ParseError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
-    let Some(first) = lines.iter().position(|l| !l.trim().is_empty()) else {
-        return Err(ParseError::new(
-            1,
-            1,
-            "empty input: expected a grid, one row per line",
-        ));
-    };
-    let last = lines
-        .iter()
-        .rposition(|l| !l.trim().is_empty())
-        .expect("a line that is not blank");
-    let n = last + 1 - first;
-    if n > MAX_SIDE {
-        return Err(ParseError::new(
-            first + MAX_SIDE + 1,
-            1,
-            format!("{n} rows: puzzle-sat reads sudokus up to {MAX_SIDE}×{MAX_SIDE}"),
-        ));
-    }
-    let Some((box_h, box_w)) = box_shape(n) else {
-        return Err(ParseError::new(
-            last + 1,
-            1,
-            format!(
-                "{n} rows: a {n}×{n} sudoku has no boxes (sides 4, 6, 8, 9, 10, 12, … are read)"
-            ),
-        ));
-    };
-    let mut givens = Vec::with_capacity(n * n);
-    for (k, line) in lines[first..=last].iter().enumerate() {
-        let at = first + k + 1;
-        let cells = cells_of(line, n, n);
-        if cells.len() != n {
-            let has = if cells.len() > n {
-                format!("more than {n}")
-            } else {
-                cells.len().to_string()
-            };
-            return Err(ParseError::new(
-                at,
-                line.chars().count() + 1,
-                format!("this row has {has} cells; a {n}×{n} sudoku has {n}"),
-            ));
-        }
-        for (col, word) in cells {
-            givens.push(cell(word, n).ok_or_else(|| {
-                ParseError::new(
-                    at,
-                    col,
-                    format!("unexpected {word:?}: expected a digit 1–{n}, or . for an empty cell"),
-                )
-            })?);
-        }
-    }
-    Ok(Board {
-        n,
-        box_h,
-        box_w,
-        givens,
-    })
 }
 
 /// The cells of a line meant to hold `count` of an N×N sudoku, with their columns: its words
@@ -307,8 +239,8 @@ fn render_rows(n: usize, cells: &[u8]) -> String {
     digits::render_rows(cells.len() / n, n, |i| digits::word(cells[i]))
 }
 
-/// An answer: the grid as rows (as `solve` prints it, or any form [`parse`] reads), or on one
-/// line; a verdict line under it is passed over.
+/// An answer: the grid as rows (as `solve` prints it, or any form [`Sudoku::parse`] reads), or on
+/// one line; a verdict line under it is passed over.
 fn read_grid(board: &Board, text: &str) -> Result<Grid, ParseError> {
     let n = board.n;
     let (lines, filled) = digits::answer_lines(text);
@@ -338,7 +270,7 @@ fn read_grid(board: &Board, text: &str) -> Result<Grid, ParseError> {
             })
             .collect();
     }
-    let read = parse(&lines.join("\n"))?;
+    let read = Sudoku::parse(&lines.join("\n"), &Settings::default())?;
     if read.n != n {
         return Err(ParseError::new(
             1,
@@ -440,31 +372,6 @@ fn pb_var(n: usize, i: usize, d: usize) -> u32 {
     (i * n + d) as u32
 }
 
-/// The problem as an OPB file, from the board alone: one variable per cell and digit, "exactly
-/// one" per cell and per house and digit as equalities, a unit per given, and per blocked grid
-/// "some cell holds another digit". No objective. Equality `e` (0-based) is loaded as the
-/// constraints `2e + 1` (`≥`) and `2e + 2` (`≤`).
-pub fn opb(board: &Board, blocked: &[Grid]) -> String {
-    use std::fmt::Write;
-    let n = board.n;
-    let given = board.givens.iter().filter(|&&g| g != 0).count();
-    let mut out = format!(
-        "* #variable= {} #constraint= {}\n",
-        n * n * n,
-        n * n * 4 + given + blocked.len()
-    );
-    let _ = writeln!(out, "* sudoku {n}x{n}, boxes {}x{}, as a pseudo-Boolean problem: x(N i + d) is cell i (row-major, 0-based) holding digit d", board.box_h, board.box_w);
-    opb_rules(board, &mut out);
-    for grid in blocked {
-        out.push_str("* not this solution\n");
-        for (i, &d) in grid.iter().enumerate() {
-            let _ = write!(out, "-1 x{} ", pb_var(n, i, d as usize));
-        }
-        let _ = writeln!(out, ">= {} ;", 1 - (n * n) as i64);
-    }
-    out
-}
-
 /// The rules as OPB constraints: "exactly one" per cell, then per house and digit, as
 /// equalities (equality `e`, 0-based, is loaded as the constraints `2e + 1` and `2e + 2`), then
 /// a unit per given. Target sudoku states its rules with these too.
@@ -521,83 +428,6 @@ pub fn eliminations(p: &mut crate::certificate::veripb::Proof, digits: &Digits, 
     }
 }
 
-/// The proof that [`opb`]`(board, blocked)` is infeasible, from `drat`, a DRAT proof that the
-/// certificate's `final.cnf` for the claim (the rules and the blocked grids) is
-/// unsatisfiable: what the givens rule out by propagation; each sequential counter's
-/// auxiliaries defined by redundance (`s_i` is "one of the first i literals") and its clauses
-/// derived by propagation; the solver's steps as RUP steps; `conclusion UNSAT`. The pairwise
-/// and "at least one" clauses are never stated: the equalities imply each by propagation, which
-/// is all a RUP step needs of them; so is each blocking clause, by the blocked grid's
-/// constraint and the givens.
-pub fn refutation(board: &Board, blocked: &[Grid], drat: &str) -> Result<String, String> {
-    use crate::certificate::veripb::Proof;
-    use crate::certificate::{Claim, Form};
-    let n = board.n;
-    let claim = if blocked.is_empty() {
-        Claim::NoSolution
-    } else {
-        Claim::Count
-    };
-    let (cnf, enc, _) =
-        crate::certificate::built::<Sudoku>(board, claim, None, &[], blocked, Form::Stated)?;
-    // CNF variable → OPB variable: digits by their cell, auxiliaries past N³.
-    let top = (n * n * n) as u32;
-    let opb_var = opb_vars(&enc.digits, n, cnf.num_vars);
-    let name = |v: u32| {
-        if v <= top {
-            format!("x{v}")
-        } else {
-            format!("t{v}")
-        }
-    };
-    let cnf_name = |v: u32| name(opb_var[v as usize]);
-    let given = board.givens.iter().filter(|&&g| g != 0).count();
-    let mut p = Proof::new((n * n * 8 + given + blocked.len()) as u64, &name);
-    eliminations(&mut p, &enc.digits, n);
-    let mut q = p.with_names(&cnf_name);
-    // Only the counters whose variables the solver's proof names: the equalities propagate at
-    // least what any counter's clauses do, so a step that names none needs none.
-    let named = drat_variables(drat);
-    q.line(
-        "% the sequential counters the solver's proof names: s_i is s_(i-1) or the i-th literal",
-    );
-    for (lits, aux) in enc
-        .ladders
-        .iter()
-        .filter(|(_, aux)| aux.iter().any(|s| named.contains(&s.var())))
-    {
-        for (i, &s) in aux.iter().enumerate() {
-            let before = |t: &mut Vec<(u64, Lit)>, sign: bool| {
-                if i > 0 {
-                    t.push((1, if sign { aux[i - 1] } else { !aux[i - 1] }));
-                }
-                t.push((1, if sign { lits[i] } else { !lits[i] }));
-            };
-            let mut to = vec![(1, !s)];
-            before(&mut to, true);
-            q.step(&format!(
-                "red {} : {} -> 0",
-                q.constraint(&to, 1),
-                cnf_name(s.var())
-            ));
-            let k = if i > 0 { 2 } else { 1 };
-            let mut from = vec![(k, s)];
-            before(&mut from, false);
-            q.step(&format!(
-                "red {} : {} -> 1",
-                q.constraint(&from, k as i64),
-                cnf_name(s.var())
-            ));
-        }
-        crate::cnf::amo::sequential_clauses(lits, aux)
-            .iter()
-            .for_each(|c| {
-                q.rup_clause(c);
-            });
-    }
-    q.refute(drat, cnf.num_vars, |empty| format!("UNSAT : {empty}"))
-}
-
 /// The variables a DRAT proof's lines name (unreadable words are left to the proof's reader).
 fn drat_variables(drat: &str) -> std::collections::HashSet<u32> {
     drat.lines()
@@ -616,7 +446,7 @@ impl Puzzle for Sudoku {
         name: "sudoku",
         about:
             "classic sudoku, any size with rectangular boxes: solve, count, prove uniqueness, hints",
-        formats: &[Format::Text, Format::Line, Format::Url, Format::Svg],
+        formats: &[Format::Line],
         machine: Format::Line,
         answer_fields: &["grid"],
         variables: "rRcC=D: cell (R, C) holds digit D",
@@ -629,8 +459,74 @@ impl Puzzle for Sudoku {
     type Checked = ();
     type Encoding = Encoding;
 
+    /// One row per line: N cells, either separated by spaces (a number, or `.`, `0`, `-` for an
+    /// empty cell), or, up to 9×9, written together (`53..7....`). N is the number of rows; it
+    /// must have boxes ([`box_shape`]). Blank lines before and after the grid are passed over.
     fn parse(text: &str, _: &Settings) -> Result<Board, ParseError> {
-        parse(text)
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
+        let Some(first) = lines.iter().position(|l| !l.trim().is_empty()) else {
+            return Err(ParseError::new(
+                1,
+                1,
+                "empty input: expected a grid, one row per line",
+            ));
+        };
+        let last = lines
+            .iter()
+            .rposition(|l| !l.trim().is_empty())
+            .expect("a line that is not blank");
+        let n = last + 1 - first;
+        if n > MAX_SIDE {
+            return Err(ParseError::new(
+                first + MAX_SIDE + 1,
+                1,
+                format!("{n} rows: puzzle-sat reads sudokus up to {MAX_SIDE}×{MAX_SIDE}"),
+            ));
+        }
+        let Some((box_h, box_w)) = box_shape(n) else {
+            return Err(ParseError::new(
+                last + 1,
+                1,
+                format!(
+                    "{n} rows: a {n}×{n} sudoku has no boxes (sides 4, 6, 8, 9, 10, 12, … are read)"
+                ),
+            ));
+        };
+        let mut givens = Vec::with_capacity(n * n);
+        for (k, line) in lines[first..=last].iter().enumerate() {
+            let at = first + k + 1;
+            let cells = cells_of(line, n, n);
+            if cells.len() != n {
+                let has = if cells.len() > n {
+                    format!("more than {n}")
+                } else {
+                    cells.len().to_string()
+                };
+                return Err(ParseError::new(
+                    at,
+                    line.chars().count() + 1,
+                    format!("this row has {has} cells; a {n}×{n} sudoku has {n}"),
+                ));
+            }
+            for (col, word) in cells {
+                givens.push(cell(word, n).ok_or_else(|| {
+                    ParseError::new(
+                        at,
+                        col,
+                        format!(
+                            "unexpected {word:?}: expected a digit 1–{n}, or . for an empty cell"
+                        ),
+                    )
+                })?);
+            }
+        }
+        Ok(Board {
+            n,
+            box_h,
+            box_w,
+            givens,
+        })
     }
 
     fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
@@ -761,14 +657,108 @@ impl capability::Backbone for Sudoku {
     }
 }
 
-impl capability::PbProofs for Sudoku {
-    const VERIPB: crate::genre::VeriPb<Self> = crate::genre::VeriPb {
-        claims: Some(crate::genre::OwnProblem {
-            problem: opb,
-            refutation,
-        }),
-        optimum: None,
-    };
+impl capability::PbClaims for Sudoku {
+    /// The problem as an OPB file, from the board alone: one variable per cell and digit, "exactly
+    /// one" per cell and per house and digit as equalities, a unit per given, and per blocked grid
+    /// "some cell holds another digit". No objective. Equality `e` (0-based) is loaded as the
+    /// constraints `2e + 1` (`≥`) and `2e + 2` (`≤`).
+    fn problem(board: &Board, blocked: &[Grid]) -> String {
+        use std::fmt::Write;
+        let n = board.n;
+        let given = board.givens.iter().filter(|&&g| g != 0).count();
+        let mut out = format!(
+            "* #variable= {} #constraint= {}\n",
+            n * n * n,
+            n * n * 4 + given + blocked.len()
+        );
+        let _ = writeln!(out, "* sudoku {n}x{n}, boxes {}x{}, as a pseudo-Boolean problem: x(N i + d) is cell i (row-major, 0-based) holding digit d", board.box_h, board.box_w);
+        opb_rules(board, &mut out);
+        for grid in blocked {
+            out.push_str("* not this solution\n");
+            for (i, &d) in grid.iter().enumerate() {
+                let _ = write!(out, "-1 x{} ", pb_var(n, i, d as usize));
+            }
+            let _ = writeln!(out, ">= {} ;", 1 - (n * n) as i64);
+        }
+        out
+    }
+
+    /// The proof that [`opb`]`(board, blocked)` is infeasible, from `drat`, a DRAT proof that the
+    /// certificate's `final.cnf` for the claim (the rules and the blocked grids) is
+    /// unsatisfiable: what the givens rule out by propagation; each sequential counter's
+    /// auxiliaries defined by redundance (`s_i` is "one of the first i literals") and its clauses
+    /// derived by propagation; the solver's steps as RUP steps; `conclusion UNSAT`. The pairwise
+    /// and "at least one" clauses are never stated: the equalities imply each by propagation, which
+    /// is all a RUP step needs of them; so is each blocking clause, by the blocked grid's
+    /// constraint and the givens.
+    fn refutation(board: &Board, blocked: &[Grid], drat: &str) -> Result<String, String> {
+        use crate::certificate::veripb::Proof;
+        use crate::certificate::{Claim, Form};
+        let n = board.n;
+        let claim = if blocked.is_empty() {
+            Claim::NoSolution
+        } else {
+            Claim::Count
+        };
+        let (cnf, enc, _) =
+            crate::certificate::built::<Sudoku>(board, claim, None, &[], blocked, Form::Stated)?;
+        // CNF variable → OPB variable: digits by their cell, auxiliaries past N³.
+        let top = (n * n * n) as u32;
+        let opb_var = opb_vars(&enc.digits, n, cnf.num_vars);
+        let name = |v: u32| {
+            if v <= top {
+                format!("x{v}")
+            } else {
+                format!("t{v}")
+            }
+        };
+        let cnf_name = |v: u32| name(opb_var[v as usize]);
+        let given = board.givens.iter().filter(|&&g| g != 0).count();
+        let mut p = Proof::new((n * n * 8 + given + blocked.len()) as u64, &name);
+        eliminations(&mut p, &enc.digits, n);
+        let mut q = p.with_names(&cnf_name);
+        // Only the counters whose variables the solver's proof names: the equalities propagate at
+        // least what any counter's clauses do, so a step that names none needs none.
+        let named = drat_variables(drat);
+        q.line(
+            "% the sequential counters the solver's proof names: s_i is s_(i-1) or the i-th literal",
+        );
+        for (lits, aux) in enc
+            .ladders
+            .iter()
+            .filter(|(_, aux)| aux.iter().any(|s| named.contains(&s.var())))
+        {
+            for (i, &s) in aux.iter().enumerate() {
+                let before = |t: &mut Vec<(u64, Lit)>, sign: bool| {
+                    if i > 0 {
+                        t.push((1, if sign { aux[i - 1] } else { !aux[i - 1] }));
+                    }
+                    t.push((1, if sign { lits[i] } else { !lits[i] }));
+                };
+                let mut to = vec![(1, !s)];
+                before(&mut to, true);
+                q.step(&format!(
+                    "red {} : {} -> 0",
+                    q.constraint(&to, 1),
+                    cnf_name(s.var())
+                ));
+                let k = if i > 0 { 2 } else { 1 };
+                let mut from = vec![(k, s)];
+                before(&mut from, false);
+                q.step(&format!(
+                    "red {} : {} -> 1",
+                    q.constraint(&from, k as i64),
+                    cnf_name(s.var())
+                ));
+            }
+            crate::cnf::amo::sequential_clauses(lits, aux)
+                .iter()
+                .for_each(|c| {
+                    q.rup_clause(c);
+                });
+        }
+        q.refute(drat, cnf.num_vars, |empty| format!("UNSAT : {empty}"))
+    }
 }
 
 impl capability::Marks for Sudoku {
@@ -801,6 +791,10 @@ impl capability::Estimate for Sudoku {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parse(text: &str) -> Result<Board, ParseError> {
+        Sudoku::parse(text, &Settings::default())
+    }
 
     #[test]
     fn boxes_and_houses() {

@@ -50,16 +50,12 @@ impl Puzzle for TargetSudoku {
     const INFO: Info = Info {
         name: "target-sudoku",
         about: "NOIP 2009 / Luogu P1074: maximise the ring-weighted score",
-        formats: &[
-        Format::Text,
-        Format::Judge,
-        Format::Line,
-        Format::Url,
-        Format::Svg,
-    ],
+        formats: &[Format::Judge, Format::Line],
         machine: Format::Line,
         answer_fields: &["score", "grid"],
-        variables: "rRcC=D: cell (R, C) holds digit D; score>=N: the score is at least N (score = 2766 + sum of (digit - 1) over the corners, the ring around the centre box and the centre)",
+        variables: "rRcC=D: cell (R, C) holds digit D; score>=N: the score is at least N (score = \
+            2766 + sum of (digit - 1) over the corners, the ring around the centre box and the \
+            centre)",
         extensions: &["in"],
         blocks_exactly: true,
         ..Info::DEFAULT
@@ -278,19 +274,6 @@ impl capability::Backbone for TargetSudoku {
             partial: hint,
         }))
     }
-}
-
-impl capability::PbProofs for TargetSudoku {
-    const VERIPB: crate::genre::VeriPb<Self> = crate::genre::VeriPb {
-        claims: Some(crate::genre::OwnProblem {
-            problem: |givens, _| veripb::opb(givens),
-            refutation: |givens, _, drat| veripb::infeasible(givens, drat),
-        }),
-        optimum: Some(crate::genre::Optimum::FromFinal {
-            proof: |givens, best, score, drat| veripb::proof(givens, best, *score, drat),
-            objective: |score| format!("-{score}"),
-        }),
-    };
 }
 
 impl capability::Marks for TargetSudoku {

@@ -160,16 +160,12 @@ impl Puzzle for Tatamibari {
     const INFO: Info = Info {
         name: "tatamibari",
         about: "Nikoli's rectangle puzzle: solve, count solutions, prove uniqueness, generate",
-        formats: &[
-        Format::Text,
-        Format::Box,
-        Format::Rects,
-        Format::Url,
-        Format::Svg,
-    ],
+        formats: &[Format::Box, Format::Rects],
         machine: Format::Rects,
         answer_fields: &["rectangles"],
-        variables: "rect R C H W: the rectangle with top-left cell (R, C) (0-based), H tall, W wide is chosen; owner R C R' C': cell (R, C) belongs to the clue at (R', C'); ends-at R C / starts-at R C: a chosen rectangle has its bottom-right / top-left cell there",
+        variables: "rect R C H W: the rectangle with top-left cell (R, C) (0-based), H tall, W \
+            wide is chosen; owner R C R' C': cell (R, C) belongs to the clue at (R', C'); ends-at \
+            R C / starts-at R C: a chosen rectangle has its bottom-right / top-left cell there",
         blocks_exactly: true,
         ..Info::DEFAULT
     };
@@ -366,12 +362,6 @@ impl capability::Marks for Tatamibari {
             &|s, i, x, y, cell| svg::clue(board, s, i, x, y, cell),
             locate,
         )
-    }
-}
-
-impl capability::Estimate for Tatamibari {
-    fn estimate(board: &Board, limit: u64) -> u64 {
-        size::estimate(board, limit)
     }
 }
 

@@ -6,35 +6,38 @@
 //! shrunk the candidates, and refused then if it is too large (`encode::encode_with`).
 
 use super::encode::Spans;
-use super::{Board, Cell, Shape};
+use super::{Board, Cell, Shape, Tatamibari};
+use crate::capability;
 
-/// About how many literals' room the candidate lists of `board` take before pruning, counted
-/// no further than just past `limit`: each candidate is listed once per cell it covers, plus
-/// its own record. (The formula, one to three literals per cell of each candidate that
-/// survives and about ten per candidate, is counted after probing: on generated boards a third
-/// to a fifth of them survive.)
-pub fn estimate(board: &Board, limit: u64) -> u64 {
-    // Every cell is covered by some candidate, so the board's cells alone may say enough, and
-    // then nothing the size of the board is built.
-    let least = weight(1, 1)
-        .saturating_mul(board.cells.iter().filter(|&&c| c != Cell::Hole).count() as u64);
-    if least > limit {
-        return least;
-    }
-    let spans = Spans::new(board);
-    let mut total = 0u64;
-    for cr in 0..board.rows {
-        for cc in 0..board.cols {
-            let Cell::Clue(shape) = board.cell(cr, cc) else {
-                continue;
-            };
-            total += clue_estimate(board, &spans, cr, cc, shape, limit.saturating_sub(total));
-            if total > limit {
-                return total;
+impl capability::Estimate for Tatamibari {
+    /// About how many literals' room the candidate lists of `board` take before pruning, counted
+    /// no further than just past `limit`: each candidate is listed once per cell it covers, plus
+    /// its own record. (The formula, one to three literals per cell of each candidate that
+    /// survives and about ten per candidate, is counted after probing: on generated boards a third
+    /// to a fifth of them survive.)
+    fn estimate(board: &Board, limit: u64) -> u64 {
+        // Every cell is covered by some candidate, so the board's cells alone may say enough, and
+        // then nothing the size of the board is built.
+        let least = weight(1, 1)
+            .saturating_mul(board.cells.iter().filter(|&&c| c != Cell::Hole).count() as u64);
+        if least > limit {
+            return least;
+        }
+        let spans = Spans::new(board);
+        let mut total = 0u64;
+        for cr in 0..board.rows {
+            for cc in 0..board.cols {
+                let Cell::Clue(shape) = board.cell(cr, cc) else {
+                    continue;
+                };
+                total += clue_estimate(board, &spans, cr, cc, shape, limit.saturating_sub(total));
+                if total > limit {
+                    return total;
+                }
             }
         }
+        total
     }
-    total
 }
 
 /// A candidate's room: see [`estimate`].
@@ -90,6 +93,7 @@ fn clue_estimate(
 mod tests {
     use super::super::{encode, parse};
     use super::*;
+    use crate::capability::Estimate;
 
     #[test]
     fn counts_what_the_encoder_lists() {
@@ -107,7 +111,7 @@ mod tests {
                     }
                 }
             }
-            assert_eq!(estimate(&board, u64::MAX), listed, "{text}");
+            assert_eq!(Tatamibari::estimate(&board, u64::MAX), listed, "{text}");
         }
     }
 
@@ -119,7 +123,7 @@ mod tests {
         text.replace_range(500..501, "-");
         let board = parse(&text).unwrap();
         let started = std::time::Instant::now();
-        assert!(estimate(&board, 1 << 26) > 1 << 26);
+        assert!(Tatamibari::estimate(&board, 1 << 26) > 1 << 26);
         assert!(started.elapsed().as_secs() < 5);
     }
 }
