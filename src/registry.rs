@@ -185,7 +185,18 @@ impl<P: Genre> Entry for Of<P> {
 
     #[cfg(test)]
     fn self_check(&self) -> Result<(), String> {
-        use encodings::puzzle::{self, Goal, Settings};
+        use encodings::puzzle::{self, Format, Goal, Settings};
+        // Text and SVG come with every genre and URL with `Urls`: listed here, they would be
+        // dropped or doubled without a word.
+        if let Some(f) = P::INFO
+            .formats
+            .iter()
+            .find(|f| matches!(f, Format::Text | Format::Svg | Format::Url | Format::Json))
+        {
+            return Err(format!(
+                "Info::formats lists {f}, which it does not choose (only its own forms)"
+            ));
+        }
         if !P::formats().contains(&P::INFO.machine) {
             return Err(format!(
                 "certificates keep answers as {}, which it does not print",

@@ -30,37 +30,42 @@ pub fn candidates(n: usize, givens: &[u8], houses: &[Vec<usize>]) -> Vec<u64> {
     open
 }
 
-/// The one-hot digit variables: `digit[i][d - 1]` true when cell i holds d; `None` where cell
-/// i cannot hold d (not among its candidates).
+/// The one-hot digit variables: [`Digits::cell`]`(i)[d - 1]` true when cell i holds d; `None`
+/// where cell i cannot hold d (not among its candidates). One flat list, N per cell: a board of
+/// a million cells keeps no allocation per cell.
 pub struct Digits {
-    pub digit: Vec<Vec<Option<Lit>>>,
+    n: usize,
+    lits: Vec<Option<Lit>>,
 }
 
 impl Digits {
     /// A variable `rRcC=D` for each candidate of `open` (bit d for digit d, 1..=n) on a board
     /// `cols` wide, cell by cell, digit by digit.
     pub fn new<S: ClauseSink>(sink: &mut S, open: &[u64], n: usize, cols: usize) -> Digits {
-        let digit = open
-            .iter()
-            .enumerate()
-            .map(|(i, &o)| {
-                (1..=n)
-                    .map(|d| {
-                        (o >> d & 1 == 1).then(|| {
-                            sink.new_named_var(&|| {
-                                format!("r{}c{}={d}", i / cols + 1, i % cols + 1)
-                            })
-                        })
-                    })
-                    .collect()
-            })
-            .collect();
-        Digits { digit }
+        let mut lits = Vec::with_capacity(open.len() * n);
+        for (i, &o) in open.iter().enumerate() {
+            for d in 1..=n {
+                lits.push((o >> d & 1 == 1).then(|| {
+                    sink.new_named_var(&|| format!("r{}c{}={d}", i / cols + 1, i % cols + 1))
+                }));
+            }
+        }
+        Digits { n, lits }
+    }
+
+    /// Cell i's variables, digit 1 first.
+    pub fn cell(&self, i: usize) -> &[Option<Lit>] {
+        &self.lits[i * self.n..(i + 1) * self.n]
+    }
+
+    /// Every cell's variables, in order.
+    pub fn cells(&self) -> impl Iterator<Item = &[Option<Lit>]> {
+        self.lits.chunks(self.n.max(1))
     }
 
     /// Cell i's variable for digit d (`None` for 0 and digits it cannot hold).
     pub fn lit(&self, i: usize, d: u8) -> Option<Lit> {
-        self.digit[i]
+        self.cell(i)
             .get((d as usize).wrapping_sub(1))
             .copied()
             .flatten()
@@ -68,27 +73,26 @@ impl Digits {
 
     /// The variables of digit d (1-based) in `cells`.
     pub fn of(&self, cells: &[usize], d: usize) -> Vec<Lit> {
-        cells.iter().filter_map(|&i| self.digit[i][d - 1]).collect()
+        cells.iter().filter_map(|&i| self.cell(i)[d - 1]).collect()
     }
 
     /// Exactly one digit in cell i (an empty set gives the empty clause: a cell left no
     /// candidate is a clash); the sequential counter's auxiliaries where it uses one.
     pub fn one<S: ClauseSink>(&self, sink: &mut S, i: usize) -> Option<Vec<Lit>> {
-        let lits: Vec<Lit> = self.digit[i].iter().flatten().copied().collect();
+        let lits: Vec<Lit> = self.cell(i).iter().flatten().copied().collect();
         exactly_one_traced(sink, &lits)
     }
 
     /// No digit twice in `house`: at most one of its cells per digit.
     pub fn all_different<S: ClauseSink>(&self, sink: &mut S, house: &[usize]) {
-        for d in 1..=self.digit.first().map_or(0, Vec::len) {
+        for d in 1..=self.n {
             at_most_one(sink, &self.of(house, d));
         }
     }
 
     /// The grid a model holds (exactly-one makes each digit unique), 0 where a cell has none.
     pub fn decode(&self, model: &Model) -> Grid {
-        self.digit
-            .iter()
+        self.cells()
             .map(|cell| {
                 cell.iter()
                     .position(|l| l.is_some_and(|l| model.value(l)))

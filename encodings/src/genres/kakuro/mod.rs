@@ -324,7 +324,7 @@ pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
     for i in board.white() {
         digits.one(sink, i);
     }
-    let lit = |i: usize, d: usize| digits.digit[i][d - 1];
+    let lit = |i: usize, d: usize| digits.cell(i)[d - 1];
     for (run, sets) in runs.iter().zip(&sets) {
         digits.all_different(sink, &run.cells);
         let somewhere = |d: usize| digits.of(&run.cells, d);

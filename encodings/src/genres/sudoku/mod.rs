@@ -130,7 +130,7 @@ pub fn encode<S: ClauseSink>(board: &Board, sink: &mut S, order: Order) -> Encod
     let mut ladders = Vec::new();
     let cell = |sink: &mut S, i: usize, ladders: &mut Vec<_>| {
         if let Some(aux) = digits.one(sink, i) {
-            ladders.push((digits.digit[i].iter().flatten().copied().collect(), aux));
+            ladders.push((digits.cell(i).iter().flatten().copied().collect(), aux));
         }
     };
     let house = |sink: &mut S, k: usize, d: usize, ladders: &mut Vec<_>| {
@@ -401,7 +401,7 @@ pub fn opb_rules(board: &Board, out: &mut String) {
 /// totalizers) numbered past N³ in order.
 pub fn opb_vars(digits: &Digits, n: usize, num_vars: u32) -> Vec<u32> {
     let mut opb_var = vec![0u32; num_vars as usize + 1];
-    for (i, cell) in digits.digit.iter().enumerate() {
+    for (i, cell) in digits.cells().enumerate() {
         for (d, l) in cell.iter().enumerate() {
             if let Some(l) = l {
                 opb_var[l.var() as usize] = pb_var(n, i, d + 1);
@@ -419,7 +419,7 @@ pub fn opb_vars(digits: &Digits, n: usize, num_vars: u32) -> Vec<u32> {
 /// What the givens rule out (the candidates no variable was made for), as RUP units.
 pub fn eliminations(p: &mut crate::certificate::veripb::Proof, digits: &Digits, n: usize) {
     p.line("% what the givens rule out, by propagation");
-    for (i, cell) in digits.digit.iter().enumerate() {
+    for (i, cell) in digits.cells().enumerate() {
         for (d, l) in cell.iter().enumerate() {
             if l.is_none() {
                 p.rup_clause(&[!Lit::positive(pb_var(n, i, d + 1))]);

@@ -48,7 +48,7 @@ impl Encoding {
 
     /// Cell (r, c)'s variable for digit `d + 1`.
     pub fn digit(&self, r: usize, c: usize, d: usize) -> Option<Lit> {
-        self.rules.digits.digit[r * 9 + c][d]
+        self.rules.digits.cell(r * 9 + c)[d]
     }
 }
 
@@ -74,7 +74,7 @@ pub fn encode<S: ClauseSink>(givens: &Grid, sink: &mut S) -> Encoding {
         } else {
             groups.push(
                 (0..9)
-                    .filter_map(|d| Some((rules.digits.digit[r * 9 + c][d]?, d as u64)))
+                    .filter_map(|d| Some((rules.digits.cell(r * 9 + c)[d]?, d as u64)))
                     .collect(),
             );
         }

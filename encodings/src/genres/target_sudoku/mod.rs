@@ -171,7 +171,7 @@ impl capability::Scoring for TargetSudoku {
     ) -> Result<crate::cnf::objective::Objective, String> {
         // The score itself, weight × digit on every cell's digit literals: linear already.
         let mut terms = Vec::new();
-        for (i, cell) in enc.rules.digits.digit.iter().enumerate() {
+        for (i, cell) in enc.rules.digits.cells().enumerate() {
             terms.extend(
                 (1..=9u32)
                     .zip(cell)
