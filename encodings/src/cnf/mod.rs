@@ -3,6 +3,7 @@
 //! and the model type decoders read.
 
 pub mod amo;
+pub mod connect;
 pub mod objective;
 pub mod propagate;
 pub mod sum;
