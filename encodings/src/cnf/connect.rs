@@ -1,7 +1,8 @@
-//! "The active vertices of a graph form one connected piece" (or there are none): the global
-//! rule of Nurikabe's wall, Heyawake's and Hitori's white cells, LITS's shaded cells. Stated
-//! eagerly, as clauses, so that a certificate's formula holds the whole rule and a DRAT proof
-//! of it trusts nothing else.
+//! "The active vertices of a graph form one connected piece" (or there are none), the global
+//! rule of Nurikabe's wall, Heyawake's and Hitori's white cells, LITS's shaded cells; and "the
+//! chosen edges form one closed loop" (Slitherlink, Masyu), which is degrees plus the same
+//! rule through the chosen edges. Stated eagerly, as clauses, so that a certificate's formula
+//! holds the whole rule and a DRAT proof of it trusts nothing else.
 //!
 //! A spanning tree rooted at the first active vertex: every other active vertex picks an active
 //! neighbour as its parent, of strictly smaller rank (a number in binary), so that following
@@ -78,6 +79,60 @@ impl Graph {
     }
 }
 
+/// The edges of `graph`, each once, as `(u, v)` with `u < v`, in order: the order of the
+/// edge literals [`one_loop`] takes.
+pub fn edges(graph: &Graph) -> Vec<(usize, usize)> {
+    let mut edges = Vec::new();
+    for (u, around) in graph.neighbours.iter().enumerate() {
+        for &v in around.iter().filter(|&&v| v > u) {
+            edges.push((u, v));
+        }
+    }
+    edges
+}
+
+/// Clauses whose models, restricted to `edge` (one literal per edge of [`edges`]), are exactly
+/// the sets of edges that form one closed loop: every vertex has 0 or 2 of them, and the
+/// vertices with 2 are one piece through them. At least one edge is chosen. Returns, for each
+/// vertex, a literal true when the loop passes through it.
+pub fn one_loop<S: ClauseSink>(sink: &mut S, graph: &Graph, edge: &[Lit]) -> Vec<Lit> {
+    let list = edges(graph);
+    assert_eq!(edge.len(), list.len(), "one literal per edge");
+    let index: std::collections::HashMap<(usize, usize), Lit> =
+        list.iter().copied().zip(edge.iter().copied()).collect();
+    let lit = |u: usize, v: usize| index[&(u.min(v), u.max(v))];
+    sink.add_clause(edge);
+    let mut on = Vec::with_capacity(graph.len());
+    for (v, around) in graph.neighbours.iter().enumerate() {
+        let incident: Vec<Lit> = around.iter().map(|&u| lit(u, v)).collect();
+        let here = sink.new_named_var(&|| format!("loop through {v}"));
+        // `here` ↔ some incident edge; none of them alone; no three of them.
+        let mut some = vec![!here];
+        for (i, &e) in incident.iter().enumerate() {
+            sink.add_clause(&[!e, here]);
+            some.push(e);
+            let mut another = vec![!e];
+            another.extend(
+                incident
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, &f)| f),
+            );
+            sink.add_clause(&another);
+            for (j, &f) in incident.iter().enumerate().skip(i + 1) {
+                for &g in &incident[j + 1..] {
+                    sink.add_clause(&[!e, !f, !g]);
+                }
+            }
+        }
+        sink.add_clause(&some);
+        on.push(here);
+    }
+    connected_via(sink, graph, &on, |u, v| Some(lit(u, v)));
+    on
+}
+
 /// How many bits a rank takes: ranks run from 0 to `n − 1` (a path's depth).
 fn rank_bits(n: usize) -> usize {
     (usize::BITS - (n.max(2) - 1).leading_zeros()) as usize
@@ -87,6 +142,18 @@ fn rank_bits(n: usize) -> usize {
 /// exactly the assignments whose true vertices form at most one piece. Every auxiliary variable
 /// is fresh; see the module's opening for how.
 pub fn connected<S: ClauseSink>(sink: &mut S, graph: &Graph, active: &[Lit]) {
+    connected_via(sink, graph, active, |_, _| None);
+}
+
+/// [`connected`] through the edges `via` says are open only: `via(u, v)` (for neighbours `u`,
+/// `v`, either order) is a literal that must be true for the piece to pass between them, or
+/// `None` where it always may.
+pub fn connected_via<S: ClauseSink>(
+    sink: &mut S,
+    graph: &Graph,
+    active: &[Lit],
+    via: impl Fn(usize, usize) -> Option<Lit>,
+) {
     let n = graph.len();
     assert_eq!(active.len(), n, "one literal per vertex");
     if n <= 1 {
@@ -135,6 +202,9 @@ pub fn connected<S: ClauseSink>(sink: &mut S, graph: &Graph, active: &[Lit]) {
             let p = sink.new_named_var(&|| format!("parent of {v} is {u}"));
             sink.add_clause(&[!p, active[u]]);
             sink.add_clause(&[!p, active[v]]);
+            if let Some(e) = via(u, v) {
+                sink.add_clause(&[!p, e]);
+            }
             smaller(sink, p, &rank[u], &rank[v]);
             has_parent.push(p);
         }
@@ -224,6 +294,33 @@ mod tests {
         };
         for g in [cycle, star, apart] {
             check(&g);
+        }
+    }
+
+    /// One closed loop, by counting degrees and searching the chosen edges: the reference.
+    fn is_one_loop(graph: &Graph, chosen: &[bool]) -> bool {
+        let list = edges(graph);
+        let mut around = vec![Vec::new(); graph.len()];
+        for (&(u, v), _) in list.iter().zip(chosen).filter(|(_, &c)| c) {
+            around[u].push(v);
+            around[v].push(u);
+        }
+        let on: Vec<bool> = around.iter().map(|a| !a.is_empty()).collect();
+        around.iter().all(|a| a.is_empty() || a.len() == 2)
+            && Graph { neighbours: around }.pieces(&on).len() == 1
+    }
+
+    #[test]
+    fn small_loops() {
+        for (rows, cols) in [(2, 2), (2, 3), (1, 4)] {
+            let graph = Graph::grid(rows, cols);
+            check_exhaustively(
+                edges(&graph).len(),
+                |cnf, inputs| {
+                    one_loop(cnf, &graph, inputs);
+                },
+                |bits| is_one_loop(&graph, bits),
+            );
         }
     }
 
