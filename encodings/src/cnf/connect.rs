@@ -325,6 +325,23 @@ mod tests {
     }
 
     #[test]
+    fn sizes_are_the_pages() {
+        // docs/encodings/connect.md: n − 1 roots and n − 2 prefixes (3 clauses each), n·B rank
+        // bits, per arc a parent and 2B − 1 comparator variables and 6B − 2 clauses, and a
+        // clause per vertex. A 20×20 grid: n = 400, A = 1,520, B = 9.
+        let graph = Graph::grid(20, 20);
+        let mut count = crate::cnf::SizeCounter::default();
+        let active: Vec<Lit> = (0..400).map(|_| count.new_var()).collect();
+        connected(&mut count, &graph, &active);
+        let (n, a, b) = (400u64, 1520u64, 9u64);
+        assert_eq!(count.vars as u64, n + (n - 1) + (n - 2) + n * b + a * 2 * b);
+        assert_eq!(
+            count.clauses,
+            3 * (n - 1) + 3 * (n - 2) + a * (6 * b - 2) + n
+        );
+    }
+
+    #[test]
     fn pieces_are_found_in_order() {
         let g = Graph::grid(3, 3);
         let active = [true, false, true, true, false, true, false, false, true];
