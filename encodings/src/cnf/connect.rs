@@ -91,6 +91,20 @@ pub fn edges(graph: &Graph) -> Vec<(usize, usize)> {
     edges
 }
 
+/// Whether the edges `chosen` marks (in [`edges`]' order) form one closed loop, by counting
+/// degrees and searching along them: the independent reference for [`one_loop`], and a
+/// validator's test.
+pub fn is_one_loop(graph: &Graph, chosen: &[bool]) -> bool {
+    let mut around = vec![Vec::new(); graph.len()];
+    for (&(u, v), _) in edges(graph).iter().zip(chosen).filter(|(_, &c)| c) {
+        around[u].push(v);
+        around[v].push(u);
+    }
+    let on: Vec<bool> = around.iter().map(|a| !a.is_empty()).collect();
+    around.iter().all(|a| a.is_empty() || a.len() == 2)
+        && Graph { neighbours: around }.pieces(&on).len() == 1
+}
+
 /// Clauses whose models, restricted to `edge` (one literal per edge of [`edges`]), are exactly
 /// the sets of edges that form one closed loop: every vertex has 0 or 2 of them, and the
 /// vertices with 2 are one piece through them. At least one edge is chosen. Returns, for each
@@ -295,19 +309,6 @@ mod tests {
         for g in [cycle, star, apart] {
             check(&g);
         }
-    }
-
-    /// One closed loop, by counting degrees and searching the chosen edges: the reference.
-    fn is_one_loop(graph: &Graph, chosen: &[bool]) -> bool {
-        let list = edges(graph);
-        let mut around = vec![Vec::new(); graph.len()];
-        for (&(u, v), _) in list.iter().zip(chosen).filter(|(_, &c)| c) {
-            around[u].push(v);
-            around[v].push(u);
-        }
-        let on: Vec<bool> = around.iter().map(|a| !a.is_empty()).collect();
-        around.iter().all(|a| a.is_empty() || a.len() == 2)
-            && Graph { neighbours: around }.pieces(&on).len() == 1
     }
 
     #[test]
