@@ -227,6 +227,19 @@ pub trait Prunes: Puzzle {
     fn derived_units(inst: &Self::Instance, enc: &Self::Encoding) -> Vec<Lit>;
 }
 
+/// Global rules (connectivity) left out of a search's first formula and added as cuts when a
+/// model breaks them: a solver then never reasons about a whole spanning tree, only about the
+/// few clauses the search needed. [`Puzzle::encode`] keeps the whole rules, for files and
+/// certificates.
+pub trait Cuts: Puzzle {
+    /// The rules without those [`Self::cuts`] stands for: the searches' formula.
+    fn encode_lazy<S: ClauseSink>(inst: &Self::Instance, sink: &mut S) -> Self::Encoding;
+
+    /// Clauses that `answer` (decoded from a model of [`Self::encode_lazy`]'s formula and the
+    /// cuts so far) breaks and every valid answer keeps; none when the left-out rules hold.
+    fn cuts(inst: &Self::Instance, enc: &Self::Encoding, answer: &Self::Answer) -> Vec<Vec<Lit>>;
+}
+
 /// `check --format svg` of an answer that breaks a rule, the broken rule marked.
 pub trait Marks: Puzzle {
     /// The answer (`text`, as `check` read it) as far as it can be drawn, with the cells the
@@ -313,6 +326,7 @@ pub mod probe {
         PbOptimum HasPbOptimum NoPbOptimum pb_optimum;
         PbOwnOptimum HasPbOwnOptimum NoPbOwnOptimum pb_own_optimum;
         Searches HasSearches NoSearches searches;
+        Cuts HasCuts NoCuts cuts;
         Prunes HasPrunes NoPrunes prunes;
         Marks HasMarks NoMarks marks;
         Estimate HasEstimate NoEstimate estimate;
@@ -350,6 +364,7 @@ macro_rules! declare {
             ("PbOptimum", probe.pb_optimum()),
             ("PbOwnOptimum", probe.pb_own_optimum()),
             ("Searches", probe.searches()),
+            ("Cuts", probe.cuts()),
             ("Prunes", probe.prunes()),
             ("Marks", probe.marks()),
             ("Estimate", probe.estimate()),
@@ -502,6 +517,21 @@ macro_rules! declare {
             out: &mut dyn $crate::puzzle::Observer<Self>,
         ) -> Result<$crate::puzzle::Ended, $crate::solver::SolverError> {
             <Self as $crate::capability::Searches>::search(inst, goal, solvers, out)
+        }
+    };
+    (@item Cuts) => {
+        fn encode_search<S: $crate::cnf::ClauseSink>(
+            inst: &Self::Instance,
+            sink: &mut S,
+        ) -> Self::Encoding {
+            <Self as $crate::capability::Cuts>::encode_lazy(inst, sink)
+        }
+        fn cuts(
+            inst: &Self::Instance,
+            enc: &Self::Encoding,
+            answer: &Self::Answer,
+        ) -> Vec<Vec<$crate::cnf::Lit>> {
+            <Self as $crate::capability::Cuts>::cuts(inst, enc, answer)
         }
     };
     (@item Prunes) => {

@@ -8,7 +8,7 @@ use crate::format::error::ParseError;
 use crate::puzzle::{
     Ended, Flag, Format, GenerateSpec, Goal, Hints, Info, Made, Observer, Puzzle, Task,
 };
-use crate::search::{encode, enumerate, maximize, Sink, Tighten};
+use crate::search::{encode_with, enumerate, maximize, Sink, Tighten};
 use crate::solver::{NewSolver, SolverError};
 use serde_json::{Map, Value};
 use std::fmt;
@@ -79,6 +79,21 @@ pub trait Genre: Puzzle {
         out: &mut dyn Observer<Self>,
     ) -> Result<Ended, SolverError> {
         by_task::<Self>(inst, goal, solvers, out)
+    }
+
+    /// The formula the searches start from: the whole rules, unless the genre has
+    /// [`crate::capability::Cuts`].
+    fn encode_search<S: ClauseSink>(inst: &Self::Instance, sink: &mut S) -> Self::Encoding {
+        Self::encode(inst, sink)
+    }
+
+    /// [`crate::capability::Cuts::cuts`]; none without it.
+    fn cuts(
+        _inst: &Self::Instance,
+        _enc: &Self::Encoding,
+        _answer: &Self::Answer,
+    ) -> Vec<Vec<Lit>> {
+        Vec::new()
     }
 
     /// The bare puzzle by default.
@@ -189,7 +204,8 @@ pub trait Genre: Puzzle {
 }
 
 /// [`Genre::search`]'s default: the generic search its [`Task`] names, on one solver holding
-/// the whole formula.
+/// the whole formula (enumerating, the rules less those left to cuts, and the cuts it needs;
+/// a scoring genre's search states every rule).
 pub fn by_task<P: Genre>(
     inst: &P::Instance,
     goal: Goal,
@@ -222,10 +238,16 @@ pub fn by_task<P: Genre>(
         Goal::Enumerate { max } => max,
         Goal::Best => 1,
     };
-    let enc = encode::<P, _>(inst, &mut *solver, out);
-    enumerate::<P, _>(inst, &mut *solver, &enc, max, out, |enc, solver, answer| {
-        P::block(inst, enc, &mut Sink(solver), std::slice::from_ref(answer))
-    })
+    let enc = encode_with::<P, _>(&mut *solver, out, |sink| P::encode_search(inst, sink));
+    enumerate::<P, _>(
+        inst,
+        &mut *solver,
+        &enc,
+        max,
+        out,
+        |enc, solver, answer| P::block(inst, enc, &mut Sink(solver), std::slice::from_ref(answer)),
+        |enc, answer| P::cuts(inst, enc, answer),
+    )
 }
 
 /// Refuses an instance whose formula would pass [`crate::cnf::MAX_LITERALS`], before building any

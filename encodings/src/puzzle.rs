@@ -101,7 +101,8 @@ pub struct Hints<A> {
     /// Listed under `hints` in JSON, in the form of the answer's own field (rectangles; a grid
     /// with 0 where undecided).
     pub json: Value,
-    /// The decided part drawn as text, `.` where undecided.
+    /// The decided part drawn as text, `.` where undecided (`?` for a shading, whose `.` is a
+    /// decided unshaded cell).
     pub drawn: String,
     /// How many parts (rectangles, cells) are decided, of how many in an answer.
     pub decided: usize,

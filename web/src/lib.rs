@@ -133,6 +133,7 @@ fn example(name: &str) -> &'static str {
         "kakkuro" => include_str!("../../docs/examples/kakkuro.txt"),
         "shikaku" => include_str!("../../docs/examples/shikaku.txt"),
         "kakuro" => include_str!("../../docs/examples/kakuro.txt"),
+        "nurikabe" => include_str!("../../docs/examples/nurikabe.txt"),
         _ => "",
     }
 }

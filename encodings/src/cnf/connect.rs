@@ -147,6 +147,179 @@ pub fn one_loop<S: ClauseSink>(sink: &mut S, graph: &Graph, edge: &[Lit]) -> Vec
     on
 }
 
+/// A clause every assignment whose active vertices form one piece keeps: `a` and `b` are not
+/// both active unless some vertex of `between` is, because `between` separates them (every
+/// path from `a` to `b` passes through it). [`is_separator`] checks that without any formula.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cut {
+    pub a: usize,
+    /// `None`: every root (for "no piece without a root": `a` is not active unless some vertex
+    /// of `between` is).
+    pub b: Option<usize>,
+    pub between: Vec<usize>,
+}
+
+impl Cut {
+    /// The clause over per-vertex literals `active`.
+    pub fn clause(&self, active: &[Lit]) -> Vec<Lit> {
+        let mut clause = vec![!active[self.a]];
+        clause.extend(self.b.map(|b| !active[b]));
+        clause.extend(self.between.iter().map(|&v| active[v]));
+        clause
+    }
+}
+
+/// The vertices beside `piece` and outside it.
+fn border(graph: &Graph, piece: &[usize], inside: &mut [bool]) -> Vec<usize> {
+    piece.iter().for_each(|&v| inside[v] = true);
+    let mut out: Vec<usize> = piece
+        .iter()
+        .flat_map(|&v| graph.neighbours[v].iter().copied())
+        .filter(|&u| !inside[u])
+        .collect();
+    piece.iter().for_each(|&v| inside[v] = false);
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Cuts that an assignment whose active vertices form several pieces breaks: for each two
+/// pieces, one vertex of each is not active unless the border of either piece has an active
+/// vertex. Empty when the active vertices are one piece (or none).
+pub fn piece_cuts(graph: &Graph, active: &[bool]) -> Vec<Cut> {
+    let pieces = graph.pieces(active);
+    if pieces.len() < 2 {
+        return Vec::new();
+    }
+    let mut inside = vec![false; graph.len()];
+    let borders: Vec<Vec<usize>> = pieces
+        .iter()
+        .map(|p| border(graph, p, &mut inside))
+        .collect();
+    let mut cuts = Vec::new();
+    for (i, p) in pieces.iter().enumerate() {
+        for (j, q) in pieces.iter().enumerate() {
+            if j != i {
+                cuts.push(Cut {
+                    a: p[0],
+                    b: Some(q[0]),
+                    between: borders[i].clone(),
+                });
+            }
+        }
+    }
+    cuts
+}
+
+/// Cuts that an assignment with a piece of active vertices holding no root breaks: its first
+/// vertex is not active unless the piece's border has an active vertex. Empty when every
+/// piece holds a root.
+pub fn unrooted_cuts(graph: &Graph, active: &[bool], roots: &[bool]) -> Vec<Cut> {
+    let mut inside = vec![false; graph.len()];
+    let mut cuts = Vec::new();
+    for p in graph.pieces(active) {
+        if p.iter().any(|&v| roots[v]) {
+            continue;
+        }
+        cuts.push(Cut {
+            a: p[0],
+            b: None,
+            between: border(graph, &p, &mut inside),
+        });
+    }
+    cuts
+}
+
+/// Whether `cut` holds in every assignment whose active vertices form one piece (`b` a
+/// vertex) or whose every piece holds a root (`b` none): whether its `between` separates `a`
+/// from `b` (from every root) in `graph`. By breadth-first search from `a` avoiding `between`;
+/// shares nothing with the encoders.
+pub fn is_separator(graph: &Graph, cut: &Cut, roots: &[bool]) -> bool {
+    let n = graph.len();
+    if cut.a >= n || cut.b.is_some_and(|b| b >= n) || cut.between.iter().any(|&v| v >= n) {
+        return false;
+    }
+    let mut open = vec![true; n];
+    cut.between.iter().for_each(|&v| open[v] = false);
+    if !open[cut.a] {
+        return false;
+    }
+    let piece = graph
+        .pieces(&open)
+        .into_iter()
+        .find(|p| p.binary_search(&cut.a).is_ok())
+        .expect("a is open");
+    match cut.b {
+        Some(b) => open[b] && piece.binary_search(&b).is_err(),
+        None => !piece.iter().any(|&v| roots[v]),
+    }
+}
+
+/// Clauses that keep every active vertex within `steps` steps of `root` through active
+/// vertices (`active[v]`: `None` for a vertex never active); `root` itself is taken as active.
+/// `near_{v,t}` (for `t` from v's distance from the root on the graph to `steps`): v is active
+/// and at most `t` steps away. Each needs `near_{v,t−1}` or a neighbour's `near_{u,t−1}` (a
+/// neighbour of the root needs nothing), and an active vertex needs `near_{v,steps}`. Unit
+/// propagation sees a vertex cut off as soon as its last path closes, which a forest's ranks
+/// hide; the price is a variable per vertex and step.
+///
+/// Sound: by induction on `t`, `near_{v,t}` gives an active path of at most `t` steps to the
+/// root. Complete: set `near_{v,t}` when v's distance through active vertices is at most `t`.
+pub fn within<S: ClauseSink>(
+    sink: &mut S,
+    graph: &Graph,
+    active: &[Option<Lit>],
+    root: usize,
+    steps: usize,
+) {
+    let n = graph.len();
+    let unreached = usize::MAX;
+    let mut depth = vec![unreached; n];
+    depth[root] = 0;
+    let mut queue = std::collections::VecDeque::from([root]);
+    while let Some(v) = queue.pop_front() {
+        for &u in &graph.neighbours[v] {
+            if active[u].is_some() && depth[u] == unreached {
+                depth[u] = depth[v] + 1;
+                queue.push_back(u);
+            }
+        }
+    }
+    // near[v][t − depth[v]].
+    let mut near: Vec<Vec<Lit>> = vec![Vec::new(); n];
+    for t in 1..=steps {
+        for v in 0..n {
+            let Some(a) = active[v] else { continue };
+            if v == root || depth[v] > t {
+                continue;
+            }
+            let here = sink.new_var();
+            sink.add_clause(&[!here, a]);
+            if depth[v] > 1 {
+                let mut why = vec![!here];
+                if t > depth[v] {
+                    why.push(near[v][t - 1 - depth[v]]);
+                }
+                for &u in &graph.neighbours[v] {
+                    if u != root && depth[u] < t {
+                        why.push(near[u][t - 1 - depth[u]]);
+                    }
+                }
+                sink.add_clause(&why);
+            }
+            near[v].push(here);
+        }
+    }
+    for v in 0..n {
+        if let Some(a) = active[v].filter(|_| v != root) {
+            match near[v].last() {
+                Some(&l) => sink.add_clause(&[!a, l]),
+                None => sink.add_clause(&[!a]),
+            }
+        }
+    }
+}
+
 /// How many bits a rank takes: ranks run from 0 to `n − 1` (a path's depth).
 fn rank_bits(n: usize) -> usize {
     (usize::BITS - (n.max(2) - 1).leading_zeros()) as usize
@@ -201,6 +374,42 @@ pub fn connected_via<S: ClauseSink>(
             before = Some(now);
         }
     }
+    let root: Vec<Root> = root.into_iter().map(Root::When).collect();
+    forest(sink, graph, active, &root, &via);
+}
+
+/// Whether a vertex may be a root of [`forest`]: never, always, or when a literal is true.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Root {
+    Never,
+    Always,
+    When(Lit),
+}
+
+/// Clauses whose models, restricted to `active`, are exactly the assignments in which every
+/// piece of active vertices holds a vertex of `roots`: "no piece without a clue" (Nurikabe's
+/// islands, whose clue cells are the roots). Roots need not be active; an inactive root roots
+/// nothing. The same forest as [`connected`], with the roots given instead of chosen.
+pub fn rooted<S: ClauseSink>(sink: &mut S, graph: &Graph, active: &[Lit], roots: &[bool]) {
+    assert_eq!(active.len(), graph.len(), "one literal per vertex");
+    assert_eq!(roots.len(), graph.len(), "one flag per vertex");
+    let root: Vec<Root> = roots
+        .iter()
+        .map(|&r| if r { Root::Always } else { Root::Never })
+        .collect();
+    forest(sink, graph, active, &root, &|_, _| None);
+}
+
+/// Every active vertex is a root (as `root` allows) or has an active parent, through an open
+/// edge, of strictly smaller rank: following parents ends, and only at a root.
+fn forest<S: ClauseSink>(
+    sink: &mut S,
+    graph: &Graph,
+    active: &[Lit],
+    root: &[Root],
+    via: &dyn Fn(usize, usize) -> Option<Lit>,
+) {
+    let n = graph.len();
     let bits = rank_bits(n);
     let rank: Vec<Vec<Lit>> = (0..n)
         .map(|v| {
@@ -211,7 +420,12 @@ pub fn connected_via<S: ClauseSink>(
         .collect();
     for v in 0..n {
         // An active vertex is the root or has a parent.
-        let mut has_parent = vec![!active[v], root[v]];
+        let mut has_parent = vec![!active[v]];
+        match root[v] {
+            Root::Always => continue,
+            Root::When(r) => has_parent.push(r),
+            Root::Never => {}
+        }
         for &u in &graph.neighbours[v] {
             let p = sink.new_named_var(&|| format!("parent of {v} is {u}"));
             sink.add_clause(&[!p, active[u]]);
@@ -309,6 +523,111 @@ mod tests {
         for g in [cycle, star, apart] {
             check(&g);
         }
+    }
+
+    #[test]
+    fn rooted_pieces() {
+        // Roots in a corner, in the middle, two of them, none.
+        let graph = Graph::grid(2, 3);
+        for roots in [vec![0], vec![4], vec![0, 5], vec![]] {
+            let flags: Vec<bool> = (0..6).map(|v| roots.contains(&v)).collect();
+            check_exhaustively(
+                6,
+                |cnf, inputs| rooted(cnf, &graph, inputs, &flags),
+                |bits| {
+                    graph
+                        .pieces(bits)
+                        .iter()
+                        .all(|p| p.iter().any(|&v| flags[v]))
+                },
+            );
+        }
+    }
+
+    /// Whether a cut's clause holds under `bits` (vertex v active when `bits[v]`).
+    fn keeps(cut: &Cut, bits: &[bool]) -> bool {
+        !bits[cut.a] || cut.b.is_some_and(|b| !bits[b]) || cut.between.iter().any(|&v| bits[v])
+    }
+
+    #[test]
+    fn cuts_are_broken_by_their_assignment_and_kept_by_every_valid_one() {
+        // On every assignment of a 3×3 and a 2×4 grid: the cuts found are separators, the
+        // assignment breaks each, and every assignment keeping the rule keeps each; an
+        // assignment keeping the rule gets none.
+        for (rows, cols, root) in [(3, 3, vec![4]), (2, 4, vec![0, 7])] {
+            let graph = Graph::grid(rows, cols);
+            let n = rows * cols;
+            let roots: Vec<bool> = (0..n).map(|v| root.contains(&v)).collect();
+            let all: Vec<Vec<bool>> = (0..1u32 << n)
+                .map(|m| (0..n).map(|v| m >> v & 1 == 1).collect())
+                .collect();
+            let one = |b: &[bool]| graph.pieces(b).len() <= 1;
+            let rooted = |b: &[bool]| graph.pieces(b).iter().all(|p| p.iter().any(|&v| roots[v]));
+            let mut found = 0;
+            for bits in &all {
+                let pieces = piece_cuts(&graph, bits);
+                assert_eq!(pieces.is_empty(), one(bits), "{bits:?}");
+                let unrooted = unrooted_cuts(&graph, bits, &roots);
+                assert_eq!(unrooted.is_empty(), rooted(bits), "{bits:?}");
+                for (cut, rule) in pieces
+                    .iter()
+                    .map(|c| (c, &one as &dyn Fn(&[bool]) -> bool))
+                    .chain(
+                        unrooted
+                            .iter()
+                            .map(|c| (c, &rooted as &dyn Fn(&[bool]) -> bool)),
+                    )
+                {
+                    assert!(!keeps(cut, bits), "{cut:?} on {bits:?}");
+                    assert!(is_separator(&graph, cut, &roots), "{cut:?}");
+                    assert!(
+                        all.iter().filter(|b| rule(b)).all(|b| keeps(cut, b)),
+                        "{cut:?}"
+                    );
+                    found += 1;
+                }
+            }
+            assert!(found > 100, "{found}");
+        }
+        // A clause that separates nothing is refused.
+        let graph = Graph::grid(3, 3);
+        let roots = [false; 9];
+        assert!(!is_separator(
+            &graph,
+            &Cut {
+                a: 0,
+                b: Some(8),
+                between: vec![4]
+            },
+            &roots
+        ));
+        assert!(is_separator(
+            &graph,
+            &Cut {
+                a: 0,
+                b: Some(8),
+                between: vec![2, 4, 6]
+            },
+            &roots
+        ));
+        assert!(!is_separator(
+            &graph,
+            &Cut {
+                a: 0,
+                b: Some(9),
+                between: vec![]
+            },
+            &roots
+        ));
+        assert!(!is_separator(
+            &graph,
+            &Cut {
+                a: 0,
+                b: Some(4),
+                between: vec![4]
+            },
+            &roots
+        ));
     }
 
     #[test]

@@ -4,6 +4,8 @@
 
 pub mod amo;
 pub mod connect;
+pub mod islands;
+pub mod local;
 pub mod objective;
 pub mod propagate;
 pub mod sum;

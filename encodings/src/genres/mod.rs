@@ -21,6 +21,7 @@ macro_rules! genres {
             $crate::genres::kakkuro::Kakkuro: Scoring Lemmas Complete PbOwnOptimum Searches Marks Estimate;
             $crate::genres::shikaku::Shikaku: Urls Backbone Marks Estimate;
             $crate::genres::kakuro::Kakuro: Urls Backbone Marks;
+            $crate::genres::nurikabe::Nurikabe: Urls Backbone Cuts Marks Estimate;
         }
     };
     (@emit [$then:path] $($rows:tt)*) => {
@@ -34,7 +35,9 @@ macro_rules! genres {
 pub mod digits;
 pub mod kakkuro;
 pub mod kakuro;
+pub mod nurikabe;
 pub mod rects;
+pub mod shade;
 pub mod shikaku;
 pub mod sudoku;
 pub mod target_sudoku;

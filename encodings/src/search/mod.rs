@@ -71,7 +71,7 @@ where
     let mut enc = encode::<P, S>(inst, solver, out);
     let mut best: Option<Score> = None;
     loop {
-        if let Some(ended) = call::<P, S>(solver, out)? {
+        if let Some(ended) = call::<P, S>(solver, out, |_| Vec::new())? {
             return Ok(ended);
         }
         let (answer, checked) = take::<P, S>(inst, &enc, solver)?;
@@ -115,7 +115,9 @@ impl<P: Puzzle> Observer<P> for After<'_, P> {
 }
 
 /// Finds up to `max` answers on a solver that holds `enc` (from [`encode`], or built by the
-/// puzzle itself), excluding each one found with `block(enc, solver, answer)`.
+/// puzzle itself), excluding each one found with `block(enc, solver, answer)`. A model whose
+/// answer has `cuts(enc, answer)` is no answer: they are added and the solver asked again
+/// (for a formula that leaves rules to cuts, `capability::Cuts`; none for the others).
 pub fn enumerate<P, S>(
     inst: &P::Instance,
     solver: &mut S,
@@ -123,13 +125,15 @@ pub fn enumerate<P, S>(
     max: u64,
     out: &mut dyn Observer<P>,
     block: impl Fn(&P::Encoding, &mut S, &P::Answer),
+    cuts: impl Fn(&P::Encoding, &P::Answer) -> Vec<Vec<Lit>>,
 ) -> Result<Ended, SolverError>
 where
     P: Puzzle,
     S: Solver + ?Sized,
 {
     for _ in 0..max {
-        if let Some(ended) = call::<P, S>(solver, out)? {
+        let cut = |model: &Model| cuts(enc, &P::decode(inst, enc, model));
+        if let Some(ended) = call::<P, S>(solver, out, cut)? {
             return Ok(ended);
         }
         let (answer, checked) = take::<P, S>(inst, enc, solver)?;
@@ -148,6 +152,17 @@ pub fn backbone<S: Solver + ?Sized>(
     solver: &mut S,
     candidates: Vec<Lit>,
 ) -> Result<Option<Vec<Lit>>, SolverError> {
+    backbone_cut(solver, candidates, |_| Vec::new())
+}
+
+/// [`backbone`] on a solver holding a formula with rules left to cuts: `cuts(model)` are the
+/// cuts a model breaks (`capability::Cuts`), added before it is believed; a model with any is no
+/// answer and drops nothing.
+pub fn backbone_cut<S: Solver + ?Sized>(
+    solver: &mut S,
+    candidates: Vec<Lit>,
+    mut cuts: impl FnMut(&Model) -> Vec<Vec<Lit>>,
+) -> Result<Option<Vec<Lit>>, SolverError> {
     let mut believed = candidates;
     while !believed.is_empty() {
         // Guarded, so the clause can be retired once answered.
@@ -155,10 +170,16 @@ pub fn backbone<S: Solver + ?Sized>(
         let mut clause: Vec<Lit> = believed.iter().map(|&l| !l).collect();
         clause.push(!act);
         solver.add_clause(&clause);
-        let result = solver.solve_with(&[act])?;
-        if result == SolveResult::Sat {
+        let mut result = solver.solve_with(&[act])?;
+        while result == SolveResult::Sat {
             let model = solver.model();
-            believed.retain(|&l| model.value(l));
+            let cut = cuts(&model);
+            if cut.is_empty() {
+                believed.retain(|&l| model.value(l));
+                break;
+            }
+            cut.iter().for_each(|c| solver.add_clause(c));
+            result = solver.solve_with(&[act])?;
         }
         // Retired only now: a clause added after the call would discard its model.
         solver.add_clause(&[!act]);
@@ -171,19 +192,28 @@ pub fn backbone<S: Solver + ?Sized>(
     Ok(Some(believed))
 }
 
-/// One call without assumptions, reported; how the search ends unless it found a model.
+/// Calls without assumptions, each reported, until a model has no `cuts` (each added, when it
+/// has some, before the next call); how the search ends unless it found one.
 fn call<P: Puzzle, S: Solver + ?Sized>(
     solver: &mut S,
     out: &mut dyn Observer<P>,
+    cuts: impl Fn(&Model) -> Vec<Vec<Lit>>,
 ) -> Result<Option<Ended>, SolverError> {
-    let result = solver.solve()?;
-    out.stats(solver.stats());
-    Ok(match result {
-        SolveResult::Interrupted => Some(Ended::Stopped),
-        // The last call refuted what is left: no (better, further) answer exists.
-        SolveResult::Unsat => Some(Ended::Proved),
-        SolveResult::Sat => None,
-    })
+    loop {
+        let result = solver.solve()?;
+        out.stats(solver.stats());
+        match result {
+            SolveResult::Interrupted => return Ok(Some(Ended::Stopped)),
+            // The last call refuted what is left: no (better, further) answer exists.
+            SolveResult::Unsat => return Ok(Some(Ended::Proved)),
+            SolveResult::Sat => {}
+        }
+        let cuts = cuts(&solver.model());
+        if cuts.is_empty() {
+            return Ok(None);
+        }
+        cuts.iter().for_each(|c| solver.add_clause(c));
+    }
 }
 
 /// Encodes the rules into the solver and reports the formula's size.
@@ -192,7 +222,16 @@ pub fn encode<P: Puzzle, S: Solver + ?Sized>(
     solver: &mut S,
     out: &mut dyn Observer<P>,
 ) -> P::Encoding {
-    let enc = P::encode(inst, &mut Sink(solver));
+    encode_with(solver, out, |sink| P::encode(inst, sink))
+}
+
+/// [`encode`] with an encoder of the caller's (a genre's formula with rules left to cuts).
+pub fn encode_with<P: Puzzle, S: Solver + ?Sized>(
+    solver: &mut S,
+    out: &mut dyn Observer<P>,
+    encoder: impl FnOnce(&mut Sink<'_, S>) -> P::Encoding,
+) -> P::Encoding {
+    let enc = encoder(&mut Sink(solver));
     out.stats(solver.stats());
     enc
 }
