@@ -15,6 +15,7 @@ use encodings::cnf::SizeCounter;
 use encodings::genre::Genre;
 use encodings::genres::kakkuro::{self as kk, Kakkuro};
 use encodings::genres::kakuro::{self as kr, Kakuro};
+use encodings::genres::nurikabe::Nurikabe;
 use encodings::genres::shikaku::Shikaku;
 use encodings::genres::sudoku::Sudoku;
 use encodings::genres::target_sudoku::{self as ts, TargetSudoku};
@@ -111,6 +112,9 @@ fn corpus(
     }
     if wanted("kakuro") && !named("kakkuro") {
         kakuro(backend, &root.join("kakuro"));
+    }
+    if wanted("nurikabe") {
+        nurikabe(backend, &root.join("nurikabe"));
     }
     if wanted("kakkuro") {
         kakkuro(backend, &root.join("kakkuro"));
@@ -796,6 +800,38 @@ fn shikaku(backend: &Backend, dir: &Path) {
         );
     }
     println!();
+}
+
+/// Nurikabe: each bundled Janko puzzle with a uniqueness check (stop at 2 solutions), in
+/// process. (Copies side by side would be no Nurikabe: their walls must join.)
+fn nurikabe(backend: &Backend, dir: &Path) {
+    println!("nurikabe, uniqueness check (stop at 2 solutions), in one process");
+    println!(
+        "{:<8} {:<28} {:>7} {:>9} {:>6} {:>8} {:>8}  verdict",
+        "backend", "puzzle", "size", "ms", "calls", "vars", "clauses"
+    );
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    names.sort();
+    let mut total = Duration::ZERO;
+    for p in &names {
+        let text = std::fs::read_to_string(p).unwrap();
+        let board = Nurikabe::parse(&text, &Default::default()).unwrap();
+        let shape = (board.rows, board.cols);
+        let name = p.file_stem().unwrap().to_string_lossy();
+        total += enumerate_case::<Nurikabe>(backend, &name, board, shape, 2);
+    }
+    println!(
+        "{:<8} {:<28} {:>7} {:>9.2}   ({} puzzles)\n",
+        backend.name(),
+        "total",
+        "",
+        ms(total),
+        names.len()
+    );
 }
 
 /// Classic Kakuro: each bundled Janko puzzle with a uniqueness check (stop at 2 solutions),

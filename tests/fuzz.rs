@@ -16,6 +16,7 @@ use encodings::cnf::{ClauseSink, Cnf, Lit};
 use encodings::genre::Genre;
 use encodings::genres::kakkuro::Kakkuro;
 use encodings::genres::kakuro::Kakuro;
+use encodings::genres::nurikabe::Nurikabe;
 use encodings::genres::shikaku::Shikaku;
 use encodings::genres::sudoku::Sudoku;
 use encodings::genres::target_sudoku::TargetSudoku;
@@ -108,6 +109,17 @@ impl Limits for Kakuro {
     }
     fn solve_ok(b: &Self::Instance) -> bool {
         b.rows * b.cols <= 64
+    }
+}
+
+impl Limits for Nurikabe {
+    const DATA: &'static str = "nurikabe";
+    const EXAMPLE: &'static str = "nurikabe.txt";
+    fn encode_ok(b: &Self::Instance) -> bool {
+        b.rows * b.cols <= 400
+    }
+    fn solve_ok(b: &Self::Instance) -> bool {
+        b.rows * b.cols <= 36
     }
 }
 
@@ -665,6 +677,16 @@ fn small_seeds<P: Limits>() -> Vec<String> {
         ]
         .map(String::from)
         .to_vec(),
+        "nurikabe" => [
+            "3 - -\n- - -\n- 2 -\n",
+            "2 - -\n- - -\n- - 1\n",
+            "1 - 1\n",
+            "? - -\n- - 2\n",
+            "3 3\n- 2 -\n- - -\n4 - -\n",
+            "-\n",
+        ]
+        .map(String::from)
+        .to_vec(),
         "kakkuro" => [
             "# . .\n. . @\n",
             "@ . .\n. . #\n# . .\n",
@@ -858,6 +880,25 @@ fn kakuro_answers() {
 }
 
 #[test]
+fn nurikabe_files() {
+    fuzz_puzzle::<Nurikabe>();
+}
+
+#[test]
+fn nurikabe_answers() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("small.txt");
+    std::fs::write(&file, "3 - -\n- - -\n- 2 -\n").unwrap();
+    fuzz_answers::<Nurikabe>(
+        &file,
+        &[
+            "3 . .\n# # #\n. 2 #\n".to_string(),
+            "3 3\n---\nxxx\n--x\n".to_string(),
+        ],
+    );
+}
+
+#[test]
 fn target_sudoku_files() {
     fuzz_puzzle::<TargetSudoku>();
 }
@@ -894,6 +935,7 @@ fn models() {
     fuzz_models::<TargetSudoku>(&solved_sudoku_with_holes(&mut Rng::new(7), 12));
     fuzz_models::<Sudoku>(". 1 . .\n. . . 2\n3 . . .\n. . 3 .\n");
     fuzz_models::<Kakuro>("- 4, 3,\n,3 0 0\n,4 0 0\n");
+    fuzz_models::<Nurikabe>("3 - -\n- - -\n- 2 -\n");
     fuzz_models::<Shikaku>(
         &std::fs::read_to_string(
             Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/shikaku.txt"),

@@ -98,6 +98,8 @@ pub fn read(
     clue: impl Fn(usize) -> Option<String>,
 ) -> Result<Shading, ParseError> {
     let (lines, _) = crate::genres::digits::answer_lines(text);
+    // Cells past the puzzle's (a grid of another size, refused below) have no clue.
+    let clue = |i: usize| (i < rows * cols).then(|| clue(i)).flatten();
     let words = grid::read(&lines.join("\n"), true, |i, w| match w {
         "#" | "x" | "X" => Ok(Some(true)),
         "." | "-" | "o" => Ok(Some(false)),
@@ -244,5 +246,7 @@ mod tests {
         let e = read(2, 3, "2 3\n#-.\n#?-\n", clue).unwrap_err();
         assert_eq!((e.line, e.col), (3, 2), "{e}");
         assert!(read(3, 2, &text, clue).is_err());
+        // A grid larger than the puzzle is refused, not read past the puzzle's clues.
+        assert!(read(2, 3, "# . .\n# # #\n# 12 .\n# # 12\n", clue).is_err());
     }
 }
