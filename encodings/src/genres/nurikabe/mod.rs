@@ -379,33 +379,28 @@ impl capability::Urls for Nurikabe {
     }
 }
 
-/// The cuts of a shading that breaks a connectivity rule: two pieces of wall, or an island
-/// without a number ([`piece_cuts`], [`unrooted_cuts`]).
-fn cuts(board: &Board, enc: &Encoding, answer: &Shading) -> Vec<Vec<Lit>> {
-    let shaded: Vec<bool> = answer.iter().map(|s| *s == Some(true)).collect();
-    let open: Vec<bool> = shaded.iter().map(|s| !s).collect();
-    let roots: Vec<bool> = board.clues.iter().map(Option::is_some).collect();
-    let lits = &enc.cells.lits;
-    let unshaded: Vec<Lit> = lits.iter().map(|&l| !l).collect();
-    let mut out: Vec<Vec<Lit>> = piece_cuts(&enc.graph, &shaded)
-        .iter()
-        .map(|c| c.clause(lits))
-        .collect();
-    out.extend(
-        unrooted_cuts(&enc.graph, &open, &roots)
-            .iter()
-            .map(|c| c.clause(&unshaded)),
-    );
-    out
-}
-
 impl capability::Cuts for Nurikabe {
     fn encode_lazy<S: ClauseSink>(board: &Board, sink: &mut S) -> Encoding {
         encode(board, sink, Rule::Lazy)
     }
 
+    /// Two pieces of wall, or an island without a number: [`piece_cuts`], [`unrooted_cuts`].
     fn cuts(board: &Board, enc: &Encoding, answer: &Shading) -> Vec<Vec<Lit>> {
-        cuts(board, enc, answer)
+        let shaded: Vec<bool> = answer.iter().map(|s| *s == Some(true)).collect();
+        let open: Vec<bool> = shaded.iter().map(|s| !s).collect();
+        let roots: Vec<bool> = board.clues.iter().map(Option::is_some).collect();
+        let lits = &enc.cells.lits;
+        let unshaded: Vec<Lit> = lits.iter().map(|&l| !l).collect();
+        let mut out: Vec<Vec<Lit>> = piece_cuts(&enc.graph, &shaded)
+            .iter()
+            .map(|c| c.clause(lits))
+            .collect();
+        out.extend(
+            unrooted_cuts(&enc.graph, &open, &roots)
+                .iter()
+                .map(|c| c.clause(&unshaded)),
+        );
+        out
     }
 }
 
@@ -418,7 +413,9 @@ impl capability::Backbone for Nurikabe {
     ) -> Result<Option<Hints<Shading>>, SolverError> {
         let mut solver = solvers.new_solver();
         let enc = encode(board, &mut crate::search::Sink(&mut *solver), Rule::Lazy);
-        let cuts = |model: &Model| cuts(board, &enc, &enc.cells.decode(model));
+        let cuts = |model: &Model| {
+            <Nurikabe as capability::Cuts>::cuts(board, &enc, &enc.cells.decode(model))
+        };
         let Some((partial, decided)) = enc.cells.fixed(&mut *solver, &found.0, cuts)? else {
             return Ok(None);
         };
