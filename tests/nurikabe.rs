@@ -61,6 +61,30 @@ fn puzz_link_urls_are_solved_and_written_back_the_same() {
         let r = run(&["solve", "nurikabe", url, "--format", "url"], None);
         assert_eq!(r.stdout.trim(), url, "{from}: {}", r.stderr);
     }
+    // A board two wide whose first row reads as a size line that fits the rows after it: the
+    // URL's board is still the URL's (four rows, no solution), as the file's is.
+    let url = "https://puzz.link/p?nurikabe/2/4/321j1";
+    let r = run(&["solve", url], None);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (1, "no solution\n"),
+        "{}",
+        r.stderr
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("two.txt");
+    fs::write(&file, "4 2\n3 2\n1 -\n- -\n- 1\n").unwrap();
+    let r = run(
+        &[
+            "solve",
+            "nurikabe",
+            file.to_str().unwrap(),
+            "--format",
+            "url",
+        ],
+        None,
+    );
+    assert_eq!(r.stdout.trim(), url, "{}", r.stderr);
 }
 
 /// The pieces of `active` cells (4-connected), by flood fill: the test's own.
@@ -210,7 +234,7 @@ fn check_names_the_broken_rule_and_bad_input_exits_2() {
         (
             "2 . #\n# # #\n. # 1\n",
             1,
-            "an island of 1 cells at row 3 column 1 holds no number",
+            "an island of 1 cell from row 3 column 1 holds no number",
         ),
         (
             "2 . #\n# # #\n# # 1\n",

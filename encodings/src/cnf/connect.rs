@@ -183,9 +183,10 @@ fn border(graph: &Graph, piece: &[usize], inside: &mut [bool]) -> Vec<usize> {
     out
 }
 
-/// Cuts that an assignment whose active vertices form several pieces breaks: for each two
-/// pieces, one vertex of each is not active unless the border of either piece has an active
-/// vertex. Empty when the active vertices are one piece (or none).
+/// Cuts that an assignment whose active vertices form several pieces breaks: for two pieces,
+/// their first vertices are not both active unless the first piece's border has an active
+/// vertex (for every ordered pair of pieces, or with many pieces, for each against the
+/// largest). Empty when the active vertices are one piece (or none).
 pub fn piece_cuts(graph: &Graph, active: &[bool]) -> Vec<Cut> {
     let pieces = graph.pieces(active);
     if pieces.len() < 2 {
@@ -196,10 +197,16 @@ pub fn piece_cuts(graph: &Graph, active: &[bool]) -> Vec<Cut> {
         .iter()
         .map(|p| border(graph, p, &mut inside))
         .collect();
+    // Every ordered pair while they are few (on janko.at's boards three times fewer calls
+    // than one cut a piece); past that each piece against the largest, so that a model of
+    // many pieces adds clauses in proportion to the board, not to its pieces squared.
+    let largest = (0..pieces.len())
+        .max_by_key(|&i| pieces[i].len())
+        .expect("two pieces");
     let mut cuts = Vec::new();
     for (i, p) in pieces.iter().enumerate() {
         for (j, q) in pieces.iter().enumerate() {
-            if j != i {
+            if j != i && (pieces.len() <= PAIRS_MAX || j == largest) {
                 cuts.push(Cut {
                     a: p[0],
                     b: Some(q[0]),
@@ -210,6 +217,9 @@ pub fn piece_cuts(graph: &Graph, active: &[bool]) -> Vec<Cut> {
     }
     cuts
 }
+
+/// The most pieces [`piece_cuts`] cuts pair by pair.
+const PAIRS_MAX: usize = 8;
 
 /// Cuts that an assignment with a piece of active vertices holding no root breaks: its first
 /// vertex is not active unless the piece's border has an active vertex. Empty when every

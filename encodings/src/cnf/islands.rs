@@ -131,6 +131,8 @@ pub fn islands<S: ClauseSink>(
                 }
             }
         }
+        // A `?` has no distances: its piece needs the forest (or cuts) to hold its clue.
+        all_near &= clues[k].size.is_some();
         if let Some(size) = clues[k].size {
             if mine.len() * size <= DISTANCE_BUDGET {
                 let active: Vec<Option<Lit>> = (0..n).map(|v| index.get(&v).copied()).collect();
@@ -226,6 +228,9 @@ mod tests {
             (2, 2, vec![clue(0, Some(1)), clue(1, Some(1))]),
             (1, 3, vec![clue(0, Some(4))]),
             (2, 3, vec![]),
+            // A `?` alone: a piece beside it without a clue is no island.
+            (1, 5, vec![clue(4, None)]),
+            (2, 3, vec![clue(5, None), clue(0, Some(1))]),
         ];
         for (rows, cols, clues) in cases {
             let graph = Graph::grid(rows, cols);

@@ -28,11 +28,14 @@ pub struct Board {
 }
 
 impl Board {
-    /// The board as puzzle text, which [`Nurikabe::parse`] reads back.
+    /// The board as puzzle text in janko.at's form, which [`Nurikabe::parse`] reads back.
     pub fn to_text(&self) -> String {
-        grid::write(self.rows, self.cols, |i| {
-            self.clue(i).unwrap_or_else(|| "-".into())
-        })
+        // With its size line: a board two wide whose first row is two numbers reads back the
+        // same.
+        format!("{} {}\n", self.rows, self.cols)
+            + &grid::write(self.rows, self.cols, |i| {
+                self.clue(i).unwrap_or_else(|| "-".into())
+            })
     }
 
     /// Cell i's number as written, `?` for one not given.
@@ -134,6 +137,11 @@ fn at(i: usize, cols: usize) -> String {
     format!("row {} column {}", i / cols + 1, i % cols + 1)
 }
 
+/// "1 cell", "2 cells".
+fn cells_word(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
 /// What a violation says needs the board's width for positions: [`check`] words it.
 fn describe(v: &Violation, cols: usize) -> String {
     match v {
@@ -147,13 +155,14 @@ fn describe(v: &Violation, cols: usize) -> String {
             format!("a 2×2 block of shaded cells with its top-left at row {row} column {col}")
         }
         Violation::WallApart { cells } => format!(
-            "the shaded cells are not one piece: the {} at {} are cut off from the rest",
-            cells.len(),
-            at(cells[0], cols)
+            "the shaded cells are not one piece: {} from {} {} cut off from the rest",
+            cells_word(cells.len(), "shaded cell"),
+            at(cells[0], cols),
+            if cells.len() == 1 { "is" } else { "are" }
         ),
         Violation::NoNumber { cells } => format!(
-            "an island of {} cells at {} holds no number",
-            cells.len(),
+            "an island of {} from {} holds no number",
+            cells_word(cells.len(), "cell"),
             at(cells[0], cols)
         ),
         Violation::TwoNumbers { first, second, .. } => format!(
@@ -166,9 +175,9 @@ fn describe(v: &Violation, cols: usize) -> String {
             clue,
             number,
         } => format!(
-            "the island of the {number} at {} has {} cells",
+            "the island of the {number} at {} has {}",
             at(*clue, cols),
-            cells.len()
+            cells_word(cells.len(), "cell")
         ),
     }
 }
