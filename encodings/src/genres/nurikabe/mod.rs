@@ -470,7 +470,8 @@ impl capability::Estimate for Nurikabe {
     /// encoding into a counter once the cheap bound allows it.
     fn estimate(board: &Board, limit: u64) -> u64 {
         let cells = board.clues.len() as u64;
-        let bits = u64::from(usize::BITS - cells.max(2).leading_zeros());
+        // u64::BITS, not usize::BITS: the page is a 32-bit build, where the two differ.
+        let bits = u64::from(u64::BITS - cells.max(2).leading_zeros());
         let forests = cells * 2 * 4 * (6 * bits) * 3;
         if forests > limit {
             return forests;
