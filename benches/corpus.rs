@@ -13,6 +13,8 @@
 
 use encodings::cnf::SizeCounter;
 use encodings::genre::Genre;
+use encodings::genres::heyawake::{self as hw, Heyawake};
+use encodings::genres::hitori::Hitori;
 use encodings::genres::kakkuro::{self as kk, Kakkuro};
 use encodings::genres::kakuro::{self as kr, Kakuro};
 use encodings::genres::nurikabe::Nurikabe;
@@ -114,7 +116,14 @@ fn corpus(
         kakuro(backend, &root.join("kakuro"));
     }
     if wanted("nurikabe") {
-        nurikabe(backend, &root.join("nurikabe"));
+        shading::<Nurikabe>(backend, &root.join("nurikabe"), |b| (b.rows, b.cols));
+    }
+    if wanted("hitori") {
+        shading::<Hitori>(backend, &root.join("hitori"), |b| (b.rows, b.cols));
+    }
+    if wanted("heyawake") {
+        let shape = |b: &hw::Board| (b.numbers.rows, b.numbers.cols);
+        shading::<Heyawake>(backend, &root.join("heyawake"), shape);
     }
     if wanted("kakkuro") {
         kakkuro(backend, &root.join("kakkuro"));
@@ -802,10 +811,14 @@ fn shikaku(backend: &Backend, dir: &Path) {
     println!();
 }
 
-/// Nurikabe: each bundled Janko puzzle with a uniqueness check (stop at 2 solutions), in
-/// process. (Copies side by side would be no Nurikabe: their walls must join.)
-fn nurikabe(backend: &Backend, dir: &Path) {
-    println!("nurikabe, uniqueness check (stop at 2 solutions), in one process");
+/// A shading genre (Nurikabe, Hitori, Heyawake): each bundled Janko puzzle with a uniqueness
+/// check (stop at 2 solutions), in process. (Copies side by side would be no puzzle: their
+/// walls or their unshaded cells must join.)
+fn shading<P: Genre>(backend: &Backend, dir: &Path, size: impl Fn(&P::Instance) -> (usize, usize)) {
+    println!(
+        "{}, uniqueness check (stop at 2 solutions), in one process",
+        P::INFO.name
+    );
     println!(
         "{:<8} {:<28} {:>7} {:>9} {:>6} {:>8} {:>8}  verdict",
         "backend", "puzzle", "size", "ms", "calls", "vars", "clauses"
@@ -819,10 +832,10 @@ fn nurikabe(backend: &Backend, dir: &Path) {
     let mut total = Duration::ZERO;
     for p in &names {
         let text = std::fs::read_to_string(p).unwrap();
-        let board = Nurikabe::parse(&text, &Default::default()).unwrap();
-        let shape = (board.rows, board.cols);
+        let board = P::parse(&text, &Default::default()).unwrap();
+        let shape = size(&board);
         let name = p.file_stem().unwrap().to_string_lossy();
-        total += enumerate_case::<Nurikabe>(backend, &name, board, shape, 2);
+        total += enumerate_case::<P>(backend, &name, board, shape, 2);
     }
     println!(
         "{:<8} {:<28} {:>7} {:>9.2}   ({} puzzles)\n",

@@ -14,6 +14,8 @@ mod common;
 use common::{data_dir, fuzz_budget, Budget};
 use encodings::cnf::{ClauseSink, Cnf, Lit};
 use encodings::genre::Genre;
+use encodings::genres::heyawake::Heyawake;
+use encodings::genres::hitori::Hitori;
 use encodings::genres::kakkuro::Kakkuro;
 use encodings::genres::kakuro::Kakuro;
 use encodings::genres::nurikabe::Nurikabe;
@@ -109,6 +111,28 @@ impl Limits for Kakuro {
     }
     fn solve_ok(b: &Self::Instance) -> bool {
         b.rows * b.cols <= 64
+    }
+}
+
+impl Limits for Hitori {
+    const DATA: &'static str = "hitori";
+    const EXAMPLE: &'static str = "hitori.txt";
+    fn encode_ok(b: &Self::Instance) -> bool {
+        b.rows * b.cols <= 400
+    }
+    fn solve_ok(b: &Self::Instance) -> bool {
+        b.rows * b.cols <= 64
+    }
+}
+
+impl Limits for Heyawake {
+    const DATA: &'static str = "heyawake";
+    const EXAMPLE: &'static str = "heyawake.txt";
+    fn encode_ok(b: &Self::Instance) -> bool {
+        b.room.len() <= 400
+    }
+    fn solve_ok(b: &Self::Instance) -> bool {
+        b.room.len() <= 64
     }
 }
 
@@ -677,6 +701,23 @@ fn small_seeds<P: Limits>() -> Vec<String> {
         ]
         .map(String::from)
         .to_vec(),
+        "hitori" => [
+            "1 2 1\n2 3 4\n",
+            "1 1 2\n2 3 1\n3 2 2\n",
+            "3 3\n1 ? 1\n- 1 -\n1 1 1\n",
+            "1 1\n",
+            "0 0 0\n",
+        ]
+        .map(String::from)
+        .to_vec(),
+        "heyawake" => [
+            "3 3\n1 - -\n- - -\n- - -\na b b\na b b\nc c c\n",
+            "- - -\na b c\n",
+            "2 - ?\n- 0 -\n1 1 2\n1 3 2\n",
+            "1\na\n",
+        ]
+        .map(String::from)
+        .to_vec(),
         "nurikabe" => [
             "3 - -\n- - -\n- 2 -\n",
             "2 - -\n- - -\n- - 1\n",
@@ -899,6 +940,44 @@ fn nurikabe_answers() {
 }
 
 #[test]
+fn hitori_files() {
+    fuzz_puzzle::<Hitori>();
+}
+
+#[test]
+fn hitori_answers() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("small.txt");
+    std::fs::write(&file, "1 1 2\n2 3 1\n3 2 2\n").unwrap();
+    fuzz_answers::<Hitori>(
+        &file,
+        &[
+            "# 1 2\n2 3 1\n3 2 #\n".to_string(),
+            "3 3\nx--\n---\n--x\n".to_string(),
+        ],
+    );
+}
+
+#[test]
+fn heyawake_files() {
+    fuzz_puzzle::<Heyawake>();
+}
+
+#[test]
+fn heyawake_answers() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("small.txt");
+    std::fs::write(&file, "3 3\n1 - -\n- - -\n- - -\na b b\na b b\nc c c\n").unwrap();
+    fuzz_answers::<Heyawake>(
+        &file,
+        &[
+            "# . .\n. . .\n. . .\n".to_string(),
+            "3 3\nx--\n-x-\n---\n".to_string(),
+        ],
+    );
+}
+
+#[test]
 fn target_sudoku_files() {
     fuzz_puzzle::<TargetSudoku>();
 }
@@ -936,6 +1015,8 @@ fn models() {
     fuzz_models::<Sudoku>(". 1 . .\n. . . 2\n3 . . .\n. . 3 .\n");
     fuzz_models::<Kakuro>("- 4, 3,\n,3 0 0\n,4 0 0\n");
     fuzz_models::<Nurikabe>("3 - -\n- - -\n- 2 -\n");
+    fuzz_models::<Hitori>("1 1 2\n2 3 1\n3 2 2\n");
+    fuzz_models::<Heyawake>("3 3\n1 - -\n- - -\n- - -\na b b\na b b\nc c c\n");
     fuzz_models::<Shikaku>(
         &std::fs::read_to_string(
             Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/shikaku.txt"),

@@ -4,28 +4,12 @@
 
 mod common;
 
-use common::{data_dir, run};
+use common::{data_dir, pieces, run};
 use std::fs;
 
 #[test]
 fn every_janko_nurikabe_has_its_one_solution() {
-    let dir = data_dir("nurikabe");
-    let mut n = 0;
-    for entry in fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "txt") {
-            continue;
-        }
-        let r = run(
-            &["solve", "nurikabe", path.to_str().unwrap(), "--unique"],
-            None,
-        );
-        assert_eq!(r.code, 0, "{}: {}", path.display(), r.stderr);
-        // The dataset's solution, as converted (numbers in place), then the verdict.
-        let want = fs::read_to_string(path.with_extension("sol")).unwrap() + "unique\n";
-        assert_eq!(r.stdout, want, "{}", path.display());
-        n += 1;
-    }
+    let n = common::every_bundled_is_unique("nurikabe");
     assert!(n >= 70, "{n} puzzles");
 }
 
@@ -85,44 +69,6 @@ fn puzz_link_urls_are_solved_and_written_back_the_same() {
         None,
     );
     assert_eq!(r.stdout.trim(), url, "{}", r.stderr);
-}
-
-/// The pieces of `active` cells (4-connected), by flood fill: the test's own.
-fn pieces(rows: usize, cols: usize, active: &[bool]) -> Vec<Vec<usize>> {
-    let mut seen = vec![false; rows * cols];
-    let mut out = Vec::new();
-    for s in 0..rows * cols {
-        if !active[s] || seen[s] {
-            continue;
-        }
-        seen[s] = true;
-        let (mut stack, mut piece) = (vec![s], Vec::new());
-        while let Some(v) = stack.pop() {
-            piece.push(v);
-            let (r, c) = (v / cols, v % cols);
-            let mut near = Vec::new();
-            if r > 0 {
-                near.push(v - cols);
-            }
-            if r + 1 < rows {
-                near.push(v + cols);
-            }
-            if c > 0 {
-                near.push(v - 1);
-            }
-            if c + 1 < cols {
-                near.push(v + 1);
-            }
-            for u in near {
-                if active[u] && !seen[u] {
-                    seen[u] = true;
-                    stack.push(u);
-                }
-            }
-        }
-        out.push(piece);
-    }
-    out
 }
 
 /// Every shading of the board kept by the rules, counted by trying them all.
@@ -226,61 +172,44 @@ fn counts_agree_with_brute_force_on_random_small_boards() {
 
 #[test]
 fn check_names_the_broken_rule_and_bad_input_exits_2() {
+    common::check_verdicts(
+        "nurikabe",
+        "2 - -\n- - -\n- - 1\n",
+        &[
+            (
+                "2 . #\n# # #\n. # 1\n",
+                1,
+                "an island of 1 cell from row 3 column 1 holds no number",
+            ),
+            (
+                "2 . #\n# # #\n# # 1\n",
+                1,
+                "a 2×2 block of shaded cells with its top-left at row 2 column 1",
+            ),
+            (
+                "2 . #\n# . #\n# # 1\n",
+                1,
+                "the shaded cells are not one piece",
+            ),
+            (
+                "3 3\n- - x\nx x x\nx - -\n",
+                1,
+                "the island of the 1 at row 3 column 3 has 2 cells",
+            ),
+            (
+                "2 . #\n# # x\n# ? 1\n",
+                2,
+                "expected # (shaded) or . (unshaded)",
+            ),
+            (
+                "2 . #\n# # #\n",
+                2,
+                "the answer is 2 rows of 3; the puzzle is 3 rows of 3",
+            ),
+        ],
+    );
     let dir = tempfile::tempdir().unwrap();
-    let puzzle = dir.path().join("p.txt");
-    fs::write(&puzzle, "2 - -\n- - -\n- - 1\n").unwrap();
     let answer = dir.path().join("a.txt");
-    for (grid, code, says) in [
-        (
-            "2 . #\n# # #\n. # 1\n",
-            1,
-            "an island of 1 cell from row 3 column 1 holds no number",
-        ),
-        (
-            "2 . #\n# # #\n# # 1\n",
-            1,
-            "a 2×2 block of shaded cells with its top-left at row 2 column 1",
-        ),
-        (
-            "2 . #\n# . #\n# # 1\n",
-            1,
-            "the shaded cells are not one piece",
-        ),
-        (
-            "3 3\n- - x\nx x x\nx - -\n",
-            1,
-            "the island of the 1 at row 3 column 3 has 2 cells",
-        ),
-        (
-            "2 . #\n# # x\n# ? 1\n",
-            2,
-            "expected # (shaded) or . (unshaded)",
-        ),
-        (
-            "2 . #\n# # #\n",
-            2,
-            "the answer is 2 rows of 3; the puzzle is 3 rows of 3",
-        ),
-    ] {
-        fs::write(&answer, grid).unwrap();
-        let r = run(
-            &[
-                "check",
-                "nurikabe",
-                puzzle.to_str().unwrap(),
-                "--answer",
-                answer.to_str().unwrap(),
-            ],
-            None,
-        );
-        assert_eq!(r.code, code, "{grid}: {}{}", r.stdout, r.stderr);
-        assert!(
-            r.stdout.contains(says) || r.stderr.contains(says),
-            "{grid}: {}{}",
-            r.stdout,
-            r.stderr
-        );
-    }
     // A valid answer, in janko.at's form and without spaces.
     let example = data_dir("nurikabe").join("janko-0020-6x6.txt");
     let sol = fs::read_to_string(example.with_extension("sol")).unwrap();
@@ -306,21 +235,15 @@ fn check_names_the_broken_rule_and_bad_input_exits_2() {
     );
     assert_eq!((r.code, r.stdout.as_str()), (0, "valid\n"), "{}", r.stderr);
     // Bad puzzle files: the line and column of the first bad word.
-    for (text, at) in [
-        ("2 - -\n- x -\n", "2:3"),
-        ("2 - -\n- 0 -\n", "2:3"),
-        ("2 - -\n- -\n", "2:4"),
-        ("3 3\n2 - -\n- - -\n", "1:1"),
-    ] {
-        fs::write(&puzzle, text).unwrap();
-        let r = run(&["solve", "nurikabe", puzzle.to_str().unwrap()], None);
-        assert_eq!(r.code, 2, "{text}: {}", r.stderr);
-        assert!(
-            r.stderr.contains(&format!("p.txt:{at}:")),
-            "{text}: {}",
-            r.stderr
-        );
-    }
+    common::bad_files_name_their_place(
+        "nurikabe",
+        &[
+            ("2 - -\n- x -\n", "2:3"),
+            ("2 - -\n- 0 -\n", "2:3"),
+            ("2 - -\n- -\n", "2:4"),
+            ("3 3\n2 - -\n- - -\n", "1:1"),
+        ],
+    );
 }
 
 #[test]

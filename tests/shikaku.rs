@@ -234,7 +234,8 @@ fn check_names_the_broken_rule_and_bad_input_exits_2() {
     }
     for (text, line, col) in [
         ("2 x\n", 1, 3),
-        ("2 .\n. . .\n", 2, 6),
+        // The column of the first cell past the width.
+        ("2 .\n. . .\n", 2, 5),
         ("0\n", 1, 1),
         ("99999999999\n", 1, 1),
     ] {

@@ -229,3 +229,131 @@ pub fn outside(solver: &str, file: &Path) -> String {
     );
     text
 }
+
+/// Every `NAME.txt` of `tests/data/GENRE` solved with `--unique`: the answer is `NAME.sol`
+/// followed by `unique`. Returns how many were solved.
+pub fn every_bundled_is_unique(genre: &str) -> usize {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(data_dir(genre))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    let mut n = 0;
+    for path in files {
+        let r = run(&["solve", genre, path.to_str().unwrap(), "--unique"], None);
+        assert_eq!(r.code, 0, "{}: {}", path.display(), r.stderr);
+        let want = std::fs::read_to_string(path.with_extension("sol")).unwrap() + "unique\n";
+        assert_eq!(r.stdout, want, "{}", path.display());
+        n += 1;
+    }
+    n
+}
+
+/// `check GENRE` of each answer against the puzzle `puzzle`: the exit status and a phrase
+/// of its output or message.
+pub fn check_verdicts(genre: &str, puzzle: &str, answers: &[(&str, i32, &str)]) {
+    let dir = tempfile::tempdir().unwrap();
+    let (file, answer) = (dir.path().join("p.txt"), dir.path().join("a.txt"));
+    std::fs::write(&file, puzzle).unwrap();
+    for (grid, code, says) in answers {
+        std::fs::write(&answer, grid).unwrap();
+        let r = run(
+            &[
+                "check",
+                genre,
+                file.to_str().unwrap(),
+                "--answer",
+                answer.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert_eq!(r.code, *code, "{grid}: {}{}", r.stdout, r.stderr);
+        assert!(
+            r.stdout.contains(says) || r.stderr.contains(says),
+            "{grid}: {}{}",
+            r.stdout,
+            r.stderr
+        );
+    }
+}
+
+/// `solve GENRE` of each bad puzzle file exits 2, naming `LINE:COL` in the file, without a
+/// panic.
+pub fn bad_files_name_their_place(genre: &str, files: &[(&str, &str)]) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.txt");
+    for (text, at) in files {
+        std::fs::write(&file, text).unwrap();
+        let r = run(&["solve", genre, file.to_str().unwrap()], None);
+        assert_eq!(r.code, 2, "{text}: {}", r.stderr);
+        assert!(
+            r.stderr.contains(&format!("p.txt:{at}:")),
+            "{text}: {}",
+            r.stderr
+        );
+        assert!(!r.stderr.contains("panicked"), "{text}: {}", r.stderr);
+    }
+}
+
+/// The pieces of `active` cells of a `rows × cols` grid (4-connected), by flood fill: the
+/// tests' own, independent of the encoder's.
+pub fn pieces(rows: usize, cols: usize, active: &[bool]) -> Vec<Vec<usize>> {
+    let mut seen = vec![false; rows * cols];
+    let mut out = Vec::new();
+    for s in 0..rows * cols {
+        if !active[s] || seen[s] {
+            continue;
+        }
+        seen[s] = true;
+        let (mut stack, mut piece) = (vec![s], Vec::new());
+        while let Some(v) = stack.pop() {
+            piece.push(v);
+            let (r, c) = (v / cols, v % cols);
+            let mut near = Vec::new();
+            if r > 0 {
+                near.push(v - cols);
+            }
+            if r + 1 < rows {
+                near.push(v + cols);
+            }
+            if c > 0 {
+                near.push(v - 1);
+            }
+            if c + 1 < cols {
+                near.push(v + 1);
+            }
+            for u in near {
+                if active[u] && !seen[u] {
+                    seen[u] = true;
+                    stack.push(u);
+                }
+            }
+        }
+        out.push(piece);
+    }
+    out
+}
+
+/// `solve GENRE --count=1000` of a board file: the count it proves (exit 1 exactly when it is
+/// 0).
+pub fn count(genre: &str, file: &Path, text: &str) -> usize {
+    std::fs::write(file, text).unwrap();
+    let r = run(
+        &[
+            "solve",
+            genre,
+            file.to_str().unwrap(),
+            "--count=1000",
+            "-q",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    let n: usize = json_field(&r.stdout, "solutions")
+        .parse()
+        .unwrap_or_else(|_| panic!("{text}{}{}", r.stdout, r.stderr));
+    assert_eq!(r.code, if n == 0 { 1 } else { 0 }, "{text}{}", r.stderr);
+    n
+}

@@ -134,6 +134,8 @@ fn example(name: &str) -> &'static str {
         "shikaku" => include_str!("../../docs/examples/shikaku.txt"),
         "kakuro" => include_str!("../../docs/examples/kakuro.txt"),
         "nurikabe" => include_str!("../../docs/examples/nurikabe.txt"),
+        "hitori" => include_str!("../../docs/examples/hitori.txt"),
+        "heyawake" => include_str!("../../docs/examples/heyawake.txt"),
         _ => "",
     }
 }

@@ -26,7 +26,9 @@ fn catalogue_lists_every_puzzle_with_its_example() {
             "kakkuro",
             "shikaku",
             "kakuro",
-            "nurikabe"
+            "nurikabe",
+            "hitori",
+            "heyawake"
         ]
     );
     for e in c.as_array().unwrap() {

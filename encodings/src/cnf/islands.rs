@@ -11,7 +11,7 @@
 
 use crate::cnf::amo::at_most_one;
 use crate::cnf::connect::{rooted, within, Graph};
-use crate::cnf::sum::{encode_sum, Bound, Use};
+use crate::cnf::sum::exactly;
 use crate::cnf::{ClauseSink, Lit};
 use std::collections::VecDeque;
 
@@ -144,19 +144,8 @@ pub fn islands<S: ClauseSink>(
                 sink.add_clause(&[]);
                 continue;
             }
-            let groups: Vec<Vec<(Lit, u64)>> = mine.iter().map(|&(_, l)| vec![(l, 1)]).collect();
-            let sum = encode_sum(sink, &groups, Some(size as u64 + 1), Use::Both);
-            for (bound, holds) in [
-                (sum.at_least(size as u64), true),
-                (sum.at_least(size as u64 + 1), false),
-            ] {
-                match bound {
-                    Bound::Lit(l) => sink.add_clause(&[if holds { l } else { !l }]),
-                    Bound::Impossible if holds => sink.add_clause(&[]),
-                    Bound::Trivial if !holds => sink.add_clause(&[]),
-                    _ => {}
-                }
-            }
+            let mine: Vec<Lit> = mine.iter().map(|&(_, l)| l).collect();
+            exactly(sink, &mine, size);
         }
     }
     // Every open vertex is in some clue's piece, and in one only.

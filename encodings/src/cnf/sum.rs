@@ -96,6 +96,23 @@ pub fn encode_sum<S: ClauseSink>(
     SumOutputs { outputs, cap }
 }
 
+/// Exactly `k` of `lits` are true: a totalizer capped at `k + 1`.
+pub fn exactly<S: ClauseSink>(sink: &mut S, lits: &[Lit], k: usize) {
+    let groups: Vec<Vec<(Lit, u64)>> = lits.iter().map(|&l| vec![(l, 1)]).collect();
+    let sum = encode_sum(sink, &groups, Some(k as u64 + 1), Use::Both);
+    for (bound, holds) in [
+        (sum.at_least(k as u64), true),
+        (sum.at_least(k as u64 + 1), false),
+    ] {
+        match bound {
+            Bound::Lit(l) => sink.add_clause(&[if holds { l } else { !l }]),
+            Bound::Impossible if holds => sink.add_clause(&[]),
+            Bound::Trivial if !holds => sink.add_clause(&[]),
+            _ => {}
+        }
+    }
+}
+
 /// One node of a sum encoded by [`encode_sum_traced`], for proofs that derive its clauses from
 /// definitions of its outputs (`crate::certificate::veripb`).
 #[derive(Clone, Debug)]

@@ -40,6 +40,25 @@ pub fn read<T>(
     compact: bool,
     cell: impl Fn(usize, &str) -> Result<T, String>,
 ) -> Result<Words<T>, ParseError> {
+    read_with(text, compact, true, cell)
+}
+
+/// [`read`] of a grid that has no size line (one part of a file that had it, such as
+/// Heyawake's rooms under its numbers): a first line of two numbers is a row.
+pub fn read_rows<T>(
+    text: &str,
+    compact: bool,
+    cell: impl Fn(usize, &str) -> Result<T, String>,
+) -> Result<Words<T>, ParseError> {
+    read_with(text, compact, false, cell)
+}
+
+fn read_with<T>(
+    text: &str,
+    compact: bool,
+    sized: bool,
+    cell: impl Fn(usize, &str) -> Result<T, String>,
+) -> Result<Words<T>, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
     let blank = |l: &str| l.trim_matches([' ', '\t']).is_empty();
@@ -52,7 +71,7 @@ pub fn read<T>(
     };
     let last = lines.iter().rposition(|l| !blank(l)).expect("a line");
     let mut size = None;
-    if let Some([(_, r), (c_at, c)]) = size_line(lines[first]) {
+    if let Some([(_, r), (c_at, c)]) = size_line(lines[first]).filter(|_| sized) {
         let after = lines[first + 1..=last]
             .iter()
             .position(|l| !blank(l))
@@ -202,6 +221,9 @@ mod tests {
         assert!(e.message.contains("size line says 4"), "{e}");
         // Alone, it is a row.
         assert_eq!(digits("2 3\n").unwrap().cells, [2, 3]);
+        // Where the grid has no size line, it is always a row.
+        let rows = read_rows("1 3\n4 5 6\n", false, |_, w| Ok::<_, String>(w.len())).unwrap_err();
+        assert_eq!((rows.line, rows.col), (2, 5), "{rows}");
     }
 
     #[test]

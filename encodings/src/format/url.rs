@@ -285,6 +285,57 @@ pub fn encode_with_skips(
     out
 }
 
+/// pzprjs's border code (its `decodeBorder` for boards of rooms): the `(cols − 1) × rows`
+/// borders between cells side by side, row by row, then the `cols × (rows − 1)` between cells
+/// one above the other, each group five to a base-32 character, the highest bit first. Returns
+/// `right[r * (cols − 1) + c]` (a border between (r, c) and (r, c + 1)), `below[r * cols + c]`
+/// (between (r, c) and (r + 1, c)) and how many characters they took. A body that stops early
+/// leaves the rest without borders, as in pzprjs.
+pub fn decode_borders(link: &Link) -> Result<(Vec<bool>, Vec<bool>, usize), ParseError> {
+    let (rows, cols) = (link.rows, link.cols);
+    let body: Vec<char> = link.body.chars().collect();
+    let mut at = 0;
+    let mut group = |n: usize| -> Result<Vec<bool>, ParseError> {
+        let mut bits = vec![false; n];
+        for k in 0..n.div_ceil(5) {
+            let Some(&ch) = body.get(at) else { break };
+            let v = ch
+                .to_digit(32)
+                .filter(|_| !ch.is_ascii_uppercase())
+                .ok_or_else(|| {
+                    ParseError::new(
+                        1,
+                        link.body_at + at + 1,
+                        format!("{ch:?} is no border code (0–9, a–v)"),
+                    )
+                })?;
+            at += 1;
+            for b in 0..5 {
+                if let Some(bit) = bits.get_mut(5 * k + b) {
+                    *bit = v >> (4 - b) & 1 == 1;
+                }
+            }
+        }
+        Ok(bits)
+    };
+    let right = group(cols.saturating_sub(1) * rows)?;
+    let below = group(cols * rows.saturating_sub(1))?;
+    Ok((right, below, at))
+}
+
+/// The body for borders as [`decode_borders`] reads them.
+pub fn encode_borders(right: &[bool], below: &[bool]) -> String {
+    let group = |bits: &[bool]| -> String {
+        bits.chunks(5)
+            .map(|five| {
+                let v = (0..5).fold(0, |v, b| v << 1 | u32::from(five.get(b) == Some(&true)));
+                char::from_digit(v, 32).expect("five bits")
+            })
+            .collect()
+    };
+    group(right) + &group(below)
+}
+
 /// A puzz.link URL.
 pub fn link(kind: &str, cols: usize, rows: usize, body: &str) -> String {
     format!("https://puzz.link/p?{kind}/{cols}/{rows}/{body}")

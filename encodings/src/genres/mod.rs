@@ -22,6 +22,8 @@ macro_rules! genres {
             $crate::genres::shikaku::Shikaku: Urls Backbone Marks Estimate;
             $crate::genres::kakuro::Kakuro: Urls Backbone Marks;
             $crate::genres::nurikabe::Nurikabe: Urls Backbone Cuts Marks Estimate;
+            $crate::genres::hitori::Hitori: Urls Backbone Cuts Marks Estimate;
+            $crate::genres::heyawake::Heyawake: Urls Backbone Cuts Marks Estimate;
         }
     };
     (@emit [$then:path] $($rows:tt)*) => {
@@ -33,6 +35,8 @@ macro_rules! genres {
 }
 
 pub mod digits;
+pub mod heyawake;
+pub mod hitori;
 pub mod kakkuro;
 pub mod kakuro;
 pub mod nurikabe;

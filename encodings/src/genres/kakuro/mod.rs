@@ -26,9 +26,8 @@ use std::fmt;
 /// The largest clue: 1 + 2 + … + 9.
 pub const MAX_CLUE: u8 = 45;
 
-/// The most rows and columns read (the largest published boards are under 50 a side); it keeps
-/// a hostile file's first row from costing more than a line of words.
-pub const MAX_SIDE: usize = 1000;
+/// The most rows and columns read: [`crate::format::grid::MAX_SIDE`].
+pub use crate::format::grid::MAX_SIDE;
 
 /// A cell of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,115 +140,12 @@ impl Board {
 /// the run right of it, either left out (`16,` `,23`; `\` may stand for the comma). A first
 /// line of two numbers, `ROWS COLUMNS` as janko.at writes it, is checked and passed over.
 pub fn parse(text: &str) -> Result<Board, ParseError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
-    let Some(mut first) = lines.iter().position(|l| !l.trim().is_empty()) else {
-        return Err(ParseError::new(
-            1,
-            1,
-            "empty input: expected a grid, one row per line",
-        ));
-    };
-    let last = lines
-        .iter()
-        .rposition(|l| !l.trim().is_empty())
-        .expect("a line that is not blank");
-    let mut size = None;
-    let head: Vec<(usize, &str)> = crate::format::error::words(lines[first]).take(3).collect();
-    if let [(_, r), (c_at, c)] = head[..] {
-        if [r, c].iter().all(|w| w.bytes().all(|b| b.is_ascii_digit())) && (r, c) != ("0", "0") {
-            let number = |w: &str, at| {
-                w.parse::<usize>()
-                    .ok()
-                    .filter(|&n| (1..=MAX_SIDE).contains(&n))
-                    .ok_or_else(|| {
-                        ParseError::new(
-                            first + 1,
-                            at,
-                            format!(
-                                "{}: a board size is a number from 1 to {MAX_SIDE}",
-                                quoted(w)
-                            ),
-                        )
-                    })
-            };
-            size = Some((number(r, 1)?, number(c, c_at)?, first + 1));
-            first += 1;
-            while first <= last && lines[first].trim().is_empty() {
-                first += 1;
-            }
-        }
-    }
-    let rows = last + 1 - first.min(last + 1);
-    if rows == 0 {
-        return Err(ParseError::new(first + 1, 1, "no grid after the size line"));
-    }
-    if rows > MAX_SIDE {
-        return Err(ParseError::new(
-            first + MAX_SIDE + 1,
-            1,
-            format!("{rows} rows: puzzle-sat reads boards up to {MAX_SIDE} a side"),
-        ));
-    }
-    let mut cols = 0;
-    let mut cells = Vec::new();
-    for (k, line) in lines[first..=last].iter().enumerate() {
-        let at = first + k + 1;
-        let want = if k == 0 {
-            size.map_or(MAX_SIDE, |s| s.1)
-        } else {
-            cols
-        };
-        let words: Vec<(usize, &str)> = crate::format::error::words(line).take(want + 1).collect();
-        if let (0, Some((_, c, _))) = (k, size) {
-            if words.len() != c {
-                let has = if words.len() > c {
-                    format!("more than {c}")
-                } else {
-                    words.len().to_string()
-                };
-                return Err(ParseError::new(
-                    at,
-                    words.get(c).map_or(line.chars().count() + 1, |w| w.0),
-                    format!("this row has {has} cells; the size line says {c}"),
-                ));
-            }
-        }
-        if k == 0 {
-            cols = words.len();
-            if cols > MAX_SIDE {
-                return Err(ParseError::new(at, words[MAX_SIDE].0, format!("more than {MAX_SIDE} cells: puzzle-sat reads boards up to {MAX_SIDE} a side")));
-            }
-        }
-        if words.is_empty() {
-            return Err(ParseError::new(at, 1, "a blank line inside the grid"));
-        }
-        if words.len() != cols {
-            let has = if words.len() > cols {
-                format!("more than {cols}")
-            } else {
-                words.len().to_string()
-            };
-            return Err(ParseError::new(
-                at,
-                line.chars().count() + 1,
-                format!("this row has {has} cells; the board is {cols} wide"),
-            ));
-        }
-        for (col, word) in words {
-            cells.push(cell(word).map_err(|why| ParseError::new(at, col, why))?);
-        }
-    }
-    if let Some((r, c, line)) = size {
-        if (r, c) != (rows, cols) {
-            return Err(ParseError::new(
-                line,
-                1,
-                format!("the size line says {r} rows of {c}, the grid has {rows} of {cols}"),
-            ));
-        }
-    }
-    Ok(Board { rows, cols, cells })
+    let words = crate::format::grid::read(text, false, |_, w| cell(w))?;
+    Ok(Board {
+        rows: words.rows,
+        cols: words.cols,
+        cells: words.cells,
+    })
 }
 
 fn cell(word: &str) -> Result<Cell, String> {

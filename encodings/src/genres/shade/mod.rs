@@ -3,15 +3,76 @@
 //! blocking answers, the backbone of a shading (`--hints`), the answer's text form and reading
 //! it back, and the picture.
 
+use crate::capability;
+use crate::cnf::connect::Graph;
 use crate::cnf::{ClauseSink, Lit, Model};
 use crate::format::error::{quoted, ParseError};
 use crate::format::grid;
 use crate::format::svg::{self, Font, Stroke, Svg};
-use crate::solver::{Solver, SolverError};
+use crate::format::url::{self, Number};
+use crate::puzzle::{Format, Hints, Info, Puzzle, ReadAnswer, Settings};
+use crate::solver::{NewSolver, Solver, SolverError};
+use serde_json::{json, Map, Value};
 
 /// An answer, row-major: `Some(true)` shaded, `Some(false)` not; `None` only in hints, for a
 /// cell that differs between answers.
 pub type Shading = Vec<Option<bool>>;
+
+/// A board of numbered cells (Nurikabe's islands, Hitori's numbers): `clues[r * cols + c]`,
+/// `None` for a cell without a number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub rows: usize,
+    pub cols: usize,
+    pub clues: Vec<Option<Number>>,
+}
+
+impl Board {
+    /// janko.at's form: an optional `ROWS COLUMNS` line, then one row per line, cells separated
+    /// by spaces: a number from `least`, `?` (a number not given), or `-` / `.` for a cell
+    /// without one.
+    pub fn parse(text: &str, least: u32) -> Result<Board, ParseError> {
+        let words = grid::read(text, false, |_, w| match w {
+            "-" | "." => Ok(None),
+            "?" => Ok(Some(Number::Unknown)),
+            w if w.bytes().all(|b| b.is_ascii_digit()) => match w.parse::<u32>() {
+                Ok(v) if v >= least && v as usize <= url::MAX_CELLS => Ok(Some(Number::Known(v))),
+                _ => Err(format!(
+                    "{}: a number is at least {least} and at most the cells a board may have ({})",
+                    quoted(w),
+                    url::MAX_CELLS
+                )),
+            },
+            w => Err(format!(
+                "unexpected {}: expected a number, ? for a number not given, or - for none",
+                quoted(w)
+            )),
+        })?;
+        Ok(Board {
+            rows: words.rows,
+            cols: words.cols,
+            clues: words.cells,
+        })
+    }
+
+    /// The board as puzzle text, which [`Board::parse`] reads back.
+    pub fn to_text(&self) -> String {
+        // With its size line: a board two wide whose first row is two numbers reads back the
+        // same.
+        format!("{} {}\n", self.rows, self.cols)
+            + &grid::write(self.rows, self.cols, |i| {
+                self.clue(i).unwrap_or_else(|| "-".into())
+            })
+    }
+
+    /// Cell i's number as written, `?` for one not given.
+    pub fn clue(&self, i: usize) -> Option<String> {
+        self.clues[i].map(|n| match n {
+            Number::Known(v) => v.to_string(),
+            Number::Unknown => "?".into(),
+        })
+    }
+}
 
 /// The variables: `lits[i]` true when cell i is shaded.
 pub struct Cells {
@@ -72,6 +133,16 @@ impl Cells {
     }
 }
 
+/// A cheap upper bound on the literals of [`crate::cnf::connect::connected`] over `cells`
+/// cells of a grid: a rank of about `bits` literals and four parent choices a cell, compared
+/// in clauses of three (about 550 literals a cell on a 20×20 board).
+pub fn forest_literals(cells: usize) -> u64 {
+    let cells = cells as u64;
+    // u64::BITS, not usize::BITS: the page is a 32-bit build, where the two differ.
+    let bits = u64::from(u64::BITS - cells.max(2).leading_zeros());
+    cells * 4 * (6 * bits) * 3
+}
+
 /// The text form: `#` shaded; an unshaded cell shows its clue (`clue(i)`) or `.`; `?`
 /// undecided (hints).
 pub fn render(
@@ -100,7 +171,8 @@ pub fn read(
     let (lines, _) = crate::genres::digits::answer_lines(text);
     // Cells past the puzzle's (a grid of another size, refused below) have no clue.
     let clue = |i: usize| (i < rows * cols).then(|| clue(i)).flatten();
-    let words = grid::read(&lines.join("\n"), true, |i, w| match w {
+    // A board one wide has no rows without spaces: its line `141` is one cell, the number 141.
+    let words = grid::read(&lines.join("\n"), cols > 1, |i, w| match w {
         "#" | "x" | "X" => Ok(Some(true)),
         "." | "-" | "o" => Ok(Some(false)),
         w if clue(i).as_deref() == Some(w) => Ok(Some(false)),
@@ -129,12 +201,14 @@ const THIN: Stroke = Stroke::solid("#999", 1.0);
 const THICK: Stroke = Stroke::solid("#000", 3.0);
 
 /// One board: shaded cells dark, undecided ones (hints) light grey, each clue written in its
-/// cell (white on a shaded one), `marked` cells outlined.
+/// cell (white on a shaded one), `marked` cells outlined, and with `rooms` (each cell's room)
+/// the rooms' borders drawn thick.
 pub fn panel(
     rows: usize,
     cols: usize,
     answer: Option<&Shading>,
     clue: &dyn Fn(usize) -> Option<String>,
+    rooms: Option<&[usize]>,
     marked: &[bool],
     cell: f64,
 ) -> Svg {
@@ -163,7 +237,14 @@ pub fn panel(
     }
     s.grid_lines(EDGE, EDGE, rows, cols, cell, |horizontal, r, c| {
         let edge = (horizontal && (r == 0 || r == rows)) || (!horizontal && (c == 0 || c == cols));
-        Some(if edge { THICK } else { THIN })
+        let wall = |a: usize, b: usize| rooms.is_some_and(|room| room[a] != room[b]);
+        let border = !edge
+            && if horizontal {
+                wall((r - 1) * cols + c, r * cols + c)
+            } else {
+                wall(r * cols + c - 1, r * cols + c)
+            };
+        Some(if edge || border { THICK } else { THIN })
     });
     s.open_group("clue");
     for i in 0..rows * cols {
@@ -188,38 +269,263 @@ pub fn panel(
     s
 }
 
-/// The whole picture: the bare puzzle, an answer, or two with their differences marked.
-pub fn svg(
+fn svg_of(
     rows: usize,
     cols: usize,
     answers: &[&Shading],
     clue: &dyn Fn(usize) -> Option<String>,
+    rooms: Option<&[usize]>,
     caption: &str,
 ) -> String {
     let cell = svg::cell_size(rows, cols, answers.len().min(2)).min(CELL);
     let differ = |a: &&Shading, b: &&Shading| a.iter().zip(b.iter()).map(|(x, y)| x != y).collect();
     svg::compose(
         &svg::panels(answers, differ, |answer, marked| {
-            panel(rows, cols, answer.copied(), clue, marked, cell)
+            panel(rows, cols, answer.copied(), clue, rooms, marked, cell)
         }),
         caption,
     )
 }
 
-/// `check --format svg` of a broken answer: as far as it reads, the cells `broken` names
-/// outlined.
-pub fn svg_broken(
-    rows: usize,
-    cols: usize,
-    answer: Option<&Shading>,
-    clue: &dyn Fn(usize) -> Option<String>,
-    broken: &[usize],
-    caption: &str,
-) -> String {
-    let cell = svg::cell_size(rows, cols, 1).min(CELL);
-    let mut s = panel(rows, cols, answer, clue, &[], cell);
-    svg::mark_broken(&mut s, EDGE, EDGE, cols, cell, broken);
-    svg::compose(&[s], caption)
+/// A shading genre's own part: its rules, its validator, its file and URL forms. [`Shaded`]
+/// makes it a puzzle, with every step the family shares (decoding, blocking, drawing, reading
+/// answers, hints, the broken rule's picture, the size estimate) written once here.
+pub trait Shade: Sized + Send + Sync + 'static {
+    const INFO: Info;
+    /// The pzprjs names of the URLs it reads.
+    const KINDS: &'static [&'static str];
+    /// The spanning forests its stated rules hold, for the cheap size bound.
+    const FORESTS: u64;
+
+    type Board: Clone + Send + Sync + 'static;
+
+    fn parse(text: &str) -> Result<Self::Board, ParseError>;
+
+    /// The numbers, as drawn in their cells, and the board's size.
+    fn numbers(board: &Self::Board) -> &Board;
+
+    /// Each cell's room, for boards divided into rooms (their borders are drawn thick).
+    fn rooms(_board: &Self::Board) -> Option<&[usize]> {
+        None
+    }
+
+    /// The rules over `enc`'s cells; with `lazy`, the connectivity rules [`Shade::cuts`] stands
+    /// for are left out.
+    fn encode<S: ClauseSink>(board: &Self::Board, sink: &mut S, enc: &Encoding, lazy: bool);
+
+    /// Clauses `answer` breaks and every valid answer keeps; none when the left-out rules hold.
+    fn cuts(board: &Self::Board, enc: &Encoding, answer: &[bool]) -> Vec<Vec<Lit>>;
+
+    /// The independent validator, on a complete answer (`true` shaded): the first broken rule,
+    /// worded, and the cells it names.
+    fn check(board: &Self::Board, shaded: &[bool]) -> Result<(), Broken>;
+
+    fn from_url(link: &url::Link) -> Result<String, ParseError>;
+
+    fn to_url(board: &Self::Board) -> Result<String, String>;
+}
+
+/// A broken rule: what it says, and the cells it names for the picture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Broken {
+    pub says: String,
+    pub cells: Vec<usize>,
+}
+
+/// The variables (a cell's "shaded") and the board's grid graph.
+pub struct Encoding {
+    pub cells: Cells,
+    pub graph: Graph,
+}
+
+/// A shading genre as a puzzle: see [`Shade`].
+pub struct Shaded<G>(std::marker::PhantomData<G>);
+
+fn encode_with<G: Shade, S: ClauseSink>(board: &G::Board, sink: &mut S, lazy: bool) -> Encoding {
+    let b = G::numbers(board);
+    let enc = Encoding {
+        cells: Cells::new(sink, b.rows * b.cols, b.cols),
+        graph: Graph::grid(b.rows, b.cols),
+    };
+    G::encode(board, sink, &enc, lazy);
+    enc
+}
+
+/// The validator on any answer: an undecided cell first.
+fn check_any<G: Shade>(board: &G::Board, answer: &Shading) -> Result<(), Broken> {
+    let cols = G::numbers(board).cols;
+    if let Some(i) = answer.iter().position(Option::is_none) {
+        return Err(Broken {
+            says: format!(
+                "row {} column {}: neither shaded nor unshaded",
+                i / cols + 1,
+                i % cols + 1
+            ),
+            cells: vec![i],
+        });
+    }
+    let shaded: Vec<bool> = answer.iter().map(|s| *s == Some(true)).collect();
+    G::check(board, &shaded)
+}
+
+impl<G: Shade> Puzzle for Shaded<G> {
+    const INFO: Info = G::INFO;
+
+    type Instance = G::Board;
+    type Answer = Shading;
+    type Checked = ();
+    type Encoding = Encoding;
+
+    fn parse(text: &str, _: &Settings) -> Result<G::Board, ParseError> {
+        G::parse(text)
+    }
+
+    fn encode<S: ClauseSink>(board: &G::Board, sink: &mut S) -> Encoding {
+        encode_with::<G, S>(board, sink, false)
+    }
+
+    fn decode(_: &G::Board, enc: &Encoding, model: &Model) -> Shading {
+        enc.cells.decode(model)
+    }
+
+    fn check(board: &G::Board, answer: &Shading) -> Result<(), String> {
+        check_any::<G>(board, answer).map_err(|b| b.says)
+    }
+
+    fn read_answer(
+        board: &G::Board,
+        text: &str,
+    ) -> Result<Result<ReadAnswer<Self>, String>, ParseError> {
+        let b = G::numbers(board);
+        Ok(Ok(ReadAnswer {
+            answer: read(b.rows, b.cols, text, |i| b.clue(i))?,
+            complete: true,
+            claimed: None,
+        }))
+    }
+
+    fn block<S: ClauseSink>(_: &G::Board, enc: &Encoding, sink: &mut S, answers: &[Shading]) {
+        enc.cells.block(sink, answers);
+    }
+
+    fn render(board: &G::Board, answer: &Shading, _: &(), _: Format) -> String {
+        let b = G::numbers(board);
+        render(b.rows, b.cols, answer, |i| b.clue(i))
+    }
+
+    fn svg(board: &G::Board, answers: &[(&Shading, &())], caption: &str) -> String {
+        let answers: Vec<&Shading> = answers.iter().map(|a| a.0).collect();
+        let b = G::numbers(board);
+        let clue = |i: usize| b.clue(i);
+        svg_of(b.rows, b.cols, &answers, &clue, G::rooms(board), caption)
+    }
+
+    fn answer_json(board: &G::Board, answer: &Shading, _: &()) -> Map<String, Value> {
+        let rows: Vec<String> = answer
+            .chunks(G::numbers(board).cols)
+            .map(|row| {
+                row.iter()
+                    .map(|s| if *s == Some(true) { '#' } else { '.' })
+                    .collect()
+            })
+            .collect();
+        Map::from_iter([("shaded".to_string(), json!(rows))])
+    }
+}
+
+impl<G: Shade> capability::Urls for Shaded<G> {
+    const KINDS: &'static [&'static str] = G::KINDS;
+
+    fn from_url(link: &url::Link) -> Result<String, ParseError> {
+        G::from_url(link)
+    }
+
+    fn to_url(board: &G::Board) -> Result<String, String> {
+        G::to_url(board)
+    }
+}
+
+impl<G: Shade> capability::Cuts for Shaded<G> {
+    fn encode_lazy<S: ClauseSink>(board: &G::Board, sink: &mut S) -> Encoding {
+        encode_with::<G, S>(board, sink, true)
+    }
+
+    fn cuts(board: &G::Board, enc: &Encoding, answer: &Shading) -> Vec<Vec<Lit>> {
+        let shaded: Vec<bool> = answer.iter().map(|s| *s == Some(true)).collect();
+        G::cuts(board, enc, &shaded)
+    }
+}
+
+impl<G: Shade> capability::Backbone for Shaded<G> {
+    /// The cells shaded alike in every answer, `found` being one: on the searches' formula,
+    /// with the cuts.
+    fn hints(
+        board: &G::Board,
+        found: &(Shading, ()),
+        solvers: &dyn NewSolver,
+    ) -> Result<Option<Hints<Shading>>, SolverError> {
+        let mut solver = solvers.new_solver();
+        let enc = encode_with::<G, _>(board, &mut crate::search::Sink(&mut *solver), true);
+        let cuts = |model: &Model| {
+            let shaded: Vec<bool> = enc.cells.lits.iter().map(|&l| model.value(l)).collect();
+            G::cuts(board, &enc, &shaded)
+        };
+        let Some((partial, decided)) = enc.cells.fixed(&mut *solver, &found.0, cuts)? else {
+            return Ok(None);
+        };
+        let b = G::numbers(board);
+        let json: Vec<Vec<Value>> = partial
+            .chunks(b.cols)
+            .map(|row| row.iter().map(|s| json!(s)).collect())
+            .collect();
+        Ok(Some(Hints {
+            json: json!(json),
+            drawn: render(b.rows, b.cols, &partial, |i| b.clue(i)),
+            decided,
+            of: b.clues.len(),
+            unit: "cells",
+            partial,
+        }))
+    }
+}
+
+impl<G: Shade> capability::Marks for Shaded<G> {
+    /// The answer as far as it reads, the cells of the first broken rule outlined.
+    fn svg_broken(board: &G::Board, text: &str, caption: &str) -> String {
+        let b = G::numbers(board);
+        let clue = |i: usize| b.clue(i);
+        let answer = read(b.rows, b.cols, text, clue).ok();
+        let cells = answer
+            .as_ref()
+            .and_then(|a| check_any::<G>(board, a).err())
+            .map_or(Vec::new(), |broken| broken.cells);
+        let cell = svg::cell_size(b.rows, b.cols, 1).min(CELL);
+        let mut s = panel(
+            b.rows,
+            b.cols,
+            answer.as_ref(),
+            &clue,
+            G::rooms(board),
+            &[],
+            cell,
+        );
+        svg::mark_broken(&mut s, EDGE, EDGE, b.cols, cell, &cells);
+        svg::compose(&[s], caption)
+    }
+}
+
+impl<G: Shade> capability::Estimate for Shaded<G> {
+    /// The forests' cheap bound ([`forest_literals`]), then, once that allows it, the formula
+    /// counted exactly by encoding it into a counter.
+    fn estimate(board: &G::Board, limit: u64) -> u64 {
+        let forests = G::FORESTS * forest_literals(G::numbers(board).clues.len());
+        if forests > limit {
+            return forests;
+        }
+        let mut count = crate::cnf::SizeCounter::default();
+        <Self as Puzzle>::encode(board, &mut count);
+        count.literals
+    }
 }
 
 #[cfg(test)]
@@ -246,6 +552,12 @@ mod tests {
         let e = read(2, 3, "2 3\n#-.\n#?-\n", clue).unwrap_err();
         assert_eq!((e.line, e.col), (3, 2), "{e}");
         assert!(read(3, 2, &text, clue).is_err());
+        // A board one wide: a number of several digits is one cell.
+        let tall = |i: usize| (i == 1).then(|| "141".to_string());
+        assert_eq!(
+            read(2, 1, "#\n141\n", tall).unwrap(),
+            [Some(true), Some(false)]
+        );
         // A grid larger than the puzzle is refused, not read past the puzzle's clues.
         assert!(read(2, 3, "# . .\n# # #\n# 12 .\n# # 12\n", clue).is_err());
     }

@@ -8,7 +8,7 @@
 use crate::capability;
 use crate::cnf::amo::exactly_one;
 use crate::cnf::{ClauseSink, Lit, Model};
-use crate::format::error::ParseError;
+use crate::format::error::{quoted, ParseError};
 use crate::format::svg::{Font, Svg};
 use crate::format::url::{self, Number};
 use crate::genres::rects::{self, Area, Rect, Solution};
@@ -301,62 +301,29 @@ impl Puzzle for Shikaku {
     type Encoding = Encoding;
 
     /// One row per line, cells separated by spaces: a number, `?` (a number not given), or `.` /
-    /// `-` for a cell without one. Every row has the same number of cells.
+    /// `-` for a cell without one; janko.at's size line `ROWS COLUMNS` may head it
+    /// ([`crate::format::grid::read`]).
     fn parse(text: &str, _: &Settings) -> Result<Board, ParseError> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
-        let rows = lines
-            .iter()
-            .rposition(|l| !l.trim().is_empty())
-            .map_or(0, |i| i + 1);
-        if rows == 0 {
-            return Err(ParseError::new(
-                1,
-                1,
-                "empty input: expected a board, one row per line, cells separated by spaces",
-            ));
-        }
-        let mut clues = Vec::new();
-        let mut cols = None;
-        for (i, line) in lines[..rows].iter().enumerate() {
-            let mut n = 0;
-            for (col, word) in crate::format::error::words(line) {
-                clues.push(match word {
-                    "." | "-" => None,
-                    "?" => Some(Number::Unknown),
-                    _ if word.bytes().all(|b| b.is_ascii_digit()) => match word.parse::<u32>() {
-                        Ok(v) if (1..=MAX_CLUE).contains(&v) => Some(Number::Known(v)),
-                        _ => return Err(ParseError::new(i + 1, col, format!("{word}: a number must be between 1 and {MAX_CLUE}"))),
-                    },
-                    _ => return Err(ParseError::new(i + 1, col, format!("unexpected {word:?}: expected a number, ? for a number not given, or . for none"))),
-                });
-                n += 1;
-            }
-            match cols {
-                None if n == 0 => return Err(ParseError::new(i + 1, 1, "an empty first row")),
-                None => cols = Some(n),
-                Some(c) if c != n => {
-                    return Err(ParseError::new(
-                        i + 1,
-                        line.chars().count() + 1,
-                        format!("this row has {n} cells, the first {c}"),
-                    ))
-                }
-                _ => {}
-            }
-        }
-        let cols = cols.expect("at least one row");
-        if rows.saturating_mul(cols) > url::MAX_CELLS {
-            return Err(ParseError::new(
-                1,
-                1,
-                format!(
-                    "a {rows}×{cols} board is larger than the {} cells puzzle-sat reads",
-                    url::MAX_CELLS
-                ),
-            ));
-        }
-        Ok(Board { rows, cols, clues })
+        let words = crate::format::grid::read(text, false, |_, word| match word {
+            "." | "-" => Ok(None),
+            "?" => Ok(Some(Number::Unknown)),
+            _ if word.bytes().all(|b| b.is_ascii_digit()) => match word.parse::<u32>() {
+                Ok(v) if (1..=MAX_CLUE).contains(&v) => Ok(Some(Number::Known(v))),
+                _ => Err(format!(
+                    "{}: a number must be between 1 and {MAX_CLUE}",
+                    quoted(word)
+                )),
+            },
+            _ => Err(format!(
+                "unexpected {}: expected a number, ? for a number not given, or . for none",
+                quoted(word)
+            )),
+        })?;
+        Ok(Board {
+            rows: words.rows,
+            cols: words.cols,
+            clues: words.cells,
+        })
     }
 
     /// Each cell is covered by exactly one chosen candidate. That is the whole rule set: every
