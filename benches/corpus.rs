@@ -17,6 +17,7 @@ use encodings::genres::heyawake::{self as hw, Heyawake};
 use encodings::genres::hitori::Hitori;
 use encodings::genres::kakkuro::{self as kk, Kakkuro};
 use encodings::genres::kakuro::{self as kr, Kakuro};
+use encodings::genres::lits::Lits;
 use encodings::genres::nurikabe::Nurikabe;
 use encodings::genres::shikaku::Shikaku;
 use encodings::genres::sudoku::Sudoku;
@@ -120,6 +121,10 @@ fn corpus(
     }
     if wanted("hitori") {
         shading::<Hitori>(backend, &root.join("hitori"), |b| (b.rows, b.cols));
+    }
+    if wanted("lits") {
+        let shape = |b: &encodings::genres::lits::Board| (b.blank.rows, b.blank.cols);
+        shading::<Lits>(backend, &root.join("lits"), shape);
     }
     if wanted("heyawake") {
         let shape = |b: &hw::Board| (b.numbers.rows, b.numbers.cols);

@@ -18,6 +18,7 @@ use encodings::genres::heyawake::Heyawake;
 use encodings::genres::hitori::Hitori;
 use encodings::genres::kakkuro::Kakkuro;
 use encodings::genres::kakuro::Kakuro;
+use encodings::genres::lits::Lits;
 use encodings::genres::nurikabe::Nurikabe;
 use encodings::genres::shikaku::Shikaku;
 use encodings::genres::sudoku::Sudoku;
@@ -128,6 +129,17 @@ impl Limits for Hitori {
 impl Limits for Heyawake {
     const DATA: &'static str = "heyawake";
     const EXAMPLE: &'static str = "heyawake.txt";
+    fn encode_ok(b: &Self::Instance) -> bool {
+        b.room.len() <= 400
+    }
+    fn solve_ok(b: &Self::Instance) -> bool {
+        b.room.len() <= 64
+    }
+}
+
+impl Limits for Lits {
+    const DATA: &'static str = "lits";
+    const EXAMPLE: &'static str = "lits.txt";
     fn encode_ok(b: &Self::Instance) -> bool {
         b.room.len() <= 400
     }
@@ -718,6 +730,14 @@ fn small_seeds<P: Limits>() -> Vec<String> {
         ]
         .map(String::from)
         .to_vec(),
+        "lits" => [
+            "a a a b\na c b b\nc c c b\n",
+            "1 1 1 1 @ 2 2 2 2\n",
+            "2 4\n1 1 2 2\n1 1 2 2\n",
+            "@\n",
+        ]
+        .map(String::from)
+        .to_vec(),
         "nurikabe" => [
             "3 - -\n- - -\n- 2 -\n",
             "2 - -\n- - -\n- - 1\n",
@@ -978,6 +998,19 @@ fn heyawake_answers() {
 }
 
 #[test]
+fn lits_files() {
+    fuzz_puzzle::<Lits>();
+}
+
+#[test]
+fn lits_answers() {
+    let file = data_dir("lits").join("janko-0001-6x7.txt");
+    let sol = std::fs::read_to_string(file.with_extension("sol")).unwrap();
+    let letters = sol.replace('#', "L").replace('.', "-");
+    fuzz_answers::<Lits>(&file, &[sol, letters]);
+}
+
+#[test]
 fn target_sudoku_files() {
     fuzz_puzzle::<TargetSudoku>();
 }
@@ -1016,6 +1049,7 @@ fn models() {
     fuzz_models::<Kakuro>("- 4, 3,\n,3 0 0\n,4 0 0\n");
     fuzz_models::<Nurikabe>("3 - -\n- - -\n- 2 -\n");
     fuzz_models::<Hitori>("1 1 2\n2 3 1\n3 2 2\n");
+    fuzz_models::<Lits>("1 1 1 1\n");
     fuzz_models::<Heyawake>("3 3\n1 - -\n- - -\n- - -\na b b\na b b\nc c c\n");
     fuzz_models::<Shikaku>(
         &std::fs::read_to_string(

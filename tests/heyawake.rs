@@ -251,6 +251,45 @@ fn hints_are_what_every_solution_shares() {
 }
 
 #[test]
+fn files_read_as_their_grids_say() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.txt");
+    // A byte-order mark before the size line, and blank lines between the grids, change
+    // nothing; without a size line, a first row of two numbers is a row (the grids split the
+    // lines in half).
+    let plain = "2 2\n1 -\n- -\na a\nb b\n";
+    for text in [
+        plain,
+        "\u{feff}2 2\n1 -\n- -\na a\nb b\n",
+        "1 -\n- -\n\n\na a\nb b\n",
+    ] {
+        fs::write(&file, text).unwrap();
+        let r = run(
+            &["solve", "heyawake", file.to_str().unwrap(), "--count"],
+            None,
+        );
+        assert_eq!(
+            (r.code, r.stdout.as_str()),
+            (0, "2 solutions\n"),
+            "{text:?}: {}",
+            r.stderr
+        );
+    }
+    fs::write(&file, "1 2\n- -\na b\na b\n").unwrap();
+    let r = run(&["solve", "heyawake", file.to_str().unwrap()], None);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (1, "no solution\n"),
+        "{}",
+        r.stderr
+    );
+    // A URL's board is no larger than a file's, however short the URL.
+    let r = run(&["solve", "https://puzz.link/p?heyawake/4096/4096/"], None);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("up to 1000 a side"), "{}", r.stderr);
+}
+
+#[test]
 fn check_names_the_broken_rule_and_bad_input_exits_2() {
     // Rooms: a column of two on the left (the 1), a 2×2 on the right, the bottom row.
     common::check_verdicts(
@@ -289,7 +328,8 @@ fn check_names_the_broken_rule_and_bad_input_exits_2() {
         "heyawake",
         &[
             ("1 - -\n- x -\na a a\na a a\n", "2:3"),
-            ("1 - -\n- - 2\na a a\na a a\n", "2:1"),
+            ("1 - -\n- - 2\na a a\na a a\n", "2:5"),
+            ("1000001 1\n-\na\n", "3:1"),
             ("1 - -\n- - -\na a\na a\n", "3:1"),
             ("1 - -\n- - -\na a a\n", "3:1"),
         ],

@@ -14,8 +14,7 @@ fn every_janko_hitori_has_its_one_solution() {
 }
 
 /// Puzzle URLs other projects test with, with where they were read, and whether the puzzle is
-/// unique. Each is written back as it came, but for penpa-1, which writes 16–35 in one digit
-/// where pzprjs (and puzzle-sat) writes `-` and two.
+/// unique.
 const URLS: [(&str, &str, bool); 5] = [
     // pzprjs's example.
     ("pzprjs", "https://puzz.link/p?hitori/4/4/1114142333214213", true),
@@ -58,11 +57,9 @@ fn puzz_link_urls_are_solved_and_written_back_the_same() {
         assert_eq!(r.code, code, "{from}: {}{}", r.stdout, r.stderr);
         assert!(r.stdout.ends_with(verdict), "{from}: {}", r.stdout);
         let r = run(&["solve", "hitori", url, "--format", "url"], None);
-        let want = match from {
-            // 23 and 34 (`n`, `y`) as pzprjs writes them.
-            "penpa-1" => "https://puzz.link/p?hitori/5/5/1-6i5-1v-2h1-0n-196-lx-3f45-iu91-0n-co-269c-0y5-1v-2h",
-            _ => url.trim_end_matches('/'),
-        };
+        // pzprjs writes `?` as `@` (penpa-edit's `%` is its older form) and ends with the
+        // last cell.
+        let want = url.trim_end_matches('/').replace('%', "@");
         assert_eq!(r.stdout.trim(), want, "{from}: {}", r.stderr);
     }
 }
@@ -194,6 +191,32 @@ fn check_names_the_broken_rule_and_bad_input_exits_2() {
             ),
         ],
     );
+    // A board two wide whose first row reads as its size: `solve`'s answer checks as written.
+    let dir = tempfile::tempdir().unwrap();
+    let (file, answer) = (dir.path().join("p.txt"), dir.path().join("a.txt"));
+    fs::write(&file, "4 2\n3 2\n2 2\n4 3\n1 3\n").unwrap();
+    let r = run(
+        &["solve", "hitori", file.to_str().unwrap(), "--unique"],
+        None,
+    );
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "3 2\n2 #\n4 3\n1 #\nunique\n"),
+        "{}",
+        r.stderr
+    );
+    fs::write(&answer, &r.stdout).unwrap();
+    let r = run(
+        &[
+            "check",
+            "hitori",
+            file.to_str().unwrap(),
+            "--answer",
+            answer.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (0, "valid\n"), "{}", r.stderr);
     common::bad_files_name_their_place(
         "hitori",
         &[
@@ -201,6 +224,7 @@ fn check_names_the_broken_rule_and_bad_input_exits_2() {
             ("1 2 3\n2 3\n", "2:4"),
             ("3 3\n1 2 3\n2 3 1\n", "1:1"),
             ("1 2\n2 99999999999\n", "2:3"),
+            ("1 2\n2 0\n", "2:3"),
         ],
     );
 }

@@ -136,6 +136,7 @@ fn example(name: &str) -> &'static str {
         "nurikabe" => include_str!("../../docs/examples/nurikabe.txt"),
         "hitori" => include_str!("../../docs/examples/hitori.txt"),
         "heyawake" => include_str!("../../docs/examples/heyawake.txt"),
+        "lits" => include_str!("../../docs/examples/lits.txt"),
         _ => "",
     }
 }

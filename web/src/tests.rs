@@ -28,7 +28,8 @@ fn catalogue_lists_every_puzzle_with_its_example() {
             "kakuro",
             "nurikabe",
             "hitori",
-            "heyawake"
+            "heyawake",
+            "lits"
         ]
     );
     for e in c.as_array().unwrap() {

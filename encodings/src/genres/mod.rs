@@ -24,6 +24,7 @@ macro_rules! genres {
             $crate::genres::nurikabe::Nurikabe: Urls Backbone Cuts Marks Estimate;
             $crate::genres::hitori::Hitori: Urls Backbone Cuts Marks Estimate;
             $crate::genres::heyawake::Heyawake: Urls Backbone Cuts Marks Estimate;
+            $crate::genres::lits::Lits: Urls Backbone Cuts Marks Estimate;
         }
     };
     (@emit [$then:path] $($rows:tt)*) => {
@@ -39,6 +40,7 @@ pub mod heyawake;
 pub mod hitori;
 pub mod kakkuro;
 pub mod kakuro;
+pub mod lits;
 pub mod nurikabe;
 pub mod rects;
 pub mod shade;

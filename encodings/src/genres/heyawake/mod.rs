@@ -7,7 +7,7 @@
 //! [`connected`] for the unshaded cells (or, in the search, [`piece_cuts`]), and one clause per
 //! run between two borders. The answer's forms are [`crate::genres::shade`]'s.
 
-use super::shade::{self, Broken, Encoding, Shade, Shaded};
+use super::shade::{self, rooms, Broken, Encoding, Shade, Shaded};
 use crate::cnf::connect::{connected, edges, piece_cuts, Graph};
 use crate::cnf::local::no_adjacent;
 use crate::cnf::sum::exactly;
@@ -77,38 +77,6 @@ impl Board {
         }
         out
     }
-}
-
-/// The rooms of a board whose cells are labelled: each piece of side-by-side cells with one
-/// label is a room (a label written on two pieces names two rooms).
-fn rooms_of<T: PartialEq>(rows: usize, cols: usize, label: &[T]) -> Vec<usize> {
-    let graph = Graph::grid(rows, cols);
-    let joined = |a: usize, b: usize| label[a] == label[b];
-    rooms_where(&graph, joined)
-}
-
-/// The pieces of `graph` when only neighbours `joined` are joined, numbered in reading order.
-fn rooms_where(graph: &Graph, joined: impl Fn(usize, usize) -> bool) -> Vec<usize> {
-    let n = graph.len();
-    let mut room = vec![usize::MAX; n];
-    let mut count = 0;
-    for s in 0..n {
-        if room[s] != usize::MAX {
-            continue;
-        }
-        room[s] = count;
-        let mut stack = vec![s];
-        while let Some(v) = stack.pop() {
-            for &u in &graph.neighbours[v] {
-                if room[u] == usize::MAX && joined(v, u) {
-                    room[u] = count;
-                    stack.push(u);
-                }
-            }
-        }
-        count += 1;
-    }
-    room
 }
 
 /// The first broken rule, cells 0-based.
@@ -237,6 +205,7 @@ pub fn check(board: &Board, shaded: &[bool]) -> Result<(), Violation> {
 /// then the rooms as a grid of the same size, one label a cell (any word: janko.at numbers
 /// them), blank lines between the two passed over.
 fn parse(text: &str) -> Result<Board, ParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text.lines().collect();
     let filled: Vec<usize> = (0..lines.len())
         .filter(|&k| {
@@ -289,7 +258,10 @@ fn parse(text: &str) -> Result<Board, ParseError> {
             .collect::<Vec<_>>()
             .join("\n")
     };
-    let numbers = shade::Board::parse(&part(0..split), 0)?;
+    let numbers = match sized {
+        Some(_) => shade::Board::parse(&part(0..split), 0)?,
+        None => shade::Board::parse_rows(&part(0..split), 0)?,
+    };
     let labels = grid::read_rows(&part(split..lines.len()), false, |_, w| Ok(w.to_string()))?;
     if (labels.rows, labels.cols) != (numbers.rows, numbers.cols) {
         return Err(ParseError::new(
@@ -301,7 +273,7 @@ fn parse(text: &str) -> Result<Board, ParseError> {
             ),
         ));
     }
-    let room = rooms_of(numbers.rows, numbers.cols, &labels.cells);
+    let room = rooms::of_labels(numbers.rows, numbers.cols, &labels.cells);
     let board = Board { numbers, room };
     // Two numbers in one room: the second is named.
     let mut seen = vec![None; board.room.len()];
@@ -309,9 +281,13 @@ fn parse(text: &str) -> Result<Board, ParseError> {
         if let Some(n) = board.numbers.clue(i) {
             if let Some(first) = seen[board.room[i]].replace(i) {
                 let cols = board.numbers.cols;
+                let line = filled[i / cols + usize::from(sized.is_some())];
+                let column = crate::format::error::words(lines[line])
+                    .nth(i % cols)
+                    .map_or(1, |(at, _)| at);
                 return Err(ParseError::new(
-                    filled[i / cols + usize::from(sized.is_some())] + 1,
-                    1,
+                    line + 1,
+                    column,
                     format!(
                         "{}: a second number in the room of the one at row {} column {}",
                         quoted(&n),
@@ -402,15 +378,7 @@ impl Shade for Rules {
     fn from_url(link: &url::Link) -> Result<String, ParseError> {
         let (rows, cols) = (link.rows, link.cols);
         let (right, below, used) = url::decode_borders(link)?;
-        let graph = Graph::grid(rows, cols);
-        let room = rooms_where(&graph, |a, b| {
-            let (a, b) = (a.min(b), a.max(b));
-            if b == a + 1 && a / cols == b / cols {
-                !right[(a / cols) * (cols - 1) + a % cols]
-            } else {
-                !below[a]
-            }
-        });
+        let room = rooms::of_borders(rows, cols, &right, &below);
         let count = room.iter().max().map_or(0, |&r| r + 1);
         let rest = url::Link {
             cols: count,
@@ -436,18 +404,8 @@ impl Shade for Rules {
 
     fn to_url(board: &Board) -> Result<String, String> {
         let (rows, cols) = (board.numbers.rows, board.numbers.cols);
-        let right: Vec<bool> = (0..rows)
-            .flat_map(|r| (0..cols - 1).map(move |c| r * cols + c))
-            .map(|i| board.room[i] != board.room[i + 1])
-            .collect();
-        let below: Vec<bool> = (0..rows.saturating_sub(1) * cols)
-            .map(|i| board.room[i] != board.room[i + cols])
-            .collect();
-        // pzprjs writes a room whose number is not given as one without.
-        let numbers = board.clues().into_iter().map(|c| match c {
-            Some((_, Number::Known(v))) => Some(Number::Known(v)),
-            _ => None,
-        });
+        let (right, below) = rooms::borders(rows, cols, &board.room);
+        let numbers = board.clues().into_iter().map(|c| c.map(|(_, n)| n));
         if let Some(v) = board.clues().iter().flatten().find_map(|&(_, n)| match n {
             Number::Known(v) if v > url::MAX_NUMBER => Some(v),
             _ => None,
@@ -495,7 +453,7 @@ mod tests {
     fn the_validator_names_each_rule() {
         let board = parse(BOARD);
         let verdict = |t: &str| {
-            let answer = shade::read(3, 3, t, |i| board.numbers.clue(i)).unwrap();
+            let answer = shade::read(3, 3, t, |i| board.numbers.clue(i), &[]).unwrap();
             check(
                 &board,
                 &answer.iter().map(|s| *s == Some(true)).collect::<Vec<_>>(),

@@ -133,8 +133,7 @@ pub fn check(board: &Board, shaded: &[bool]) -> Result<(), Violation> {
     Ok(())
 }
 
-/// The largest number a URL holds: `-` and two base-36 digits (pzprjs writes them up to 255
-/// and reads them all; penpa-edit writes larger ones).
+/// The largest number a URL holds: `-` and two base-36 digits, as pzprjs writes them.
 const URL_MAX: u32 = 36 * 36 - 1;
 
 /// Hitori's own part of [`Hitori`].
@@ -157,9 +156,9 @@ impl Shade for Rules {
 
     type Board = Board;
 
-    /// janko.at's form ([`Board::parse`]), numbers from 0.
+    /// janko.at's form ([`Board::parse`]), numbers from 1.
     fn parse(text: &str) -> Result<Board, ParseError> {
-        Board::parse(text, 0)
+        Board::parse(text, 1)
     }
 
     fn numbers(board: &Board) -> &Board {
@@ -198,18 +197,19 @@ impl Shade for Rules {
         })
     }
 
-    /// pzprjs's hitori code, a cell at a time: a base-36 digit (0–35), `-` and two (to 1295),
-    /// `%` for `?`, `.` for a cell without a number.
+    /// pzprjs's hitori code, a cell at a time: a base-36 digit (1–35), `-` and two (36–1295),
+    /// `@` (or the older `%`) for `?`, `.` for a cell without a number.
     fn from_url(link: &url::Link) -> Result<String, ParseError> {
         let (clues, used, _) = url::decode_prefix(link, None, 'b'..='a', |chars| {
             let digit = |k: usize| chars.get(k).and_then(|c| c.to_digit(36));
             match chars[0] {
                 '.' => Ok((None, 1)),
-                '%' => Ok((Some(Number::Unknown), 1)),
+                '@' | '%' => Ok((Some(Number::Unknown), 1)),
                 '-' => match (digit(1), digit(2)) {
                     (Some(a), Some(b)) => Ok((Some(Number::Known(a * 36 + b)), 3)),
                     _ => Err("- is followed by two base-36 digits".to_string()),
                 },
+                '0' => Err("0: a number is at least 1".to_string()),
                 c => match c.to_digit(36) {
                     Some(v) if c.is_ascii_lowercase() || c.is_ascii_digit() => {
                         Ok((Some(Number::Known(v)), 1))
@@ -238,8 +238,10 @@ impl Shade for Rules {
         for clue in &board.clues {
             match clue {
                 None => body.push('.'),
-                Some(Number::Unknown) => body.push('%'),
-                Some(Number::Known(v)) if *v < 16 => body += &format!("{v:x}"),
+                Some(Number::Unknown) => body.push('@'),
+                Some(Number::Known(v)) if *v < 36 => {
+                    body.push(char::from_digit(*v, 36).expect("a digit"))
+                }
                 Some(Number::Known(v)) if *v <= URL_MAX => {
                     let d = |x: u32| char::from_digit(x, 36).expect("a digit");
                     body += &format!("-{}{}", d(v / 36), d(v % 36));
@@ -270,7 +272,7 @@ mod tests {
     fn the_validator_names_each_rule() {
         let board = parse("1 1 2\n2 3 1\n3 2 2\n");
         let verdict = |t: &str| {
-            let answer = shade::read(3, 3, t, |i| board.clue(i)).unwrap();
+            let answer = shade::read(3, 3, t, |i| board.clue(i), &[]).unwrap();
             check(
                 &board,
                 &answer.iter().map(|s| *s == Some(true)).collect::<Vec<_>>(),
@@ -310,7 +312,7 @@ mod tests {
     fn urls_read_back_as_written() {
         let board = parse("1 ? -\n35 36 1295\n");
         let link = <Hitori as crate::capability::Urls>::to_url(&board).unwrap();
-        assert_eq!(link, "https://puzz.link/p?hitori/3/2/1%.-0z-10-zz");
+        assert_eq!(link, "https://puzz.link/p?hitori/3/2/1@.z-10-zz");
         assert!(<Hitori as crate::capability::Urls>::to_url(&parse("1296")).is_err());
         let split = url::split(&link).unwrap();
         let text = <Hitori as crate::capability::Urls>::from_url(&split).unwrap();

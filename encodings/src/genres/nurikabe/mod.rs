@@ -307,7 +307,7 @@ mod tests {
     fn the_validator_names_each_rule() {
         let board = parse("2 - -\n- - -\n- - 1\n");
         let verdict = |t: &str| {
-            let answer = shade::read(3, 3, t, |i| board.clue(i)).unwrap();
+            let answer = shade::read(3, 3, t, |i| board.clue(i), &[]).unwrap();
             check(
                 &board,
                 &answer.iter().map(|s| *s == Some(true)).collect::<Vec<_>>(),

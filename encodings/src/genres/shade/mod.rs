@@ -3,6 +3,8 @@
 //! blocking answers, the backbone of a shading (`--hints`), the answer's text form and reading
 //! it back, and the picture.
 
+pub mod rooms;
+
 use crate::capability;
 use crate::cnf::connect::Graph;
 use crate::cnf::{ClauseSink, Lit, Model};
@@ -32,7 +34,17 @@ impl Board {
     /// by spaces: a number from `least`, `?` (a number not given), or `-` / `.` for a cell
     /// without one.
     pub fn parse(text: &str, least: u32) -> Result<Board, ParseError> {
-        let words = grid::read(text, false, |_, w| match w {
+        Board::parse_with(text, least, true)
+    }
+
+    /// [`Board::parse`] of a grid without a size line (one part of a file that had it).
+    pub fn parse_rows(text: &str, least: u32) -> Result<Board, ParseError> {
+        Board::parse_with(text, least, false)
+    }
+
+    fn parse_with(text: &str, least: u32, sized: bool) -> Result<Board, ParseError> {
+        let read = if sized { grid::read } else { grid::read_rows };
+        let words = read(text, false, &|_, w: &str| match w {
             "-" | "." => Ok(None),
             "?" => Ok(Some(Number::Unknown)),
             w if w.bytes().all(|b| b.is_ascii_digit()) => match w.parse::<u32>() {
@@ -161,20 +173,32 @@ pub fn render(
 /// Reads an answer of a `rows × cols` board: `#`, `x` or `X` a shaded cell; `.`, `-` or `o`
 /// an unshaded one, as may be the cell's own clue (`clue(i)`, as [`render`] writes it, so
 /// `solve`'s text reads back); a size line and rows written without spaces (`#..#`) are
-/// allowed, and verdict lines after the grid are passed over.
+/// allowed, and verdict lines after the grid are passed over. A genre's own words for a
+/// shaded cell (LITS's tetromino letters) are `shaded`.
 pub fn read(
     rows: usize,
     cols: usize,
     text: &str,
     clue: impl Fn(usize) -> Option<String>,
+    shaded: &[&str],
 ) -> Result<Shading, ParseError> {
-    let (lines, _) = crate::genres::digits::answer_lines(text);
+    let (mut lines, filled) = crate::genres::digits::answer_lines(text);
+    // The size is known: a first line `ROWS COLUMNS` is a size line exactly when the rows
+    // after it are as many as it says (else it is a row, as `3 2` may be of a Hitori two wide).
+    let size = format!("{rows} {cols}");
+    if let Some(&(at, first)) = filled.first() {
+        let words: Vec<&str> = first.split_whitespace().collect();
+        if words.join(" ") == size && filled.len() == rows + 1 {
+            lines[at] = "";
+        }
+    }
     // Cells past the puzzle's (a grid of another size, refused below) have no clue.
     let clue = |i: usize| (i < rows * cols).then(|| clue(i)).flatten();
     // A board one wide has no rows without spaces: its line `141` is one cell, the number 141.
-    let words = grid::read(&lines.join("\n"), cols > 1, |i, w| match w {
+    let words = grid::read_rows(&lines.join("\n"), cols > 1, |i, w| match w {
         "#" | "x" | "X" => Ok(Some(true)),
         "." | "-" | "o" => Ok(Some(false)),
+        w if shaded.contains(&w) => Ok(Some(true)),
         w if clue(i).as_deref() == Some(w) => Ok(Some(false)),
         w => Err(format!(
             "unexpected {}: expected # (shaded) or . (unshaded){}",
@@ -296,6 +320,8 @@ pub trait Shade: Sized + Send + Sync + 'static {
     const KINDS: &'static [&'static str];
     /// The spanning forests its stated rules hold, for the cheap size bound.
     const FORESTS: u64;
+    /// Its own words for a shaded cell in answers, besides `#`, `x` and `X`.
+    const SHADED: &'static [&'static str] = &[];
 
     type Board: Clone + Send + Sync + 'static;
 
@@ -398,7 +424,7 @@ impl<G: Shade> Puzzle for Shaded<G> {
     ) -> Result<Result<ReadAnswer<Self>, String>, ParseError> {
         let b = G::numbers(board);
         Ok(Ok(ReadAnswer {
-            answer: read(b.rows, b.cols, text, |i| b.clue(i))?,
+            answer: read(b.rows, b.cols, text, |i| b.clue(i), G::SHADED)?,
             complete: true,
             claimed: None,
         }))
@@ -436,7 +462,21 @@ impl<G: Shade> Puzzle for Shaded<G> {
 impl<G: Shade> capability::Urls for Shaded<G> {
     const KINDS: &'static [&'static str] = G::KINDS;
 
+    /// The genre's code, on boards no larger than a file may be (a URL of a few characters
+    /// may ask for millions of cells).
     fn from_url(link: &url::Link) -> Result<String, ParseError> {
+        if link.rows.max(link.cols) > grid::MAX_SIDE {
+            return Err(ParseError::new(
+                1,
+                link.body_at,
+                format!(
+                    "a {}×{} board: puzzle-sat reads boards up to {} a side",
+                    link.cols,
+                    link.rows,
+                    grid::MAX_SIDE
+                ),
+            ));
+        }
         G::from_url(link)
     }
 
@@ -494,7 +534,7 @@ impl<G: Shade> capability::Marks for Shaded<G> {
     fn svg_broken(board: &G::Board, text: &str, caption: &str) -> String {
         let b = G::numbers(board);
         let clue = |i: usize| b.clue(i);
-        let answer = read(b.rows, b.cols, text, clue).ok();
+        let answer = read(b.rows, b.cols, text, clue, G::SHADED).ok();
         let cells = answer
             .as_ref()
             .and_then(|a| check_any::<G>(board, a).err())
@@ -545,20 +585,29 @@ mod tests {
         let clue = |i: usize| (i == 1).then(|| "12".to_string());
         let text = render(2, 3, &answer, clue);
         assert_eq!(text, "# 12 .\n# # .\n");
-        assert_eq!(read(2, 3, &text, clue).unwrap(), answer);
-        assert_eq!(read(2, 3, "2 3\n#-.\nxX-\nunique\n", clue).unwrap(), answer);
-        let e = read(2, 3, "# 3 .\n# # .\n", clue).unwrap_err();
+        assert_eq!(read(2, 3, &text, clue, &[]).unwrap(), answer);
+        assert_eq!(
+            read(2, 3, "2 3\n#-.\nxX-\nunique\n", clue, &[]).unwrap(),
+            answer
+        );
+        let e = read(2, 3, "# 3 .\n# # .\n", clue, &[]).unwrap_err();
         assert_eq!((e.line, e.col), (1, 3), "{e}");
-        let e = read(2, 3, "2 3\n#-.\n#?-\n", clue).unwrap_err();
+        let e = read(2, 3, "2 3\n#-.\n#?-\n", clue, &[]).unwrap_err();
         assert_eq!((e.line, e.col), (3, 2), "{e}");
-        assert!(read(3, 2, &text, clue).is_err());
+        assert!(read(3, 2, &text, clue, &[]).is_err());
+        // A board two wide whose first row is its size: a row when the rows are as many.
+        let numbers = |i: usize| Some(["4", "2", "2", "4", "3", "1", "3", "1"][i].to_string());
+        let rows = read(4, 2, "4 2\n2 #\n3 1\n# 1\n", numbers, &[]).unwrap();
+        assert_eq!(rows[..2], [Some(false), Some(false)]);
+        let sized = read(4, 2, "4 2\n. .\n. #\n. .\n# .\n", numbers, &[]).unwrap();
+        assert_eq!(sized[..2], [Some(false), Some(false)]);
         // A board one wide: a number of several digits is one cell.
         let tall = |i: usize| (i == 1).then(|| "141".to_string());
         assert_eq!(
-            read(2, 1, "#\n141\n", tall).unwrap(),
+            read(2, 1, "#\n141\n", tall, &[]).unwrap(),
             [Some(true), Some(false)]
         );
         // A grid larger than the puzzle is refused, not read past the puzzle's clues.
-        assert!(read(2, 3, "# . .\n# # #\n# 12 .\n# # 12\n", clue).is_err());
+        assert!(read(2, 3, "# . .\n# # #\n# 12 .\n# # 12\n", clue, &[]).is_err());
     }
 }
