@@ -493,12 +493,34 @@ pub fn main() -> i32 {
             .and_then(|a| a.to_str())
             .filter(|a| registry::find(a).is_none() && !std::path::Path::new(a).exists());
         // Anything that starts as a web address is one, however little follows.
-        let url = url.and_then(|a| {
-            driver::pasted_url(a).or_else(|| {
-                Some(a.trim()).filter(|t| t.starts_with("http://") || t.starts_with("https://"))
+        let url: Option<String> = url
+            .and_then(|a| {
+                driver::pasted_url(a).or_else(|| {
+                    Some(a.trim()).filter(|t| t.starts_with("http://") || t.starts_with("https://"))
+                })
             })
-        });
-        match url.map(puzzle_of_url) {
+            .map(str::to_string);
+        // A URL alone in a file, or on standard input (which is read here, once: the URL then
+        // stands in for `-`), names its puzzle too.
+        let arg = args.get(2).and_then(|a| a.to_str()).map(str::to_string);
+        let stored = match (&url, arg) {
+            (None, Some(arg)) if registry::find(&arg).is_none() => match stored_url(&arg) {
+                Some(Some(u)) if arg == "-" => {
+                    args[2] = (&u).into();
+                    Some(u)
+                }
+                Some(None) if arg == "-" => {
+                    eprintln!(
+                        "puzzle-sat: error: <stdin>: no puzz.link URL alone on standard input, \
+                         so no puzzle named: name it (`puzzle-sat solve PUZZLE -`)"
+                    );
+                    return exit::ERROR;
+                }
+                found => found.flatten(),
+            },
+            _ => None,
+        };
+        match url.or(stored).as_deref().map(puzzle_of_url) {
             Some(Ok(name)) => args.insert(2, name.into()),
             // The URL's own message, not clap's about a puzzle name.
             Some(Err(e)) => {
@@ -543,6 +565,21 @@ pub fn main() -> i32 {
             exit::ERROR
         }
     }
+}
+
+/// The URL alone in a regular file or on standard input (`-`); `None` for anything else (a
+/// named pipe is left unread: the command reads it once, later).
+fn stored_url(arg: &str) -> Option<Option<String>> {
+    let path = std::path::Path::new(arg);
+    if arg != "-" && !path.is_file() {
+        return None;
+    }
+    let input = crate::input::read_input(path).ok()?;
+    Some(
+        driver::pasted_url(&input.text)
+            .filter(|u| !u.contains('\n'))
+            .map(str::to_string),
+    )
 }
 
 /// The puzzle a URL holds, by its kind (the first in the registry that reads it), for a

@@ -344,3 +344,26 @@ fn a_pasted_url_is_read_as_it_is_pasted() {
     );
     assert_eq!((r.code, r.stdout.as_str()), (0, "2906\n"), "{}", r.stderr);
 }
+
+#[test]
+fn a_url_in_a_file_or_on_standard_input_names_its_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = "https://puzz.link/p?hitori/4/4/1114142333214213";
+    let file = write(dir.path(), "url.txt", &format!("{url}\n"));
+    let by_name = run(&["solve", "hitori", url, "--unique"], None);
+    assert_eq!(by_name.code, 0, "{}", by_name.stderr);
+    for r in [
+        run(&["solve", &file, "--unique"], None),
+        run(&["solve", "-", "--unique"], Some(url.as_bytes())),
+        run(&["solve", "hitori", "-", "--unique"], Some(url.as_bytes())),
+    ] {
+        assert_eq!((r.code, &r.stdout), (0, &by_name.stdout), "{}", r.stderr);
+    }
+    // Standard input without a URL names no puzzle: said so, exit 2.
+    let r = run(&["solve", "-"], Some(b"1 2\n2 1\n"));
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("no puzz.link URL"), "{}", r.stderr);
+    // A file that is a puzzle, not a URL, still needs the puzzle's name.
+    let puzzle = write(dir.path(), "p.txt", "1 1\n2 1\n");
+    assert_eq!(run(&["solve", &puzzle], None).code, 2);
+}
