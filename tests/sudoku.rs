@@ -297,3 +297,27 @@ fn check_names_the_broken_rule_and_bad_input_exits_2() {
         r.stderr
     );
 }
+
+#[test]
+fn the_one_line_form_is_the_same_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = common::data_dir("sudoku").join("janko-1-9x9.txt");
+    let rows = std::fs::read_to_string(&path).unwrap();
+    // The cells in reading order, as sudoku collections write them: `0` empty.
+    let line: String = rows
+        .split_whitespace()
+        .collect::<String>()
+        .replace('.', "0");
+    assert_eq!(line.len(), 81, "{line}");
+    let file = dir.path().join("line.txt");
+    std::fs::write(&file, format!("{line}\n")).unwrap();
+    let a = run(
+        &["solve", "sudoku", path.to_str().unwrap(), "--unique"],
+        None,
+    );
+    let b = run(
+        &["solve", "sudoku", file.to_str().unwrap(), "--unique"],
+        None,
+    );
+    assert_eq!((b.code, &b.stdout), (0, &a.stdout), "{}", b.stderr);
+}

@@ -476,6 +476,25 @@ impl Puzzle for Sudoku {
             .iter()
             .rposition(|l| !l.trim().is_empty())
             .expect("a line that is not blank");
+        // The one-line form sudoku collections use: the cells in reading order, one character
+        // each (`.` or `0` empty), 81 of them for a 9×9.
+        if first == last {
+            let line = lines[first];
+            let start = line.len() - line.trim_start().len();
+            let word = line.trim();
+            let len = word.chars().count();
+            if let Some(s) = (4..=9).find(|&s| s * s == len && box_shape(s).is_some()) {
+                let chars: Vec<char> = word.chars().collect();
+                let rows: String = chars
+                    .chunks(s)
+                    .map(|row| row.iter().collect::<String>() + "\n")
+                    .collect();
+                let column = line[..start].chars().count() + 1;
+                return Sudoku::parse(&rows, &Settings::default()).map_err(|e| {
+                    ParseError::new(first + 1, column + (e.line - 1) * s + e.col - 1, e.message)
+                });
+            }
+        }
         let n = last + 1 - first;
         if n > MAX_SIDE {
             return Err(ParseError::new(
@@ -822,6 +841,27 @@ mod tests {
             [3, 4, 5, 9, 10, 11],
             "the second box of a 6×6 is 2 tall, 3 wide"
         );
+    }
+
+    #[test]
+    fn reads_the_one_line_form() {
+        let mut cells = ['.'; 81];
+        (cells[0], cells[9]) = ('1', '2');
+        let line: String = cells.iter().collect();
+        let board = parse(&line).unwrap();
+        assert_eq!((board.n, board.givens[0], board.givens[9]), (9, 1, 2));
+        let rows: String = line
+            .as_bytes()
+            .chunks(9)
+            .map(|r| String::from_utf8_lossy(r).to_string() + "\n")
+            .collect();
+        assert_eq!(parse(&rows).unwrap(), board);
+        assert_eq!(parse(&line.replace('.', "0")).unwrap(), board);
+        // A bad character is named in the line it is on.
+        let e = parse(&format!("  {}x", &line[..80])).unwrap_err();
+        assert_eq!((e.line, e.col), (1, 83), "{e}");
+        // 16 characters: a 4×4.
+        assert_eq!(parse("1...............").unwrap().n, 4);
     }
 
     #[test]
