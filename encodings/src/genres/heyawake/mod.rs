@@ -9,7 +9,7 @@
 
 use super::shade::{self, rooms, Broken, Encoding, Shade, Shaded};
 use crate::cnf::connect::{connected, edges, piece_cuts, Graph};
-use crate::cnf::local::no_adjacent;
+use crate::cnf::local::{no_adjacent, no_lone_unshaded};
 use crate::cnf::sum::exactly;
 use crate::cnf::{ClauseSink, Lit};
 use crate::format::error::{quoted, ParseError};
@@ -345,6 +345,10 @@ impl Shade for Rules {
             }
         }
         no_adjacent(sink, &enc.graph, lits);
+        if lazy {
+            let b = Self::numbers(board);
+            no_lone_unshaded(sink, b.rows, b.cols, lits);
+        }
         for span in board.spans() {
             let some: Vec<Lit> = span.iter().map(|&i| lits[i]).collect();
             sink.add_clause(&some);

@@ -9,7 +9,7 @@
 use super::shade::{Board, Broken, Encoding, Shade, Shaded};
 use crate::cnf::amo::at_most_one;
 use crate::cnf::connect::{connected, edges, piece_cuts, Graph};
-use crate::cnf::local::no_adjacent;
+use crate::cnf::local::{no_adjacent, no_lone_unshaded};
 use crate::cnf::{ClauseSink, Lit};
 use crate::format::error::ParseError;
 use crate::format::url::{self, Number};
@@ -174,6 +174,10 @@ impl Shade for Rules {
             at_most_one(sink, &open);
         }
         no_adjacent(sink, &enc.graph, lits);
+        if lazy {
+            let b = Self::numbers(board);
+            no_lone_unshaded(sink, b.rows, b.cols, lits);
+        }
         if !lazy {
             let open: Vec<Lit> = lits.iter().map(|&l| !l).collect();
             connected(sink, &enc.graph, &open);
