@@ -18,8 +18,10 @@ use encodings::genres::hitori::Hitori;
 use encodings::genres::kakkuro::{self as kk, Kakkuro};
 use encodings::genres::kakuro::{self as kr, Kakuro};
 use encodings::genres::lits::Lits;
+use encodings::genres::masyu::Masyu;
 use encodings::genres::nurikabe::Nurikabe;
 use encodings::genres::shikaku::Shikaku;
+use encodings::genres::slitherlink::Slitherlink;
 use encodings::genres::sudoku::Sudoku;
 use encodings::genres::target_sudoku::{self as ts, TargetSudoku};
 use encodings::genres::tatamibari::generate::{Generated, Rng};
@@ -129,6 +131,12 @@ fn corpus(
     if wanted("heyawake") {
         let shape = |b: &hw::Board| (b.numbers.rows, b.numbers.cols);
         shading::<Heyawake>(backend, &root.join("heyawake"), shape);
+    }
+    if wanted("slitherlink") {
+        shading::<Slitherlink>(backend, &root.join("slitherlink"), |b| (b.rows, b.cols));
+    }
+    if wanted("masyu") {
+        shading::<Masyu>(backend, &root.join("masyu"), |b| (b.rows, b.cols));
     }
     if wanted("kakkuro") {
         kakkuro(backend, &root.join("kakkuro"));

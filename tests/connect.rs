@@ -3,7 +3,9 @@
 //! a lattice) is satisfiable exactly when it is one piece or empty (one loop), and the models,
 //! told apart by their answer literals, are exactly those sets.
 
-use encodings::cnf::connect::{connected, edges, is_one_loop, one_loop, Graph};
+use encodings::cnf::connect::{
+    connected, edges, is_one_loop, is_separator, loop_cuts, loop_degrees, one_loop, Graph,
+};
 use encodings::cnf::{ClauseSink, Lit};
 use encodings::search::Sink;
 use encodings::solver::{NewSolver, SolveResult, Solver, Stop};
@@ -135,4 +137,65 @@ fn loop_models_are_the_loops() {
     assert!(expected > 0);
     let (mut solver, edge, _) = loop_solver(&graph);
     assert_eq!(count_models(&mut *solver, &edge, is_loop), expected);
+}
+
+/// The searches' form of one loop: degrees, at least one edge, and [`loop_cuts`] added while
+/// a model has several loops. Every cut separates in the subdivided graph and every loop keeps
+/// it; what is left at the end is exactly the loops.
+#[test]
+fn loop_cuts_leave_exactly_the_loops() {
+    let mut cut_count = 0;
+    for (rows, cols) in [(3, 3), (3, 4), (2, 6)] {
+        let graph = Graph::grid(rows, cols);
+        let list = edges(&graph);
+        let n = list.len();
+        let loops: Vec<Vec<bool>> = (0u32..1 << n)
+            .map(|m| bits(m, n))
+            .filter(|b| is_one_loop(&graph, b))
+            .collect();
+        let sub = graph.subdivided();
+        let mut solver = solver();
+        let mut sink = Sink(&mut *solver);
+        let edge: Vec<Lit> = list.iter().map(|_| sink.new_var()).collect();
+        let on = loop_degrees(&mut sink, &graph, &edge);
+        sink.add_clause(&edge);
+        let active: Vec<Lit> = on.iter().chain(&edge).copied().collect();
+        // A loop's value of each subdivided vertex: its nodes, then its edges.
+        let value = |l: &[bool], v: usize| {
+            if v < graph.len() {
+                list.iter()
+                    .zip(l)
+                    .any(|(&(a, b), &c)| c && (a == v || b == v))
+            } else {
+                l[v - graph.len()]
+            }
+        };
+        let mut found = 0;
+        while solver.solve_with(&[]).unwrap() == SolveResult::Sat {
+            let model = solver.model();
+            let chosen: Vec<bool> = edge.iter().map(|&l| model.value(l)).collect();
+            let cuts = loop_cuts(&graph, &chosen);
+            if cuts.is_empty() {
+                assert!(is_one_loop(&graph, &chosen), "{chosen:?}");
+                found += 1;
+                let block: Vec<Lit> = signed(&edge, &chosen).into_iter().map(|l| !l).collect();
+                solver.add_clause(&block);
+                continue;
+            }
+            for cut in cuts {
+                assert!(is_separator(&sub, &cut, &[]), "{cut:?}");
+                for l in &loops {
+                    let kept = !value(l, cut.a)
+                        || cut.b.is_some_and(|b| !value(l, b))
+                        || cut.between.iter().any(|&v| value(l, v));
+                    assert!(kept, "{cut:?} cuts off a loop");
+                }
+                solver.add_clause(&cut.clause(&active));
+                cut_count += 1;
+            }
+        }
+        assert_eq!(found, loops.len(), "{rows}×{cols}");
+    }
+    // Two loops fit apart on the larger lattices.
+    assert!(cut_count > 0);
 }

@@ -19,8 +19,10 @@ use encodings::genres::hitori::Hitori;
 use encodings::genres::kakkuro::Kakkuro;
 use encodings::genres::kakuro::Kakuro;
 use encodings::genres::lits::Lits;
+use encodings::genres::masyu::Masyu;
 use encodings::genres::nurikabe::Nurikabe;
 use encodings::genres::shikaku::Shikaku;
+use encodings::genres::slitherlink::Slitherlink;
 use encodings::genres::sudoku::Sudoku;
 use encodings::genres::target_sudoku::TargetSudoku;
 use encodings::genres::tatamibari::generate::{Generated, Rng};
@@ -145,6 +147,28 @@ impl Limits for Lits {
     }
     fn solve_ok(b: &Self::Instance) -> bool {
         b.room.len() <= 64
+    }
+}
+
+impl Limits for Slitherlink {
+    const DATA: &'static str = "slitherlink";
+    const EXAMPLE: &'static str = "slitherlink.txt";
+    fn encode_ok(b: &Self::Instance) -> bool {
+        b.rows * b.cols <= 400
+    }
+    fn solve_ok(b: &Self::Instance) -> bool {
+        b.rows * b.cols <= 64
+    }
+}
+
+impl Limits for Masyu {
+    const DATA: &'static str = "masyu";
+    const EXAMPLE: &'static str = "masyu.txt";
+    fn encode_ok(b: &Self::Instance) -> bool {
+        b.rows * b.cols <= 400
+    }
+    fn solve_ok(b: &Self::Instance) -> bool {
+        b.rows * b.cols <= 64
     }
 }
 
@@ -738,6 +762,17 @@ fn small_seeds<P: Limits>() -> Vec<String> {
         ]
         .map(String::from)
         .to_vec(),
+        "slitherlink" => ["2 2\n3 -\n- -\n", "3 - 3\n- 0 -\n", "? 2\n4 ?\n", "0\n"]
+            .map(String::from)
+            .to_vec(),
+        "masyu" => [
+            "3 3\n- w -\n- - -\nb - -\n",
+            "- w - -\n- - - -\n- - b -\n",
+            "1 2 -\n- - 1\n",
+            "b\n",
+        ]
+        .map(String::from)
+        .to_vec(),
         "nurikabe" => [
             "3 - -\n- - -\n- 2 -\n",
             "2 - -\n- - -\n- - 1\n",
@@ -1011,6 +1046,34 @@ fn lits_answers() {
 }
 
 #[test]
+fn slitherlink_files() {
+    fuzz_puzzle::<Slitherlink>();
+}
+
+#[test]
+fn slitherlink_answers() {
+    let file = data_dir("slitherlink").join("janko-0001-4x4.txt");
+    let sol = std::fs::read_to_string(file.with_extension("sol")).unwrap();
+    fuzz_answers::<Slitherlink>(
+        &file,
+        &[sol, "4 4\nx x - -\nx - - -\n- - - -\n- - - -\n".into()],
+    );
+}
+
+#[test]
+fn masyu_files() {
+    fuzz_puzzle::<Masyu>();
+}
+
+#[test]
+fn masyu_answers() {
+    let file = data_dir("masyu").join("janko-0002-6x6.txt");
+    let sol = std::fs::read_to_string(file.with_extension("sol")).unwrap();
+    let dirs = "se sw - - - -\nne nw - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n";
+    fuzz_answers::<Masyu>(&file, &[sol, dirs.into()]);
+}
+
+#[test]
 fn target_sudoku_files() {
     fuzz_puzzle::<TargetSudoku>();
 }
@@ -1050,6 +1113,8 @@ fn models() {
     fuzz_models::<Nurikabe>("3 - -\n- - -\n- 2 -\n");
     fuzz_models::<Hitori>("1 1 2\n2 3 1\n3 2 2\n");
     fuzz_models::<Lits>("1 1 1 1\n");
+    fuzz_models::<Slitherlink>("2 2\n3 -\n- -\n");
+    fuzz_models::<Masyu>("3 3\n- w -\n- - -\nb - -\n");
     fuzz_models::<Heyawake>("3 3\n1 - -\n- - -\n- - -\na b b\na b b\nc c c\n");
     fuzz_models::<Shikaku>(
         &std::fs::read_to_string(

@@ -269,7 +269,7 @@ fn a_bad_url_without_a_puzzle_name_says_what_is_wrong_with_it() {
         ("https://puzz.link/p?", "https://puzz.link/p?:1:21: expected a puzzle name after '?'"),
         ("https://example.com/foo", "https://example.com/foo: not a puzz.link URL, which holds its puzzle after '?'"),
         ("http://", "http://: not a puzz.link URL"),
-        ("https://puzz.link/p?slither/5/5/g", "https://puzz.link/p?slither/5/5/g: no puzzle of puzzle-sat reads puzz.link's \"slither\" (it reads heyawake, hitori, kakuro, lits, nurikabe, shikaku, sikaku, sudoku, tatamibari)"),
+        ("https://puzz.link/p?yajilin/5/5/g", "https://puzz.link/p?yajilin/5/5/g: no puzzle of puzzle-sat reads puzz.link's \"yajilin\" (it reads heyawake, hitori, kakuro, lits, mashu, masyu, nurikabe, pearl, shikaku, sikaku, slither, slitherlink, sudoku, tatamibari)"),
     ] {
         for command in ["solve", "check", "encode", "decode"] {
             let r = run(&[command, url], None);

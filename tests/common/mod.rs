@@ -357,3 +357,99 @@ pub fn count(genre: &str, file: &Path, text: &str) -> usize {
     assert_eq!(r.code, if n == 0 { 1 } else { 0 }, "{text}{}", r.stderr);
     n
 }
+
+/// Every closed loop on a `rows × cols` grid of nodes (row-major), each as its edges `(u, v)`
+/// with `u < v`, sorted: by walking every simple path from each loop's smallest node through
+/// larger ones, each loop once (its second node below its last). The tests' own, for loop
+/// genres' brute forces.
+pub fn loops(rows: usize, cols: usize) -> Vec<Vec<(usize, usize)>> {
+    let n = rows * cols;
+    let near = |v: usize| {
+        let (r, c) = (v / cols, v % cols);
+        let mut out = Vec::new();
+        if r > 0 {
+            out.push(v - cols);
+        }
+        if r + 1 < rows {
+            out.push(v + cols);
+        }
+        if c > 0 {
+            out.push(v - 1);
+        }
+        if c + 1 < cols {
+            out.push(v + 1);
+        }
+        out
+    };
+    fn walk(
+        path: &mut Vec<usize>,
+        used: &mut [bool],
+        near: &dyn Fn(usize) -> Vec<usize>,
+        out: &mut Vec<Vec<(usize, usize)>>,
+    ) {
+        let (start, last) = (path[0], *path.last().unwrap());
+        for u in near(last) {
+            if u == start && path.len() >= 4 && path[1] < last {
+                let mut edges: Vec<(usize, usize)> = path
+                    .windows(2)
+                    .map(|w| (w[0].min(w[1]), w[0].max(w[1])))
+                    .collect();
+                edges.push((start.min(last), start.max(last)));
+                edges.sort_unstable();
+                out.push(edges);
+            } else if u > start && !used[u] {
+                used[u] = true;
+                path.push(u);
+                walk(path, used, near, out);
+                path.pop();
+                used[u] = false;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for s in 0..n {
+        let mut used = vec![false; n];
+        used[s] = true;
+        walk(&mut vec![s], &mut used, &near, &mut out);
+    }
+    out
+}
+
+/// The loop drawing `solve` prints for a loop genre, of what every loop of `all` shares (`?`
+/// where they differ): `node(v)` and `face(r, c)` are the drawing's characters between the
+/// edges, on a `rows × cols` grid of nodes. With one loop, that loop's drawing.
+pub fn loop_drawing(
+    rows: usize,
+    cols: usize,
+    all: &[Vec<(usize, usize)>],
+    node: impl Fn(usize) -> char,
+    face: impl Fn(usize, usize) -> char,
+) -> String {
+    let edge = |u: usize, v: usize, on: char| {
+        let on_it = all
+            .iter()
+            .filter(|l| l.binary_search(&(u, v)).is_ok())
+            .count();
+        match on_it {
+            0 => ' ',
+            k if k == all.len() => on,
+            _ => '?',
+        }
+    };
+    let mut out = String::new();
+    for y in 0..2 * rows - 1 {
+        let mut line = String::new();
+        for x in 0..2 * cols - 1 {
+            let v = (y / 2) * cols + x / 2;
+            line.push(match (y % 2, x % 2) {
+                (0, 0) => node(v),
+                (0, _) => edge(v, v + 1, '-'),
+                (_, 0) => edge(v, v + cols, '|'),
+                _ => face(y / 2, x / 2),
+            });
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}

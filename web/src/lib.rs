@@ -137,6 +137,8 @@ fn example(name: &str) -> &'static str {
         "hitori" => include_str!("../../docs/examples/hitori.txt"),
         "heyawake" => include_str!("../../docs/examples/heyawake.txt"),
         "lits" => include_str!("../../docs/examples/lits.txt"),
+        "slitherlink" => include_str!("../../docs/examples/slitherlink.txt"),
+        "masyu" => include_str!("../../docs/examples/masyu.txt"),
         _ => "",
     }
 }

@@ -29,7 +29,9 @@ fn catalogue_lists_every_puzzle_with_its_example() {
             "nurikabe",
             "hitori",
             "heyawake",
-            "lits"
+            "lits",
+            "slitherlink",
+            "masyu"
         ]
     );
     for e in c.as_array().unwrap() {

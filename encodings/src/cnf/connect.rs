@@ -110,15 +110,29 @@ pub fn is_one_loop(graph: &Graph, chosen: &[bool]) -> bool {
 /// vertices with 2 are one piece through them. At least one edge is chosen. Returns, for each
 /// vertex, a literal true when the loop passes through it.
 pub fn one_loop<S: ClauseSink>(sink: &mut S, graph: &Graph, edge: &[Lit]) -> Vec<Lit> {
+    let on = loop_degrees(sink, graph, edge);
+    sink.add_clause(edge);
     let list = edges(graph);
-    assert_eq!(edge.len(), list.len(), "one literal per edge");
     let index: std::collections::HashMap<(usize, usize), Lit> =
         list.iter().copied().zip(edge.iter().copied()).collect();
-    let lit = |u: usize, v: usize| index[&(u.min(v), u.max(v))];
-    sink.add_clause(edge);
+    connected_via(sink, graph, &on, |u, v| Some(index[&(u.min(v), u.max(v))]));
+    on
+}
+
+/// Every vertex has 0 or 2 of the edges `edge` marks (one literal per edge of [`edges`]): the
+/// local half of [`one_loop`], whose models are the sets of disjoint loops (a search that
+/// leaves the single loop to [`loop_cuts`] states only this). Returns, for each vertex, a
+/// literal true when some chosen edge meets it.
+pub fn loop_degrees<S: ClauseSink>(sink: &mut S, graph: &Graph, edge: &[Lit]) -> Vec<Lit> {
+    let list = edges(graph);
+    assert_eq!(edge.len(), list.len(), "one literal per edge");
+    let mut incident = vec![Vec::new(); graph.len()];
+    for (&(u, v), &e) in list.iter().zip(edge) {
+        incident[u].push(e);
+        incident[v].push(e);
+    }
     let mut on = Vec::with_capacity(graph.len());
-    for (v, around) in graph.neighbours.iter().enumerate() {
-        let incident: Vec<Lit> = around.iter().map(|&u| lit(u, v)).collect();
+    for (v, incident) in incident.iter().enumerate() {
         let here = sink.new_named_var(&|| format!("loop through {v}"));
         // `here` ↔ some incident edge; none of them alone; no three of them.
         let mut some = vec![!here];
@@ -143,8 +157,77 @@ pub fn one_loop<S: ClauseSink>(sink: &mut S, graph: &Graph, edge: &[Lit]) -> Vec
         sink.add_clause(&some);
         on.push(here);
     }
-    connected_via(sink, graph, &on, |u, v| Some(lit(u, v)));
     on
+}
+
+impl Graph {
+    /// The graph with a vertex in the middle of every edge: `graph`'s vertices first, then one
+    /// per edge of [`edges`] (vertex `n + k` for edge k), each joined to its two ends. A loop
+    /// is one piece of it (its vertices and its edges' vertices), so the cuts of a loop are
+    /// [`Cut`]s here and [`is_separator`] checks them.
+    pub fn subdivided(&self) -> Graph {
+        let n = self.len();
+        let list = edges(self);
+        let mut neighbours = vec![Vec::new(); n + list.len()];
+        for (k, &(u, v)) in list.iter().enumerate() {
+            neighbours[u].push(n + k);
+            neighbours[v].push(n + k);
+            neighbours[n + k] = vec![u, v];
+        }
+        Graph { neighbours }
+    }
+}
+
+/// Cuts that chosen edges (of [`edges`]) forming several loops break, over
+/// [`Graph::subdivided`] (their clauses take each vertex's "on the loop" literal, then the
+/// edges'): two vertices on different loops are not both on the loop unless an edge leaving
+/// the first one's loop is chosen (every loop against every other while they are few, else
+/// each against the largest). Empty when the chosen edges form one piece or none.
+pub fn loop_cuts(graph: &Graph, chosen: &[bool]) -> Vec<Cut> {
+    let n = graph.len();
+    let list = edges(graph);
+    let mut active = vec![false; n + list.len()];
+    for (k, &(u, v)) in list.iter().enumerate() {
+        if chosen[k] {
+            active[u] = true;
+            active[v] = true;
+            active[n + k] = true;
+        }
+    }
+    let pieces = graph.subdivided().pieces(&active);
+    if pieces.len() < 2 {
+        return Vec::new();
+    }
+    let mut inside = vec![false; n];
+    let leaving: Vec<Vec<usize>> = pieces
+        .iter()
+        .map(|p| {
+            let nodes: Vec<usize> = p.iter().copied().filter(|&v| v < n).collect();
+            nodes.iter().for_each(|&v| inside[v] = true);
+            let out = (0..list.len())
+                .filter(|&k| inside[list[k].0] != inside[list[k].1])
+                .map(|k| n + k)
+                .collect();
+            nodes.iter().for_each(|&v| inside[v] = false);
+            out
+        })
+        .collect();
+    let largest = (0..pieces.len())
+        .max_by_key(|&i| pieces[i].len())
+        .expect("two pieces");
+    let mut cuts = Vec::new();
+    for (i, p) in pieces.iter().enumerate() {
+        for (j, q) in pieces.iter().enumerate() {
+            if j != i && (pieces.len() <= PAIRS_MAX || j == largest) {
+                cuts.push(Cut {
+                    a: p[0],
+                    b: Some(q[0]),
+                    between: leaving[i].clone(),
+                });
+            }
+        }
+    }
+    cuts
 }
 
 /// A clause every assignment whose active vertices form one piece keeps: `a` and `b` are not

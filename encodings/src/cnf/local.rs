@@ -1,8 +1,10 @@
 //! The local shapes the shading genres forbid: no 2×2 block of shaded cells (Nurikabe's wall),
-//! no two shaded cells side by side (Heyawake, Hitori).
+//! no two shaded cells side by side (Heyawake, Hitori); and a few literals' exact count
+//! (Slitherlink's cells).
 
 use crate::cnf::connect::{edges, Graph};
 use crate::cnf::{ClauseSink, Lit};
+use itertools::Itertools;
 
 /// No 2×2 block of a `rows × cols` grid (row-major `lits`) has all four true: one clause each.
 pub fn no_square<S: ClauseSink>(sink: &mut S, rows: usize, cols: usize, lits: &[Lit]) {
@@ -38,6 +40,30 @@ pub fn no_lone_unshaded<S: ClauseSink>(sink: &mut S, rows: usize, cols: usize, l
         let mut some = vec![lits[v]];
         some.extend(near.iter().map(|&u| !lits[u]));
         sink.add_clause(&some);
+    }
+}
+
+/// Exactly `k` of a few `lits` (a Slitherlink cell's four sides) are true, with no auxiliary
+/// variable: every `k + 1` of them hold a false one and every `n − k + 1` a true one (the
+/// binomial encoding; unit propagation decides the rest as soon as `k` are true or `n − k`
+/// false). Meant for a handful of literals: the clauses grow as the subsets do.
+pub fn exactly_few<S: ClauseSink>(sink: &mut S, lits: &[Lit], k: usize) {
+    let n = lits.len();
+    if k > n {
+        sink.add_clause(&[]);
+        return;
+    }
+    for (size, sign) in [(k + 1, false), (n - k + 1, true)] {
+        if size > n {
+            continue;
+        }
+        for subset in lits.iter().copied().combinations(size) {
+            let clause: Vec<Lit> = subset
+                .into_iter()
+                .map(|l| if sign { l } else { !l })
+                .collect();
+            sink.add_clause(&clause);
+        }
     }
 }
 
@@ -80,5 +106,14 @@ mod tests {
             |cnf, inputs| no_adjacent(cnf, &graph, inputs),
             |b| !(0..9).any(|i| b[i] && graph.neighbours[i].iter().any(|&j| b[j])),
         );
+        for n in 0..=5 {
+            for k in 0..=n + 1 {
+                check_exhaustively(
+                    n,
+                    |cnf, inputs| exactly_few(cnf, inputs, k),
+                    |b| b.iter().filter(|&&x| x).count() == k,
+                );
+            }
+        }
     }
 }

@@ -19,6 +19,8 @@ pub struct Link<'a> {
     pub body: &'a str,
     /// Where `body` starts in the URL, in characters (for error columns).
     pub body_at: usize,
+    /// The flags between the name and the size (pzprjs's `v:`, Slitherlink's `f`, …).
+    pub flags: Vec<&'a str>,
 }
 
 /// Whether a command-line argument is meant as a URL rather than a file name: it has a scheme,
@@ -66,6 +68,7 @@ pub fn split(url: &str) -> Result<Link<'_>, ParseError> {
     // numbers.
     let mut offset = query_at + kind.len() + 1;
     let mut size = Vec::new();
+    let mut flags = Vec::new();
     for part in parts.by_ref() {
         let start = offset;
         offset += part.len() + 1;
@@ -80,7 +83,9 @@ pub fn split(url: &str) -> Result<Link<'_>, ParseError> {
             if size.len() == 2 {
                 break;
             }
-        } else if !size.is_empty() {
+        } else if size.is_empty() {
+            flags.push(part);
+        } else {
             return Err(ParseError::new(
                 1,
                 at(start),
@@ -109,6 +114,7 @@ pub fn split(url: &str) -> Result<Link<'_>, ParseError> {
         rows,
         body: &url[body_start..],
         body_at: at(body_start) - 1,
+        flags,
     })
 }
 
@@ -334,6 +340,92 @@ pub fn encode_borders(right: &[bool], below: &[bool]) -> String {
             .collect()
     };
     group(right) + &group(below)
+}
+
+/// pzprjs's code for numbers 0–4 (its `decode4Cell`, Slitherlink's): `0`–`4` a number, `5`–`9`
+/// a number and one empty cell after it, `a`–`e` a number and two, `g`–`z` 1–20 empty cells,
+/// `.` a number not given.
+pub fn decode_4cell(link: &Link) -> Result<Vec<Option<Number>>, ParseError> {
+    let n = link.cols * link.rows;
+    let mut cells = vec![None; n];
+    let mut c = 0;
+    for (i, ch) in link.body.chars().enumerate() {
+        if c >= n {
+            return Err(ParseError::new(
+                1,
+                link.body_at + i + 1,
+                format!("{ch:?} after the last of the {n} cells"),
+            ));
+        }
+        let digit = ch.to_digit(36).filter(|_| !ch.is_ascii_uppercase());
+        match (ch, digit) {
+            ('.', _) => cells[c] = Some(Number::Unknown),
+            ('0'..='9' | 'a'..='e', Some(d)) => {
+                cells[c] = Some(Number::Known(d % 5));
+                c += (d / 5) as usize;
+            }
+            ('g'..='z', Some(d)) => c += d as usize - 16,
+            _ => {
+                return Err(ParseError::new(
+                    1,
+                    link.body_at + i + 1,
+                    format!("{ch:?} is no clue code (0–9, a–e, g–z or .)"),
+                ))
+            }
+        }
+        c += 1;
+    }
+    Ok(cells)
+}
+
+/// The body [`decode_4cell`] reads, as pzprjs's `encode4Cell` writes it.
+pub fn encode_4cell(cells: &[Option<Number>]) -> String {
+    let mut out = String::new();
+    let mut empty = 0;
+    let mut c = 0;
+    while c < cells.len() {
+        let code = match cells[c] {
+            Some(Number::Known(v)) => {
+                let v = v.min(4);
+                // The empty cells after it, up to two, go into its character (past the board's
+                // end counts as empty, as in pzprjs).
+                let filled = |k: usize| c + k < cells.len() && cells[c + k].is_some();
+                let after = if filled(1) {
+                    0
+                } else if filled(2) {
+                    1
+                } else {
+                    2
+                };
+                c += after;
+                char::from_digit(v + 5 * after as u32, 16).map(String::from)
+            }
+            Some(Number::Unknown) => Some(".".to_string()),
+            None => {
+                empty += 1;
+                None
+            }
+        };
+        match code {
+            Some(code) => {
+                if empty > 0 {
+                    out.push(char::from_digit(empty + 15, 36).expect("1–20"));
+                    empty = 0;
+                }
+                out.push_str(&code);
+            }
+            None if empty == 20 => {
+                out.push('z');
+                empty = 0;
+            }
+            None => {}
+        }
+        c += 1;
+    }
+    if empty > 0 {
+        out.push(char::from_digit(empty + 15, 36).expect("1–20"));
+    }
+    out
 }
 
 /// A puzz.link URL.

@@ -25,6 +25,8 @@ macro_rules! genres {
             $crate::genres::hitori::Hitori: Urls Backbone Cuts Marks Estimate;
             $crate::genres::heyawake::Heyawake: Urls Backbone Cuts Marks Estimate;
             $crate::genres::lits::Lits: Urls Backbone Cuts Marks Estimate;
+            $crate::genres::slitherlink::Slitherlink: Urls Backbone Cuts Marks Estimate;
+            $crate::genres::masyu::Masyu: Urls Backbone Cuts Marks Estimate;
         }
     };
     (@emit [$then:path] $($rows:tt)*) => {
@@ -41,10 +43,13 @@ pub mod hitori;
 pub mod kakkuro;
 pub mod kakuro;
 pub mod lits;
+pub mod loops;
+pub mod masyu;
 pub mod nurikabe;
 pub mod rects;
 pub mod shade;
 pub mod shikaku;
+pub mod slitherlink;
 pub mod sudoku;
 pub mod target_sudoku;
 pub mod tatamibari;

@@ -393,7 +393,7 @@ impl Shade for Rules {
                 .nth(used)
                 .map_or(link.body.len(), |(b, _)| b)..],
             body_at: link.body_at + used,
-            ..*link
+            ..link.clone()
         };
         let numbers = url::decode_numbers(&rest)?;
         let mut clues = vec![None; rows * cols];
