@@ -520,6 +520,24 @@ pub fn main() -> i32 {
             },
             _ => None,
         };
+        // A collection whose puzzles all say what they are (URLs of one kind, puzzlekit's
+        // JSON) names its puzzle too.
+        let collected = match (&url, &stored) {
+            (None, None) => args
+                .get(2)
+                .and_then(|a| a.to_str())
+                .filter(|a| registry::find(a).is_none())
+                .and_then(collection_puzzle),
+            _ => None,
+        };
+        match collected {
+            Some(Ok(name)) => args.insert(2, name.into()),
+            Some(Err(e)) => {
+                eprintln!("puzzle-sat: error: {e}");
+                return exit::ERROR;
+            }
+            None => {}
+        }
         match url.or(stored).as_deref().map(puzzle_of_url) {
             Some(Ok(name)) => args.insert(2, name.into()),
             // The URL's own message, not clap's about a puzzle name.
@@ -580,6 +598,38 @@ fn stored_url(arg: &str) -> Option<Option<String>> {
             .filter(|u| !u.contains('\n'))
             .map(str::to_string),
     )
+}
+
+/// For a collection file, the one puzzle its puzzles all say they are, or why there is none
+/// (`None` for a file that is no collection).
+fn collection_puzzle(arg: &str) -> Option<Result<&'static str, String>> {
+    let path = std::path::Path::new(arg);
+    if !path.is_file() {
+        return None;
+    }
+    let items = crate::collection::items(&crate::input::read_input(path).ok()?)?;
+    let of = |i: &crate::collection::Item| {
+        PUZZLES
+            .iter()
+            .find(|e| i.is(e.name(), e.url_kinds()) == Some(true))
+            .map(|e| e.name())
+    };
+    let mut kinds: Vec<Option<&'static str>> = items.iter().map(of).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    Some(match kinds[..] {
+        [Some(one)] => Ok(one),
+        _ => Err(format!(
+            "{arg}: its {} puzzles do not all say they are one puzzle ({}): name the puzzle \
+             (`puzzle-sat solve PUZZLE {arg}`), or use `puzzle-sat run {arg}`",
+            items.len(),
+            kinds
+                .iter()
+                .map(|k| k.unwrap_or("unknown"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    })
 }
 
 /// The puzzle a URL holds, by its kind (the first in the registry that reads it), for a

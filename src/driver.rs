@@ -215,6 +215,106 @@ pub fn solve<P: Genre>(a: &SolveArgs) -> Result<Done> {
         crate::certify::usable_dir(dir)?;
     }
     let input = read_puzzle::<P>(&a.file)?;
+    if let Some(items) = crate::collection::items(&input) {
+        return solve_collection::<P>(a, &input.name, items);
+    }
+    solve_input::<P>(a, input)
+}
+
+/// `solve` of a file of many puzzles: each in turn, under a line `# NAME` (text) or with its
+/// `item` (JSON lines); a puzzle that fails is said and the next one solved. The exit status is
+/// the worst of theirs: an error, then a time limit, then no solution, then an answer.
+fn solve_collection<P: Genre>(
+    a: &SolveArgs,
+    file: &str,
+    items: Vec<crate::collection::Item>,
+) -> Result<Done> {
+    if a.certify.is_some() {
+        bail!(
+            "{file}: --certify proves one puzzle's claim, and this file holds {} puzzles",
+            items.len()
+        );
+    }
+    if a.format == Format::Svg {
+        bail!(
+            "{file}: one picture a puzzle: this file holds {} puzzles (solve them one at a time, \
+             or use `run`)",
+            items.len()
+        );
+    }
+    let worst = |code: i32| match code {
+        exit::ANSWER => 0,
+        exit::NO_SOLUTION => 1,
+        exit::TIME_LIMIT => 2,
+        _ => 3,
+    };
+    let (mut stdout, mut code) = (String::new(), exit::ANSWER);
+    for item in items {
+        let done = match item.is(P::INFO.name, P::URL_KINDS) {
+            Some(false) => Err(anyhow!(
+                "{}: a {} puzzle, not a {}",
+                item.name,
+                item.says.as_deref().unwrap_or("different"),
+                P::INFO.name
+            )),
+            _ => item_input::<P>(&item).and_then(|input| solve_input::<P>(a, input)),
+        };
+        let done = done.unwrap_or_else(|e| {
+            eprintln!("puzzle-sat: error: {e:#}");
+            let stdout = if a.format == Format::Json {
+                line(Map::from_iter([
+                    ("puzzle".to_string(), json!(P::INFO.name)),
+                    ("status".to_string(), json!("error")),
+                    ("reason".to_string(), json!(format!("{e:#}"))),
+                ]))
+            } else {
+                format!("error: {e:#}\n")
+            };
+            Done {
+                stdout,
+                code: exit::ERROR,
+            }
+        });
+        if worst(done.code) > worst(code) {
+            code = done.code;
+        }
+        match a.format {
+            Format::Json => {
+                let mut row = match serde_json::from_str::<Value>(&done.stdout) {
+                    Ok(Value::Object(row)) => row,
+                    _ => Map::new(),
+                };
+                row.insert("item".into(), json!(item.name));
+                stdout += &line(row);
+            }
+            _ => {
+                stdout += &format!("# {}\n{}", item.name, done.stdout);
+                if !done.stdout.ends_with('\n') {
+                    stdout.push('\n');
+                }
+            }
+        }
+    }
+    Ok(Done { stdout, code })
+}
+
+/// A collection's puzzle as the file it stands for (a URL read as its puzzle's text), named as
+/// the collection names it.
+fn item_input<P: Genre>(item: &crate::collection::Item) -> Result<Input> {
+    let text = match pasted_url(&item.text) {
+        Some(url) => {
+            encodings::genre::url_text::<P>(url).map_err(|e| anyhow!("{}: {e}", item.name))?
+        }
+        None => item.text.clone(),
+    };
+    Ok(Input {
+        name: item.name.clone(),
+        text,
+    })
+}
+
+/// `solve` of one puzzle, read.
+fn solve_input<P: Genre>(a: &SolveArgs, input: Input) -> Result<Done> {
     let settings = Settings { lenient: a.lenient };
     let inst = parse::<P>(&input, &settings)?;
     if a.format == Format::Url {

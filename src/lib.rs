@@ -7,6 +7,7 @@ pub mod backends;
 pub mod certify;
 pub mod cleanup;
 pub mod cli;
+pub mod collection;
 pub mod dimacs;
 pub mod drat;
 pub mod driver;

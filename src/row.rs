@@ -41,7 +41,12 @@ pub fn file_row<P: Genre>(file: &Path, opts: &Options) -> Map<String, Value> {
 }
 
 fn solve_row<P: Genre>(file: &Path, opts: &Options, row: &mut Map<String, Value>) -> Result<()> {
-    let input = read_regular(file)?;
+    let mut input = read_regular(file)?;
+    // A URL alone in the file stands for its puzzle, as for `solve`.
+    if let Some(url) = crate::driver::pasted_url(&input.text).filter(|u| !u.contains('\n')) {
+        input.text = encodings::genre::url_text::<P>(url)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", input.name))?;
+    }
     // Read before the search: an expected answer that cannot be read is the row's error.
     let expected = expected_file(file);
     let expected_input = expected.as_deref().map(read_regular).transpose()?;

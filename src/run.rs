@@ -5,6 +5,7 @@
 //! JSON lines, or a snapshot without times for version control.
 
 use crate::backends::Backend;
+use crate::collection::Item;
 use crate::output::{exit, Done};
 use crate::process;
 use crate::registry::{self, PUZZLES};
@@ -51,6 +52,8 @@ struct Job {
     /// Why it cannot be run at all (not a regular file, a folder that cannot be read): its row
     /// says so, and no child is started.
     unfit: Option<String>,
+    /// One puzzle of a collection file: the child gets it as a file of its own.
+    item: Option<Item>,
 }
 
 impl Job {
@@ -59,6 +62,7 @@ impl Job {
             file,
             puzzle,
             unfit: None,
+            item: None,
         }
     }
 }
@@ -160,6 +164,18 @@ fn collect(paths: &[PathBuf], forced: Option<&'static str>) -> Result<Found> {
         match std::fs::metadata(path) {
             Ok(m) if m.is_dir() => walk(path, forced, &mut found, &mut seen)
                 .map_err(|e| anyhow!("{}: cannot read the folder: {e}", path.display()))?,
+            Ok(m) if m.is_file() && collection(path).is_some() => {
+                let known = kind(&signs(path, true), forced);
+                for item in collection(path).expect("a collection") {
+                    let says = PUZZLES
+                        .iter()
+                        .find(|e| item.is(e.name(), e.url_kinds()) == Some(true))
+                        .map(|e| e.name());
+                    let mut job = Job::new(path.clone(), forced.or(says).or(known));
+                    job.item = Some(item);
+                    found.jobs.push(job);
+                }
+            }
             Ok(m) => {
                 let regular = m.is_file();
                 let mut job = Job::new(path.clone(), kind(&signs(path, regular), forced));
@@ -178,6 +194,14 @@ fn collect(paths: &[PathBuf], forced: Option<&'static str>) -> Result<Found> {
         }
     }
     Ok(found)
+}
+
+/// The puzzles of a collection file named on the command line (URLs or sudokus a line,
+/// puzzlekit's JSON); `None` for a file of one puzzle, or one that cannot be read (its row says
+/// why).
+fn collection(path: &Path) -> Option<Vec<Item>> {
+    let input = crate::input::read_regular(path).ok()?;
+    crate::collection::items(&input)
 }
 
 /// Walks `dir` unless it was walked already (`seen` holds the folders walked):
@@ -404,7 +428,11 @@ impl Bar {
 /// turned into an error row here.
 fn child_row(exe: &Path, a: &RunArgs, job: &Job) -> Map<String, Value> {
     let mut row = Map::new();
-    row.insert("file".into(), json!(job.file.display().to_string()));
+    let name = job
+        .item
+        .as_ref()
+        .map_or_else(|| job.file.display().to_string(), |i| i.name.clone());
+    row.insert("file".into(), json!(name));
     row.insert("puzzle".into(), json!(job.puzzle));
     let error = |mut row: Map<String, Value>, status: &str, why: String| {
         row.insert("status".into(), json!(status));
@@ -432,10 +460,29 @@ fn child_row(exe: &Path, a: &RunArgs, job: &Job) -> Map<String, Value> {
         Ok(made) => made,
         Err(e) => return error(row, "error", format!("cannot make a temporary folder: {e}")),
     };
+    // A collection's puzzle is a file of its own, its expected answer beside it.
+    let file = match &job.item {
+        Some(item) => {
+            let file = tmp.path().join("puzzle.txt");
+            let written = std::fs::write(&file, &item.text).and_then(|()| match &item.expected {
+                Some(sol) => std::fs::write(tmp.path().join("puzzle.sol"), sol),
+                None => Ok(()),
+            });
+            if let Err(e) = written {
+                return error(
+                    row,
+                    "error",
+                    format!("cannot write the puzzle for its child: {e}"),
+                );
+            }
+            file
+        }
+        None => job.file.clone(),
+    };
     let mut cmd = std::process::Command::new(exe);
     cmd.arg("run-file")
         .arg(puzzle)
-        .arg(&job.file)
+        .arg(&file)
         .args(&a.solver_flags)
         .env("TMPDIR", tmp.path());
     if let Some(t) = a.time_limit {
@@ -454,7 +501,24 @@ fn child_row(exe: &Path, a: &RunArgs, job: &Job) -> Map<String, Value> {
             stdout,
             stderr,
         }) => match serde_json::from_slice::<Value>(&stdout) {
-            Ok(Value::Object(child)) if status.success() => child,
+            Ok(Value::Object(mut child)) if status.success() => {
+                if let Some(item) = &job.item {
+                    child.insert("file".into(), json!(item.name));
+                    // Its messages name the collection's puzzle and solution, not the child's
+                    // copies.
+                    let sol = tmp.path().join("puzzle.sol").display().to_string();
+                    let given = format!("{} (its solution)", item.name);
+                    for key in ["reason", "expected"] {
+                        if let Some(Value::String(text)) = child.get_mut(key) {
+                            *text = text
+                                .replace(&sol, &given)
+                                .replace(&file.display().to_string(), &item.name)
+                                .replace("puzzle.sol", "the collection's solution");
+                        }
+                    }
+                }
+                child
+            }
             _ => {
                 let tail = String::from_utf8_lossy(&stderr);
                 let last = tail

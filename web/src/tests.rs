@@ -82,7 +82,7 @@ fn bad_requests_are_messages_not_panics() {
         json!({ "mode": "solve", "puzzle": "nonesuch", "text": "x" }),
         json!({ "mode": "count", "puzzle": "sudoku", "text": example_of("sudoku"), "limit": -1 }),
         json!({ "mode": "solve", "url": "https://puzz.link/p?tatamibari/5/5/m3g11i2g31h13g3!" }),
-        json!({ "mode": "solve", "url": "https://puzz.link/p?slither/5/5/abc" }),
+        json!({ "mode": "solve", "url": "https://puzz.link/p?yajilin/5/5/abc" }),
         json!({ "mode": "solve", "puzzle": "kakkuro", "url": "https://puzz.link/p?tatamibari/5/5/m3g11i2g31h13g3g" }),
         json!({ "mode": "hints", "puzzle": "kakkuro", "text": example_of("kakkuro") }),
         json!({ "mode": "check", "puzzle": "tatamibari", "text": example_of("tatamibari"), "answer": "" }),

@@ -461,7 +461,8 @@ impl Puzzle for Sudoku {
 
     /// One row per line: N cells, either separated by spaces (a number, or `.`, `0`, `-` for an
     /// empty cell), or, up to 9×9, written together (`53..7....`). N is the number of rows; it
-    /// must have boxes ([`box_shape`]). Blank lines before and after the grid are passed over.
+    /// must have boxes ([`box_shape`]). Blank lines before and after the grid are passed over,
+    /// and so is janko.at's size line `N N` before N rows.
     fn parse(text: &str, _: &Settings) -> Result<Board, ParseError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
@@ -476,6 +477,19 @@ impl Puzzle for Sudoku {
             .iter()
             .rposition(|l| !l.trim().is_empty())
             .expect("a line that is not blank");
+        // janko.at's size line, `N N`, when N rows follow it (a row of two cells has no boxes).
+        let words: Vec<&str> = lines[first].split_whitespace().collect();
+        let sized = matches!(words[..], [a, b] if a == b && a.parse() == Ok(last - first));
+        let first = if sized {
+            first
+                + 1
+                + lines[first + 1..]
+                    .iter()
+                    .position(|l| !l.trim().is_empty())
+                    .expect("rows after it")
+        } else {
+            first
+        };
         // The one-line form sudoku collections use: the cells in reading order, one character
         // each (`.` or `0` empty), 81 of them for a 9×9.
         if first == last {
@@ -870,6 +884,8 @@ mod tests {
         let b = parse("1..4\n....\n....\n....\n").unwrap();
         assert_eq!(a, b);
         assert_eq!(parse(&a.to_text()).unwrap(), a);
+        // janko.at's size line.
+        assert_eq!(parse(&format!("4 4\n{}", a.to_text())).unwrap(), a);
         let e = parse("1..5\n....\n....\n....\n").unwrap_err();
         assert_eq!((e.line, e.col), (1, 4));
         let e = parse("1..\n....\n....\n....\n").unwrap_err();

@@ -1,0 +1,162 @@
+//! Files that hold many puzzles, as players and makers keep them: one puzz.link URL a line,
+//! one sudoku a line (81 characters, as every sudoku collection writes them), or a puzzlekit
+//! JSON file (`{"name": GENRE, "data": {KEY: {"problem": …, "solution": …}}}`). `solve` and
+//! `run` take each puzzle in turn, with its own row, verdict and exit status.
+
+use crate::input::Input;
+use encodings::format::url;
+use serde_json::Value;
+
+/// One puzzle of a collection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    /// How messages and rows name it: `FILE:LINE` or `FILE#KEY`.
+    pub name: String,
+    pub text: String,
+    /// Its solution as the collection gives it, in a form `check` reads.
+    pub expected: Option<String>,
+    /// What the collection says it is: a URL's kind (`mashu`), or the JSON's name lowercased
+    /// (`masyu`), or `sudoku` for a one-line sudoku; [`Item::is`] compares it with a puzzle.
+    pub says: Option<String>,
+}
+
+impl Item {
+    /// Whether it says it is the puzzle `name`, whose URLs are of `kinds`; `None` when it says
+    /// nothing.
+    pub fn is(&self, name: &str, kinds: &[&str]) -> Option<bool> {
+        self.says
+            .as_deref()
+            .map(|s| s == name || kinds.contains(&s))
+    }
+}
+
+/// The side lengths a one-line sudoku may have: n² cells a row for boxes n × n.
+const ONE_LINE_SIDES: [usize; 4] = [4, 9, 16, 25];
+
+/// The puzzles of `input`, when it is a collection: at least two lines that are each a URL or
+/// each a one-line sudoku (blank lines and lines starting with `#` passed over), or a
+/// puzzlekit JSON file. `None` for a file of one puzzle.
+pub fn items(input: &Input) -> Option<Vec<Item>> {
+    let text = input.text.trim_start_matches('\u{feff}');
+    if text.trim_start().starts_with('{') {
+        return puzzlekit(input, text);
+    }
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .peekable();
+    // The first line decides the form, so that a large puzzle file is left at its first line.
+    let &(_, first) = lines.peek()?;
+    let is_url = |l: &str| url::pasted(l).is_some();
+    let one_line = |l: &str| {
+        let n = l.chars().count();
+        ONE_LINE_SIDES.iter().any(|&s| s * s == n)
+            && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '.')
+    };
+    let form: &dyn Fn(&str) -> bool = if is_url(first) {
+        &is_url
+    } else if one_line(first) {
+        &one_line
+    } else {
+        return None;
+    };
+    let mut out = Vec::new();
+    for (n, l) in lines {
+        if !form(l) {
+            return None;
+        }
+        let url = is_url(l);
+        out.push(Item {
+            name: format!("{}:{n}", input.name),
+            text: if url {
+                l.to_string()
+            } else {
+                l.to_string() + "\n"
+            },
+            expected: None,
+            says: if url {
+                url::split(l).ok().map(|link| link.kind.to_string())
+            } else {
+                Some("sudoku".to_string())
+            },
+        });
+    }
+    (out.len() >= 2).then_some(out)
+}
+
+/// puzzlekit's JSON: its `data`, in the file's order, each named by its key.
+fn puzzlekit(input: &Input, text: &str) -> Option<Vec<Item>> {
+    let Ok(Value::Object(root)) = serde_json::from_str::<Value>(text) else {
+        return None;
+    };
+    let Some(Value::Object(data)) = root.get("data") else {
+        return None;
+    };
+    let says = root
+        .get("name")
+        .and_then(Value::as_str)
+        .map(|n| n.to_lowercase().replace(' ', "-"));
+    let mut out = Vec::new();
+    for (key, entry) in data {
+        let Some(problem) = entry.get("problem").and_then(Value::as_str) else {
+            continue;
+        };
+        out.push(Item {
+            name: format!("{}#{key}", input.name),
+            text: problem.trim_end().to_string() + "\n",
+            expected: entry
+                .get("solution")
+                .and_then(Value::as_str)
+                .filter(|s| !s.trim().is_empty())
+                .map(|s| s.trim_end().to_string() + "\n"),
+            says: says.clone(),
+        });
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(text: &str) -> Input {
+        Input {
+            name: "f".into(),
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn collections_are_told_from_single_puzzles() {
+        let urls =
+            "https://puzz.link/p?slither/5/5/cbcbcddad\n\n# a comment\nmashu/6/6/1063000i3000\n";
+        let got = items(&input(urls)).unwrap();
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0].name, "f:1");
+        assert_eq!(got[1].name, "f:4");
+        assert_eq!(got[0].says.as_deref(), Some("slither"));
+        assert_eq!(got[1].is("masyu", &["mashu"]), Some(true));
+        assert_eq!(got[1].is("slitherlink", &["slither"]), Some(false));
+        let sudokus = format!("{}\n{}\n", ".".repeat(81), "0".repeat(81));
+        let got = items(&input(&sudokus)).unwrap();
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[1].says.as_deref(), Some("sudoku"));
+        // One puzzle alone, a puzzle file, a URL and a grid mixed: no collection.
+        assert_eq!(items(&input(&".".repeat(81))), None);
+        assert_eq!(items(&input("3 -\n- 2\n")), None);
+        assert_eq!(
+            items(&input("https://puzz.link/p?slither/5/5/cbcbcddad\n3 - 2\n")),
+            None
+        );
+        let json = r#"{"name": "Masyu", "data": {"02_6x6": {"problem": "2 2\n- -\n- -", "solution": ""}, "x": {"problem": "1 2\nw b\n", "solution": "1 2\n- -"}}}"#;
+        let got = items(&input(json)).unwrap();
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0].name, "f#02_6x6");
+        assert_eq!(got[0].says.as_deref(), Some("masyu"));
+        assert_eq!(got[0].expected, None);
+        assert_eq!(got[1].expected.as_deref(), Some("1 2\n- -\n"));
+        assert_eq!(items(&input("{not json")), None);
+    }
+}

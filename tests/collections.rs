@@ -1,0 +1,163 @@
+//! Files of many puzzles through `solve` and `run`: URLs a line, one-line sudokus, puzzlekit's
+//! JSON; each puzzle its own block or row, verdict and status, the command's exit status the
+//! worst of theirs.
+
+mod common;
+
+use common::run;
+use std::fs;
+
+const MASYU_6: &str = "https://puzz.link/p?mashu/6/6/1063000i3000";
+const MASYU_10: &str = "https://puzz.link/p?mashu/10/10/0600003i06b1300600000a30600i090330";
+const SLITHER: &str = "https://puzz.link/p?slither/5/5/cbcbcddad";
+
+/// Janko's sudoku 1 on one line, `.` for empty cells.
+fn janko_sudoku() -> String {
+    let text = fs::read_to_string(common::data_dir("sudoku").join("janko-1-9x9.txt")).unwrap();
+    text.split_whitespace()
+        .map(|w| if w == "-" || w == "0" { "." } else { w })
+        .collect()
+}
+
+#[test]
+fn solve_takes_each_puzzle_of_a_file_of_urls() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("urls.txt");
+    fs::write(&file, format!("{MASYU_6}\n\n# the next one\n{MASYU_10}\n")).unwrap();
+    let f = file.to_str().unwrap();
+    // The URLs name their puzzle.
+    let r = run(&["solve", f, "--unique"], None);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let one = run(&["solve", MASYU_6, "--unique"], None).stdout;
+    let two = run(&["solve", MASYU_10, "--unique"], None).stdout;
+    assert_eq!(r.stdout, format!("# {f}:1\n{one}# {f}:4\n{two}"));
+    let r = run(&["solve", "masyu", f, "--format", "json"], None);
+    let rows: Vec<serde_json::Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[1]["item"], format!("{f}:4"));
+    assert_eq!(rows[1]["status"], "solved");
+    // A puzzle of another kind is that puzzle's error; the others are solved, and the exit
+    // status is the worst.
+    fs::write(&file, format!("{MASYU_6}\n{SLITHER}\n")).unwrap();
+    let r = run(&["solve", f], None);
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(
+        r.stderr
+            .contains("do not all say they are one puzzle (masyu, slitherlink)"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["solve", "masyu", f], None);
+    assert_eq!(r.code, 2);
+    assert!(r.stdout.starts_with(&format!("# {f}:1\n")), "{}", r.stdout);
+    assert!(
+        r.stdout.ends_with(&format!(
+            "# {f}:2\nerror: {f}:2: a slither puzzle, not a masyu\n"
+        )),
+        "{}",
+        r.stdout
+    );
+    // One certificate or picture proves or shows one puzzle.
+    for extra in [["--certify", "c"], ["--format", "svg"]] {
+        let r = run(&["solve", "masyu", f, extra[0], extra[1]], None);
+        assert_eq!(r.code, 2, "{}", r.stdout);
+        assert!(r.stderr.contains("2 puzzles"), "{}", r.stderr);
+    }
+}
+
+#[test]
+fn one_line_sudokus_each_get_their_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("top.txt");
+    let good = janko_sudoku();
+    assert_eq!(good.len(), 81);
+    // Two 1s in the first row: no solution.
+    let bad = format!("11{}", &good[2..]);
+    fs::write(&file, format!("{good}\n{bad}\n{good}\n")).unwrap();
+    let f = file.to_str().unwrap();
+    let r = run(
+        &["solve", "sudoku", f, "--unique", "--format", "json"],
+        None,
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let status: Vec<String> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["status"].to_string())
+        .collect();
+    assert_eq!(status, ["\"solved\"", "\"no_solution\"", "\"solved\""]);
+    // And without the puzzle's name: they say they are sudokus.
+    let r = run(&["solve", f], None);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(r.stdout.matches("\nsolved\n").count(), 2, "{}", r.stdout);
+}
+
+#[test]
+fn run_gives_each_puzzle_of_a_puzzlekit_file_its_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("Masyu_dataset.json");
+    let data = common::data_dir("masyu");
+    let entry = |name: &str, flip: bool| {
+        let problem = fs::read_to_string(data.join(format!("{name}.txt"))).unwrap();
+        // puzzlekit's solutions give each cell's directions; the bundled `.sol` is the
+        // drawing, which `check` reads as well.
+        let mut solution = fs::read_to_string(data.join(format!("{name}.sol"))).unwrap();
+        if flip {
+            // Off the loop at its first corner: no longer the answer.
+            solution.replace_range(0..1, ".");
+            solution = solution.replacen(".-", ". ", 1);
+        }
+        serde_json::json!({"problem": problem, "solution": solution, "source": "janko.at"})
+    };
+    let json = serde_json::json!({
+        "name": "Masyu",
+        "count": 3,
+        "data": {
+            "02_6x6": entry("janko-0002-6x6", false),
+            "11_10x10": entry("janko-0011-10x10", false),
+            "15_10x18": entry("janko-0015-10x18", true),
+        }
+    });
+    fs::write(&file, json.to_string()).unwrap();
+    let f = file.to_str().unwrap();
+    let r = run(&["run", f, "--format", "json", "-q"], None);
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    let rows: Vec<serde_json::Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let got: Vec<(String, String)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["file"].as_str().unwrap().to_string(),
+                r["verdict"].to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (format!("{f}#02_6x6"), "\"pass\"".to_string()),
+            (format!("{f}#11_10x10"), "\"pass\"".to_string()),
+            (format!("{f}#15_10x18"), "\"fail\"".to_string()),
+        ]
+    );
+    assert!(rows.iter().all(|r| r["puzzle"] == "masyu"));
+    // A file of URLs too, each its row (no expected answer).
+    let urls = dir.path().join("urls.txt");
+    fs::write(&urls, format!("{MASYU_6}\n{SLITHER}\n")).unwrap();
+    let r = run(&["run", urls.to_str().unwrap()], None);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout.contains("urls.txt:2  slitherlink  solved"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("2 puzzles:"), "{}", r.stdout);
+}
