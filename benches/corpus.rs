@@ -138,6 +138,26 @@ fn corpus(
     if wanted("masyu") {
         shading::<Masyu>(backend, &root.join("masyu"), |b| (b.rows, b.cols));
     }
+    // The whole janko.at sets, where ../shared/data/puzzlekit is (not in a fresh clone): only
+    // when asked for by name, a minute or so.
+    if named("janko-sets") {
+        let sets = root.join("../../../shared/data/puzzlekit");
+        janko_set::<Nurikabe>(backend, &sets.join("Nurikabe_dataset.json"), |b| {
+            (b.rows, b.cols)
+        });
+        janko_set::<Hitori>(backend, &sets.join("Hitori_dataset.json"), |b| {
+            (b.rows, b.cols)
+        });
+        let shape = |b: &hw::Board| (b.numbers.rows, b.numbers.cols);
+        janko_set::<Heyawake>(backend, &sets.join("Heyawake_dataset.json"), shape);
+        let shape = |b: &encodings::genres::lits::Board| (b.blank.rows, b.blank.cols);
+        janko_set::<Lits>(backend, &sets.join("LITS_dataset.json"), shape);
+        let shape = |b: &encodings::genres::slitherlink::Board| (b.rows, b.cols);
+        janko_set::<Slitherlink>(backend, &sets.join("Slitherlink_dataset.json"), shape);
+        janko_set::<Masyu>(backend, &sets.join("Masyu_dataset.json"), |b| {
+            (b.rows, b.cols)
+        });
+    }
     if wanted("kakkuro") {
         kakkuro(backend, &root.join("kakkuro"));
     }
@@ -857,6 +877,77 @@ fn shading<P: Genre>(backend: &Backend, dir: &Path, size: impl Fn(&P::Instance) 
         "",
         ms(total),
         names.len()
+    );
+}
+
+/// How long a puzzle of a whole set may take.
+const SET_LIMIT: Duration = Duration::from_secs(20);
+
+/// A whole puzzlekit set (janko.at's puzzles of one genre, as `run` reads it): each puzzle
+/// with a uniqueness check ([`SET_LIMIT`] each), in process; the slowest ten and the totals by verdict. Items that
+/// do not parse (puzzlekit lists its flawed ones) are counted and left out.
+fn janko_set<P: Genre>(
+    backend: &Backend,
+    file: &Path,
+    size: impl Fn(&P::Instance) -> (usize, usize),
+) {
+    let Ok(input) = puzzle_sat::input::read_regular(file) else {
+        println!("{}: not here, skipped\n", file.display());
+        return;
+    };
+    let items = puzzle_sat::collection::items(&input).unwrap_or_default();
+    println!(
+        "{}, janko.at's whole set ({} items), uniqueness check, in one process",
+        P::INFO.name,
+        items.len()
+    );
+    let (mut total, mut times, mut unparsed) = (Duration::ZERO, Vec::new(), 0);
+    let mut verdicts = std::collections::BTreeMap::new();
+    for item in &items {
+        let Ok(inst) = P::parse(&item.text, &Default::default()) else {
+            unparsed += 1;
+            continue;
+        };
+        let shape = size(&inst);
+        let start = Instant::now();
+        let limited = Options {
+            time_limit: Some(SET_LIMIT),
+            ..quiet(backend)
+        };
+        let found = runner::search::<P>(inst, Goal::Enumerate { max: 2 }, 0, &limited).unwrap();
+        let t = start.elapsed();
+        let verdict = match (found.count, found.ended) {
+            (_, Ended::Stopped) => "time limit",
+            (0, _) => "no solution",
+            (1, Ended::Proved) => "unique",
+            (1, _) => "solved",
+            _ => "2+ solutions",
+        };
+        *verdicts.entry(verdict).or_insert(0) += 1;
+        total += t;
+        times.push((
+            t,
+            item.name.rsplit('#').next().unwrap_or("").to_string(),
+            shape,
+        ));
+    }
+    times.sort_by(|a, b| b.0.cmp(&a.0));
+    for (t, name, (rows, cols)) in times.iter().take(10) {
+        println!(
+            "{:<8} {name:<28} {rows:>3}x{cols:<3} {:>9.2}",
+            backend.name(),
+            ms(*t)
+        );
+    }
+    let median = times.get(times.len() / 2).map_or(Duration::ZERO, |t| t.0);
+    println!(
+        "{:<8} {:<28} {:>7} {:>9.2}   ({} puzzles, median {:.2} ms; {verdicts:?}; {unparsed} not read)\n",
+        backend.name(),
+        "total",
+        "",
+        ms(total),
+        times.len(),
+        ms(median)
     );
 }
 

@@ -50,6 +50,16 @@ fn puzz_link_urls_are_solved_and_written_back_the_same() {
         let r = run(&["solve", "lits", url, "--format", "url"], None);
         assert_eq!(r.stdout.trim(), url, "{from}: {}", r.stderr);
     }
+    // A border inside a room (pzprjs keeps it as a wall there) is refused, not dropped.
+    let r = run(&["solve", "https://puzz.link/p?lits/5/3/00n0"], None);
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(
+        r.stderr.contains(
+            "1:32: the border between row 3 column 3 and row 3 column 4 divides no rooms"
+        ),
+        "{}",
+        r.stderr
+    );
     let r = run(&["solve", URLS[2].1, "--hints"], None);
     assert!(
         r.stdout

@@ -202,6 +202,11 @@ fn check_names_the_broken_rule_and_bad_input_exits_2() {
                 2,
                 "disagree about the line between them",
             ),
+            (
+                "\u{feff}3 3\nse ew sw\nns - ns\nne ew nw\n",
+                1,
+                "turns on the white pearl",
+            ),
         ],
     );
     common::check_verdicts(

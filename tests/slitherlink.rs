@@ -175,6 +175,13 @@ fn check_names_the_broken_rule_and_bad_input_exits_2() {
             ("+-+ +\n|3|\n+-+ +\n    |\n+ + +\n", 1, "the line ends at"),
             ("+ + +\n 3\n+ + +\n\n+ + +\n", 1, "there is no loop"),
             ("+-+-+\n|3  |\n+-+ +\n  | |\n+ +-+\nunique\n", 0, "valid"),
+            ("\u{feff}+-+-+\n|3  |\n+-+ +\n  | |\n+ +-+\n", 0, "valid"),
+            // Lines drawn below the board are no verdict.
+            (
+                "+-+-+\n|3  |\n+-+ +\n  | |\n+ +-+\n| |\n",
+                2,
+                "6:1: a loop on this board is drawn in 5 lines",
+            ),
             // puzzlekit's form: the cells inside the loop.
             ("2 2\nx x\n- x\n", 0, "valid"),
             ("x -\n- -\n", 1, "has 4 of its sides"),

@@ -383,6 +383,19 @@ impl Shade for Rules {
         let (rows, cols) = (link.rows, link.cols);
         let (right, below, used) = url::decode_borders(link)?;
         let room = rooms::of_borders(rows, cols, &right, &below);
+        if let Some((a, b, bit)) = rooms::stray_border(link.cols, &right, &below, &room) {
+            let at = |i: usize| format!("row {} column {}", i / link.cols + 1, i % link.cols + 1);
+            return Err(ParseError::new(
+                1,
+                link.body_at + bit / 5 + 1,
+                format!(
+                    "the border between {} and {} divides no rooms (its cells are joined around \
+                     it): puzzle-sat reads borders that divide rooms only",
+                    at(a),
+                    at(b)
+                ),
+            ));
+        }
         let count = room.iter().max().map_or(0, |&r| r + 1);
         let rest = url::Link {
             cols: count,

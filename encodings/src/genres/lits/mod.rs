@@ -403,12 +403,25 @@ impl Shade for Rules {
             ));
         }
         let room = rooms::of_borders(link.rows, link.cols, &right, &below);
+        if let Some((a, b, bit)) = rooms::stray_border(link.cols, &right, &below, &room) {
+            let at = |i: usize| format!("row {} column {}", i / link.cols + 1, i % link.cols + 1);
+            return Err(ParseError::new(
+                1,
+                link.body_at + bit / 5 + 1,
+                format!(
+                    "the border between {} and {} divides no rooms (its cells are joined around \
+                     it): puzzle-sat reads borders that divide rooms only",
+                    at(a),
+                    at(b)
+                ),
+            ));
+        }
         Ok(Board::new(link.rows, link.cols, room).to_text())
     }
 
     fn to_url(board: &Board) -> Result<String, String> {
         if board.room.contains(&OUTSIDE) {
-            return Err("a board with cells outside every room (@) has no puz.link URL".into());
+            return Err("a board with cells outside every room (@) has no puzz.link URL".into());
         }
         let (rows, cols) = (board.blank.rows, board.blank.cols);
         let (right, below) = rooms::borders(rows, cols, &board.room);

@@ -329,6 +329,7 @@ pub fn render<G: Loop>(board: &G::Board, lines: &Lines) -> String {
 /// after an optional size line.
 pub fn read<G: Loop>(board: &G::Board, text: &str) -> Result<Lines, ParseError> {
     let net = net_of::<G>(board);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let (lines, filled) = crate::genres::digits::answer_lines(text);
     let Some(&(first, line)) = filled.first() else {
         return Err(ParseError::new(1, 1, "no answer: expected the loop drawn"));
@@ -474,6 +475,15 @@ fn read_drawing<G: Loop>(
                 "the drawing has {} lines; a loop on this board is drawn in {tall}",
                 lines.len() - first
             ),
+        ));
+    }
+    // Verdict lines after the drawing were passed over already: anything else there is more
+    // drawing than the board has.
+    if let Some(extra) = (first + tall..lines.len()).find(|&i| !lines[i].trim().is_empty()) {
+        return Err(ParseError::new(
+            extra + 1,
+            1,
+            format!("a loop on this board is drawn in {tall} lines; this is one more"),
         ));
     }
     let mut out = vec![Some(false); net.edges.len()];

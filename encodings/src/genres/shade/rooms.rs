@@ -23,6 +23,27 @@ pub fn of_borders(rows: usize, cols: usize, right: &[bool], below: &[bool]) -> V
     })
 }
 
+/// A URL's border that divides no rooms (both its cells in one room, joined around it), as
+/// `(a, b)` cells, with where its bit is among the borders' (the right group first): pzprjs
+/// keeps it as a wall inside the room, which puzzle-sat's rooms have no place for.
+pub fn stray_border(
+    cols: usize,
+    right: &[bool],
+    below: &[bool],
+    room: &[usize],
+) -> Option<(usize, usize, usize)> {
+    let across = right.iter().enumerate().filter(|(_, &b)| b).map(|(k, _)| {
+        let a = (k / (cols - 1)) * cols + k % (cols - 1);
+        (a, a + 1, k)
+    });
+    let down = below
+        .iter()
+        .enumerate()
+        .filter(|(_, &b)| b)
+        .map(|(k, _)| (k, k + cols, right.len() + k));
+    across.chain(down).find(|&(a, b, _)| room[a] == room[b])
+}
+
 /// The borders between the rooms, as [`crate::format::url::encode_borders`] takes them.
 pub fn borders(rows: usize, cols: usize, room: &[usize]) -> (Vec<bool>, Vec<bool>) {
     let right = (0..rows)
