@@ -931,7 +931,7 @@ fn janko_set<P: Genre>(
             shape,
         ));
     }
-    times.sort_by(|a, b| b.0.cmp(&a.0));
+    times.sort_by_key(|t| std::cmp::Reverse(t.0));
     for (t, name, (rows, cols)) in times.iter().take(10) {
         println!(
             "{:<8} {name:<28} {rows:>3}x{cols:<3} {:>9.2}",

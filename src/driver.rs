@@ -387,12 +387,15 @@ fn hints<P: Genre>(inst: P::Instance, format: Format, opts: &Options) -> Result<
     };
     let trust = opts.backend.trust();
     let Some(found) = found else {
-        let stdout = if format == Format::Json {
-            let mut m = head::<P>(&inst, Status::NoSolution);
-            m.extend([trust_field(trust)]);
-            line(m)
-        } else {
-            Status::NoSolution.verdict(trust) + "\n"
+        let stdout = match format {
+            Format::Json => {
+                let mut m = head::<P>(&inst, Status::NoSolution);
+                m.extend([trust_field(trust)]);
+                line(m)
+            }
+            // The bare puzzle, captioned: a picture was asked for.
+            Format::Svg => P::svg(&inst, &[], &Status::NoSolution.verdict(trust)),
+            _ => Status::NoSolution.verdict(trust) + "\n",
         };
         return Ok(Done {
             stdout,

@@ -204,6 +204,27 @@ fn check_names_the_broken_rule_and_bad_input_exits_2() {
         &fs::read_to_string(&example).unwrap(),
         &[(&sol, 0, "valid")],
     );
+    // A picture asked for is a picture, with no solution too.
+    let dir = tempfile::tempdir().unwrap();
+    let none = dir.path().join("none.txt");
+    fs::write(&none, "2 2\n4 4\n4 4\n").unwrap();
+    let r = run(
+        &[
+            "solve",
+            "slitherlink",
+            none.to_str().unwrap(),
+            "--hints",
+            "--format",
+            "svg",
+        ],
+        None,
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with("<?xml") && r.stdout.contains(">no solution<"),
+        "{}",
+        r.stdout
+    );
     common::bad_files_name_their_place(
         "slitherlink",
         &[

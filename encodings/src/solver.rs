@@ -202,6 +202,7 @@ macro_rules! forward_to_inner {
 /// A solver that refuses to solve a formula the [`Limited`] sink had to cut short.
 impl<S: Solver> Solver for Limited<S> {
     fn solve_with(&mut self, assumptions: &[Lit]) -> Result<SolveResult, SolverError> {
+        self.solving();
         match self.over() {
             Some(e) => Err(SolverError(e)),
             None => self.inner.solve_with(assumptions),
@@ -213,6 +214,7 @@ impl<S: Solver> Solver for Limited<S> {
         assumptions: &[Lit],
         conflicts: u64,
     ) -> Result<Option<SolveResult>, SolverError> {
+        self.solving();
         match self.over() {
             Some(e) => Err(SolverError(e)),
             None => self.inner.solve_limited(assumptions, conflicts),

@@ -89,6 +89,9 @@ pub struct Limited<S> {
     pub inner: S,
     literals: u64,
     limit: u64,
+    /// The literals when it was first solved: what the search added after is its own (cuts,
+    /// blocked answers), not the puzzle's.
+    solved_at: Option<u64>,
 }
 
 impl<S> Limited<S> {
@@ -97,14 +100,30 @@ impl<S> Limited<S> {
             inner,
             literals: 0,
             limit,
+            solved_at: None,
         }
     }
 
     /// The error when clauses were dropped.
     pub fn over(&self) -> Option<String> {
-        (self.literals > self.limit).then(|| {
-            format!("the formula passes {} million literals, the most puzzle-sat builds: the puzzle is too large", self.limit / 1_000_000)
+        let million = self.limit / 1_000_000;
+        (self.literals > self.limit).then(|| match self.solved_at {
+            Some(at) if at <= self.limit => format!(
+                "the clauses the search added (connectivity cuts, blocked answers) took the \
+                 formula past {million} million literals, the most puzzle-sat builds: the search \
+                 stopped there (the puzzle's own formula held {:.1} million)",
+                at as f64 / 1e6
+            ),
+            _ => format!(
+                "the formula passes {million} million literals, the most puzzle-sat builds: the \
+                 puzzle is too large"
+            ),
         })
+    }
+
+    /// Notes that the formula is being solved: clauses after this are the search's.
+    pub fn solving(&mut self) {
+        self.solved_at.get_or_insert(self.literals);
     }
 }
 
@@ -240,4 +259,33 @@ pub fn dimacs_text(cnf: &Cnf, comments: &[String]) -> String {
     let mut out = Vec::new();
     write_dimacs(&mut out, cnf, comments).expect("writing to memory");
     String::from_utf8(out).expect("DIMACS is ASCII")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Past the cap, the message says whose clauses passed it: the puzzle's own, or the
+    /// search's after the first solve.
+    #[test]
+    fn a_capped_formula_says_who_filled_it() {
+        let mut own = Limited::new(Cnf::new(), 4);
+        let a = own.new_var();
+        own.add_clause(&[a, a, a]);
+        assert_eq!(own.over(), None);
+        own.add_clause(&[a, a]);
+        assert!(own.over().unwrap().ends_with("the puzzle is too large"));
+        let mut searched = Limited::new(Cnf::new(), 4);
+        let a = searched.new_var();
+        searched.add_clause(&[a, a, a]);
+        searched.solving();
+        searched.add_clause(&[a, a]);
+        let said = searched.over().unwrap();
+        assert!(said.contains("the clauses the search added"), "{said}");
+        assert_eq!(
+            searched.inner.clauses.len(),
+            1,
+            "the clause past the cap is dropped"
+        );
+    }
 }
