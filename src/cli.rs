@@ -593,11 +593,7 @@ fn stored_url(arg: &str) -> Option<Option<String>> {
         return None;
     }
     let input = crate::input::read_input(path).ok()?;
-    Some(
-        driver::pasted_url(&input.text)
-            .filter(|u| !u.contains('\n'))
-            .map(str::to_string),
-    )
+    Some(driver::url_alone(&input.text).map(str::to_string))
 }
 
 /// For a collection file, the one puzzle its puzzles all say they are, or why there is none

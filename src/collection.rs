@@ -15,6 +15,8 @@ pub struct Item {
     pub text: String,
     /// Its solution as the collection gives it, in a form `check` reads.
     pub expected: Option<String>,
+    /// Why it cannot be read at all (a puzzlekit entry without a `problem` text).
+    pub broken: Option<String>,
     /// What the collection says it is: a URL's kind (`mashu`), or the JSON's name lowercased
     /// (`masyu`), or `sudoku` for a one-line sudoku; [`Item::is`] compares it with a puzzle.
     pub says: Option<String>,
@@ -30,12 +32,13 @@ impl Item {
     }
 }
 
-/// The side lengths a one-line sudoku may have: n² cells a row for boxes n × n.
-const ONE_LINE_SIDES: [usize; 4] = [4, 9, 16, 25];
+/// A one-line sudoku's length: a 9×9's 81 cells (shorter lines could be the rows of another
+/// puzzle written without spaces, 16 wide).
+const ONE_LINE: usize = 81;
 
 /// The puzzles of `input`, when it is a collection: at least two lines that are each a URL or
-/// each a one-line sudoku (blank lines and lines starting with `#` passed over), or a
-/// puzzlekit JSON file. `None` for a file of one puzzle.
+/// each a one-line 9×9 sudoku (blank lines and lines starting with `#` passed over), or a
+/// puzzlekit JSON file with at least one puzzle. `None` for a file of one puzzle.
 pub fn items(input: &Input) -> Option<Vec<Item>> {
     let text = input.text.trim_start_matches('\u{feff}');
     if text.trim_start().starts_with('{') {
@@ -51,9 +54,7 @@ pub fn items(input: &Input) -> Option<Vec<Item>> {
     let &(_, first) = lines.peek()?;
     let is_url = |l: &str| url::pasted(l).is_some();
     let one_line = |l: &str| {
-        let n = l.chars().count();
-        ONE_LINE_SIDES.iter().any(|&s| s * s == n)
-            && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '.')
+        l.chars().count() == ONE_LINE && l.chars().all(|c| c.is_ascii_digit() || c == '.')
     };
     let form: &dyn Fn(&str) -> bool = if is_url(first) {
         &is_url
@@ -76,6 +77,7 @@ pub fn items(input: &Input) -> Option<Vec<Item>> {
                 l.to_string() + "\n"
             },
             expected: None,
+            broken: None,
             says: if url {
                 url::split(l).ok().map(|link| link.kind.to_string())
             } else {
@@ -100,21 +102,33 @@ fn puzzlekit(input: &Input, text: &str) -> Option<Vec<Item>> {
         .map(|n| n.to_lowercase().replace(' ', "-"));
     let mut out = Vec::new();
     for (key, entry) in data {
-        let Some(problem) = entry.get("problem").and_then(Value::as_str) else {
-            continue;
+        // A key is a name in a table or a line of output: control characters escaped.
+        let key: String = if key.chars().any(char::is_control) {
+            key.escape_default().collect()
+        } else {
+            key.clone()
+        };
+        let problem = entry.get("problem").and_then(Value::as_str);
+        let solution = entry.get("solution");
+        let broken = match (problem, solution) {
+            (None, _) => Some("its \"problem\" is no text".to_string()),
+            (_, Some(s)) if !s.is_string() && !s.is_null() => {
+                Some("its \"solution\" is no text".to_string())
+            }
+            _ => None,
         };
         out.push(Item {
             name: format!("{}#{key}", input.name),
-            text: problem.trim_end().to_string() + "\n",
-            expected: entry
-                .get("solution")
+            text: problem.map_or(String::new(), |p| p.trim_end().to_string() + "\n"),
+            expected: solution
                 .and_then(Value::as_str)
                 .filter(|s| !s.trim().is_empty())
                 .map(|s| s.trim_end().to_string() + "\n"),
+            broken,
             says: says.clone(),
         });
     }
-    Some(out)
+    (!out.is_empty()).then_some(out)
 }
 
 #[cfg(test)]
@@ -158,5 +172,21 @@ mod tests {
         assert_eq!(got[0].expected, None);
         assert_eq!(got[1].expected.as_deref(), Some("1 2\n- -\n"));
         assert_eq!(items(&input("{not json")), None);
+        // Rows of another puzzle written without spaces are no sudokus, 16 wide or 81.
+        let rows = format!("{}\n{}\n", "w.b.".repeat(4), "....".repeat(4));
+        assert_eq!(items(&input(&rows)), None);
+        let rows = format!("{}\n{}\n", "wb.".repeat(27), "...".repeat(27));
+        assert_eq!(items(&input(&rows)), None);
+        // An entry without its text is an item that says why; no entries, no collection; a
+        // key's control characters are escaped.
+        let json = r#"{"data": {"a\nb": {"problem": 5}, "c": {"problem": "x", "solution": [1]}}}"#;
+        let got = items(&input(json)).unwrap();
+        assert_eq!(got[0].name, "f#a\\nb");
+        assert_eq!(got[0].broken.as_deref(), Some("its \"problem\" is no text"));
+        assert_eq!(
+            got[1].broken.as_deref(),
+            Some("its \"solution\" is no text")
+        );
+        assert_eq!(items(&input(r#"{"data": {}}"#)), None);
     }
 }

@@ -126,10 +126,16 @@ fn read_puzzle<P: Genre>(arg: &std::path::Path) -> Result<Input> {
     }
     let input = read_input(arg)?;
     // A URL pasted into a file or standard input, alone on its line.
-    if let Some(url) = pasted_url(&input.text).filter(|u| !u.contains('\n')) {
+    if let Some(url) = url_alone(&input.text) {
         return from_url::<P>(url);
     }
     Ok(input)
+}
+
+/// The URL a file holds alone (spaces around it allowed), if it holds one: a text with
+/// anything else in it (a second line, a JSON file naming puzz.link in a field) is none.
+pub fn url_alone(text: &str) -> Option<&str> {
+    pasted_url(text).filter(|u| !u.contains(char::is_whitespace) && !u.starts_with('{'))
 }
 
 pub use encodings::format::url::pasted as pasted_url;
@@ -215,7 +221,13 @@ pub fn solve<P: Genre>(a: &SolveArgs) -> Result<Done> {
         crate::certify::usable_dir(dir)?;
     }
     let input = read_puzzle::<P>(&a.file)?;
-    if let Some(items) = crate::collection::items(&input) {
+    // A collection of which no puzzle can be this one (one-line sudokus for another puzzle,
+    // whose rows may be 81 wide) is read as one puzzle.
+    if let Some(items) = crate::collection::items(&input).filter(|items| {
+        items
+            .iter()
+            .any(|i| i.is(P::INFO.name, P::URL_KINDS) != Some(false))
+    }) {
         return solve_collection::<P>(a, &input.name, items);
     }
     solve_input::<P>(a, input)
@@ -257,7 +269,10 @@ fn solve_collection<P: Genre>(
                 item.says.as_deref().unwrap_or("different"),
                 P::INFO.name
             )),
-            _ => item_input::<P>(&item).and_then(|input| solve_input::<P>(a, input)),
+            _ => match &item.broken {
+                Some(why) => Err(anyhow!("{}: {why}", item.name)),
+                None => item_input::<P>(&item).and_then(|input| solve_input::<P>(a, input)),
+            },
         };
         let done = done.unwrap_or_else(|e| {
             eprintln!("puzzle-sat: error: {e:#}");

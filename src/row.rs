@@ -43,7 +43,7 @@ pub fn file_row<P: Genre>(file: &Path, opts: &Options) -> Map<String, Value> {
 fn solve_row<P: Genre>(file: &Path, opts: &Options, row: &mut Map<String, Value>) -> Result<()> {
     let mut input = read_regular(file)?;
     // A URL alone in the file stands for its puzzle, as for `solve`.
-    if let Some(url) = crate::driver::pasted_url(&input.text).filter(|u| !u.contains('\n')) {
+    if let Some(url) = crate::driver::url_alone(&input.text) {
         input.text = encodings::genre::url_text::<P>(url)
             .map_err(|e| anyhow::anyhow!("{}: {e}", input.name))?;
     }

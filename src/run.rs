@@ -164,20 +164,23 @@ fn collect(paths: &[PathBuf], forced: Option<&'static str>) -> Result<Found> {
         match std::fs::metadata(path) {
             Ok(m) if m.is_dir() => walk(path, forced, &mut found, &mut seen)
                 .map_err(|e| anyhow!("{}: cannot read the folder: {e}", path.display()))?,
-            Ok(m) if m.is_file() && collection(path).is_some() => {
-                let known = kind(&signs(path, true), forced);
-                for item in collection(path).expect("a collection") {
-                    let says = PUZZLES
-                        .iter()
-                        .find(|e| item.is(e.name(), e.url_kinds()) == Some(true))
-                        .map(|e| e.name());
-                    let mut job = Job::new(path.clone(), forced.or(says).or(known));
-                    job.item = Some(item);
-                    found.jobs.push(job);
-                }
-            }
             Ok(m) => {
                 let regular = m.is_file();
+                // A file of many puzzles (read once: taken as it reads then).
+                if let Some(items) = regular.then(|| collection(path, forced)).flatten() {
+                    let known = kind(&signs(path, true), forced);
+                    for item in items {
+                        let says = PUZZLES
+                            .iter()
+                            .find(|e| item.is(e.name(), e.url_kinds()) == Some(true))
+                            .map(|e| e.name());
+                        let mut job = Job::new(path.clone(), forced.or(says).or(known));
+                        job.unfit = item.broken.clone();
+                        job.item = Some(item);
+                        found.jobs.push(job);
+                    }
+                    continue;
+                }
                 let mut job = Job::new(path.clone(), kind(&signs(path, regular), forced));
                 if !regular {
                     job.unfit = Some(format!(
@@ -199,9 +202,20 @@ fn collect(paths: &[PathBuf], forced: Option<&'static str>) -> Result<Found> {
 /// The puzzles of a collection file named on the command line (URLs or sudokus a line,
 /// puzzlekit's JSON); `None` for a file of one puzzle, or one that cannot be read (its row says
 /// why).
-fn collection(path: &Path) -> Option<Vec<Item>> {
+fn collection(path: &Path, forced: Option<&'static str>) -> Option<Vec<Item>> {
     let input = crate::input::read_regular(path).ok()?;
-    crate::collection::items(&input)
+    let items = crate::collection::items(&input)?;
+    // Of `--puzzle`'s, if any can be (one-line sudokus may be another puzzle's rows).
+    match forced.and_then(registry::find) {
+        Some(e)
+            if items
+                .iter()
+                .all(|i| i.is(e.name(), e.url_kinds()) == Some(false)) =>
+        {
+            None
+        }
+        _ => Some(items),
+    }
 }
 
 /// Walks `dir` unless it was walked already (`seen` holds the folders walked):

@@ -161,3 +161,55 @@ fn run_gives_each_puzzle_of_a_puzzlekit_file_its_row() {
     );
     assert!(r.stdout.contains("2 puzzles:"), "{}", r.stdout);
 }
+
+/// A grid written without spaces, 16 wide, is one puzzle, not sixteen one-line anythings; a
+/// puzzlekit JSON that names puzz.link in a field is no URL; a broken entry is its own error.
+#[test]
+fn single_puzzles_stay_single() {
+    let dir = tempfile::tempdir().unwrap();
+    let sixteen =
+        fs::read_to_string(common::data_dir("masyu").join("janko-0080-16x16.txt")).unwrap();
+    let rows: String = sixteen
+        .lines()
+        .skip(1)
+        .map(|l| {
+            l.split_whitespace()
+                .map(|w| if w == "-" { "." } else { w })
+                .collect::<String>()
+                + "\n"
+        })
+        .collect();
+    let file = dir.path().join("m16.txt");
+    fs::write(&file, &rows).unwrap();
+    let f = file.to_str().unwrap();
+    let r = run(&["solve", "masyu", f, "--unique"], None);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.ends_with("\nunique\n"), "{}", r.stdout);
+    let r = run(&["run", "--puzzle", "masyu", f], None);
+    assert!(
+        r.stdout.contains("1 puzzles:") || r.stdout.contains("1 puzzle:"),
+        "{}",
+        r.stdout
+    );
+    let json = dir.path().join("m.json");
+    let problem =
+        "6 6\n- - - - - -\n- - - - - w\n- b - w b -\n- b w - b -\nw - - - - -\n- - - - - -";
+    let text = serde_json::json!({"name": "Masyu", "data": {
+        "a": {"problem": problem, "source": "https://puzz.link/p?mashu/6/6/x"},
+        "b": {"problem": 7},
+    }})
+    .to_string();
+    fs::write(&json, text).unwrap();
+    let r = run(&["solve", json.to_str().unwrap()], None);
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout.contains("#a\n") && r.stdout.contains("\nsolved\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("#b: its \"problem\" is no text"),
+        "{}",
+        r.stdout
+    );
+}

@@ -219,6 +219,13 @@ mod tests {
         s.add_clause(&x);
         assert_eq!(s.solve().unwrap(), SolveResult::Sat, "8 literals fit");
         s.add_clause(&[!x[0], !x[1], !x[2]]);
+        // Added after the first solve: the search's clauses, said so.
+        let e = s.solve().unwrap_err();
+        assert!(e.0.contains("the clauses the search added"), "{}", e.0);
+        let mut s = solvers.new_solver();
+        let x: Vec<Lit> = (0..6).map(|_| s.new_var()).collect();
+        s.add_clause(&x);
+        s.add_clause(&x);
         let e = s.solve().unwrap_err();
         assert!(e.0.contains("the puzzle is too large"), "{}", e.0);
     }
