@@ -160,9 +160,9 @@ test("a bad URL: a clear message naming the column, and the tab still works", as
   const said = await error(page);
   assert.match(said, /^https:\/\/puzz\.link\/p\?tatamibari\/5\/5\/m3g11i2g31h13g3!:1:\d+: /, said);
   assert.equal(await verdict(page), "");
-  await page.fill("#puzzle", "https://puzz.link/p?slither/5/5/abc");
+  await page.fill("#puzzle", "https://puzz.link/p?yajilin/5/5/abc");
   await press(page, "solve");
-  assert.match(await error(page), /reads no "slither" puzzles/);
+  assert.match(await error(page), /reads no "yajilin" puzzles/);
   await page.fill("#puzzle", TATAMIBARI_URL);
   await press(page, "solve");
   assert.equal(await verdict(page), "solved");
