@@ -212,22 +212,7 @@ pub fn loop_cuts(graph: &Graph, chosen: &[bool]) -> Vec<Cut> {
             out
         })
         .collect();
-    let largest = (0..pieces.len())
-        .max_by_key(|&i| pieces[i].len())
-        .expect("two pieces");
-    let mut cuts = Vec::new();
-    for (i, p) in pieces.iter().enumerate() {
-        for (j, q) in pieces.iter().enumerate() {
-            if j != i && (pieces.len() <= PAIRS_MAX || j == largest) {
-                cuts.push(Cut {
-                    a: p[0],
-                    b: Some(q[0]),
-                    between: leaving[i].clone(),
-                });
-            }
-        }
-    }
-    cuts
+    pair_cuts(&pieces, &leaving)
 }
 
 /// A clause every assignment whose active vertices form one piece keeps: `a` and `b` are not
@@ -280,9 +265,14 @@ pub fn piece_cuts(graph: &Graph, active: &[bool]) -> Vec<Cut> {
         .iter()
         .map(|p| border(graph, p, &mut inside))
         .collect();
-    // Every ordered pair while they are few (on janko.at's boards three times fewer calls
-    // than one cut a piece); past that each piece against the largest, so that a model of
-    // many pieces adds clauses in proportion to the board, not to its pieces squared.
+    pair_cuts(&pieces, &borders)
+}
+
+/// For two pieces or more, with `borders[i]` separating piece i from the rest: a cut for every
+/// ordered pair while they are few (on janko.at's boards three times fewer calls than one cut
+/// a piece); past that each piece against the largest, so that a model of many pieces adds
+/// clauses in proportion to the board, not to its pieces squared.
+fn pair_cuts(pieces: &[Vec<usize>], borders: &[Vec<usize>]) -> Vec<Cut> {
     let largest = (0..pieces.len())
         .max_by_key(|&i| pieces[i].len())
         .expect("two pieces");

@@ -190,6 +190,22 @@ pub fn write(rows: usize, cols: usize, word: impl Fn(usize) -> String) -> String
     out
 }
 
+/// Refuses a URL's board past [`MAX_SIDE`] a side before any of it is built (a URL of a few
+/// characters may ask for millions of cells).
+pub fn fits_url(link: &crate::format::url::Link) -> Result<(), ParseError> {
+    if link.rows.max(link.cols) > MAX_SIDE {
+        return Err(ParseError::new(
+            1,
+            link.body_at,
+            format!(
+                "a {}×{} board: puzzle-sat reads boards up to {MAX_SIDE} a side",
+                link.cols, link.rows
+            ),
+        ));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

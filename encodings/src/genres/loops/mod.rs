@@ -688,18 +688,7 @@ impl<G: Loop> capability::Urls for Looped<G> {
 
     /// The genre's code, on boards no larger than a file may be.
     fn from_url(link: &url::Link) -> Result<String, ParseError> {
-        if link.rows.max(link.cols) > grid::MAX_SIDE {
-            return Err(ParseError::new(
-                1,
-                link.body_at,
-                format!(
-                    "a {}×{} board: puzzle-sat reads boards up to {} a side",
-                    link.cols,
-                    link.rows,
-                    grid::MAX_SIDE
-                ),
-            ));
-        }
+        grid::fits_url(link)?;
         G::from_url(link)
     }
 

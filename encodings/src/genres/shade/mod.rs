@@ -465,18 +465,7 @@ impl<G: Shade> capability::Urls for Shaded<G> {
     /// The genre's code, on boards no larger than a file may be (a URL of a few characters
     /// may ask for millions of cells).
     fn from_url(link: &url::Link) -> Result<String, ParseError> {
-        if link.rows.max(link.cols) > grid::MAX_SIDE {
-            return Err(ParseError::new(
-                1,
-                link.body_at,
-                format!(
-                    "a {}×{} board: puzzle-sat reads boards up to {} a side",
-                    link.cols,
-                    link.rows,
-                    grid::MAX_SIDE
-                ),
-            ));
-        }
+        grid::fits_url(link)?;
         G::from_url(link)
     }
 
