@@ -15,6 +15,7 @@ use encodings::format::verdict::{self, Ask};
 use encodings::genre::Genre;
 use encodings::puzzle::{self, Ended, Format, Goal, Puzzle, Settings, Task};
 use serde_json::{json, Map, Value};
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -260,7 +261,10 @@ fn solve_collection<P: Genre>(
         exit::TIME_LIMIT => 2,
         _ => 3,
     };
-    let (mut stdout, mut code) = (String::new(), exit::ANSWER);
+    let mut code = exit::ANSWER;
+    // Each puzzle's block is written when it is done: a collection of a thousand puzzles shows
+    // its progress, and a run stopped half way keeps the answers it has.
+    let mut out = std::io::stdout().lock();
     for item in items {
         let done = match item.is(P::INFO.name, P::URL_KINDS) {
             Some(false) => Err(anyhow!(
@@ -293,24 +297,32 @@ fn solve_collection<P: Genre>(
         if worst(done.code) > worst(code) {
             code = done.code;
         }
-        match a.format {
+        let block = match a.format {
             Format::Json => {
                 let mut row = match serde_json::from_str::<Value>(&done.stdout) {
                     Ok(Value::Object(row)) => row,
                     _ => Map::new(),
                 };
                 row.insert("item".into(), json!(item.name));
-                stdout += &line(row);
+                line(row)
             }
             _ => {
-                stdout += &format!("# {}\n{}", item.name, done.stdout);
+                let mut block = format!("# {}\n{}", item.name, done.stdout);
                 if !done.stdout.ends_with('\n') {
-                    stdout.push('\n');
+                    block.push('\n');
                 }
+                block
             }
-        }
+        };
+        // An answer that could not be written (a full disk, a closed pipe) is not an answer.
+        out.write_all(block.as_bytes())
+            .and_then(|()| out.flush())
+            .map_err(|e| anyhow!("cannot write the output: {e}"))?;
     }
-    Ok(Done { stdout, code })
+    Ok(Done {
+        stdout: String::new(),
+        code,
+    })
 }
 
 /// A collection's puzzle as the file it stands for (a URL read as its puzzle's text), named as
@@ -342,7 +354,12 @@ fn solve_input<P: Genre>(a: &SolveArgs, input: Input) -> Result<Done> {
     }
     // Refused here with the file's name, as `encode` refuses it (the search would say only
     // "the puzzle is too large").
-    runner::fits::<P>(&inst).map_err(|e| anyhow!("{}: {e}", input.name))?;
+    // The searches build their own formula; a certificate states the whole rules too.
+    match a.certify {
+        Some(_) => runner::fits::<P>(&inst),
+        None => runner::fits_search::<P>(&inst),
+    }
+    .map_err(|e| anyhow!("{}: {e}", input.name))?;
     let opts = Options {
         backend: a.backend.clone(),
         time_limit: a.time_limit,
@@ -1074,8 +1091,10 @@ pub fn generate<P: Genre>(a: &GenerateArgs) -> Result<Done> {
     // How much of the answer the rules decide by propagation alone: the rest needs reasoning.
     // It builds the whole formula, so only where asked for (a unique puzzle, whose search built
     // it already, or JSON) and where it fits: plain generation stays instant at any size.
-    let graded =
-        (a.unique || a.json) && inst.as_ref().is_some_and(|i| runner::fits::<P>(i).is_ok());
+    let graded = (a.unique || a.json)
+        && inst
+            .as_ref()
+            .is_some_and(|i| runner::fits_search::<P>(i).is_ok());
     let difficulty = if graded {
         inst.as_ref().and_then(P::difficulty)
     } else {

@@ -117,7 +117,7 @@ pub fn search<P: Genre>(
     keep: usize,
     opts: &Options,
 ) -> Result<Outcome<P>, SolverError> {
-    fits::<P>(&inst)?;
+    fits_search::<P>(&inst)?;
     let start = Instant::now();
     let stop = Stop::new();
     let solvers = opts.backend.solvers(stop.clone());
@@ -279,7 +279,7 @@ pub fn gap<P: Genre>(best: &P::Score, bound: Option<f64>) -> Option<Gap> {
     Some(Gap { bound, percent })
 }
 
-pub use encodings::genre::fits;
+pub use encodings::genre::{fits, fits_search};
 
 /// Runs `P::generate` under the options' backend and time limit: the puzzle text and the
 /// answer it was made around, or `None` when the deadline passed first.

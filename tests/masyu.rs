@@ -251,3 +251,39 @@ fn check_names_the_broken_rule_and_bad_input_exits_2() {
         ],
     );
 }
+
+/// A board past the size whose whole rules (`encode`, certificates: the spanning tree over
+/// every node) would pass the literal cap is still solved: the search's own formula (degrees
+/// and pearls) is what its size check counts.
+#[test]
+fn boards_past_the_stated_formulas_cap_are_searched() {
+    let n = 200;
+    let mut text = format!("{n} {n}\n");
+    for r in 0..n {
+        let row: Vec<&str> = (0..n)
+            .map(|c| if (r, c) == (100, 100) { "b" } else { "-" })
+            .collect();
+        text += &(row.join(" ") + "\n");
+    }
+    let r = run(&["solve", "masyu", "-", "--quiet"], Some(text.as_bytes()));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.ends_with("\nsolved\n"), "{}", r.stderr);
+    let r = run(&["encode", "masyu", "-"], Some(text.as_bytes()));
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("too large"), "{}", r.stderr);
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("c");
+    let r = run(
+        &[
+            "solve",
+            "masyu",
+            "-",
+            "--unique",
+            "--certify",
+            cert.to_str().unwrap(),
+        ],
+        Some(text.as_bytes()),
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("too large"), "{}", r.stderr);
+}

@@ -238,6 +238,14 @@ pub trait Cuts: Puzzle {
     /// Clauses that `answer` (decoded from a model of [`Self::encode_lazy`]'s formula and the
     /// cuts so far) breaks and every valid answer keeps; none when the left-out rules hold.
     fn cuts(inst: &Self::Instance, enc: &Self::Encoding, answer: &Self::Answer) -> Vec<Vec<Lit>>;
+
+    /// How many literals [`Self::encode_lazy`]'s formula holds, where counting it is cheap
+    /// whatever the board (it grows linearly): the searches are then refused by their own
+    /// formula's size, not by the whole rules' spanning forests. `None`: judged by the whole
+    /// rules' [`Estimate`].
+    fn estimate_lazy(_inst: &Self::Instance) -> Option<u64> {
+        None
+    }
 }
 
 /// `check --format svg` of an answer that breaks a rule, the broken rule marked.
@@ -532,6 +540,10 @@ macro_rules! declare {
             answer: &Self::Answer,
         ) -> Vec<Vec<$crate::cnf::Lit>> {
             <Self as $crate::capability::Cuts>::cuts(inst, enc, answer)
+        }
+        fn estimate_search(inst: &Self::Instance, limit: u64) -> u64 {
+            <Self as $crate::capability::Cuts>::estimate_lazy(inst)
+                .unwrap_or_else(|| <Self as $crate::genre::Genre>::estimate(inst, limit))
         }
     };
     (@item Prunes) => {

@@ -71,6 +71,11 @@ pub trait Genre: Puzzle {
         count.literals
     }
 
+    /// [`Self::estimate`] of the formula the searches build ([`Self::encode_search`]).
+    fn estimate_search(inst: &Self::Instance, limit: u64) -> u64 {
+        Self::estimate(inst, limit)
+    }
+
     /// By default the generic search its [`Task`] names, on one solver holding the rules.
     fn search(
         inst: &Self::Instance,
@@ -253,7 +258,15 @@ pub fn by_task<P: Genre>(
 /// Refuses an instance whose formula would pass [`crate::cnf::MAX_LITERALS`], before building any
 /// of it.
 pub fn fits<P: Genre>(inst: &P::Instance) -> Result<(), crate::solver::SolverError> {
-    let estimate = P::estimate(inst, crate::cnf::MAX_LITERALS);
+    too_large(P::estimate(inst, crate::cnf::MAX_LITERALS))
+}
+
+/// [`fits`] for the formula the searches build, which leaves out what cuts stand for.
+pub fn fits_search<P: Genre>(inst: &P::Instance) -> Result<(), crate::solver::SolverError> {
+    too_large(P::estimate_search(inst, crate::cnf::MAX_LITERALS))
+}
+
+fn too_large(estimate: u64) -> Result<(), crate::solver::SolverError> {
     if estimate > crate::cnf::MAX_LITERALS {
         return Err(crate::solver::SolverError(format!(
             "the puzzle is too large: its formula would hold more than {} million literals, the most puzzle-sat builds",

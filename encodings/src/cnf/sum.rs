@@ -96,8 +96,18 @@ pub fn encode_sum<S: ClauseSink>(
     SumOutputs { outputs, cap }
 }
 
-/// Exactly `k` of `lits` are true: a totalizer capped at `k + 1`.
+/// Exactly `k` of `lits` are true: a totalizer capped at `k + 1`, or, when more than half
+/// are true, one over the negations capped at `n − k + 1` (a totalizer's size grows with its
+/// cap: 994 of 1,024 cells would take half a million clauses, 30 of them a few thousand).
 pub fn exactly<S: ClauseSink>(sink: &mut S, lits: &[Lit], k: usize) {
+    if k <= lits.len() && 2 * k > lits.len() {
+        let negated: Vec<Lit> = lits.iter().map(|&l| !l).collect();
+        return exactly_counted(sink, &negated, lits.len() - k);
+    }
+    exactly_counted(sink, lits, k)
+}
+
+fn exactly_counted<S: ClauseSink>(sink: &mut S, lits: &[Lit], k: usize) {
     let groups: Vec<Vec<(Lit, u64)>> = lits.iter().map(|&l| vec![(l, 1)]).collect();
     let sum = encode_sum(sink, &groups, Some(k as u64 + 1), Use::Both);
     for (bound, holds) in [
@@ -514,6 +524,27 @@ mod tests {
             for cap in [1, 3, 5] {
                 check(w, Some(cap), Use::Both);
                 check(w, Some(cap), Use::AtLeast);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod exactly_tests {
+    use super::exactly;
+    use crate::cnf::testing::check_exhaustively;
+
+    /// Every k from 0 to past n, on both sides of n / 2 (the negated
+    /// count), against counting the true inputs.
+    #[test]
+    fn exactly_k_of_n() {
+        for n in 0..=7 {
+            for k in 0..=n + 1 {
+                check_exhaustively(
+                    n,
+                    |cnf, inputs| exactly(cnf, inputs, k),
+                    |bits| bits.iter().filter(|&&b| b).count() == k,
+                );
             }
         }
     }

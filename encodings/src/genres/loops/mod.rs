@@ -716,6 +716,13 @@ impl<G: Loop> capability::Cuts for Looped<G> {
         let chosen: Vec<bool> = answer.iter().map(|l| *l == Some(true)).collect();
         cuts_of(enc, &chosen)
     }
+
+    /// Degrees and clues: a few clauses an edge, node and clue, counted in a moment at any size.
+    fn estimate_lazy(board: &G::Board) -> Option<u64> {
+        let mut count = crate::cnf::SizeCounter::default();
+        encode_with::<G, _>(board, &mut count, true);
+        Some(count.literals)
+    }
 }
 
 impl<G: Loop> capability::Backbone for Looped<G> {
