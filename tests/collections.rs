@@ -213,3 +213,46 @@ fn single_puzzles_stay_single() {
         r.stdout
     );
 }
+
+/// Each puzzle is printed when it is done, not when the whole file is: the first block is read
+/// while the second puzzle (janko.at's Nurikabe 29, which no solver here proves in seconds) is
+/// still being searched.
+#[test]
+fn each_puzzle_is_printed_when_it_is_done() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("urls.txt");
+    let hard = "https://puzz.link/p?nurikabe/10/10/q-25p-24zzzw";
+    let easy = "https://puzz.link/p?nurikabe/10/10/j2g2i2m2j2m2j2n2g2j2r2g2j2l22j2r2g";
+    fs::write(&file, format!("{easy}\n{hard}\n")).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle-sat"))
+        .args([
+            "solve",
+            file.to_str().unwrap(),
+            "--unique",
+            "--time-limit",
+            "120",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    assert_eq!(
+        lines.next().unwrap().unwrap(),
+        format!("# {}:1", file.display())
+    );
+    let first: Vec<String> = lines
+        .by_ref()
+        .map(|l| l.unwrap())
+        .take_while(|l| l != "unique")
+        .collect();
+    assert_eq!(first.len(), 10, "{first:?}");
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the second is still searched"
+    );
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
