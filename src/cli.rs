@@ -613,15 +613,34 @@ fn collection_puzzle(arg: &str) -> Option<Result<&'static str, String>> {
     let mut kinds: Vec<Option<&'static str>> = items.iter().map(of).collect();
     kinds.sort_unstable();
     kinds.dedup();
-    Some(match kinds[..] {
-        [Some(one)] => Ok(one),
+    // What the items say of themselves where no puzzle reads them ("akari"), for the message.
+    let mut unread: Vec<String> = items
+        .iter()
+        .filter(|i| of(i).is_none())
+        .map(|i| i.says.clone().unwrap_or_else(|| "unknown".to_string()))
+        .collect();
+    unread.sort_unstable();
+    unread.dedup();
+    Some(match (&kinds[..], &unread[..]) {
+        ([Some(one)], _) => Ok(one),
+        ([None], [what]) if what != "unknown" => {
+            let names: Vec<&str> = PUZZLES.iter().map(|e| e.name()).collect();
+            Err(format!(
+                "{arg}: its {} puzzles say they are {what}, which puzzle-sat does not read (it \
+                 reads {})",
+                items.len(),
+                names.join(", ")
+            ))
+        }
         _ => Err(format!(
             "{arg}: its {} puzzles do not all say they are one puzzle ({}): name the puzzle \
              (`puzzle-sat solve PUZZLE {arg}`), or use `puzzle-sat run {arg}`",
             items.len(),
             kinds
                 .iter()
-                .map(|k| k.unwrap_or("unknown"))
+                .flatten()
+                .map(|k| k.to_string())
+                .chain(unread.iter().cloned())
                 .collect::<Vec<_>>()
                 .join(", ")
         )),

@@ -256,3 +256,24 @@ fn each_puzzle_is_printed_when_it_is_done() {
     child.kill().unwrap();
     child.wait().unwrap();
 }
+
+/// A puzzlekit file of a genre puzzle-sat does not read is named as that genre, not as a mix.
+#[test]
+fn a_file_of_a_genre_not_read_says_which() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("Akari_dataset.json");
+    fs::write(
+        &file,
+        r#"{"name": "Akari", "data": {"1_2x2": {"problem": "2 2\n- 1\n- -"}, "2_2x2": {"problem": "2 2\n- -\n- -"}}}"#,
+    )
+    .unwrap();
+    let r = run(&["solve", file.to_str().unwrap()], None);
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(
+        r.stderr.contains(
+            "its 2 puzzles say they are akari, which puzzle-sat does not read (it reads sudoku,"
+        ),
+        "{}",
+        r.stderr
+    );
+}
