@@ -194,7 +194,8 @@ pub fn loop_cuts(graph: &Graph, chosen: &[bool]) -> Vec<Cut> {
             active[n + k] = true;
         }
     }
-    let pieces = graph.subdivided().pieces(&active);
+    let subdivided = graph.subdivided();
+    let pieces = subdivided.pieces(&active);
     if pieces.len() < 2 {
         return Vec::new();
     }
@@ -212,7 +213,7 @@ pub fn loop_cuts(graph: &Graph, chosen: &[bool]) -> Vec<Cut> {
             out
         })
         .collect();
-    pair_cuts(&pieces, &leaving)
+    pair_cuts(&subdivided, &pieces, &leaving)
 }
 
 /// A clause every assignment whose active vertices form one piece keeps: `a` and `b` are not
@@ -265,14 +266,16 @@ pub fn piece_cuts(graph: &Graph, active: &[bool]) -> Vec<Cut> {
         .iter()
         .map(|p| border(graph, p, &mut inside))
         .collect();
-    pair_cuts(&pieces, &borders)
+    pair_cuts(graph, &pieces, &borders)
 }
 
 /// For two pieces or more, with `borders[i]` separating piece i from the rest: a cut for every
 /// ordered pair while they are few (on janko.at's boards three times fewer calls than one cut
 /// a piece); past that each piece against the largest, so that a model of many pieces adds
-/// clauses in proportion to the board, not to its pieces squared.
-fn pair_cuts(pieces: &[Vec<usize>], borders: &[Vec<usize>]) -> Vec<Cut> {
+/// clauses in proportion to the board, not to its pieces squared. Each cut is checked by
+/// [`is_separator`] before it is handed out: a search's "no other answer" rests on its cuts,
+/// so none is trusted on the strength of how it was built.
+fn pair_cuts(graph: &Graph, pieces: &[Vec<usize>], borders: &[Vec<usize>]) -> Vec<Cut> {
     let largest = (0..pieces.len())
         .max_by_key(|&i| pieces[i].len())
         .expect("two pieces");
@@ -280,15 +283,30 @@ fn pair_cuts(pieces: &[Vec<usize>], borders: &[Vec<usize>]) -> Vec<Cut> {
     for (i, p) in pieces.iter().enumerate() {
         for (j, q) in pieces.iter().enumerate() {
             if j != i && (pieces.len() <= PAIRS_MAX || j == largest) {
-                cuts.push(Cut {
-                    a: p[0],
-                    b: Some(q[0]),
-                    between: borders[i].clone(),
-                });
+                cuts.push(checked(
+                    graph,
+                    Cut {
+                        a: p[0],
+                        b: Some(q[0]),
+                        between: borders[i].clone(),
+                    },
+                    &[],
+                ));
             }
         }
     }
     cuts
+}
+
+/// `cut`, once [`is_separator`] has confirmed it. A cut that is not would exclude valid
+/// answers and let a search claim "unique" or a count falsely: that is a bug in this module,
+/// and stopping is the only honest outcome.
+fn checked(graph: &Graph, cut: Cut, roots: &[bool]) -> Cut {
+    assert!(
+        is_separator(graph, &cut, roots),
+        "internal error: a connectivity cut that separates nothing: {cut:?}"
+    );
+    cut
 }
 
 /// The most pieces [`piece_cuts`] cuts pair by pair.
@@ -304,11 +322,12 @@ pub fn unrooted_cuts(graph: &Graph, active: &[bool], roots: &[bool]) -> Vec<Cut>
         if p.iter().any(|&v| roots[v]) {
             continue;
         }
-        cuts.push(Cut {
+        let cut = Cut {
             a: p[0],
             b: None,
             between: border(graph, &p, &mut inside),
-        });
+        };
+        cuts.push(checked(graph, cut, roots));
     }
     cuts
 }
@@ -324,18 +343,26 @@ pub fn is_separator(graph: &Graph, cut: &Cut, roots: &[bool]) -> bool {
     }
     let mut open = vec![true; n];
     cut.between.iter().for_each(|&v| open[v] = false);
-    if !open[cut.a] {
+    if !open[cut.a] || cut.b.is_some_and(|b| !open[b]) {
         return false;
     }
-    let piece = graph
-        .pieces(&open)
-        .into_iter()
-        .find(|p| p.binary_search(&cut.a).is_ok())
-        .expect("a is open");
-    match cut.b {
-        Some(b) => open[b] && piece.binary_search(&b).is_err(),
-        None => !piece.iter().any(|&v| roots[v]),
+    // What `a` reaches around `between`: for a piece's border, the piece alone, so checking
+    // every cut of a search costs about one pass over the board.
+    let mut seen = vec![false; n];
+    seen[cut.a] = true;
+    let mut stack = vec![cut.a];
+    while let Some(v) = stack.pop() {
+        if cut.b == Some(v) || (cut.b.is_none() && roots.get(v) == Some(&true)) {
+            return false;
+        }
+        for &u in &graph.neighbours[v] {
+            if open[u] && !seen[u] {
+                seen[u] = true;
+                stack.push(u);
+            }
+        }
     }
+    true
 }
 
 /// Clauses that keep every active vertex within `steps` steps of `root` through active
@@ -711,6 +738,18 @@ mod tests {
             },
             &roots
         ));
+        // "No piece without a root": the corner walled off from the root at 8, and not.
+        let mut rooted = [false; 9];
+        rooted[8] = true;
+        let corner = |between: Vec<usize>| Cut {
+            a: 0,
+            b: None,
+            between,
+        };
+        assert!(is_separator(&graph, &corner(vec![1, 3]), &rooted));
+        assert!(!is_separator(&graph, &corner(vec![1]), &rooted));
+        rooted[0] = true;
+        assert!(!is_separator(&graph, &corner(vec![1, 3]), &rooted));
     }
 
     #[test]
