@@ -16,6 +16,13 @@ use std::time::{Duration, Instant};
 static GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
 static ENDING: AtomicBool = AtomicBool::new(false);
 static FOLDERS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+/// An answer is being written to standard output: the end waits for it (a while), so that what
+/// was printed is whole.
+static WRITING: AtomicBool = AtomicBool::new(false);
+
+/// How long the end waits for an answer being written (a reader that stops reading a pipe
+/// would hold it forever).
+const WRITE_GRACE: Duration = Duration::from_secs(5);
 
 /// How long children (`run`'s workers, which clean up after themselves) get after SIGTERM
 /// before they are killed.
@@ -66,7 +73,25 @@ fn end(signal: i32) -> ! {
             std::thread::sleep(Duration::from_millis(10));
         }
     }
+    let asked = Instant::now();
+    while WRITING.load(Ordering::SeqCst) && asked.elapsed() < WRITE_GRACE {
+        std::thread::sleep(Duration::from_millis(10));
+    }
     std::process::exit(128 + signal);
+}
+
+/// Writes `bytes` to `out` whole, unless a signal's end has begun (then nothing, and `false`):
+/// the end waits for a write under way, and no write starts after it began.
+pub fn write_whole(out: &mut impl std::io::Write, bytes: &[u8]) -> std::io::Result<bool> {
+    // Flag first, then look: either the end sees the flag and waits, or this sees the end.
+    WRITING.store(true, Ordering::SeqCst);
+    if ending() {
+        WRITING.store(false, Ordering::SeqCst);
+        return Ok(false);
+    }
+    let written = out.write_all(bytes).and_then(|()| out.flush());
+    WRITING.store(false, Ordering::SeqCst);
+    written.map(|()| true)
 }
 
 /// Whether a signal is being answered: the command's own end (its solver killed under it) then

@@ -11,7 +11,6 @@ use anyhow::{anyhow, bail, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
 use encodings::puzzle::{Flag, Format};
-use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -566,12 +565,11 @@ pub fn main() -> i32 {
         _ if crate::cleanup::ending() => exit::ERROR,
         Ok(done) => {
             // An answer that could not be written (a full disk, a closed pipe) is not an answer.
-            let mut out = std::io::stdout().lock();
-            match out
-                .write_all(done.stdout.as_bytes())
-                .and_then(|()| out.flush())
+            match crate::cleanup::write_whole(&mut std::io::stdout().lock(), done.stdout.as_bytes())
             {
-                Ok(()) => done.code,
+                Ok(true) => done.code,
+                // A signal's end began: its exit follows.
+                Ok(false) => exit::ERROR,
                 Err(e) => {
                     eprintln!("puzzle-sat: error: cannot write the output: {e}");
                     exit::ERROR

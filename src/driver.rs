@@ -15,7 +15,6 @@ use encodings::format::verdict::{self, Ask};
 use encodings::genre::Genre;
 use encodings::puzzle::{self, Ended, Format, Goal, Puzzle, Settings, Task};
 use serde_json::{json, Map, Value};
-use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -264,7 +263,6 @@ fn solve_collection<P: Genre>(
     let mut code = exit::ANSWER;
     // Each puzzle's block is written when it is done: a collection of a thousand puzzles shows
     // its progress, and a run stopped half way keeps the answers it has.
-    let mut out = std::io::stdout().lock();
     for item in items {
         let done = match item.is(P::INFO.name, P::URL_KINDS) {
             Some(false) => Err(anyhow!(
@@ -278,6 +276,11 @@ fn solve_collection<P: Genre>(
                 None => item_input::<P>(&item).and_then(|input| solve_input::<P>(a, input)),
             },
         };
+        if crate::cleanup::ending() {
+            // Ended by a signal: this puzzle's search was stopped under it (its solver killed),
+            // which is no verdict on the puzzle; the cleanup's exit follows.
+            break;
+        }
         let done = done.unwrap_or_else(|e| {
             eprintln!("puzzle-sat: error: {e:#}");
             let stdout = if a.format == Format::Json {
@@ -315,9 +318,11 @@ fn solve_collection<P: Genre>(
             }
         };
         // An answer that could not be written (a full disk, a closed pipe) is not an answer.
-        out.write_all(block.as_bytes())
-            .and_then(|()| out.flush())
+        let written = crate::cleanup::write_whole(&mut std::io::stdout().lock(), block.as_bytes())
             .map_err(|e| anyhow!("cannot write the output: {e}"))?;
+        if !written {
+            break;
+        }
     }
     Ok(Done {
         stdout: String::new(),

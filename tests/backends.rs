@@ -1014,6 +1014,49 @@ fn an_interrupted_run_leaves_nothing_behind() {
     }
 }
 
+/// SIGTERM while a collection's puzzle is being solved by an outside solver: that puzzle's
+/// search was stopped under it, which is no verdict, so nothing is printed for it or for the
+/// puzzles after it (each was printed as an error before, the killed solver's and then "ending
+/// on a signal" for every puzzle left, until the exit came).
+#[test]
+fn an_interrupted_collection_prints_no_verdict_for_what_it_did_not_finish() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (scratch, pid_file, slow, _) = slow_solver(tmp.path());
+    let file = tmp.path().join("urls.txt");
+    std::fs::write(
+        &file,
+        "https://puzz.link/p?mashu/6/6/1063000i3000\n".repeat(20),
+    )
+    .unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_puzzle-sat"))
+        .args([
+            "solve",
+            "masyu",
+            file.to_str().unwrap(),
+            "--solver-cmd",
+            slow.to_str().unwrap(),
+            "-q",
+        ])
+        .env("TMPDIR", &scratch)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while std::fs::read_to_string(&pid_file).map_or(true, |p| !p.ends_with('\n')) {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the solver never started"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // SAFETY: a plain system call on our own child.
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(128 + libc::SIGTERM));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+}
+
 /// A run killed outright (SIGKILL, which nothing can catch) leaves its folder; the next
 /// puzzle-sat that makes one removes it, and only such folders: not one made a moment ago,
 /// not one a live process holds, nothing not ours.
