@@ -35,10 +35,17 @@ pub fn no_lone_unshaded<S: ClauseSink>(sink: &mut S, rows: usize, cols: usize, l
     if rows < 2 || cols < 2 {
         return;
     }
-    let graph = Graph::grid(rows, cols);
+    let unshaded: Vec<Lit> = lits.iter().map(|&l| !l).collect();
+    no_lone(sink, &Graph::grid(rows, cols), &unshaded);
+}
+
+/// Every active vertex has an active neighbour: one clause a vertex. The caller knows it holds,
+/// as it does whenever the active vertices are one piece of at least two (Nurikabe's wall, when
+/// the numbers leave it two cells or more).
+pub fn no_lone<S: ClauseSink>(sink: &mut S, graph: &Graph, active: &[Lit]) {
     for (v, near) in graph.neighbours.iter().enumerate() {
-        let mut some = vec![lits[v]];
-        some.extend(near.iter().map(|&u| !lits[u]));
+        let mut some = vec![!active[v]];
+        some.extend(near.iter().map(|&u| active[u]));
         sink.add_clause(&some);
     }
 }
@@ -71,6 +78,26 @@ pub fn exactly_few<S: ClauseSink>(sink: &mut S, lits: &[Lit], k: usize) {
 mod tests {
     use super::*;
     use crate::cnf::testing::check_exhaustively;
+
+    #[test]
+    fn no_lone_against_its_definition() {
+        for (rows, cols) in [(1, 4), (2, 3), (3, 3)] {
+            let graph = Graph::grid(rows, cols);
+            check_exhaustively(
+                rows * cols,
+                |cnf, inputs| no_lone(cnf, &graph, inputs),
+                |b| (0..rows * cols).all(|v| !b[v] || graph.neighbours[v].iter().any(|&u| b[u])),
+            );
+            // What Nurikabe states it for: every set of at least two cells in one piece.
+            for bits in 0u32..1 << (rows * cols) {
+                let b: Vec<bool> = (0..rows * cols).map(|v| bits >> v & 1 == 1).collect();
+                if b.iter().filter(|&&x| x).count() >= 2 && graph.pieces(&b).len() == 1 {
+                    assert!((0..rows * cols)
+                        .all(|v| !b[v] || graph.neighbours[v].iter().any(|&u| b[u])));
+                }
+            }
+        }
+    }
 
     #[test]
     fn shapes_against_their_definitions() {
