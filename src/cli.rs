@@ -608,15 +608,17 @@ fn collection_puzzle(arg: &str) -> Option<Result<&'static str, String>> {
             .find(|e| i.is(e.name(), e.url_kinds()) == Some(true))
             .map(|e| e.name())
     };
-    let mut kinds: Vec<Option<&'static str>> = items.iter().map(of).collect();
-    kinds.sort_unstable();
-    kinds.dedup();
+    let named: Vec<Option<&'static str>> = items.iter().map(of).collect();
     // What the items say of themselves where no puzzle reads them ("akari"), for the message.
     let mut unread: Vec<String> = items
         .iter()
-        .filter(|i| of(i).is_none())
-        .map(|i| i.says.clone().unwrap_or_else(|| "unknown".to_string()))
+        .zip(&named)
+        .filter(|(_, n)| n.is_none())
+        .map(|(i, _)| i.says.clone().unwrap_or_else(|| "unknown".to_string()))
         .collect();
+    let mut kinds = named;
+    kinds.sort_unstable();
+    kinds.dedup();
     unread.sort_unstable();
     unread.dedup();
     Some(match (&kinds[..], &unread[..]) {
