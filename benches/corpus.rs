@@ -46,7 +46,7 @@ fn main() {
         .filter(|a| !a.starts_with("--"))
         .collect();
     if args.iter().any(|a| a == "cadical") && Backend::by_name("cadical").is_none() {
-        eprintln!("corpus: the embedded CaDiCaL is not in this build: cargo bench --bench corpus --features cadical");
+        eprintln!("corpus: the embedded CaDiCaL is not in this build (--no-default-features): cargo bench --bench corpus");
         std::process::exit(2);
     }
     let (names, filter): (Vec<String>, Vec<String>) = args

@@ -151,14 +151,19 @@ fn formats_parser(formats: &[Format]) -> impl TypedValueParser<Value = Format> {
 /// Which solver runs the searches.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct SolverArgs {
-    /// The SAT solver backend (`puzzle-sat solvers` lists them).
+    /// The SAT solver backend (`puzzle-sat solvers` lists them); by default the embedded ones
+    /// race (`portfolio`) and the first answer wins.
     #[arg(
         long,
         value_name = "NAME",
-        default_value = "varisat",
+        default_value = "portfolio",
         conflicts_with = "solver_cmd"
     )]
     pub solver: String,
+    /// How many threads a portfolio races on, one backend each (default: the cores available;
+    /// 1 runs its first backend alone). `run` shares the cores between its jobs and this.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
     /// An external solver reading a DIMACS file, run once per SAT call: the file's path replaces
     /// `{cnf}` or is appended; `{out}` names a result file (MiniSat's convention).
     #[arg(long, value_name = "CMD ARGS")]
@@ -170,14 +175,18 @@ impl SolverArgs {
         let backend = match &self.solver_cmd {
             Some(cmd) => Backend::Command(cmd.clone()),
             None => match Backend::by_name(&self.solver) {
+                Some(Backend::Portfolio(_)) => {
+                    Backend::portfolio(self.threads.map_or_else(crate::run::cores, usize::from))
+                }
                 Some(b) => b,
                 None => {
                     let names: Vec<&str> = BUILT_IN.iter().map(|b| b.0).collect();
                     if self.solver == "cadical" {
                         bail!(
-                            "--solver cadical: this build leaves out the embedded CaDiCaL; build with \
-                             `cargo build --release --features cadical` (needs g++), or run Debian's \
-                             with --solver-cmd cadical (built in: {})",
+                            "--solver cadical: this build leaves out the embedded CaDiCaL \
+                             (--no-default-features); build with the default features \
+                             (`cargo build --release`, needs g++), or run Debian's with \
+                             --solver-cmd cadical (built in: {})",
                             names.join(", ")
                         )
                     }
@@ -378,6 +387,15 @@ pub struct RunCli {
     /// With --snapshot: rewrite FILE instead of comparing.
     #[arg(long, requires = "snapshot")]
     pub update_snapshot: bool,
+    /// Run only shard K of N (every N-th puzzle from the K-th) and print its rows for
+    /// `--merge`, one JSON object a line. Inside a Slurm array task `run` takes its shard
+    /// from the task's variables by itself.
+    #[arg(long, value_name = "K/N", value_parser = crate::shard::parse, conflicts_with_all = ["snapshot", "merge"])]
+    pub shard: Option<(usize, usize)>,
+    /// The PATHs are the outputs of `run --shard` (every shard of one run): print what one run
+    /// over everything prints (table or JSON, summary, --snapshot compared).
+    #[arg(long)]
+    pub merge: bool,
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
@@ -397,8 +415,9 @@ pub struct RunFileCli {
 }
 
 impl SolverArgs {
-    /// The flags as given, to pass on to a child process.
+    /// The flags as given but `--threads`, to pass on to a child process.
     pub fn flags(&self) -> Vec<String> {
+        // `run` passes each child the threads it gave it (`run::share`).
         match &self.solver_cmd {
             Some(cmd) => vec!["--solver-cmd".into(), cmd.clone()],
             None => vec!["--solver".into(), self.solver.clone()],
@@ -790,6 +809,9 @@ pub fn run(cli: Cli) -> Result<Done> {
             json: a.format == "json",
             time_limit: a.time_limit,
             jobs: a.jobs.map(usize::from),
+            threads: a.solver.threads.map(usize::from),
+            shard: a.shard,
+            merge: a.merge,
             snapshot: a.snapshot,
             update_snapshot: a.update_snapshot,
             quiet: a.quiet,
@@ -844,7 +866,7 @@ pub fn run(cli: Cli) -> Result<Done> {
                 out += &format!("{name:<10} {about}\n");
             }
             if Backend::by_name("cadical").is_none() {
-                out += "(the embedded CaDiCaL is not in this build: `cargo build --release --features cadical`)\n";
+                out += "(the embedded CaDiCaL is not in this build, made with --no-default-features: `cargo build --release` has it)\n";
             }
             out += "--solver-cmd \"CMD ARGS\"  any external solver reading DIMACS (SAT-competition output or MiniSat's result file)\n";
             Ok(Done {

@@ -373,7 +373,7 @@ fn solve_input<P: Genre>(a: &SolveArgs, input: Input) -> Result<Done> {
     if a.hints {
         return hints::<P>(inst, a.format, &opts);
     }
-    let (done, claim) = match P::TASK {
+    let (done, claim, answered) = match P::TASK {
         Task::Maximize => solve_best::<P>(inst.clone(), a.format, &opts)?,
         Task::Enumerate => solve_all::<P>(inst.clone(), a, &opts)?,
     };
@@ -398,7 +398,8 @@ fn solve_input<P: Genre>(a: &SolveArgs, input: Input) -> Result<Done> {
             fixed: None,
             claim,
             answers: &answers,
-            backend: &a.backend,
+            // The certificate comes from the backend whose search answered.
+            backend: &Backend::by_name(answered).unwrap_or_else(|| a.backend.clone()),
             veripb: a.veripb,
         };
         eprintln!("puzzle-sat: {}", crate::certify::write(&c)?);
@@ -490,7 +491,7 @@ fn solve_best<P: Genre>(
     inst: P::Instance,
     format: Format,
     opts: &Options,
-) -> Result<(Done, Proved<P>)> {
+) -> Result<(Done, Proved<P>, &'static str)> {
     let out = runner::search::<P>(inst.clone(), Goal::Best, 1, opts)?;
     let best = out.best();
     let status = match (out.ended, best.is_some()) {
@@ -578,14 +579,14 @@ fn solve_best<P: Genre>(
             None => format!("{verdict}\n"),
         },
     };
-    Ok((Done { stdout, code }, proved))
+    Ok((Done { stdout, code }, proved, out.stats.backend))
 }
 
 fn solve_all<P: Genre>(
     inst: P::Instance,
     a: &SolveArgs,
     opts: &Options,
-) -> Result<(Done, Proved<P>)> {
+) -> Result<(Done, Proved<P>, &'static str)> {
     let (max, keep) = match (a.count, a.unique) {
         // One more than the limit: a puzzle with exactly MAX solutions is then counted whole.
         // A certified count lists every solution.
@@ -660,7 +661,7 @@ fn solve_all<P: Genre>(
         _ if a.count.is_some() => Err("the count passed --count's limit: raise it to count every solution"),
         _ => Err("a plain solve claims only its answer, which the validator checks: add --unique or --count to certify a claim"),
     };
-    Ok((Done { stdout, code }, proved))
+    Ok((Done { stdout, code }, proved, out.stats.backend))
 }
 
 fn enumeration_text<P: Genre>(
@@ -963,6 +964,7 @@ pub fn check<P: Genre>(a: &CheckArgs) -> Result<Done> {
         };
         let fixed = (completion.fix)(&inst, &read.answer);
         let out = runner::search::<P>(fixed.clone(), Goal::Best, 1, &opts)?;
+        let answered = Backend::by_name(out.stats.backend).unwrap_or_else(|| a.backend.clone());
         let best = out.answers.into_iter().last();
         if let Some(dir) = &a.certify {
             let (claim, answers) = match &best {
@@ -979,7 +981,7 @@ pub fn check<P: Genre>(a: &CheckArgs) -> Result<Done> {
                 fixed: Some(&answer_file.text),
                 claim,
                 answers: &answers,
-                backend: &a.backend,
+                backend: &answered,
                 veripb: a.veripb,
             };
             eprintln!("puzzle-sat: {}", crate::certify::write(&c)?);

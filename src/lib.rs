@@ -19,3 +19,4 @@ pub mod row;
 pub mod run;
 pub mod runner;
 pub mod serve;
+pub mod shard;

@@ -35,6 +35,12 @@ pub struct RunArgs {
     pub backend: Backend,
     /// Puzzles solved at once (default: one per core).
     pub jobs: Option<usize>,
+    /// `--threads`: for a portfolio, the threads each puzzle races on.
+    pub threads: Option<usize>,
+    /// `--shard K/N`: this run's share, written as a shard's lines for `--merge`.
+    pub shard: Option<(usize, usize)>,
+    /// `--merge`: the paths are shards' outputs, to be joined into one run's.
+    pub merge: bool,
     /// Compare the summary with this file, or write it there when it does not exist.
     pub snapshot: Option<PathBuf>,
     /// Overwrite the snapshot instead of comparing.
@@ -64,6 +70,13 @@ impl Job {
             unfit: None,
             item: None,
         }
+    }
+
+    /// How its row names it: the file, or the collection's item (`FILE:LINE`, `FILE#KEY`).
+    fn name(&self) -> String {
+        self.item
+            .as_ref()
+            .map_or_else(|| self.file.display().to_string(), |i| i.name.clone())
     }
 }
 
@@ -319,16 +332,35 @@ fn pseudo(dir: &Path) -> bool {
     [PROC, SYS, DEBUG, TRACE].contains(&(fs.f_type as i64))
 }
 
+/// The cores this process may use.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// How `run` shares the cores: puzzles at once, and the threads each one's portfolio races on
+/// (1 for any other backend), so that together they ask for no more than the cores unless the
+/// user says both. Without either flag a portfolio races on as many cores as it has members,
+/// and the jobs take what is left.
+pub fn share(backend: &Backend, jobs: Option<usize>, threads: Option<usize>) -> (usize, usize) {
+    let cores = cores();
+    let Backend::Portfolio(members) = backend else {
+        return (jobs.unwrap_or(cores), 1);
+    };
+    let threads = match (jobs, threads) {
+        (_, Some(t)) => t,
+        (Some(j), None) => (cores / j).max(1),
+        (None, None) => members.len().min(cores),
+    }
+    .max(1);
+    (jobs.unwrap_or((cores / threads).max(1)), threads)
+}
+
 /// The run's rows, in file order.
-fn run_jobs(a: &RunArgs, jobs: &[Job]) -> Result<Vec<Map<String, Value>>> {
+fn run_jobs(a: &RunArgs, jobs: &[&Job]) -> Result<Vec<Map<String, Value>>> {
     // More workers than files, or than a few per core, only cost (each is a thread and a child).
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let threads = a
-        .jobs
-        .unwrap_or(cores)
-        .min(4 * cores)
-        .min(jobs.len())
-        .max(1);
+    let cores = cores();
+    let (workers, _) = share(&a.backend, a.jobs, a.threads);
+    let threads = workers.min(4 * cores).min(jobs.len()).max(1);
     let exe = std::env::current_exe()
         .map_err(|e| anyhow!("cannot find the puzzle-sat binary to run: {e}"))?;
     let bar = Bar::new(jobs.len(), !a.quiet && std::io::stderr().is_terminal());
@@ -442,11 +474,7 @@ impl Bar {
 /// turned into an error row here.
 fn child_row(exe: &Path, a: &RunArgs, job: &Job) -> Map<String, Value> {
     let mut row = Map::new();
-    let name = job
-        .item
-        .as_ref()
-        .map_or_else(|| job.file.display().to_string(), |i| i.name.clone());
-    row.insert("file".into(), json!(name));
+    row.insert("file".into(), json!(job.name()));
     row.insert("puzzle".into(), json!(job.puzzle));
     let error = |mut row: Map<String, Value>, status: &str, why: String| {
         row.insert("status".into(), json!(status));
@@ -499,6 +527,10 @@ fn child_row(exe: &Path, a: &RunArgs, job: &Job) -> Map<String, Value> {
         .arg(&file)
         .args(&a.solver_flags)
         .env("TMPDIR", tmp.path());
+    if let Backend::Portfolio(_) = a.backend {
+        let (_, threads) = share(&a.backend, a.jobs, a.threads);
+        cmd.arg(format!("--threads={threads}"));
+    }
     if let Some(t) = a.time_limit {
         cmd.arg(format!("--time-limit={}", t.as_secs_f64()));
     }
@@ -798,6 +830,9 @@ pub fn run(a: &RunArgs) -> Result<Done> {
     if a.paths.is_empty() {
         bail!("run needs at least one file or folder");
     }
+    if a.merge {
+        return merge(a);
+    }
     let forced = match &a.puzzle {
         Some(name) => Some(
             registry::find(name)
@@ -817,7 +852,46 @@ pub fn run(a: &RunArgs) -> Result<Done> {
             if skipped == 1 { "" } else { "s" }
         );
     }
-    let rows = run_jobs(a, &jobs)?;
+    let share = match a.shard {
+        Some(shard) => Some(shard),
+        None => crate::shard::from_slurm()?,
+    };
+    let Some(shard) = share else {
+        let rows = run_jobs(a, &jobs.iter().collect::<Vec<_>>())?;
+        return report(a, rows, skipped, special);
+    };
+    let names: Vec<String> = jobs.iter().map(Job::name).collect();
+    let mine: Vec<&Job> = crate::shard::share(jobs.len(), shard)
+        .map(|k| &jobs[k])
+        .collect();
+    let rows = run_jobs(a, &mine)?;
+    let bad = rows.iter().any(failed);
+    let stdout = crate::shard::write(
+        shard,
+        &names,
+        rows,
+        crate::shard::Summary { skipped, special },
+    );
+    Ok(Done {
+        stdout,
+        code: if bad { exit::NO_SOLUTION } else { exit::ANSWER },
+    })
+}
+
+/// `run --merge`: the shards' rows, joined into what one run over everything prints.
+fn merge(a: &RunArgs) -> Result<Done> {
+    let (rows, summary) = crate::shard::read(&a.paths)?;
+    report(a, rows, summary.skipped, summary.special)
+}
+
+/// The rows of a whole run printed as asked (table or JSON lines, the summary, the snapshot
+/// compared): by `run` itself and by `run --merge` alike.
+fn report(
+    a: &RunArgs,
+    rows: Vec<Map<String, Value>>,
+    skipped: usize,
+    special: usize,
+) -> Result<Done> {
     let mut stdout = if a.json {
         rows.iter()
             .map(|r| Value::Object(r.clone()).to_string() + "\n")
@@ -865,6 +939,36 @@ pub fn run_file(
 
 #[cfg(test)]
 mod tests {
+    use super::{cores, share};
+    use crate::backends::Backend;
+
+    /// Jobs times threads stay within the cores unless both are given; a portfolio races on
+    /// as many cores as it has members by default.
+    #[test]
+    fn run_shares_the_cores_between_jobs_and_a_portfolio() {
+        let c = cores();
+        let two = Backend::Portfolio(vec![Backend::Varisat, Backend::Varisat]);
+        assert_eq!(share(&Backend::Varisat, None, None), (c, 1));
+        assert_eq!(share(&Backend::Varisat, Some(3), Some(4)), (3, 1));
+        let (jobs, threads) = share(&two, None, None);
+        assert_eq!(threads, 2.min(c));
+        assert_eq!(jobs, (c / threads).max(1));
+        for j in 1..=2 * c {
+            let (jobs, threads) = share(&two, Some(j), None);
+            assert_eq!(jobs, j);
+            assert!(
+                threads >= 1 && (j * threads <= c || threads == 1),
+                "{j} {threads}"
+            );
+        }
+        for t in 1..=2 * c {
+            let (jobs, threads) = share(&two, None, Some(t));
+            assert_eq!(threads, t);
+            assert!(jobs >= 1 && (jobs * t <= c || jobs == 1), "{jobs} {t}");
+        }
+        assert_eq!(share(&two, Some(5), Some(7)), (5, 7));
+    }
+
     /// A FIFO put where the snapshot is to be written is an error at once, not a wait in `open`
     /// for a reader (one `run --snapshot` in seven hung so while a FIFO came and went there).
     #[test]

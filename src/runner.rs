@@ -11,6 +11,7 @@ use crate::backends::{Backend, Trust};
 use encodings::genre::Genre;
 use encodings::puzzle::{Ended, GenerateSpec, Goal, Hints, Made, Observer, Task};
 use encodings::solver::{SolverError, SolverStats, Stop};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
@@ -42,6 +43,31 @@ pub struct Options {
 /// call returns at once (loading a large formula into its parts too), but encoding or probing
 /// a large board does not look at the flag.
 const GRACE: Duration = Duration::from_millis(500);
+
+/// Worker threads alive in this process (searches, hints, generators): a race's losers and a
+/// stopped run's workers must leave at once, which the tests watch here.
+static WORKERS: AtomicUsize = AtomicUsize::new(0);
+
+/// How many worker threads are alive.
+pub fn workers() -> usize {
+    WORKERS.load(Ordering::SeqCst)
+}
+
+/// Counts a worker from before its thread starts until it ends, however it ends.
+struct Worker;
+
+impl Worker {
+    fn start() -> Worker {
+        WORKERS.fetch_add(1, Ordering::SeqCst);
+        Worker
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        WORKERS.fetch_sub(1, Ordering::SeqCst);
+    }
+}
 
 /// What a run measured.
 #[derive(Clone, Copy, Debug, Default)]
@@ -93,24 +119,41 @@ enum Msg<P: Genre> {
 /// How often a silent search reports that it is still at work.
 const HEARTBEAT: Duration = Duration::from_secs(1);
 
-struct Reporter<P: Genre>(Sender<Msg<P>>);
+/// A member's reports, marked with its place in the race.
+struct Reporter<P: Genre>(Sender<(usize, Msg<P>)>, usize);
 
 impl<P: Genre> Observer<P> for Reporter<P> {
     fn found(&mut self, answer: &P::Answer, checked: &P::Checked) {
-        // A closed channel means the caller gave up (time limit); the stop flag ends the search.
-        let _ = self.0.send(Msg::Found(answer.clone(), checked.clone()));
+        // A closed channel means the caller gave up (time limit, or another member won); the
+        // stop flag ends the search.
+        let _ = self
+            .0
+            .send((self.1, Msg::Found(answer.clone(), checked.clone())));
     }
 
     fn stats(&mut self, stats: SolverStats) {
-        let _ = self.0.send(Msg::Stats(stats));
+        let _ = self.0.send((self.1, Msg::Stats(stats)));
     }
 
     fn upper_bound(&mut self, bound: f64) {
-        let _ = self.0.send(Msg::UpperBound(bound));
+        let _ = self.0.send((self.1, Msg::UpperBound(bound)));
     }
 }
 
-/// Runs `P::search` on `inst` under the options' backend and time limit.
+/// What one member of the race has reported so far.
+struct Track<P: Genre> {
+    answers: Vec<(P::Answer, P::Checked)>,
+    count: u64,
+    upper_bound: Option<f64>,
+    solver: SolverStats,
+    encode: Option<Duration>,
+    /// Its last message: how its search ended.
+    done: Option<Result<Ended, SolverError>>,
+}
+
+/// Runs `P::search` on `inst` under the options' backend and time limit: a portfolio's
+/// members race, each running the whole search in its own thread, and the first to finish
+/// (proved, or its enumeration limit reached) answers alone; the others are stopped at once.
 pub fn search<P: Genre>(
     inst: P::Instance,
     goal: Goal,
@@ -119,100 +162,161 @@ pub fn search<P: Genre>(
 ) -> Result<Outcome<P>, SolverError> {
     fits_search::<P>(&inst)?;
     let start = Instant::now();
-    let stop = Stop::new();
-    let solvers = opts.backend.solvers(stop.clone());
-    let (tx, rx) = mpsc::channel::<Msg<P>>();
-    std::thread::spawn(move || {
-        let mut reporter = Reporter(tx);
-        let result = P::search(&inst, goal, &solvers, &mut reporter);
-        let _ = reporter.0.send(Msg::Done(result));
-    });
-    let mut out = Outcome::<P> {
-        answers: Vec::new(),
-        count: 0,
-        ended: Ended::Stopped,
-        abandoned: false,
-        upper_bound: None,
-        stats: Stats {
-            backend: opts.backend.name(),
-            ..Stats::default()
-        },
-    };
-    let mut encoded = false;
+    let members = opts.backend.members();
+    let (tx, rx) = mpsc::channel::<(usize, Msg<P>)>();
+    let stops: Vec<Stop> = members.iter().map(|_| Stop::new()).collect();
+    for (k, member) in members.iter().enumerate() {
+        let solvers = member.solvers(stops[k].clone());
+        let (inst, tx) = (inst.clone(), tx.clone());
+        let worker = Worker::start();
+        std::thread::spawn(move || {
+            let _worker = worker;
+            let mut reporter = Reporter(tx, k);
+            let result = P::search(&inst, goal, &solvers, &mut reporter);
+            let _ = reporter.0.send((k, Msg::Done(result)));
+        });
+    }
+    drop(tx);
+    let mut tracks: Vec<Track<P>> = members
+        .iter()
+        .map(|_| Track {
+            answers: Vec::new(),
+            count: 0,
+            upper_bound: None,
+            solver: SolverStats::default(),
+            encode: None,
+            done: None,
+        })
+        .collect();
+    let mut winner = None;
     let mut last_said = Duration::ZERO;
     let plural = |n: u32| if n == 1 { "" } else { "s" };
-    let result = receive(&rx, start, opts, &stop, |msg| match msg {
-        Msg::Tick => {
-            // Long proofs and counts make no news for seconds: say they are still going.
-            let elapsed = start.elapsed();
-            if opts.progress.now(elapsed) && elapsed >= last_said + HEARTBEAT {
-                last_said = elapsed;
-                let calls = out.stats.solver.calls;
-                let so_far = match (P::TASK, out.answers.last()) {
-                    (Task::Maximize, Some((_, c))) => match gap::<P>(&P::score(c), out.upper_bound)
-                    {
-                        Some(g) => format!(
-                            "best score so far {}, {}",
-                            P::score(c),
-                            g.text(opts.backend.trust())
-                        ),
-                        None => format!("best score so far {}", P::score(c)),
-                    },
-                    (Task::Maximize, None) => "no answer yet".to_string(),
-                    (Task::Enumerate, _) => format!(
-                        "{} solution{} so far",
-                        out.count,
-                        if out.count == 1 { "" } else { "s" }
-                    ),
-                };
-                // Calls are counted as they end: before the first one has, say what is running.
-                let done = match (encoded, calls) {
-                    (false, _) => "encoding".to_string(),
-                    (true, 0) => "the first SAT call is running".to_string(),
-                    _ => format!("{calls} SAT call{} done", plural(calls)),
-                };
-                eprintln!("[{:8.3}s] {done}, {so_far}", elapsed.as_secs_f64());
-            }
-        }
-        Msg::Stats(s) => {
-            if !encoded {
-                out.stats.encode = start.elapsed();
-                encoded = true;
-            }
-            out.stats.solver = s;
-        }
-        Msg::Found(answer, checked) => {
-            out.count += 1;
-            if goal == Goal::Best {
-                let elapsed = start.elapsed();
-                if opts.progress.now(elapsed) {
-                    last_said = elapsed;
-                    let calls = out.stats.solver.calls;
-                    eprintln!(
-                        "[{:8.3}s] score {} after {calls} SAT call{}",
-                        elapsed.as_secs_f64(),
-                        P::score(&checked),
-                        plural(calls)
-                    );
-                }
-                out.answers.clear();
-            }
-            if out.answers.len() < keep {
-                out.answers.push((answer, checked));
-            }
-        }
-        Msg::UpperBound(b) => out.upper_bound = Some(out.upper_bound.map_or(b, |u| u.min(b))),
-        Msg::Note(_) => {}
-        Msg::Done(_) | Msg::Generated(_) | Msg::Hinted(_) => unreachable!("taken by receive"),
-    })?;
-    out.ended = match result {
-        Some(Msg::Done(r)) => r?,
-        _ => {
-            out.abandoned = true;
-            Ended::Stopped
-        }
+    // Who said it, on a race's progress lines.
+    let who = |k: usize| match members.len() {
+        1 => String::new(),
+        _ => format!(" ({})", members[k].name()),
     };
-    out.stats.elapsed = start.elapsed();
+    receive(&rx, start, opts, &stops, |k, msg| {
+        match msg {
+            Msg::Tick => {
+                // Long proofs and counts make no news for seconds: say they are still going.
+                let elapsed = start.elapsed();
+                if opts.progress.now(elapsed) && elapsed >= last_said + HEARTBEAT {
+                    last_said = elapsed;
+                    let lead = leader::<P>(&tracks, |_| true);
+                    let t = &tracks[lead];
+                    let calls: u32 = tracks.iter().map(|t| t.solver.calls).sum();
+                    let so_far = match (P::TASK, t.answers.last()) {
+                        (Task::Maximize, Some((_, c))) => {
+                            let bound =
+                                tracks.iter().filter_map(|t| t.upper_bound).reduce(f64::min);
+                            match gap::<P>(&P::score(c), bound) {
+                                Some(g) => format!(
+                                    "best score so far {}, {}",
+                                    P::score(c),
+                                    g.text(opts.backend.trust())
+                                ),
+                                None => format!("best score so far {}", P::score(c)),
+                            }
+                        }
+                        (Task::Maximize, None) => "no answer yet".to_string(),
+                        (Task::Enumerate, _) => format!(
+                            "{} solution{} so far",
+                            t.count,
+                            if t.count == 1 { "" } else { "s" }
+                        ),
+                    };
+                    // Calls are counted as they end: before the first one has, say what is running.
+                    let encoded = tracks.iter().any(|t| t.encode.is_some());
+                    let done = match (encoded, calls) {
+                        (false, _) => "encoding".to_string(),
+                        (true, 0) => "the first SAT call is running".to_string(),
+                        _ => format!("{calls} SAT call{} done", plural(calls)),
+                    };
+                    eprintln!("[{:8.3}s] {done}, {so_far}", elapsed.as_secs_f64());
+                }
+            }
+            Msg::Stats(s) => {
+                let t = &mut tracks[k];
+                t.encode.get_or_insert_with(|| start.elapsed());
+                t.solver = s;
+            }
+            Msg::Found(answer, checked) => {
+                let t = &mut tracks[k];
+                t.count += 1;
+                if goal == Goal::Best {
+                    let elapsed = start.elapsed();
+                    if opts.progress.now(elapsed) {
+                        last_said = elapsed;
+                        let calls = t.solver.calls;
+                        eprintln!(
+                            "[{:8.3}s] score {} after {calls} SAT call{}{}",
+                            elapsed.as_secs_f64(),
+                            P::score(&checked),
+                            plural(calls),
+                            who(k)
+                        );
+                    }
+                    t.answers.clear();
+                }
+                if t.answers.len() < keep {
+                    t.answers.push((answer, checked));
+                }
+            }
+            Msg::UpperBound(b) => {
+                let t = &mut tracks[k];
+                t.upper_bound = Some(t.upper_bound.map_or(b, |u| u.min(b)));
+            }
+            Msg::Done(r) => {
+                if matches!(r, Ok(Ended::Proved | Ended::Limit)) && winner.is_none() {
+                    winner = Some(k);
+                }
+                tracks[k].done = Some(r);
+            }
+            Msg::Note(_) | Msg::Generated(_) | Msg::Hinted(_) => {}
+        }
+        winner.is_some() || tracks.iter().all(|t| t.done.is_some())
+    })?;
+    // The answer: the winner's alone; without one (a deadline, errors), the member that got
+    // furthest, with the lowest upper bound any member proved (each is a bound on every answer).
+    let failed = |t: &Track<P>| matches!(t.done, Some(Err(_)));
+    let pick = match winner {
+        Some(w) => w,
+        None if tracks.iter().all(failed) => 0,
+        None => leader::<P>(&tracks, |t| !failed(t)),
+    };
+    let bound = match winner {
+        Some(w) => tracks[w].upper_bound,
+        None => tracks.iter().filter_map(|t| t.upper_bound).reduce(f64::min),
+    };
+    // A member that failed while another answered: said, not hidden behind the answer.
+    for (k, t) in tracks.iter().enumerate() {
+        if let (Some(Err(e)), true) = (&t.done, k != pick && members.len() > 1) {
+            eprintln!("puzzle-sat: warning: {}: {e}", members[k].name());
+        }
+    }
+    let calls_all: u32 = tracks.iter().map(|t| t.solver.calls).sum();
+    let t = tracks.swap_remove(pick);
+    let abandoned = t.done.is_none();
+    let ended = match t.done {
+        Some(Ok(e)) => e,
+        // Every member failed: the first member's error.
+        Some(Err(e)) => return Err(e),
+        None => Ended::Stopped,
+    };
+    let out = Outcome::<P> {
+        answers: t.answers,
+        count: t.count,
+        ended,
+        abandoned,
+        upper_bound: bound,
+        stats: Stats {
+            backend: members[pick].name(),
+            solver: t.solver,
+            encode: t.encode.unwrap_or_default(),
+            elapsed: start.elapsed(),
+        },
+    };
     if opts.progress.now(out.stats.elapsed) {
         let calls = out.stats.solver.calls;
         let trust = opts.backend.trust();
@@ -234,13 +338,45 @@ pub fn search<P: Genre>(
             },
             (Task::Enumerate, _, n) => format!("{n} solutions found"),
         };
+        let race = match (members.len(), winner) {
+            (1, _) => String::new(),
+            (_, Some(_)) => format!(
+                "; {} answered first, {calls_all} call{} in all",
+                members[pick].name(),
+                plural(calls_all)
+            ),
+            (_, None) => format!("; {calls_all} call{} in all", plural(calls_all)),
+        };
         eprintln!(
-            "[{:8.3}s] {what} after {calls} SAT call{}",
+            "[{:8.3}s] {what} after {calls} SAT call{}{race}",
             out.stats.elapsed.as_secs_f64(),
             if calls == 1 { "" } else { "s" }
         );
     }
     Ok(out)
+}
+
+/// The member that got furthest among those `among` admits (at least one): the best score
+/// found (a scoring puzzle) or the most answers; on a tie the first, so that a deadline picks
+/// the same way every time.
+fn leader<P: Genre>(tracks: &[Track<P>], among: impl Fn(&Track<P>) -> bool) -> usize {
+    let mut lead = tracks.iter().position(&among).unwrap_or(0);
+    for (k, t) in tracks.iter().enumerate().skip(lead + 1) {
+        if !among(t) {
+            continue;
+        }
+        let better = match P::TASK {
+            Task::Maximize => match (t.answers.last(), tracks[lead].answers.last()) {
+                (Some((_, a)), Some((_, b))) => P::score(a) > P::score(b),
+                (a, b) => a.is_some() && b.is_none(),
+            },
+            Task::Enumerate => t.count > tracks[lead].count,
+        };
+        if better {
+            lead = k;
+        }
+    }
+    lead
 }
 
 /// What is left between the best score and the best proved upper bound.
@@ -282,77 +418,116 @@ pub fn gap<P: Genre>(best: &P::Score, bound: Option<f64>) -> Option<Gap> {
 pub use encodings::genre::{fits, fits_search};
 
 /// Runs `P::generate` under the options' backend and time limit: the puzzle text and the
-/// answer it was made around, or `None` when the deadline passed first.
+/// answer it was made around, or `None` when the deadline passed first. A generator's choices
+/// follow its solver's models, so a portfolio does not race here: varisat generates, which
+/// every build has, and a seed makes the same puzzle in every build.
 pub fn generate<P: Genre>(
     spec: GenerateSpec,
     opts: &Options,
 ) -> Result<Option<Made<P::Answer>>, String> {
     let start = Instant::now();
     let stop = Stop::new();
-    let solvers = opts.backend.solvers(stop.clone());
-    let (tx, rx) = mpsc::channel::<Msg<P>>();
+    let backend = match &opts.backend {
+        Backend::Portfolio(_) => Backend::Varisat,
+        one => one.clone(),
+    };
+    let solvers = backend.solvers(stop.clone());
+    let (tx, rx) = mpsc::channel::<(usize, Msg<P>)>();
+    let worker = Worker::start();
     std::thread::spawn(move || {
+        let _worker = worker;
         let note_tx = tx.clone();
         let mut note = |s: String| {
-            let _ = note_tx.send(Msg::Note(s));
+            let _ = note_tx.send((0, Msg::Note(s)));
         };
         let result = P::generate(&spec, &solvers, &mut note);
-        let _ = tx.send(Msg::Generated(result));
+        let _ = tx.send((0, Msg::Generated(result)));
     });
-    let end = receive(&rx, start, opts, &stop, |msg| {
-        if let Msg::Note(s) = msg {
+    let mut made = None;
+    receive(&rx, start, opts, &[stop], |_, msg| match msg {
+        Msg::Note(s) => {
             if opts.progress.now(start.elapsed()) {
                 eprintln!("{s}");
             }
+            false
         }
+        Msg::Generated(r) => {
+            made = Some(r);
+            true
+        }
+        _ => false,
     })
     .map_err(|e| e.to_string())?;
-    match end {
-        Some(Msg::Generated(r)) => r,
-        _ => Ok(None),
-    }
+    made.unwrap_or(Ok(None))
 }
 
 /// Runs `P::hints` on `found` (an answer of `inst`) under the options' backend and what is
-/// left of the time limit counted from `start`: `None` when it passed first.
+/// left of the time limit counted from `start`: `None` when it passed first. A portfolio's
+/// members race: what every answer shares is the same whoever finds it.
 pub fn hints<P: Genre>(
     inst: P::Instance,
     found: (P::Answer, P::Checked),
     opts: &Options,
     start: Instant,
 ) -> Result<Option<Hints<P::Answer>>, SolverError> {
-    let stop = Stop::new();
-    let solvers = opts.backend.solvers(stop.clone());
-    let (tx, rx) = mpsc::channel::<Msg<P>>();
-    std::thread::spawn(move || {
-        let _ = tx.send(Msg::Hinted(P::hints(&inst, &found, &solvers)));
-    });
-    match receive(&rx, start, opts, &stop, |_| {})? {
-        Some(Msg::Hinted(r)) => r,
-        _ => Ok(None),
+    let members = opts.backend.members();
+    let stops: Vec<Stop> = members.iter().map(|_| Stop::new()).collect();
+    let (tx, rx) = mpsc::channel::<(usize, Msg<P>)>();
+    for (k, member) in members.iter().enumerate() {
+        let solvers = member.solvers(stops[k].clone());
+        let (inst, found, tx) = (inst.clone(), found.clone(), tx.clone());
+        let worker = Worker::start();
+        std::thread::spawn(move || {
+            let _worker = worker;
+            let _ = tx.send((k, Msg::Hinted(P::hints(&inst, &found, &solvers))));
+        });
+    }
+    drop(tx);
+    type Hinted<A> = Result<Option<Hints<A>>, SolverError>;
+    let mut results: Vec<Option<Hinted<P::Answer>>> = members.iter().map(|_| None).collect();
+    let mut winner = None;
+    receive(&rx, start, opts, &stops, |k, msg| {
+        if let Msg::Hinted(r) = msg {
+            if matches!(r, Ok(Some(_))) {
+                winner = Some(k);
+            }
+            results[k] = Some(r);
+        }
+        winner.is_some() || results.iter().all(Option::is_some)
+    })?;
+    if let Some(w) = winner {
+        return results[w].take().expect("the winner's result");
+    }
+    // No member finished: the deadline, or errors (the first member's is reported).
+    match results.into_iter().flatten().find(Result::is_err) {
+        Some(e) => e,
+        None => Ok(None),
     }
 }
 
-/// Passes the worker's messages to `on`, in the order sent and none ever dropped, until its
-/// last message (returned) or until the run gives up waiting for it (`None`).
+/// Passes the workers' messages to `on` with the sender's place in the race, in the order
+/// each sent them and none ever dropped, until `on` says the run is over (then the other
+/// workers are stopped) or the run gives up waiting for them.
 ///
-/// The one rule for a deadline: it raises the stop flag, and the worker's last message is still
-/// taken if it comes. Every backend ends a running call when the flag is raised, so the worker gets
-/// [`GRACE`] to send it; after that, what it has already sent is taken. A search that finished is
-/// reported in full even when it finished after the deadline: its verdict rests on the solver's
-/// answers, and an interrupted call never answers UNSAT. A search that saw the flag reports itself
-/// stopped; one given up on is reported as stopped with every answer it had sent.
+/// The one rule for a deadline: it raises every worker's stop flag, and their last messages are
+/// still taken if they come. Every backend ends a running call when the flag is raised, so the
+/// workers get [`GRACE`] to send them; after that, what they have already sent is taken. A
+/// search that finished is reported in full even when it finished after the deadline: its
+/// verdict rests on the solver's answers, and an interrupted call never answers UNSAT. A search
+/// that saw the flag reports itself stopped; one given up on is reported as stopped with every
+/// answer it had sent.
 fn receive<P: Genre>(
-    rx: &Receiver<Msg<P>>,
+    rx: &Receiver<(usize, Msg<P>)>,
     start: Instant,
     opts: &Options,
-    stop: &Stop,
-    mut on: impl FnMut(Msg<P>),
-) -> Result<Option<Msg<P>>, SolverError> {
+    stops: &[Stop],
+    mut on: impl FnMut(usize, Msg<P>) -> bool,
+) -> Result<(), SolverError> {
     // A limit past what the clock can count is no limit.
     let mut deadline = opts.time_limit.and_then(|t| start.checked_add(t));
     let mut stopped = false;
     let ticking = opts.progress != Progress::Never;
+    let stop_all = || stops.iter().for_each(Stop::raise);
     loop {
         // Wake for the heartbeat too; a tick before the deadline is not the deadline.
         let tick = (ticking && !stopped)
@@ -364,16 +539,23 @@ fn receive<P: Genre>(
             None => rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
         };
         match received {
-            Ok(m @ (Msg::Done(_) | Msg::Generated(_) | Msg::Hinted(_))) => return Ok(Some(m)),
-            Ok(m) => on(m),
+            Ok((k, m)) => {
+                if on(k, m) {
+                    // The losers of a race return at once from their calls and end unheard.
+                    stop_all();
+                    return Ok(());
+                }
+            }
             Err(RecvTimeoutError::Disconnected) => return Err(died()),
-            Err(RecvTimeoutError::Timeout) if tick.is_some() => on(Msg::Tick),
+            Err(RecvTimeoutError::Timeout) if tick.is_some() => {
+                on(0, Msg::Tick);
+            }
             Err(RecvTimeoutError::Timeout) => {
-                stop.raise();
+                stop_all();
                 if stopped {
                     return drain(rx, &mut on);
                 }
-                // The worker's solver returns at once: wait for its last words.
+                // The workers' solvers return at once: wait for their last words.
                 stopped = true;
                 deadline = Some(Instant::now() + GRACE);
             }
@@ -381,16 +563,19 @@ fn receive<P: Genre>(
     }
 }
 
-/// What the worker has sent already, when the run gives up waiting for it.
+/// What the workers have sent already, when the run gives up waiting for them.
 fn drain<P: Genre>(
-    rx: &Receiver<Msg<P>>,
-    on: &mut impl FnMut(Msg<P>),
-) -> Result<Option<Msg<P>>, SolverError> {
+    rx: &Receiver<(usize, Msg<P>)>,
+    on: &mut impl FnMut(usize, Msg<P>) -> bool,
+) -> Result<(), SolverError> {
     loop {
         match rx.try_recv() {
-            Ok(m @ (Msg::Done(_) | Msg::Generated(_) | Msg::Hinted(_))) => return Ok(Some(m)),
-            Ok(m) => on(m),
-            Err(mpsc::TryRecvError::Empty) => return Ok(None),
+            Ok((k, m)) => {
+                if on(k, m) {
+                    return Ok(());
+                }
+            }
+            Err(mpsc::TryRecvError::Empty) => return Ok(()),
             Err(mpsc::TryRecvError::Disconnected) => return Err(died()),
         }
     }

@@ -23,11 +23,13 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+/// Each backend alone, and the default portfolio racing them.
 fn backends() -> Vec<Backend> {
     vec![
         Backend::Varisat,
         #[cfg(feature = "cadical")]
         Backend::Cadical,
+        Backend::default(),
     ]
 }
 

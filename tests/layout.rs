@@ -161,6 +161,7 @@ fn the_driver_imports_only_modules_before_it() {
         "driver",
         "row",
         "registry",
+        "shard",
         "run",
         "serve",
         "cli",

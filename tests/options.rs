@@ -173,13 +173,13 @@ fn unknown_backends_and_conflicting_solver_flags_are_refused() {
     );
 }
 
-/// The embedded CaDiCaL is a cargo feature, off by default: a build without it says how to get it.
+/// The embedded CaDiCaL is a default cargo feature: a build without it says how to get it.
 #[cfg(not(feature = "cadical"))]
 #[test]
 fn cadical_in_a_build_without_it_says_how_to_get_it() {
     refused(
         &["solve", "target-sudoku", MISSING, "--solver", "cadical"],
-        "--features cadical",
+        "default features",
     );
 }
 

@@ -95,7 +95,8 @@ fn text_output_of_the_samples() {
     insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
         for name in ["sample-1", "sample-2"] {
             let case = data_dir("target-sudoku").join(format!("{name}.in"));
-            let r = run(&["solve", "target-sudoku", path_str(&case)], None);
+            // Sample 1 has several optimal completions: one backend, pinned, draws the same one.
+            let r = run(&["solve", "target-sudoku", path_str(&case), "--solver", "varisat"], None);
             assert_eq!(r.code, 0);
             // The drawn grid is read back by an independent parser of the picture.
             let digits: Vec<u8> = r.stdout.lines().take(11).flat_map(|l| l.bytes()).filter(u8::is_ascii_digit).map(|b| b - b'0').collect();

@@ -197,8 +197,9 @@ fn the_seeds_five_puzzles_in_label_and_box_formats() {
     insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
         for name in ["codegolf-3x3", "codegolf-4x4", "codegolf-5x5", "codegolf-7x7", "codegolf-10x10"] {
             let path = data_dir("tatamibari").join(format!("{name}.txt"));
-            let labels = run(&["solve", "tatamibari", path_str(&path)], None);
-            let boxed = run(&["solve", "tatamibari", path_str(&path), "--format", "box"], None);
+            // Some have several tilings: one backend draws the same one in both formats.
+            let labels = run(&["solve", "tatamibari", path_str(&path), "--solver", "varisat"], None);
+            let boxed = run(&["solve", "tatamibari", path_str(&path), "--format", "box", "--solver", "varisat"], None);
             assert_eq!((labels.code, boxed.code), (0, 0));
             // The printed labels pass the validator, read back as an answer file would be.
             let board = board_of(&path);

@@ -9,17 +9,20 @@ pub mod varisat;
 use encodings::cnf::{ClauseSink, Limited, Lit, Model, MAX_LITERALS};
 use encodings::solver::{NewSolver, SolveResult, Solver, SolverError, SolverStats, Stop};
 
-const NO_PROOFS: &str = "--solver-cmd writes no proofs: certify with an embedded backend (--solver varisat, the default)";
+const NO_PROOFS: &str = "--solver-cmd writes no proofs: certify with an embedded backend (the default portfolio, --solver varisat or --solver cadical)";
 
 pub use encodings::certificate::prove::Proved;
 
 pub use encodings::format::verdict::Trust;
 
 /// A backend as chosen on the command line.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Backend {
-    /// varisat, embedded (the default: pure Rust).
-    #[default]
+    /// The embedded backends racing on the cores (the default): each runs the whole search,
+    /// the first definite answer wins and the others are stopped (`runner`). The first member
+    /// is the one that runs alone on one thread.
+    Portfolio(Vec<Backend>),
+    /// varisat, embedded (pure Rust).
     Varisat,
     /// CaDiCaL, embedded (vendored C++): interruptible, and much faster on large boards.
     #[cfg(feature = "cadical")]
@@ -30,18 +33,41 @@ pub enum Backend {
 
 /// The built-in backends `--solver` takes: name and one line about each.
 pub const BUILT_IN: &[(&str, &str)] = &[
-    ("varisat", "embedded CDCL solver in pure Rust (the default)"),
+    (
+        "portfolio",
+        "the embedded backends below racing, one per thread (--threads); the default",
+    ),
     #[cfg(feature = "cadical")]
     (
         "cadical",
-        "embedded CaDiCaL 1.9.5 (C++, the `cadical` cargo feature)",
+        "embedded CaDiCaL 1.9.5 (C++, the `cadical` cargo feature, on by default)",
     ),
+    ("varisat", "embedded CDCL solver in pure Rust"),
 ];
 
+impl Default for Backend {
+    fn default() -> Backend {
+        Backend::portfolio(usize::MAX)
+    }
+}
+
 impl Backend {
+    /// The default: every embedded backend, at most `threads` of them, CaDiCaL first where it
+    /// is built (it alone runs on one thread: faster than varisat on most hard boards).
+    pub fn portfolio(threads: usize) -> Backend {
+        let mut members = vec![
+            #[cfg(feature = "cadical")]
+            Backend::Cadical,
+            Backend::Varisat,
+        ];
+        members.truncate(threads.max(1));
+        Backend::Portfolio(members)
+    }
+
     /// A built-in backend by its `--solver` name.
     pub fn by_name(name: &str) -> Option<Backend> {
         match name {
+            "portfolio" => Some(Backend::default()),
             "varisat" => Some(Backend::Varisat),
             #[cfg(feature = "cadical")]
             "cadical" => Some(Backend::Cadical),
@@ -49,8 +75,23 @@ impl Backend {
         }
     }
 
+    /// The backends that race: the members of a portfolio, or this one alone.
+    pub fn members(&self) -> &[Backend] {
+        match self {
+            Backend::Portfolio(members) => members,
+            one => std::slice::from_ref(one),
+        }
+    }
+
+    /// The backend that works where one must (a generator, a certificate's lemmas): a
+    /// portfolio's first member.
+    pub fn lead(&self) -> &Backend {
+        self.members().first().unwrap_or(&Backend::Varisat)
+    }
+
     pub fn name(&self) -> &'static str {
         match self {
+            Backend::Portfolio(_) => "portfolio",
             Backend::Varisat => "varisat",
             #[cfg(feature = "cadical")]
             Backend::Cadical => "cadical",
@@ -82,6 +123,7 @@ impl Backend {
         proof: &std::path::Path,
     ) -> Result<Proved, String> {
         match self {
+            Backend::Portfolio(_) => self.lead().prove(cnf, proof),
             Backend::Varisat => varisat::prove(cnf, proof),
             #[cfg(feature = "cadical")]
             Backend::Cadical => cadical::prove(cnf, proof),
@@ -93,13 +135,17 @@ impl Backend {
     /// added between calls included, complete once it is dropped; `None` for a backend that
     /// can only [`prove`](Backend::prove) a formula afresh (varisat writes DRAT only for a
     /// formula given whole before its first call).
-    #[cfg_attr(not(feature = "cadical"), allow(unused_variables))]
+    #[cfg_attr(
+        not(feature = "cadical"),
+        allow(unused_variables, clippy::only_used_in_recursion)
+    )]
     pub fn proving_solver(
         &self,
         proof: &std::path::Path,
         stop: Stop,
     ) -> Result<Option<Box<dyn Solver>>, String> {
         match self {
+            Backend::Portfolio(_) => self.lead().proving_solver(proof, stop),
             Backend::Varisat => Ok(None),
             #[cfg(feature = "cadical")]
             Backend::Cadical => Ok(Some(Box::new(Limited::new(
@@ -110,10 +156,11 @@ impl Backend {
         }
     }
 
-    /// Makes the solvers of one run, all sharing `stop`.
+    /// Makes the solvers of one run, all sharing `stop` (a portfolio's: its first member's;
+    /// the race is run by `runner`, one member per thread).
     pub fn solvers(&self, stop: Stop) -> Solvers {
         Solvers {
-            backend: self.clone(),
+            backend: self.lead().clone(),
             stop,
             max_literals: MAX_LITERALS,
         }
@@ -145,6 +192,7 @@ impl NewSolver for Solvers {
 impl Solvers {
     fn unlimited(&self) -> Box<dyn Solver> {
         match &self.backend {
+            Backend::Portfolio(_) => unreachable!("a portfolio's solvers are its first member's"),
             Backend::Varisat => Box::new(varisat::Varisat::new(self.stop.clone())),
             #[cfg(feature = "cadical")]
             Backend::Cadical => Box::new(cadical::Cadical::new(self.stop.clone())),
