@@ -201,6 +201,15 @@ impl SolverArgs {
         backend
             .validate()
             .map_err(|e| anyhow::anyhow!("--solver-cmd: {e}"))?;
+        if self.threads.is_some() && !matches!(backend, Backend::Portfolio(_)) {
+            bail!(
+                "--threads races the portfolio's backends, but {} runs one: drop --threads",
+                match &self.solver_cmd {
+                    Some(_) => "--solver-cmd".to_string(),
+                    None => format!("--solver {}", self.solver),
+                }
+            );
+        }
         Ok(backend)
     }
 }

@@ -866,11 +866,19 @@ pub fn run(a: &RunArgs) -> Result<Done> {
         .collect();
     let rows = run_jobs(a, &mine)?;
     let bad = rows.iter().any(failed);
+    // What changes a row, which every shard of one run must share (not -j or --threads).
+    let mut settings: Vec<String> = a.puzzle.iter().map(|p| format!("--puzzle={p}")).collect();
+    settings.extend(
+        a.time_limit
+            .map(|t| format!("--time-limit={}", t.as_secs_f64())),
+    );
+    settings.extend(a.solver_flags.iter().cloned());
     let stdout = crate::shard::write(
         shard,
         &names,
         rows,
         crate::shard::Summary { skipped, special },
+        &shell_words::join(&settings),
     );
     Ok(Done {
         stdout,

@@ -19,6 +19,10 @@ pub struct Summary {
     pub special: usize,
 }
 
+/// The flags that change a row (time limit, solver, `--puzzle`), which every shard of one run
+/// must share: shards run with other settings are another run.
+pub type Settings = String;
+
 /// `K/N`, with 1 ≤ K ≤ N.
 pub fn parse(s: &str) -> Result<(usize, usize), String> {
     let bad = || format!("`{s}`: a shard is K/N, K from 1 to N (e.g. 3/8)");
@@ -73,6 +77,17 @@ fn from_env(var: impl Fn(&str) -> Option<String>) -> Result<Option<(usize, usize
         number("SLURM_ARRAY_TASK_COUNT", None)?,
     );
     let step = number("SLURM_ARRAY_TASK_STEP", Some(1))?.max(1);
+    // An array of evenly spaced tasks ends where its count says; a list (`--array=1,3,10`) does
+    // not, and its tasks' places cannot be told from these variables.
+    let max = number("SLURM_ARRAY_TASK_MAX", None)?;
+    if count == 0
+        || count > MAX_SHARDS
+        || min.checked_add((count - 1).saturating_mul(step)) != Some(max)
+    {
+        bail!(
+            "Slurm array tasks {min} to {max} by {step}, {count} of them: not an evenly spaced array of at most {MAX_SHARDS} tasks, so this task's shard cannot be told (give --shard K/N)"
+        );
+    }
     let place = id
         .checked_sub(min)
         .filter(|d| d % step == 0)
@@ -84,6 +99,15 @@ fn from_env(var: impl Fn(&str) -> Option<String>) -> Result<Option<(usize, usize
             )
         })?;
     Ok(Some((place, count)))
+}
+
+/// Settings as a message shows them.
+fn shown(settings: &str) -> &str {
+    if settings.is_empty() {
+        "none"
+    } else {
+        settings
+    }
 }
 
 /// A fingerprint of the whole run's puzzle list (FNV-1a over the names in order): shards of
@@ -106,6 +130,7 @@ pub fn write(
     names: &[String],
     rows: Vec<Map<String, Value>>,
     summary: Summary,
+    settings: &Settings,
 ) -> String {
     let mut out = String::new();
     let count = rows.len();
@@ -124,6 +149,7 @@ pub fn write(
         "skipped": summary.skipped,
         "special": summary.special,
         "fingerprint": fingerprint(names),
+        "settings": settings,
     });
     out += &end.to_string();
     out.push('\n');
@@ -136,6 +162,7 @@ struct End {
     puzzles: usize,
     summary: Summary,
     fingerprint: String,
+    settings: Settings,
 }
 
 /// The rows of every shard in `paths` (a file may hold several shards, each whole: GNU
@@ -192,6 +219,12 @@ pub fn read(paths: &[PathBuf]) -> Result<(Vec<Map<String, Value>>, Summary)> {
                     .and_then(|v| usize::try_from(v).ok())
                     .ok_or_else(|| anyhow!("{at}: the shard's last line has no \"{key}\""))
             };
+            let text = |key: &str| -> Result<String> {
+                obj.get(key)
+                    .and_then(Value::as_str)
+                    .map(String::from)
+                    .ok_or_else(|| anyhow!("{at}: the shard's last line has no \"{key}\""))
+            };
             let end = End {
                 shard,
                 puzzles: field("puzzles")?,
@@ -199,16 +232,27 @@ pub fn read(paths: &[PathBuf]) -> Result<(Vec<Map<String, Value>>, Summary)> {
                     skipped: field("skipped")?,
                     special: field("special")?,
                 },
-                fingerprint: obj
-                    .get("fingerprint")
-                    .and_then(Value::as_str)
-                    .ok_or_else(|| anyhow!("{at}: the shard's last line has no \"fingerprint\""))?
-                    .to_string(),
+                fingerprint: text("fingerprint")?,
+                settings: text("settings")?,
             };
             if field("rows")? != places.len() {
                 bail!(
                     "{at}: the shard says it has {} rows, but {} are above it",
                     field("rows")?,
+                    places.len()
+                );
+            }
+            // Its share's size first, by arithmetic: a forged count of puzzles is not counted out.
+            let size = end
+                .puzzles
+                .saturating_sub(end.shard.0 - 1)
+                .div_ceil(end.shard.1);
+            if size != places.len() {
+                bail!(
+                    "{at}: shard {}/{} of {} puzzles holds {} rows where its share is {size}",
+                    end.shard.0,
+                    end.shard.1,
+                    end.puzzles,
                     places.len()
                 );
             }
@@ -234,7 +278,10 @@ pub fn read(paths: &[PathBuf]) -> Result<(Vec<Map<String, Value>>, Summary)> {
             shards_here += 1;
             ends.push((name.clone(), end));
         }
-        if !places.is_empty() || shards_here == 0 {
+        if shards_here == 0 && places.is_empty() {
+            bail!("{name}: empty: not the output of `run --shard`");
+        }
+        if !places.is_empty() {
             bail!("{name}:{last}: the shard ends before its last line: it did not finish (or the file was cut)");
         }
     }
@@ -244,6 +291,13 @@ pub fn read(paths: &[PathBuf]) -> Result<(Vec<Map<String, Value>>, Summary)> {
     let n = first.shard.1;
     let mut seen = vec![None; n];
     for (name, end) in &ends {
+        if end.settings != first.settings {
+            bail!(
+                "{name} and {first_name} are shards of runs with other settings ({} and {})",
+                shown(&end.settings),
+                shown(&first.settings)
+            );
+        }
         if end.shard.1 != n
             || end.puzzles != first.puzzles
             || end.fingerprint != first.fingerprint
@@ -270,14 +324,39 @@ pub fn read(paths: &[PathBuf]) -> Result<(Vec<Map<String, Value>>, Summary)> {
         .map(|k| format!("{k}/{n}"))
         .collect();
     if !missing.is_empty() {
+        let listed = match missing.len() {
+            1..=8 => missing.join(", "),
+            n => format!("{}, … ({n} in all)", missing[..4].join(", ")),
+        };
         bail!(
-            "shard{} {} of the run {} missing: a merge joins every shard",
+            "shard{} {listed} of the run {} missing: a merge joins every shard",
             if missing.len() == 1 { "" } else { "s" },
-            missing.join(", "),
             if missing.len() == 1 { "is" } else { "are" }
         );
     }
     rows.sort_by_key(|r| r.0);
+    // The rows' names, in the run's order, are the list the shards were cut from: a row moved,
+    // renamed or swapped with another changes the fingerprint.
+    let names: Vec<String> = rows
+        .iter()
+        .map(|(_, row)| {
+            row.get("file")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string()
+        })
+        .collect();
+    if fingerprint(&names) != first.fingerprint {
+        let at = rows
+            .iter()
+            .find(|(_, row)| row.get("file").and_then(Value::as_str).is_none())
+            .map_or(String::new(), |(p, _)| {
+                format!(" (the row at place {p} names no file)")
+            });
+        bail!(
+            "the shards' rows do not name the puzzles of the run they say they are of, in its order{at}: a row was moved, renamed or swapped"
+        );
+    }
     Ok((rows.into_iter().map(|r| r.1).collect(), first.summary))
 }
 
@@ -312,6 +391,7 @@ mod tests {
         let task = [
             ("SLURM_ARRAY_TASK_ID", "7"),
             ("SLURM_ARRAY_TASK_MIN", "5"),
+            ("SLURM_ARRAY_TASK_MAX", "8"),
             ("SLURM_ARRAY_TASK_COUNT", "4"),
         ];
         assert_eq!(from_env(env(&task)).unwrap(), Some((3, 4)));
@@ -319,6 +399,7 @@ mod tests {
         let stepped = [
             ("SLURM_ARRAY_TASK_ID", "4"),
             ("SLURM_ARRAY_TASK_MIN", "0"),
+            ("SLURM_ARRAY_TASK_MAX", "6"),
             ("SLURM_ARRAY_TASK_COUNT", "4"),
             ("SLURM_ARRAY_TASK_STEP", "2"),
         ];
@@ -328,16 +409,37 @@ mod tests {
             &[
                 ("SLURM_ARRAY_TASK_ID", "9"),
                 ("SLURM_ARRAY_TASK_MIN", "5"),
+                ("SLURM_ARRAY_TASK_MAX", "8"),
                 ("SLURM_ARRAY_TASK_COUNT", "4"),
+            ],
+            // --array=1,3,10: a list, whose second task is not the third.
+            &[
+                ("SLURM_ARRAY_TASK_ID", "3"),
+                ("SLURM_ARRAY_TASK_MIN", "1"),
+                ("SLURM_ARRAY_TASK_MAX", "10"),
+                ("SLURM_ARRAY_TASK_COUNT", "3"),
+            ],
+            &[
+                ("SLURM_ARRAY_TASK_ID", "3"),
+                ("SLURM_ARRAY_TASK_MIN", "1"),
+                ("SLURM_ARRAY_TASK_MAX", "99999999"),
+                ("SLURM_ARRAY_TASK_COUNT", "99999999"),
+            ],
+            &[
+                ("SLURM_ARRAY_TASK_ID", "3"),
+                ("SLURM_ARRAY_TASK_MIN", "1"),
+                ("SLURM_ARRAY_TASK_COUNT", "3"),
             ],
             &[
                 ("SLURM_ARRAY_TASK_ID", "x"),
                 ("SLURM_ARRAY_TASK_MIN", "5"),
+                ("SLURM_ARRAY_TASK_MAX", "8"),
                 ("SLURM_ARRAY_TASK_COUNT", "4"),
             ],
             &[
                 ("SLURM_ARRAY_TASK_ID", "5"),
                 ("SLURM_ARRAY_TASK_MIN", "6"),
+                ("SLURM_ARRAY_TASK_MAX", "9"),
                 ("SLURM_ARRAY_TASK_COUNT", "4"),
             ],
         ] {

@@ -154,6 +154,32 @@ fn kakkuro_refuses_what_it_does_not_have() {
 fn unknown_backends_and_conflicting_solver_flags_are_refused() {
     for puzzle in ["target-sudoku", "tatamibari", "kakkuro"] {
         refused(&["solve", puzzle, MISSING, "--solver", "nosuch"], "nosuch");
+        // --threads races a portfolio; with one backend it would be ignored, so it is refused.
+        refused(
+            &[
+                "solve",
+                puzzle,
+                MISSING,
+                "--solver",
+                "varisat",
+                "--threads",
+                "2",
+            ],
+            "drop --threads",
+        );
+        refused(
+            &[
+                "solve",
+                puzzle,
+                MISSING,
+                "--solver-cmd",
+                "cadical",
+                "--threads",
+                "2",
+            ],
+            "drop --threads",
+        );
+        refused(&["solve", puzzle, MISSING, "--threads", "0"], "--threads");
         refused(
             &[
                 "solve",

@@ -208,13 +208,69 @@ fn a_merge_refuses_anything_but_every_shard_of_one_run() {
         &format!("\"rows\":{}", rows - 1),
     );
     fs::write(&dropped, mended + "\n").unwrap();
-    refused(&[&s[0], dropped.to_str().unwrap(), &s[2]], "is missing");
+    refused(
+        &[&s[0], dropped.to_str().unwrap(), &s[2]],
+        "where its share is 18",
+    );
     // A row moved to another place.
     let moved = tmp.path().join("moved.jsonl");
     let forged = text.replacen("\"place\":1}", "\"place\":0}", 1);
     assert_ne!(forged, text);
     fs::write(&moved, forged).unwrap();
     refused(&[&s[0], moved.to_str().unwrap(), &s[2]], "shard 2/3");
+    // Two rows' places swapped, or a row renamed: the rows no longer name the run's puzzles
+    // in its order.
+    let rows: Vec<Value> = lines[..lines.len() - 1]
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let mut swapped = rows.clone();
+    let (p0, p1) = (swapped[0]["place"].clone(), swapped[1]["place"].clone());
+    swapped[0]["place"] = p1;
+    swapped[1]["place"] = p0;
+    let mut renamed = rows.clone();
+    renamed[0]["file"] = Value::from("evil.txt");
+    for forged in [swapped, renamed] {
+        let text: String = forged
+            .iter()
+            .map(|r| r.to_string() + "\n")
+            .chain([lines[lines.len() - 1].to_string() + "\n"])
+            .collect();
+        fs::write(&moved, text).unwrap();
+        refused(
+            &[&s[0], moved.to_str().unwrap(), &s[2]],
+            "do not name the puzzles of the run",
+        );
+    }
+    // A count of puzzles past any file's rows is refused, not counted out.
+    let huge = tmp.path().join("huge.jsonl");
+    for puzzles in ["1000000000000000", "18446744073709551615"] {
+        fs::write(
+            &huge,
+            format!("{{\"shard\":\"1/1\",\"end\":true,\"puzzles\":{puzzles},\"rows\":0,\"skipped\":0,\"special\":0,\"fingerprint\":\"x\",\"settings\":\"\"}}\n"),
+        )
+        .unwrap();
+        refused(&[huge.to_str().unwrap()], "where its share is");
+    }
+    fs::write(&huge, "").unwrap();
+    refused(&[huge.to_str().unwrap()], "empty");
+    // Shards run with another time limit are another run.
+    let limited = {
+        let r = run(
+            &[
+                "run",
+                "-q",
+                &data_dir("heyawake").display().to_string(),
+                "--shard=2/3",
+                "--time-limit=30",
+            ],
+            None,
+        );
+        let file = tmp.path().join("limited.jsonl");
+        fs::write(&file, r.stdout).unwrap();
+        file
+    };
+    refused(&[&s[0], limited.to_str().unwrap(), &s[2]], "other settings");
     // A shard of another run (other files), and of the same files split another way.
     let other = run_shards(&[data_dir("lits")], 3, &mkdir(tmp.path().join("other")));
     refused(
