@@ -419,6 +419,9 @@ pub struct RunFileCli {
     pub file: PathBuf,
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
+    /// How long a portfolio's later members wait before joining the race (`run::share`).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub stagger: Option<Duration>,
     #[command(flatten)]
     pub solver: SolverArgs,
 }
@@ -825,9 +828,13 @@ pub fn run(cli: Cli) -> Result<Done> {
             update_snapshot: a.update_snapshot,
             quiet: a.quiet,
         }),
-        Command::RunFile(a) => {
-            crate::run::run_file(&a.puzzle, &a.file, a.solver.backend()?, a.time_limit)
-        }
+        Command::RunFile(a) => crate::run::run_file(
+            &a.puzzle,
+            &a.file,
+            a.solver.backend()?,
+            a.time_limit,
+            a.stagger,
+        ),
         Command::Verify(a) => {
             let claim = crate::certify::read_claim(&a.dir, &a.checker)?;
             // A missing checker is a missing tool, not a failed certificate (as for `rate`).

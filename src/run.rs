@@ -337,29 +337,37 @@ pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// How `run` shares the cores: puzzles at once, and the threads each one's portfolio races on
-/// (1 for any other backend), so that together they ask for no more than the cores unless the
-/// user says both. Without either flag a portfolio races on as many cores as it has members,
-/// and the jobs take what is left.
-pub fn share(backend: &Backend, jobs: Option<usize>, threads: Option<usize>) -> (usize, usize) {
+/// How long a puzzle of `run`'s default runs on one backend before the others join its race.
+pub const STAGGER: Duration = Duration::from_millis(500);
+
+/// How `run` shares the cores: puzzles at once, the threads each one's portfolio races on (1
+/// for any other backend), and how long its later members wait. With `-j` or `--threads`
+/// jobs × threads stay within the cores (unless both are given, taken as they are). Without
+/// either, one job per core, each a race whose later members join after [`STAGGER`]: most
+/// puzzles are solved before that on one core, as fast as one backend per core, and a longer
+/// one is raced (the threads then pass the cores while two such run at once).
+pub fn share(
+    backend: &Backend,
+    jobs: Option<usize>,
+    threads: Option<usize>,
+) -> (usize, usize, Duration) {
     let cores = cores();
     let Backend::Portfolio(members) = backend else {
-        return (jobs.unwrap_or(cores), 1);
+        return (jobs.unwrap_or(cores), 1, Duration::ZERO);
     };
-    let threads = match (jobs, threads) {
-        (_, Some(t)) => t,
-        (Some(j), None) => (cores / j).max(1),
-        (None, None) => members.len().min(cores),
+    match (jobs, threads) {
+        (None, None) => (cores, members.len().max(1), STAGGER),
+        (Some(j), None) => (j, (cores / j).max(1), Duration::ZERO),
+        (None, Some(t)) => ((cores / t.max(1)).max(1), t.max(1), Duration::ZERO),
+        (Some(j), Some(t)) => (j, t.max(1), Duration::ZERO),
     }
-    .max(1);
-    (jobs.unwrap_or((cores / threads).max(1)), threads)
 }
 
 /// The run's rows, in file order.
 fn run_jobs(a: &RunArgs, jobs: &[&Job]) -> Result<Vec<Map<String, Value>>> {
     // More workers than files, or than a few per core, only cost (each is a thread and a child).
     let cores = cores();
-    let (workers, _) = share(&a.backend, a.jobs, a.threads);
+    let (workers, _, _) = share(&a.backend, a.jobs, a.threads);
     let threads = workers.min(4 * cores).min(jobs.len()).max(1);
     let exe = std::env::current_exe()
         .map_err(|e| anyhow!("cannot find the puzzle-sat binary to run: {e}"))?;
@@ -528,8 +536,11 @@ fn child_row(exe: &Path, a: &RunArgs, job: &Job) -> Map<String, Value> {
         .args(&a.solver_flags)
         .env("TMPDIR", tmp.path());
     if let Backend::Portfolio(_) = a.backend {
-        let (_, threads) = share(&a.backend, a.jobs, a.threads);
+        let (_, threads, stagger) = share(&a.backend, a.jobs, a.threads);
         cmd.arg(format!("--threads={threads}"));
+        if !stagger.is_zero() {
+            cmd.arg(format!("--stagger={}", stagger.as_secs_f64()));
+        }
     }
     if let Some(t) = a.time_limit {
         cmd.arg(format!("--time-limit={}", t.as_secs_f64()));
@@ -931,8 +942,12 @@ pub fn run_file(
     file: &Path,
     backend: Backend,
     time_limit: Option<Duration>,
+    stagger: Option<Duration>,
 ) -> Result<Done> {
     let entry = registry::find(puzzle).ok_or_else(|| anyhow!("no puzzle called {puzzle}"))?;
+    if let Some(wait) = stagger {
+        crate::runner::stagger_later_members(wait);
+    }
     let opts = Options {
         backend,
         time_limit,
@@ -956,25 +971,25 @@ mod tests {
     fn run_shares_the_cores_between_jobs_and_a_portfolio() {
         let c = cores();
         let two = Backend::Portfolio(vec![Backend::Varisat, Backend::Varisat]);
-        assert_eq!(share(&Backend::Varisat, None, None), (c, 1));
-        assert_eq!(share(&Backend::Varisat, Some(3), Some(4)), (3, 1));
-        let (jobs, threads) = share(&two, None, None);
-        assert_eq!(threads, 2.min(c));
-        assert_eq!(jobs, (c / threads).max(1));
+        let none = std::time::Duration::ZERO;
+        assert_eq!(share(&Backend::Varisat, None, None), (c, 1, none));
+        assert_eq!(share(&Backend::Varisat, Some(3), Some(4)), (3, 1, none));
+        // The default: a job per core, each raced after the stagger.
+        assert_eq!(share(&two, None, None), (c, 2, super::STAGGER));
         for j in 1..=2 * c {
-            let (jobs, threads) = share(&two, Some(j), None);
-            assert_eq!(jobs, j);
+            let (jobs, threads, stagger) = share(&two, Some(j), None);
+            assert_eq!((jobs, stagger), (j, none));
             assert!(
                 threads >= 1 && (j * threads <= c || threads == 1),
                 "{j} {threads}"
             );
         }
         for t in 1..=2 * c {
-            let (jobs, threads) = share(&two, None, Some(t));
-            assert_eq!(threads, t);
+            let (jobs, threads, stagger) = share(&two, None, Some(t));
+            assert_eq!((threads, stagger), (t, none));
             assert!(jobs >= 1 && (jobs * t <= c || jobs == 1), "{jobs} {t}");
         }
-        assert_eq!(share(&two, Some(5), Some(7)), (5, 7));
+        assert_eq!(share(&two, Some(5), Some(7)), (5, 7, none));
     }
 
     /// A FIFO put where the snapshot is to be written is an error at once, not a wait in `open`

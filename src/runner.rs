@@ -11,7 +11,7 @@ use crate::backends::{Backend, Trust};
 use encodings::genre::Genre;
 use encodings::puzzle::{Ended, GenerateSpec, Goal, Hints, Made, Observer, Task};
 use encodings::solver::{SolverError, SolverStats, Stop};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
@@ -43,6 +43,19 @@ pub struct Options {
 /// call returns at once (loading a large formula into its parts too), but encoding or probing
 /// a large board does not look at the flag.
 const GRACE: Duration = Duration::from_millis(500);
+
+/// How long a portfolio's later members wait before they join the race (milliseconds): 0 for
+/// `solve`, which races at once; `run` sets it in its children when it runs one job per core,
+/// so that a puzzle solved within it costs one core and only a longer one is raced.
+static STAGGER_MS: AtomicU64 = AtomicU64::new(0);
+
+/// Sets how long a portfolio's later members wait before joining (this process's searches).
+pub fn stagger_later_members(wait: Duration) {
+    STAGGER_MS.store(
+        wait.as_millis().min(u128::from(u64::MAX)) as u64,
+        Ordering::SeqCst,
+    );
+}
 
 /// Worker threads alive in this process (searches, hints, generators): a race's losers and a
 /// stopped run's workers must leave at once, which the tests watch here.
@@ -165,12 +178,22 @@ pub fn search<P: Genre>(
     let members = opts.backend.members();
     let (tx, rx) = mpsc::channel::<(usize, Msg<P>)>();
     let stops: Vec<Stop> = members.iter().map(|_| Stop::new()).collect();
+    let stagger = Duration::from_millis(STAGGER_MS.load(Ordering::SeqCst));
     for (k, member) in members.iter().enumerate() {
         let solvers = member.solvers(stops[k].clone());
-        let (inst, tx) = (inst.clone(), tx.clone());
+        let (inst, tx, stop) = (inst.clone(), tx.clone(), stops[k].clone());
         let worker = Worker::start();
         std::thread::spawn(move || {
             let _worker = worker;
+            // A later member waits its turn, unless the race is over first.
+            let joins = Instant::now() + stagger;
+            while k > 0 && Instant::now() < joins {
+                if stop.is_raised() {
+                    let _ = tx.send((k, Msg::Done(Ok(Ended::Stopped))));
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
             let mut reporter = Reporter(tx, k);
             let result = P::search(&inst, goal, &solvers, &mut reporter);
             let _ = reporter.0.send((k, Msg::Done(result)));
