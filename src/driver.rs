@@ -215,7 +215,7 @@ pub fn solve<P: Genre>(a: &SolveArgs) -> Result<Done> {
         bail!("--count needs a limit of at least 1");
     }
     if a.certify.is_some() && matches!(a.backend, Backend::Command(_)) {
-        bail!("--certify needs a backend that writes proofs: an embedded one (--solver varisat, the default), not --solver-cmd");
+        bail!("--certify needs a backend that writes proofs: an embedded one (the default portfolio, --solver varisat or --solver cadical), not --solver-cmd");
     }
     if let Some(dir) = &a.certify {
         crate::certify::usable_dir(dir)?;

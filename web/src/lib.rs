@@ -31,7 +31,7 @@ const RUNNING: &str = "best found so far (still solving)";
 /// costs as much as a short run's search.
 const DRAW_AFTER: std::time::Duration = std::time::Duration::from_millis(500);
 
-/// The page's solver is embedded: its UNSAT answers are the CLI's default backend's.
+/// The page's solver is embedded: its UNSAT answers are as trusted as the CLI's embedded backends'.
 const TRUST: Trust = Trust::Embedded;
 
 /// The most literals of a CNF the page writes as DIMACS (the CLI's `MAX_LITERALS` is 4×).
