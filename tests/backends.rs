@@ -567,7 +567,7 @@ fn a_time_limit_interrupts_every_built_in_backend_inside_a_call() {
     // painting.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("painting-10x10.txt");
-    std::fs::write(&path, HARD_KAKKURO).unwrap();
+    std::fs::write(&path, common::HARD_KAKKURO).unwrap();
     for backend in common::backends() {
         let name = backend.name().to_string();
         let puzzle = kk::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
@@ -1202,17 +1202,3 @@ fn a_run_ended_while_starting_children_leaves_nothing_behind() {
         );
     }
 }
-
-/// benches/data/hard/kakkuro-painting-10x10-d0.15-s1.txt: not proved optimal in 15 s here.
-const HARD_KAKKURO: &str = "\
-@ . . . . . . . . .
-. . # . . . . . . .
-. . . @ @ @ . . # .
-. @ . . . . . . . .
-# . . . # . . . . .
-@ @ # . . . . . . .
-. . . . . . . . # .
-. . . . . . . . . @
-. # . . . . . . . .
-. . . . . . # . . .
-";

@@ -155,30 +155,10 @@ fn unknown_backends_and_conflicting_solver_flags_are_refused() {
     for puzzle in ["target-sudoku", "tatamibari", "kakkuro"] {
         refused(&["solve", puzzle, MISSING, "--solver", "nosuch"], "nosuch");
         // --threads races a portfolio; with one backend it would be ignored, so it is refused.
-        refused(
-            &[
-                "solve",
-                puzzle,
-                MISSING,
-                "--solver",
-                "varisat",
-                "--threads",
-                "2",
-            ],
-            "drop --threads",
-        );
-        refused(
-            &[
-                "solve",
-                puzzle,
-                MISSING,
-                "--solver-cmd",
-                "cadical",
-                "--threads",
-                "2",
-            ],
-            "drop --threads",
-        );
+        for one in [["--solver", "varisat"], ["--solver-cmd", "cadical"]] {
+            let args = [&["solve", puzzle, MISSING][..], &one, &["--threads", "2"]].concat();
+            refused(&args, "drop --threads");
+        }
         refused(&["solve", puzzle, MISSING, "--threads", "0"], "--threads");
         refused(
             &[

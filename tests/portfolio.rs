@@ -87,7 +87,7 @@ fn the_portfolio_races_and_leaves_nothing_running() {
     // A time limit stops every member inside its call.
     let dir = tempfile::tempdir().unwrap();
     let hard = dir.path().join("painting-10x10.txt");
-    std::fs::write(&hard, HARD_KAKKURO).unwrap();
+    std::fs::write(&hard, common::HARD_KAKKURO).unwrap();
     let start = Instant::now();
     let out = runner::search::<Kakkuro>(
         kakkuro(&hard),
@@ -147,17 +147,3 @@ fn the_portfolio_races_and_leaves_nothing_running() {
     let answers: Vec<String> = (0..2).map(one).collect();
     assert_eq!(answers[0], answers[1]);
 }
-
-/// benches/data/hard's kakkuro-painting-10x10-d0.15-s1: no backend proves it in seconds.
-const HARD_KAKKURO: &str = "\
-@ . . . . . . . . .
-. . # . . . . . . .
-. . . @ @ @ . . # .
-. @ . . . . . . . .
-# . . . # . . . . .
-@ @ # . . . . . . .
-. . . . . . . . # .
-. . . . . . . . . @
-. # . . . . . . . .
-. . . . . . # . . .
-";

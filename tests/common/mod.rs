@@ -453,3 +453,19 @@ pub fn loop_drawing(
     }
     out
 }
+
+/// benches/data/hard/kakkuro-painting-10x10-d0.15-s1.txt (kakkuro_painting.py 10 1 0.15 8), whose
+/// long rows force painting: no backend proves it within seconds (the portfolio in about 15 s,
+/// 2026-12-05), so a time limit of a second always stops its search inside a call.
+pub const HARD_KAKKURO: &str = "\
+@ . . . . . . . . .
+. . # . . . . . . .
+. . . @ @ @ . . # .
+. @ . . . . . . . .
+# . . . # . . . . .
+@ @ # . . . . . . .
+. . . . . . . . # .
+. . . . . . . . . @
+. # . . . . . . . .
+. . . . . . # . . .
+";
