@@ -73,6 +73,7 @@ fn quiet(backend: &Backend) -> Options {
         backend: backend.clone(),
         time_limit: None,
         progress: Progress::Never,
+        cubes: None,
     }
 }
 

@@ -10,10 +10,13 @@ use crate::dimacs;
 pub use crate::drat::DEFAULT_CHECKER;
 use crate::drat::{descriptor_path, open_regular, run_checker, Checked, Limits, PROOF_CAP};
 use anyhow::{anyhow, bail, Result};
-use encodings::certificate::files::{comments, lemma_comments, lemma_files, readme};
+use encodings::certificate::files::{
+    comments, cube_file, lemma_comments, lemma_files, readme, readme_cubes, COVER,
+};
 use encodings::certificate::pb::{pseudo_boolean, DratSource};
 use encodings::certificate::prove::{
-    own_refutation, prove_final, Prover, MOST_VERIPB_BLOCKED, OWN_TRIES,
+    cover_formula, in_cube, own_refutation, prove_final, prove_in_cubes, Prover,
+    MOST_VERIPB_BLOCKED, OWN_TRIES,
 };
 use encodings::certificate::{self, Claim, Form, Valid};
 use encodings::cnf::{Cnf, Lit};
@@ -57,6 +60,8 @@ pub struct Certify<'a, P: Genre> {
     /// (no solution, unique, count); optima whose proof derives the score's encoding get one
     /// regardless.
     pub veripb: bool,
+    /// Prove the claim in cubes: at most this many, on this many threads.
+    pub cubes: Option<(usize, usize)>,
 }
 
 /// Refuses a `--certify` folder that holds anything (or is no folder): a certificate is the
@@ -154,6 +159,69 @@ pub fn write<P: Genre>(c: &Certify<P>) -> Result<String> {
         write_proof(&proof_name, &units)?;
     }
     let prover = Proving(c.backend);
+    if let Some((n, threads)) = c.cubes {
+        if c.veripb {
+            bail!(
+                "no certificate: --veripb takes no cubes (its proof is made from one DRAT proof)"
+            );
+        }
+        let cubed = prove_in_cubes::<P>(
+            &prover,
+            c.inst,
+            c.claim,
+            c.answers,
+            score.as_ref(),
+            &lemmas,
+            n,
+            threads,
+            &|k| proof_of(&cube_file(k)),
+            &proof_of(COVER),
+        )
+        .map_err(|e| anyhow!(e))?;
+        write(
+            "final.cnf",
+            &dimacs::to_string(&cubed.stated, &comments::<P>(c.claim)),
+        )?;
+        for k in 0..cubed.cubes.len() {
+            write_proof(&cube_file(k), &cubed.units)?;
+        }
+        if !cubed.cubes.iter().any(Vec::is_empty) {
+            write_proof(COVER, &cubed.units)?;
+        }
+        let cubes: Vec<Vec<i32>> = cubed
+            .cubes
+            .iter()
+            .map(|c| c.iter().map(|l| l.dimacs()).collect())
+            .collect();
+        let blocked = cubed.blocked;
+        let prove_seconds = proving.elapsed().as_secs_f64();
+        let text_of = |(a, k): &(P::Answer, P::Checked)| P::render(c.inst, a, k, P::INFO.machine);
+        let claim = json!({
+            "puzzle": P::INFO.name,
+            "file": c.file,
+            "hash": hash(c.text),
+            "text": c.text,
+            "lenient": c.settings.lenient,
+            "fixed": c.fixed,
+            "claim": c.claim.name(),
+            "score": score.as_ref().map(|s| s.to_string()),
+            "lemmas": lemmas,
+            "answers": c.answers.iter().map(text_of).collect::<Vec<_>>(),
+            "blocked": blocked.iter().map(|b| json!({ "answer": text_of(b), "score": (P::TASK == Task::Maximize).then(|| P::score(&b.1).to_string()) })).collect::<Vec<_>>(),
+            "cubes": cubes,
+            "backend": c.backend.name(),
+            "variables": cubed.stated.num_vars,
+            "clauses": cubed.stated.clauses.len(),
+            "prove_seconds": prove_seconds,
+            "seconds": started.elapsed().as_secs_f64(),
+        });
+        write(
+            "claim.json",
+            &(serde_json::to_string_pretty(&claim)? + "\n"),
+        )?;
+        write("README.txt", &readme_cubes::<P>(c.claim, cubes.len()))?;
+        return Ok(format!("certificate of the claim '{}' written to {} in {} cubes ({} blocked answer{}, proved in {prove_seconds:.2} s)", c.claim, c.dir.display(), cubes.len(), blocked.len(), if blocked.len() == 1 { "" } else { "s" }));
+    }
     let (blocked, cnf, units) = prove_final::<P>(
         &prover,
         c.inst,
@@ -528,7 +596,7 @@ pub fn read_claim(dir: &Path, checker: &str) -> Result<Value> {
 }
 
 /// The fields `claim.json` may have; any other is refused (it would say something unchecked).
-const FIELDS: [&str; 17] = [
+const FIELDS: [&str; 18] = [
     "puzzle",
     "file",
     "hash",
@@ -541,6 +609,7 @@ const FIELDS: [&str; 17] = [
     "answers",
     "blocked",
     "veripb_blocked",
+    "cubes",
     "backend",
     "variables",
     "clauses",
@@ -796,6 +865,47 @@ pub fn verify_claim<P: Genre>(
     if !same_formula(dir, "final.cnf", &rebuilt, private)? {
         return Err("final.cnf is not the claim's formula".into());
     }
+    if let Some(cubes) = claim.get("cubes") {
+        let cubes = read_cubes(cubes, cnf.num_vars)?;
+        if std::fs::symlink_metadata(dir.join("proof.pbp")).is_ok() {
+            return Err(
+                "a certificate in cubes has no VeriPB proof, but there is proof.pbp".into(),
+            );
+        }
+        for (k, cube) in cubes.iter().enumerate() {
+            let name = cube_file(k);
+            let formula = format!("cube-{}.cnf", k + 1);
+            let text = dimacs::to_string(&in_cube(&cnf, cube), &[]);
+            std::fs::write(private.join(&formula), text)
+                .map_err(|e| format!("{}: {e}", private.join(&formula).display()))?;
+            let (proof, _open) = proof_for_checker(&dir.join(&name), private, &name)?;
+            check_proof(checker, &private.join(&formula), &proof, limits)
+                .map_err(|e| format!("cube {}: {e}", k + 1))?;
+            std::fs::remove_file(private.join(&formula)).ok();
+        }
+        // An empty cube is the whole formula: its proof covers every case by itself.
+        if !cubes.iter().any(Vec::is_empty) {
+            let text = dimacs::to_string(&cover_formula(&cnf, &cubes), &[]);
+            std::fs::write(private.join("cover.cnf"), text)
+                .map_err(|e| format!("{}: {e}", private.join("cover.cnf").display()))?;
+            let (proof, _open) = proof_for_checker(&dir.join(COVER), private, COVER)?;
+            check_proof(checker, &private.join("cover.cnf"), &proof, limits)
+                .map_err(|e| format!("the cover: {e}"))?;
+        }
+        let what = proved::<P>(
+            kind,
+            score.as_ref(),
+            answers.len(),
+            fixed.is_some(),
+            lenient,
+        );
+        return Ok(format!(
+            "{}: {what} (in {} cube{})",
+            named::<P>(dir, claim, text),
+            cubes.len(),
+            if cubes.len() == 1 { "" } else { "s" }
+        ));
+    }
     let (proof, _open) = proof_for_checker(&dir.join("final.drat"), private, "final.drat")?;
     check_proof(checker, &private.join("final.cnf"), &proof, limits)?;
     // A VeriPB proof, where there is one: rebuilt from final.drat as `--certify` makes it (see
@@ -861,19 +971,38 @@ pub fn verify_claim<P: Genre>(
             true
         }
     };
-    // Say what was proved, no more: the restriction to a fixed answer, and the rules used.
-    let mut what = match (kind, &score) {
+    let mut what = proved::<P>(
+        kind,
+        score.as_ref(),
+        answers.len(),
+        fixed.is_some(),
+        lenient,
+    );
+    if veripb {
+        what += " (DRAT and VeriPB)";
+    }
+    Ok(format!("{}: {what}", named::<P>(dir, claim, text)))
+}
+
+/// What was proved, no more: the restriction to a fixed answer, and the rules used.
+fn proved<P: Genre>(
+    kind: Claim,
+    score: Option<&P::Score>,
+    answers: usize,
+    fixed: bool,
+    lenient: bool,
+) -> String {
+    let mut what = match (kind, score) {
         (Claim::Optimal, Some(s)) => format!("{} optimum {s}", P::INFO.name),
         (Claim::Count, _) => format!(
-            "{} has exactly {} solution{}",
+            "{} has exactly {answers} solution{}",
             P::INFO.name,
-            answers.len(),
-            if answers.len() == 1 { "" } else { "s" }
+            if answers == 1 { "" } else { "s" }
         ),
         (Claim::Unique, _) => format!("{} solution is unique", P::INFO.name),
         _ => format!("{} has no solution", P::INFO.name),
     };
-    if fixed.is_some() {
+    if fixed {
         what += &format!(
             " among {}",
             P::COMPLETION.map_or("the completions of the fixed answer", |c| c.scope)
@@ -882,10 +1011,42 @@ pub fn verify_claim<P: Genre>(
     if lenient {
         what += " under the lenient rules";
     }
-    if veripb {
-        what += " (DRAT and VeriPB)";
+    what
+}
+
+/// The most cubes a certificate holds (as `solve --cubes` takes).
+pub const MOST_CUBES: usize = 4096;
+
+/// claim.json's cubes: lists of DIMACS literals of a formula of `vars` variables, no variable
+/// twice in a cube.
+fn read_cubes(value: &Value, vars: u32) -> Result<Vec<Vec<Lit>>, String> {
+    let list = value.as_array().ok_or("claim.json: cubes is not a list")?;
+    if list.len() > MOST_CUBES {
+        return Err(format!(
+            "claim.json: more than {MOST_CUBES} cubes, more than any certificate holds"
+        ));
     }
-    Ok(format!("{}: {what}", named::<P>(dir, claim, text)))
+    let mut cubes = Vec::with_capacity(list.len());
+    for (k, cube) in list.iter().enumerate() {
+        let at = || format!("claim.json: cube {}", k + 1);
+        let lits = cube
+            .as_array()
+            .ok_or_else(|| format!("{}: not a list", at()))?;
+        let mut seen = std::collections::HashSet::new();
+        let mut lits_of = Vec::with_capacity(lits.len());
+        for l in lits {
+            let n = l
+                .as_i64()
+                .filter(|&n| n != 0 && n.unsigned_abs() <= u64::from(vars))
+                .ok_or_else(|| format!("{}: {l} is no literal of final.cnf", at()))?;
+            if !seen.insert(n.unsigned_abs()) {
+                return Err(format!("{}: variable {} twice", at(), n.unsigned_abs()));
+            }
+            lits_of.push(Lit::from_dimacs(n as i32).expect("checked above"));
+        }
+        cubes.push(lits_of);
+    }
+    Ok(cubes)
 }
 
 /// How the verdict names the puzzle: by the file or URL it was read from, where that still holds

@@ -253,6 +253,16 @@ pub struct SolveCli {
     pub hints: bool,
     #[arg(long, help = for_flag(Flag::Lenient, "Score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them"))]
     pub lenient: bool,
+    /// If the search has not ended after 10 s, split what is left of its claim (nothing better
+    /// than the best found; no solution but those found) into N cubes and refute them on
+    /// --threads threads (default: the cores); with --certify, the certificate proves each cube
+    /// and that they cover every case.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096), conflicts_with = "hints")]
+    pub cubes: Option<u32>,
+    /// With --cubes: how long the first search runs before its claim is split (0: split at
+    /// once).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_wait, requires = "cubes", default_value = "10")]
+    pub cubes_after: Duration,
     #[command(flatten)]
     pub solver: SolverArgs,
 }
@@ -493,6 +503,17 @@ fn parse_seconds(s: &str) -> Result<Duration, String> {
         return Err(format!(
             "the time limit must be a positive number of seconds, not {s}"
         ));
+    }
+    Duration::try_from_secs_f64(secs).map_err(|e| e.to_string())
+}
+
+/// Seconds, zero allowed.
+fn parse_wait(s: &str) -> Result<Duration, String> {
+    let secs: f64 = s
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number of seconds"))?;
+    if !(secs.is_finite() && secs >= 0.0) {
+        return Err(format!("{s} is not a number of seconds from 0 up"));
     }
     Duration::try_from_secs_f64(secs).map_err(|e| e.to_string())
 }
@@ -741,10 +762,23 @@ pub fn run(cli: Cli) -> Result<Done> {
             count: a.count,
             unique: a.unique,
             lenient: a.lenient,
-            backend: a.solver.backend()?,
+            // With cubes, --threads is how many threads refute them.
+            backend: match a.cubes {
+                Some(_) => SolverArgs {
+                    threads: None,
+                    ..a.solver.clone()
+                }
+                .backend()?,
+                None => a.solver.backend()?,
+            },
             certify: a.certify.clone(),
             veripb: a.veripb,
             hints: a.hints,
+            cubes: a.cubes.map(|n| crate::runner::Cubes {
+                n: n as usize,
+                after: a.cubes_after,
+                threads: a.solver.threads.map_or_else(crate::run::cores, usize::from),
+            }),
         }),
         Command::Encode(a) => entry(
             &a.puzzle,

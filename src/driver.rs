@@ -36,6 +36,8 @@ pub struct SolveArgs {
     /// With it, a VeriPB proof where the claim has one.
     pub veripb: bool,
     pub hints: bool,
+    /// Refute what the first search leaves in cubes.
+    pub cubes: Option<crate::runner::Cubes>,
 }
 
 /// `encode`: the puzzle file, where to write, and an optional score bound.
@@ -369,6 +371,7 @@ fn solve_input<P: Genre>(a: &SolveArgs, input: Input) -> Result<Done> {
         backend: a.backend.clone(),
         time_limit: a.time_limit,
         progress: a.progress,
+        cubes: a.cubes,
     };
     if a.hints {
         return hints::<P>(inst, a.format, &opts);
@@ -401,6 +404,7 @@ fn solve_input<P: Genre>(a: &SolveArgs, input: Input) -> Result<Done> {
             // The certificate comes from the backend whose search answered.
             backend: &Backend::by_name(answered).unwrap_or_else(|| a.backend.clone()),
             veripb: a.veripb,
+            cubes: a.cubes.map(|c| (c.n, c.threads)),
         };
         eprintln!("puzzle-sat: {}", crate::certify::write(&c)?);
     }
@@ -955,6 +959,7 @@ pub fn check<P: Genre>(a: &CheckArgs) -> Result<Done> {
             backend: a.backend.clone(),
             time_limit: None,
             progress: Progress::Never,
+            cubes: None,
         };
         let Some(completion) = P::COMPLETION else {
             bail!(
@@ -983,6 +988,7 @@ pub fn check<P: Genre>(a: &CheckArgs) -> Result<Done> {
                 answers: &answers,
                 backend: &answered,
                 veripb: a.veripb,
+                cubes: None,
             };
             eprintln!("puzzle-sat: {}", crate::certify::write(&c)?);
         }
@@ -1071,6 +1077,7 @@ pub fn generate<P: Genre>(a: &GenerateArgs) -> Result<Done> {
         backend: a.backend.clone(),
         time_limit: a.time_limit,
         progress: a.progress,
+        cubes: None,
     };
     let spec = puzzle::GenerateSpec {
         rows: a.rows,

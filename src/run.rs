@@ -952,6 +952,7 @@ pub fn run_file(
         backend,
         time_limit,
         progress: Progress::Never,
+        cubes: None,
     };
     let row = entry.run_file(file, &opts);
     Ok(Done {

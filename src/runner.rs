@@ -10,6 +10,7 @@
 use crate::backends::{Backend, Trust};
 use encodings::genre::Genre;
 use encodings::puzzle::{Ended, GenerateSpec, Goal, Hints, Made, Observer, Task};
+use encodings::search::cubes;
 use encodings::solver::{SolverError, SolverStats, Stop};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -37,6 +38,17 @@ pub struct Options {
     pub backend: Backend,
     pub time_limit: Option<Duration>,
     pub progress: Progress,
+    /// `solve --cubes`: after a first search, what it leaves is refuted in cubes.
+    pub cubes: Option<Cubes>,
+}
+
+/// How to refute a claim in cubes: how many, on how many threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cubes {
+    pub n: usize,
+    pub threads: usize,
+    /// How long the first search runs before its claim is split.
+    pub after: Duration,
 }
 
 /// How long an interrupted worker gets to return before the run ends without it: a solver
@@ -108,6 +120,8 @@ pub struct Outcome<P: Genre> {
     /// (see [`Observer::upper_bound`]); what is left between it and the best when a limit stops.
     pub upper_bound: Option<f64>,
     pub stats: Stats,
+    /// With `--cubes`, how the cubes went (`None`: the first search ended the run).
+    pub cubes: Option<cubes::Report>,
 }
 
 impl<P: Genre> Outcome<P> {
@@ -125,6 +139,7 @@ enum Msg<P: Genre> {
     Done(Result<Ended, SolverError>),
     Generated(Result<Option<Made<P::Answer>>, String>),
     Hinted(Result<Option<Hints<P::Answer>>, SolverError>),
+    Cubes(Option<cubes::Report>),
     /// A second passed without news (only when progress is printed).
     Tick,
 }
@@ -174,6 +189,9 @@ pub fn search<P: Genre>(
     opts: &Options,
 ) -> Result<Outcome<P>, SolverError> {
     fits_search::<P>(&inst)?;
+    if let Some(split) = opts.cubes {
+        return search_in_cubes::<P>(inst, goal, keep, opts, split);
+    }
     let start = Instant::now();
     let members = opts.backend.members();
     let (tx, rx) = mpsc::channel::<(usize, Msg<P>)>();
@@ -296,7 +314,7 @@ pub fn search<P: Genre>(
                 }
                 tracks[k].done = Some(r);
             }
-            Msg::Note(_) | Msg::Generated(_) | Msg::Hinted(_) => {}
+            Msg::Note(_) | Msg::Generated(_) | Msg::Hinted(_) | Msg::Cubes(_) => {}
         }
         winner.is_some() || tracks.iter().all(|t| t.done.is_some())
     })?;
@@ -339,6 +357,7 @@ pub fn search<P: Genre>(
             encode: t.encode.unwrap_or_default(),
             elapsed: start.elapsed(),
         },
+        cubes: None,
     };
     if opts.progress.now(out.stats.elapsed) {
         let calls = out.stats.solver.calls;
@@ -376,6 +395,166 @@ pub fn search<P: Genre>(
             if calls == 1 { "" } else { "s" }
         );
     }
+    Ok(out)
+}
+
+/// `solve --cubes`: the search as [`search`] runs it for up to `split.after`; if that does
+/// not end it, the search runs again once per cube, on the lead backend (see
+/// [`cubes::conquer`]), and what the first one found counts with theirs. The same deadline
+/// covers both.
+pub fn search_in_cubes<P: Genre>(
+    inst: P::Instance,
+    goal: Goal,
+    keep: usize,
+    opts: &Options,
+    split: Cubes,
+) -> Result<Outcome<P>, SolverError> {
+    let start = Instant::now();
+    let first = Options {
+        time_limit: Some(opts.time_limit.map_or(split.after, |t| t.min(split.after))),
+        cubes: None,
+        ..opts.clone()
+    };
+    // Every answer found is kept: the cubes count them with theirs, or beat the best.
+    let all = match goal {
+        Goal::Best => 1,
+        Goal::Enumerate { max } => usize::try_from(max).unwrap_or(usize::MAX),
+    };
+    // No time for a first search: the cubes at once.
+    let mut out = match split.after.is_zero() {
+        true => Outcome {
+            answers: Vec::new(),
+            count: 0,
+            ended: Ended::Stopped,
+            abandoned: false,
+            upper_bound: None,
+            stats: Stats::default(),
+            cubes: None,
+        },
+        false => search::<P>(inst.clone(), goal, all, &first)?,
+    };
+    let timed_out = opts.time_limit.is_some_and(|t| start.elapsed() >= t);
+    if out.ended != Ended::Stopped || out.abandoned || timed_out {
+        out.answers
+            .truncate(keep.max(usize::from(goal == Goal::Best)));
+        return Ok(out);
+    }
+    if opts.progress.now(start.elapsed()) {
+        eprintln!(
+            "[{:8.3}s] the first search ends here: what it leaves goes into {} cubes on {} thread{}",
+            start.elapsed().as_secs_f64(),
+            split.n,
+            split.threads,
+            if split.threads == 1 { "" } else { "s" }
+        );
+    }
+    let lead = opts.backend.lead().clone();
+    let stop = Stop::new();
+    let (tx, rx) = mpsc::channel::<(usize, Msg<P>)>();
+    let worker = Worker::start();
+    let known = out.answers.clone();
+    let done = {
+        let (inst, stop, lead) = (inst.clone(), stop.clone(), lead.clone());
+        std::thread::spawn(move || {
+            let _worker = worker;
+            let solvers = lead.solvers(stop);
+            let mut reporter = Reporter(tx, 0);
+            let (result, report) = match cubes::conquer::<P>(
+                &inst,
+                goal,
+                known,
+                &solvers,
+                split.threads,
+                split.n,
+                &mut reporter,
+            ) {
+                Ok((e, r)) => (Ok(e), Some(r)),
+                Err(e) => (Err(e), None),
+            };
+            let _ = reporter.0.send((0, Msg::Cubes(report)));
+            let _ = reporter.0.send((0, Msg::Done(result)));
+        })
+    };
+    let mut ended = None;
+    let mut report = None;
+    let mut solver = SolverStats::default();
+    let mut last_said = Duration::ZERO;
+    receive(&rx, start, opts, std::slice::from_ref(&stop), |_, msg| {
+        match msg {
+            Msg::Found(answer, checked) => {
+                // The cubes start over: what the first search found already is no news.
+                let news = match goal {
+                    Goal::Best => out
+                        .answers
+                        .last()
+                        .is_none_or(|(_, c)| P::score(&checked) > P::score(c)),
+                    Goal::Enumerate { .. } => !out.answers.iter().any(|(a, _)| *a == answer),
+                };
+                if !news {
+                    return false;
+                }
+                out.count += 1;
+                let elapsed = start.elapsed();
+                if goal == Goal::Best {
+                    if opts.progress.now(elapsed) {
+                        last_said = elapsed;
+                        eprintln!(
+                            "[{:8.3}s] score {} in a cube",
+                            elapsed.as_secs_f64(),
+                            P::score(&checked)
+                        );
+                    }
+                    out.answers.clear();
+                }
+                out.answers.push((answer, checked));
+            }
+            Msg::Stats(s) => solver = s,
+            Msg::Tick => {
+                let elapsed = start.elapsed();
+                if opts.progress.now(elapsed) && elapsed >= last_said + HEARTBEAT * 5 {
+                    last_said = elapsed;
+                    eprintln!(
+                        "[{:8.3}s] cubes at work, {} SAT calls done",
+                        elapsed.as_secs_f64(),
+                        solver.calls
+                    );
+                }
+            }
+            Msg::Cubes(r) => report = r,
+            Msg::Done(r) => ended = Some(r),
+            _ => {}
+        }
+        ended.is_some()
+    })?;
+    // The cube threads end at once when stopped; the split itself may take a moment more.
+    if ended.is_some() {
+        let _ = done.join();
+    }
+    out.ended = match ended {
+        Some(r) => r?,
+        None => {
+            out.abandoned = true;
+            Ended::Stopped
+        }
+    };
+    out.answers
+        .truncate(keep.max(usize::from(goal == Goal::Best)));
+    out.stats.backend = lead.name();
+    out.stats.solver = solver;
+    out.stats.elapsed = start.elapsed();
+    if let (Some(r), true) = (&report, opts.progress.now(out.stats.elapsed)) {
+        let (sum, longest) = r.sum_and_longest();
+        let settled = r.times.iter().flatten().count();
+        eprintln!(
+            "[{:8.3}s] {settled} of {} cubes settled (split in {:.2} s): {:.2} s in all, the longest {:.2} s",
+            out.stats.elapsed.as_secs_f64(),
+            r.cubes.len(),
+            r.split.as_secs_f64(),
+            sum.as_secs_f64(),
+            longest.as_secs_f64()
+        );
+    }
+    out.cubes = report;
     Ok(out)
 }
 
@@ -792,6 +971,7 @@ mod tests {
             backend: Backend::Varisat,
             time_limit: None,
             progress: Progress::Never,
+            cubes: None,
         }
     }
 

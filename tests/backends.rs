@@ -575,6 +575,7 @@ fn a_time_limit_interrupts_every_built_in_backend_inside_a_call() {
             backend,
             time_limit: Some(Duration::from_secs(1)),
             progress: Progress::Never,
+            cubes: None,
         };
         let start = Instant::now();
         let out = runner::search::<Kakkuro>(

@@ -1127,3 +1127,120 @@ fn checkers_are_bounded_in_memory_and_time() {
         );
     }
 }
+
+/// `--cubes N --certify`: a proof per cube and one that the cubes cover every case, all
+/// checked by `verify`; a lost, forged, missing or altered cube is refused.
+#[cfg(feature = "outside-tools")]
+#[test]
+fn certificates_in_cubes_are_verified_and_tampering_caught() {
+    let kakkuro = root("docs/examples/kakkuro.txt");
+    let sample = data_dir("target-sudoku").join("sample-1.in");
+    let thirteen = data_dir("tatamibari").join("codegolf-7x7.txt");
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &["solve", "kakkuro", &kakkuro],
+            "kakkuro optimum 427680 (in ",
+        ),
+        (
+            &["solve", "target-sudoku", sample.to_str().unwrap()],
+            "target-sudoku optimum 2829 (in ",
+        ),
+        (
+            &["solve", "tatamibari", thirteen.to_str().unwrap(), "--count"],
+            "tatamibari has exactly 13 solutions (in ",
+        ),
+    ];
+    for solver in provers() {
+        for (args, says) in cases {
+            let d = tempfile::tempdir().unwrap();
+            let dir = d.path().to_str().unwrap();
+            let mut all = args.to_vec();
+            all.extend([
+                "--cubes",
+                "6",
+                "--cubes-after",
+                "0",
+                "--certify",
+                dir,
+                "--solver",
+                solver,
+                "-q",
+            ]);
+            let r = run(&all, None);
+            assert!(
+                r.code <= 1 && r.stderr.contains(" cubes ("),
+                "{all:?}: {}",
+                r.stderr
+            );
+            let v = run(&["verify", dir], None);
+            assert_eq!(v.code, 0, "{all:?}: {}{}", v.stdout, v.stderr);
+            assert!(v.stdout.contains(says), "{all:?}: {}", v.stdout);
+            assert!(
+                !d.path().join("final.drat").exists(),
+                "no whole proof beside the cubes"
+            );
+        }
+    }
+    // Tampering, on the Kakkuro example's cubes.
+    let fresh = || {
+        let d = tempfile::tempdir().unwrap();
+        let dir = d.path().to_str().unwrap().to_string();
+        let r = run(
+            &[
+                "solve",
+                "kakkuro",
+                &kakkuro,
+                "--cubes",
+                "6",
+                "--cubes-after",
+                "0",
+                "--certify",
+                &dir,
+                "-q",
+            ],
+            None,
+        );
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let claim: Value =
+            serde_json::from_str(&fs::read_to_string(d.path().join("claim.json")).unwrap())
+                .unwrap();
+        let n = claim["cubes"].as_array().unwrap().len();
+        assert!(n >= 3, "the example splits into several cubes: {n}");
+        (d, n)
+    };
+    // The last cube lost, its proof with it: the rest do not cover every case.
+    let (d, n) = fresh();
+    edit_claim(d.path(), |v| {
+        v["cubes"].as_array_mut().unwrap().pop();
+    });
+    fs::remove_file(d.path().join(format!("cube-{n}.drat"))).unwrap();
+    rejected(d.path(), "the cover: the DRAT checker rejects the proof");
+    // A cube's proof forged (cut in half).
+    let (d, _) = fresh();
+    let proof = fs::read(d.path().join("cube-2.drat")).unwrap();
+    fs::write(d.path().join("cube-2.drat"), &proof[..proof.len() / 2]).unwrap();
+    rejected(d.path(), "cube 2: ");
+    // A cube's proof missing.
+    let (d, _) = fresh();
+    fs::remove_file(d.path().join("cube-1.drat")).unwrap();
+    rejected(d.path(), "cube-1.drat");
+    // A cube narrowed by a literal of its own choosing: its proof no longer fits, or the
+    // cover fails.
+    let (d, _) = fresh();
+    edit_claim(d.path(), |v| {
+        let first = &mut v["cubes"][0];
+        let l = first[0].as_i64().unwrap();
+        first[0] = (-l).into();
+    });
+    rejected(d.path(), "the DRAT checker rejects the proof");
+    // Literals that are not final.cnf's, or a variable twice.
+    let (d, _) = fresh();
+    edit_claim(d.path(), |v| v["cubes"][0][0] = 99_999_999.into());
+    rejected(d.path(), "is no literal of final.cnf");
+    let (d, _) = fresh();
+    edit_claim(d.path(), |v| {
+        let l = v["cubes"][1][0].clone();
+        v["cubes"][1].as_array_mut().unwrap().push(l);
+    });
+    rejected(d.path(), "twice");
+}

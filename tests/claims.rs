@@ -18,19 +18,40 @@ use encodings::genres::tatamibari::Tatamibari;
 use puzzle_sat::backends::Backend;
 use puzzle_sat::driver::{self, GenerateArgs, SolveArgs};
 use puzzle_sat::output::{exit, Done};
-use puzzle_sat::runner::Progress;
+use puzzle_sat::runner::{Cubes, Progress};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// Each backend alone, and the default portfolio racing them.
-fn backends() -> Vec<Backend> {
+/// Each backend alone, the default portfolio racing them, and its lead backend in cubes
+/// (`--cubes 4 --cubes-after 0`: the searches per cube, at once).
+fn backends() -> Vec<Setup> {
     vec![
-        Backend::Varisat,
+        Setup(Backend::Varisat, None),
         #[cfg(feature = "cadical")]
-        Backend::Cadical,
-        Backend::default(),
+        Setup(Backend::Cadical, None),
+        Setup(Backend::default(), None),
+        Setup(
+            Backend::default(),
+            Some(Cubes {
+                n: 4,
+                threads: 2,
+                after: Duration::ZERO,
+            }),
+        ),
     ]
+}
+
+/// A backend, and how it splits into cubes.
+struct Setup(Backend, Option<Cubes>);
+
+impl Setup {
+    fn name(&self) -> String {
+        match self.1 {
+            None => self.0.name().to_string(),
+            Some(c) => format!("{} in {} cubes", self.0.name(), c.n),
+        }
+    }
 }
 
 fn runs() -> usize {
@@ -69,13 +90,14 @@ where
     }
 }
 
-fn solve_args(file: PathBuf, backend: &Backend, limit: Option<Duration>) -> SolveArgs {
+fn solve_args(file: PathBuf, setup: &Setup, limit: Option<Duration>) -> SolveArgs {
     SolveArgs {
         file,
         format: encodings::puzzle::Format::Json,
         time_limit: limit,
         progress: Progress::Never,
-        backend: backend.clone(),
+        backend: setup.0.clone(),
+        cubes: setup.1,
         ..SolveArgs::default()
     }
 }
@@ -248,7 +270,8 @@ fn tatamibari_claims_are_true_under_any_deadline() {
 
 /// `--hints`: all or nothing, and the same as without a limit.
 fn audit_hints<P: Genre>(file: &str, seed: u64) {
-    for backend in backends() {
+    // --hints takes no cubes.
+    for backend in backends().into_iter().filter(|s| s.1.is_none()) {
         let what = format!("{} --hints on {}", P::INFO.name, backend.name());
         let hints = |limit| {
             driver::solve::<P>(&SolveArgs {
@@ -278,7 +301,7 @@ fn target_sudoku_hints_are_all_or_nothing() {
 /// `generate --unique`: the same puzzle as without a limit (the seed decides it), or none.
 #[test]
 fn generated_unique_puzzles_are_the_seeds_or_none() {
-    for backend in backends() {
+    for Setup(backend, _) in backends().into_iter().filter(|s| s.1.is_none()) {
         let b = backend.name();
         let generate = |limit| {
             driver::generate::<Tatamibari>(&GenerateArgs {

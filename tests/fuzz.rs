@@ -222,6 +222,7 @@ fn exercise_puzzle<P: Limits>(
         backend: Backend::Varisat,
         time_limit: Some(SOLVE_LIMIT),
         progress: Progress::Never,
+        cubes: None,
     };
     let out = runner::search::<P>(inst.clone(), goal, 3, &opts)
         .map_err(|e| format!("search failed: {e}"))?;
@@ -291,6 +292,7 @@ fn exercise_answer<P: Limits>(inst: &P::Instance, text: &str) -> Result<Depth, S
             backend: Backend::Varisat,
             time_limit: Some(SOLVE_LIMIT),
             progress: Progress::Never,
+            cubes: None,
         };
         let completion =
             P::COMPLETION.ok_or("an incomplete answer of a puzzle that completes none")?;
@@ -806,6 +808,7 @@ fn solved_sudoku_with_holes(rng: &mut Rng, holes: usize) -> String {
         backend: Backend::Varisat,
         time_limit: None,
         progress: Progress::Never,
+        cubes: None,
     };
     let mut grid = runner::search::<TargetSudoku>(givens, Goal::Best, 1, &opts)
         .unwrap()

@@ -47,6 +47,7 @@ fn tatamibari_hints_are_the_rectangles_common_to_every_solution() {
         backend: Backend::Varisat,
         time_limit: None,
         progress: Progress::Never,
+        cubes: None,
     };
     for (name, solutions) in [("codegolf-5x5", 2), ("codegolf-7x7", 13)] {
         let path = data_dir("tatamibari").join(format!("{name}.txt"));

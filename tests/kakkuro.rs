@@ -657,6 +657,7 @@ fn proved_optima_match_brute_force_on_tiny_boards() {
             backend,
             time_limit: None,
             progress: Progress::Never,
+            cubes: None,
         });
     }
 }
@@ -726,6 +727,7 @@ fn lenient_optima_match_brute_force_on_tiny_boards() {
             backend,
             time_limit: None,
             progress: Progress::Never,
+            cubes: None,
         });
     }
 }
@@ -1249,6 +1251,7 @@ fn proved_optima_do_not_depend_on_which_limited_calls_give_up() {
                 backend: puzzle_sat::backends::Backend::Varisat,
                 time_limit: None,
                 progress: Progress::Never,
+                cubes: None,
             },
         );
         let mut seen = Best::default();
@@ -1308,6 +1311,7 @@ fn outside_solvers_on_the_objective_find_the_exact_optima_of_tiny_boards() {
                     backend: common::backends()[0].clone(),
                     time_limit: None,
                     progress: Progress::Never,
+                    cubes: None,
                 },
             )
             .best()

@@ -52,6 +52,7 @@ fn the_portfolio_races_and_leaves_nothing_running() {
         backend: portfolio.clone(),
         time_limit: None,
         progress: Progress::Never,
+        cubes: None,
     };
     let out = runner::search::<Kakkuro>(kakkuro(&board), Goal::Best, 1, &opts).unwrap();
     assert_eq!(out.ended, Ended::Proved);

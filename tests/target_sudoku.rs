@@ -596,6 +596,7 @@ fn proved_optima_match_brute_force_on_nearly_full_grids() {
                 backend,
                 time_limit: None,
                 progress: puzzle_sat::runner::Progress::Never,
+                cubes: None,
             };
             let out = puzzle_sat::runner::search::<ts::TargetSudoku>(
                 givens,

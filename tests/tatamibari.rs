@@ -746,6 +746,7 @@ fn solver_counts_equal_brute_force_counts_on_small_random_boards() {
                 backend,
                 time_limit: None,
                 progress: Progress::Never,
+                cubes: None,
             },
             false,
         );
@@ -760,6 +761,7 @@ fn with_unknown_clues_too() {
                 backend,
                 time_limit: None,
                 progress: Progress::Never,
+                cubes: None,
             },
             true,
         );

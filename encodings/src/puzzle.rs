@@ -165,6 +165,12 @@ pub trait Observer<P: Puzzle> {
     /// a log scale proves it), each call lower than the last. Searches that prove no such bound
     /// before the end never call it.
     fn upper_bound(&mut self, _bound: f64) {}
+    /// For [`Goal::Best`]: an answer found elsewhere (another cube of the same puzzle), whose
+    /// score the search need not beat: it may prove only that nothing in its part of the
+    /// answers scores more than this. Searches that cannot use it ignore it.
+    fn floor(&self) -> Option<P::Checked> {
+        None
+    }
 }
 
 /// An answer read back from a file for `check`.

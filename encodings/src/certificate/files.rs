@@ -8,6 +8,16 @@ use serde_json::Value;
 /// The DRAT proof of `final.cnf`.
 pub const FINAL: &str = "final.drat";
 
+/// The DRAT proof that the cubes cover every case: `final.cnf` with each cube's negation
+/// as a clause after it is unsatisfiable.
+pub const COVER: &str = "cover.drat";
+
+/// The DRAT proof of cube `k` (counted from 1 in its name): `final.cnf` with the cube's
+/// literals as unit clauses after it is unsatisfiable.
+pub fn cube_file(k: usize) -> String {
+    format!("cube-{}.drat", k + 1)
+}
+
 /// The files of lemma `k` (counted from 1 in their names).
 pub fn lemma_files(k: usize) -> (String, String) {
     (
@@ -54,6 +64,26 @@ pub fn readme<P: Genre>(claim: Claim, veripb: bool) -> String {
          and that final.cnf is the claim's formula, with the answers re-checked, with\n\n    \
          puzzle-sat verify .\n\n\
          {pb}What a verified certificate proves, and what it still trusts: docs/certificates.md.\n",
+        P::INFO.name
+    )
+}
+
+pub fn readme_cubes<P: Genre>(claim: Claim, cubes: usize) -> String {
+    format!(
+        "A puzzle-sat certificate of the claim '{claim}' for a {} puzzle, proved in {cubes} cubes.\n\n\
+         claim.json   the puzzle's text, the claim, its answers, the answers the formula blocks,\n\
+         \x20            and the cubes: lists of DIMACS literals of final.cnf\n\
+         final.cnf    the formula whose unsatisfiability is the claim (DIMACS)\n\
+         cube-K.drat  a DRAT proof that final.cnf with cube K's literals added as unit clauses is\n\
+         \x20            unsatisfiable\n\
+         cover.drat   a DRAT proof that final.cnf with each cube's negation added as a clause is\n\
+         \x20            unsatisfiable: every case lies in some cube (absent when a cube is empty)\n\
+         lemma-N.cnf, lemma-N.drat  (optimality claims of some puzzles) a fact final.cnf uses, as\n\
+         \x20            the rules with the fact's negation, and a DRAT proof that this is unsatisfiable\n\n\
+         Together the cube proofs and the cover refute final.cnf. Check them all, with each\n\
+         formula assembled from final.cnf and claim.json's cubes, and the answers re-checked, with\n\n    \
+         puzzle-sat verify .\n\n\
+         What a verified certificate proves, and what it still trusts: docs/certificates.md.\n",
         P::INFO.name
     )
 }

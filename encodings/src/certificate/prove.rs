@@ -164,3 +164,115 @@ pub fn prove_final<P: Genre>(
         }
     }
 }
+
+/// A claim proved in cubes: what [`prove_final`] returns, and the cubes.
+pub struct Cubed<P: Genre> {
+    pub blocked: Vec<Valid<P>>,
+    pub stated: Cnf,
+    pub units: Vec<Lit>,
+    pub cubes: Vec<Vec<Lit>>,
+}
+
+/// How often a cube may let an answer through (each makes every cube proved again).
+pub const CUBE_TRIES: usize = 64;
+
+/// The claim's formula split into at most `n` cubes over the puzzle's own variables
+/// ([`crate::cnf::cubes::split`]), each refuted afresh by `prover`, `threads` at a time, into
+/// `proof_of(k)`; then [`cover_formula`] refuted into `cover`: together they refute the
+/// formula. An optimum's bound may let a not-better answer through in a cube: it is listed
+/// with the blocked answers, and the cubes are split and proved again.
+#[allow(clippy::too_many_arguments)]
+pub fn prove_in_cubes<P: Genre>(
+    prover: &(dyn Prover + Sync),
+    inst: &P::Instance,
+    claim: Claim,
+    answers: &[Valid<P>],
+    score: Option<&P::Score>,
+    lemmas: &[Value],
+    n: usize,
+    threads: usize,
+    proof_of: &(dyn Fn(usize) -> std::path::PathBuf + Sync),
+    cover: &Path,
+) -> Result<Cubed<P>, String> {
+    let answers_of = |list: &[Valid<P>]| list.iter().map(|(a, _)| a.clone()).collect::<Vec<_>>();
+    let built =
+        |list: &[Valid<P>], form| built::<P>(inst, claim, score, lemmas, &answers_of(list), form);
+    let mut blocked = match claim {
+        Claim::Optimal | Claim::NoSolution => Vec::new(),
+        Claim::Unique | Claim::Count => answers.to_vec(),
+    };
+    let mut counter = crate::cnf::SizeCounter::default();
+    P::plain_encode(inst, &mut counter);
+    'again: for _ in 0..=CUBE_TRIES {
+        let (cnf, enc, units) = built(&blocked, Form::Proving)?;
+        let cubes = crate::cnf::cubes::split(&cnf, counter.vars, n.max(1));
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let found = std::sync::Mutex::new(None::<Result<Model, String>>);
+        std::thread::scope(|scope| {
+            for _ in 0..threads.clamp(1, cubes.len().max(1)) {
+                scope.spawn(|| loop {
+                    let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    if k >= cubes.len() || found.lock().expect("no prover panics").is_some() {
+                        return;
+                    }
+                    let outcome = prover.prove(&in_cube(&cnf, &cubes[k]), &proof_of(k));
+                    let mut f = found.lock().expect("no prover panics");
+                    match outcome {
+                        Ok(Proved::Refuted) => {}
+                        Ok(Proved::Model(m)) => *f = f.take().or(Some(Ok(m))),
+                        Err(e) => *f = Some(Err(e)),
+                    }
+                });
+            }
+        });
+        match found.into_inner().expect("no prover panics") {
+            None => {}
+            Some(Err(e)) => return Err(e),
+            Some(Ok(model)) if claim == Claim::Optimal => {
+                let score = score.ok_or("an optimality claim needs its score")?;
+                blocked.push(admit::<P>(inst, &enc, &model, score).map_err(|e| e.0)?);
+                continue 'again;
+            }
+            Some(Ok(_)) => {
+                return Err(format!(
+                    "internal error: the claim '{claim}' is wrong: a cube holds another answer"
+                ))
+            }
+        }
+        // An empty cube covers every case by itself (its proof refutes the whole formula).
+        if !cubes.iter().any(Vec::is_empty) {
+            match prover.prove(&cover_formula(&cnf, &cubes), cover)? {
+                Proved::Refuted => {}
+                Proved::Model(_) => {
+                    return Err("internal error: the cubes do not cover every case".into())
+                }
+            }
+        }
+        let stated = built(&blocked, Form::Stated)?.0;
+        return Ok(Cubed {
+            blocked,
+            stated,
+            units,
+            cubes,
+        });
+    }
+    Err(format!(
+        "the cubes let more than {CUBE_TRIES} answers that are not better through"
+    ))
+}
+
+/// `cnf` with a cube's literals as unit clauses after it: the formula a cube's proof refutes.
+pub fn in_cube(cnf: &Cnf, cube: &[Lit]) -> Cnf {
+    let mut with = cnf.clone();
+    with.clauses.extend(cube.iter().map(|&l| vec![l]));
+    with
+}
+
+/// `cnf` with each cube's negation as a clause after it: unsatisfiable exactly when every model
+/// of `cnf` lies in some cube.
+pub fn cover_formula(cnf: &Cnf, cubes: &[Vec<Lit>]) -> Cnf {
+    let mut with = cnf.clone();
+    with.clauses
+        .extend(cubes.iter().map(|c| c.iter().map(|&l| !l).collect()));
+    with
+}

@@ -4,6 +4,7 @@
 
 pub mod amo;
 pub mod connect;
+pub mod cubes;
 pub mod islands;
 pub mod local;
 pub mod objective;

@@ -165,7 +165,14 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
     let mut retreat: Option<u64> = None;
     let mut sum: Option<SumOutputs> = None;
     loop {
-        let best = s.best.as_ref().expect("an answer was found");
+        // The best answer here, or one found elsewhere that scores more (another cube's): then
+        // only what beats that is asked for.
+        let elsewhere = s.out.floor();
+        let own = s.best.as_ref().expect("an answer was found");
+        let best = match &elsewhere {
+            Some(f) if f.score > own.score => f,
+            _ => own,
+        };
         let Some(better) = bound::better_than(bound::deficit(
             &maxima,
             &best.factors,
