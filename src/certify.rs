@@ -32,7 +32,7 @@ use std::time::Instant;
 
 /// FNV-1a, 64 bits: names the puzzle text in the claim (a change is caught; this is no
 /// defence against forgery, which the proof check is).
-fn hash(text: &str) -> String {
+pub(crate) fn hash(text: &str) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in text.bytes() {
         h ^= u64::from(b);
@@ -1104,7 +1104,12 @@ fn checker_installed(checker: &str) -> Result<()> {
 }
 
 /// [`run_checker`] for `verify`, which is never stopped: the reason a proof fails.
-fn check_proof(checker: &str, cnf: &Path, proof: &Path, limits: Limits) -> Result<(), String> {
+pub(crate) fn check_proof(
+    checker: &str,
+    cnf: &Path,
+    proof: &Path,
+    limits: Limits,
+) -> Result<(), String> {
     match run_checker(checker, cnf, proof, limits, || false)? {
         Checked::Accepted => Ok(()),
         Checked::Rejected(why) => Err(format!("the DRAT checker rejects the proof ({why})")),

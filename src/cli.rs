@@ -295,6 +295,10 @@ pub struct EncodeCli {
     /// scoring puzzle's score as an objective (docs/formats.md).
     #[arg(long, value_enum, default_value = "cnf")]
     pub format: driver::FormulaFormat,
+    /// Write the formula as at most N cube jobs into the folder -o names (new or empty):
+    /// cube-K.cnf, cover.cnf and cubes.txt; `decode --cubes DIR` joins their results.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096), requires = "output")]
+    pub cubes: Option<u32>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -305,8 +309,18 @@ pub struct DecodeCli {
     pub file: PathBuf,
     /// The solver's output: `s`/`v` lines, or MiniSat's result file; a MaxSAT or PB solver's
     /// (`o` lines, `s OPTIMUM FOUND`) is read as a model of `encode --format opb|wcnf`'s file.
-    #[arg(long, value_name = "FILE")]
-    pub model: PathBuf,
+    #[arg(
+        long,
+        value_name = "FILE",
+        required_unless_present = "cubes",
+        conflicts_with = "cubes"
+    )]
+    pub model: Option<PathBuf>,
+    /// The folder of `encode --cubes`: every cube-K.out read (a missing one is refused), the
+    /// first model decoded; all refuted is "no solution", proved when every cube-K.drat and
+    /// cover.drat pass the DRAT checker (rate).
+    #[arg(long, value_name = "DIR")]
+    pub cubes: Option<PathBuf>,
     /// The --min-score the CNF was encoded with (a bound may add variables).
     #[arg(long, value_name = "S")]
     pub min_score: Option<String>,
@@ -793,6 +807,7 @@ pub fn run(cli: Cli) -> Result<Done> {
             min_score: a.min_score,
             lenient: a.lenient,
             format: a.format,
+            cubes: a.cubes.map(|n| n as usize),
         }),
         Command::Decode(a) => entry(
             &a.puzzle,
@@ -803,7 +818,8 @@ pub fn run(cli: Cli) -> Result<Done> {
         )?
         .decode(&driver::DecodeArgs {
             file: a.file,
-            model: a.model,
+            model: a.model.unwrap_or_default(),
+            cubes: a.cubes,
             min_score: a.min_score,
             format: a.format,
             lenient: a.lenient,

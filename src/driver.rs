@@ -48,6 +48,8 @@ pub struct EncodeArgs {
     pub min_score: Option<String>,
     pub lenient: bool,
     pub format: FormulaFormat,
+    /// Write this many cube formulas into `output`, a folder, instead of one formula.
+    pub cubes: Option<usize>,
 }
 
 /// The file `encode` writes.
@@ -67,6 +69,8 @@ pub enum FormulaFormat {
 pub struct DecodeArgs {
     pub file: PathBuf,
     pub model: PathBuf,
+    /// Read every cube's result from this folder (`encode --cubes`) instead of one model.
+    pub cubes: Option<PathBuf>,
     pub min_score: Option<String>,
     pub format: Format,
     pub lenient: bool,
@@ -725,13 +729,13 @@ fn verdict(a: &SolveArgs, count: u64, complete: bool, timed_out: bool, trust: Tr
 
 /// What `cnf` builds: the clauses, the puzzle's encoding, the comment lines and the
 /// objective, if any.
-type Encoded<P> = (Cnf, <P as Puzzle>::Encoding, Vec<String>, Option<Objective>);
+pub(crate) type Encoded<P> = (Cnf, <P as Puzzle>::Encoding, Vec<String>, Option<Objective>);
 
 /// The formula `encode` writes (and `decode` rebuilds: the encoder numbers variables the same
 /// way every time), with its encoding, comment lines and, when asked for (`objective`, for a
 /// scoring puzzle), the score as an objective: the rules first, then the bound, then what the
 /// objective counts with.
-fn cnf<P: Genre>(
+pub(crate) fn cnf<P: Genre>(
     inst: &P::Instance,
     name: &str,
     min_score: Option<&str>,
@@ -757,6 +761,16 @@ fn cnf<P: Genre>(
 pub fn encode<P: Genre>(a: &EncodeArgs) -> Result<Done> {
     let input = read_puzzle::<P>(&a.file)?;
     let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
+    if let Some(n) = a.cubes {
+        let dir = a
+            .output
+            .as_ref()
+            .ok_or_else(|| anyhow!("--cubes writes a folder: name it with -o DIR"))?;
+        if a.format != FormulaFormat::Cnf {
+            bail!("--cubes writes CNF files: drop --format");
+        }
+        return crate::cubes::write::<P>(&inst, &input.name, a.min_score.as_deref(), n, dir);
+    }
     let (cnf, _, comments, objective) = cnf::<P>(
         &inst,
         &input.name,
@@ -801,6 +815,18 @@ pub fn decode<P: Genre>(a: &DecodeArgs) -> Result<Done> {
         bail!("--format url prints a puzzle, not an answer: use it with solve or generate");
     }
     let input = read_puzzle::<P>(&a.file)?;
+    if let Some(dir) = &a.cubes {
+        let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
+        return match crate::cubes::join::<P>(&inst, &input.name, a.min_score.as_deref(), dir)? {
+            // A cube's model is a model of the whole formula: decoded as one.
+            crate::cubes::Joined::Model(model) => decode::<P>(&DecodeArgs {
+                model,
+                cubes: None,
+                ..a.clone()
+            }),
+            crate::cubes::Joined::Refuted(proved) => cubes_refuted::<P>(&inst, a, proved),
+        };
+    }
     let model = read_input(&a.model)?;
     let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
     let output = dimacs::read_output(&model.text).map_err(|e| anyhow!("{}:{e}", model.name))?;
@@ -900,6 +926,42 @@ pub fn decode<P: Genre>(a: &DecodeArgs) -> Result<Done> {
     Ok(Done {
         stdout,
         code: exit::ANSWER,
+    })
+}
+
+/// `decode --cubes`: every cube refuted, by the solvers' word or, with every proof checked,
+/// proved.
+fn cubes_refuted<P: Genre>(inst: &P::Instance, a: &DecodeArgs, proved: bool) -> Result<Done> {
+    let trust = if proved {
+        Trust::Checked
+    } else {
+        Trust::Unchecked
+    };
+    let (status, said) = match a.min_score.as_deref() {
+        Some(s) => (
+            Status::NoneAtMinScore,
+            trust.claim(&format!("no answer scores {s} or more")),
+        ),
+        None => (Status::NoSolution, Status::NoSolution.verdict(trust)),
+    };
+    let stdout = match a.format {
+        Format::Json => {
+            let mut m = head::<P>(inst, status);
+            if let Some(s) = &a.min_score {
+                m.insert("min_score".into(), json!(s));
+            }
+            m.extend([trust_field(trust)]);
+            line(m)
+        }
+        Format::Svg => {
+            eprintln!("{said}");
+            P::svg(inst, &[], &said)
+        }
+        _ => format!("{said}\n"),
+    };
+    Ok(Done {
+        stdout,
+        code: status.exit_code(),
     })
 }
 

@@ -8,6 +8,7 @@ pub mod certify;
 pub mod cleanup;
 pub mod cli;
 pub mod collection;
+pub mod cubes;
 pub mod dimacs;
 pub mod drat;
 pub mod driver;

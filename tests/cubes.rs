@@ -89,3 +89,152 @@ fn cubes_report_their_times() {
         r.stderr
     );
 }
+
+/// `encode --cubes` and `decode --cubes`: jobs for any solver, and their join. Solver outputs
+/// written by hand here (tier 1): all refuted is the solvers' word; a missing result, or a
+/// folder made with other flags, is refused.
+#[test]
+fn cube_jobs_are_joined_and_a_missing_or_foreign_result_refused() {
+    let kakkuro = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/kakkuro.txt");
+    let k = kakkuro.to_str().unwrap();
+    let d = tempfile::tempdir().unwrap();
+    let dir = d.path().join("jobs");
+    let jobs = dir.to_str().unwrap();
+    let r = run(
+        &[
+            "encode",
+            "kakkuro",
+            k,
+            "--min-score",
+            "440000",
+            "--cubes",
+            "6",
+            "-o",
+            jobs,
+        ],
+        None,
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let listed = std::fs::read_to_string(dir.join("cubes.txt")).unwrap();
+    let n = listed.lines().filter(|l| !l.starts_with('c')).count();
+    assert!(n >= 2, "{listed}");
+    for k in 1..=n {
+        assert!(dir.join(format!("cube-{k}.cnf")).exists());
+        std::fs::write(dir.join(format!("cube-{k}.out")), "s UNSATISFIABLE\n").unwrap();
+    }
+    assert!(dir.join("cover.cnf").exists());
+    let joined = run(
+        &[
+            "decode",
+            "kakkuro",
+            k,
+            "--min-score",
+            "440000",
+            "--cubes",
+            jobs,
+        ],
+        None,
+    );
+    assert_eq!(
+        (joined.code, joined.stdout.as_str()),
+        (
+            1,
+            "no answer scores 440000 or more (per the external solver; unchecked)\n"
+        ),
+        "{}",
+        joined.stderr
+    );
+    // Another bound: another formula, refused.
+    let other = run(
+        &[
+            "decode",
+            "kakkuro",
+            k,
+            "--min-score",
+            "430000",
+            "--cubes",
+            jobs,
+        ],
+        None,
+    );
+    assert_eq!(other.code, 2, "{}", other.stdout);
+    assert!(
+        other.stderr.contains("not the cubes of"),
+        "{}",
+        other.stderr
+    );
+    // A lost result.
+    std::fs::remove_file(dir.join("cube-2.out")).unwrap();
+    let lost = run(
+        &[
+            "decode",
+            "kakkuro",
+            k,
+            "--min-score",
+            "440000",
+            "--cubes",
+            jobs,
+        ],
+        None,
+    );
+    assert_eq!(lost.code, 2);
+    assert!(
+        lost.stderr.contains("cube 2 has no result"),
+        "{}",
+        lost.stderr
+    );
+}
+
+/// The same jobs run by Debian's CaDiCaL with DRAT proofs: the join checks every proof with
+/// `rate` and says "proved"; a model in any cube is decoded and checked as an answer; a
+/// forged proof is refused.
+#[cfg(feature = "outside-tools")]
+#[test]
+fn cube_jobs_run_by_cadical_are_proved_or_answered() {
+    common::require("cadical");
+    let kakkuro = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/kakkuro.txt");
+    let k = kakkuro.to_str().unwrap();
+    let solve_all = |dir: &Path| {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|e| e == "cnf") {
+                let out = std::process::Command::new("cadical")
+                    .args(["-q", "--binary=false"])
+                    .arg(&p)
+                    .arg(p.with_extension("drat"))
+                    .output()
+                    .unwrap();
+                std::fs::write(p.with_extension("out"), out.stdout).unwrap();
+            }
+        }
+    };
+    let d = tempfile::tempdir().unwrap();
+    for (bound, proved) in [("440000", true), ("400000", false)] {
+        let dir = d.path().join(bound);
+        let jobs = dir.to_str().unwrap();
+        let args = ["kakkuro", k, "--min-score", bound];
+        let r = run(
+            &[&["encode"][..], &args, &["--cubes", "5", "-o", jobs]].concat(),
+            None,
+        );
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        solve_all(&dir);
+        let joined = run(&[&["decode"][..], &args, &["--cubes", jobs]].concat(), None);
+        if proved {
+            assert_eq!(
+                (joined.code, joined.stdout.as_str()),
+                (1, "no answer scores 440000 or more\n"),
+                "{}",
+                joined.stderr
+            );
+            let proof = std::fs::read(dir.join("cube-1.drat")).unwrap();
+            std::fs::write(dir.join("cube-1.drat"), &proof[..proof.len() / 2]).unwrap();
+            let forged = run(&[&["decode"][..], &args, &["--cubes", jobs]].concat(), None);
+            assert_eq!(forged.code, 2, "{}", forged.stdout);
+            assert!(forged.stderr.contains("cube-1.drat"), "{}", forged.stderr);
+        } else {
+            assert_eq!(joined.code, 0, "{}", joined.stderr);
+            assert!(joined.stdout.contains("valid answer"), "{}", joined.stdout);
+        }
+    }
+}
