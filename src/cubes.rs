@@ -32,7 +32,7 @@ fn cubes_of<P: Genre>(
     min_score: Option<&str>,
     n: usize,
 ) -> Result<(Cnf, Vec<String>, Vec<Vec<Lit>>)> {
-    let (cnf, _, comments, _) = crate::driver::cnf::<P>(inst, name, min_score, false)?;
+    let (cnf, _, comments, _) = crate::formula::cnf::<P>(inst, name, min_score, false)?;
     let mut counter = SizeCounter::default();
     P::plain_encode(inst, &mut counter);
     let cubes = split(&cnf, counter.vars, n.max(1));

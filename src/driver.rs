@@ -9,8 +9,6 @@ use crate::output::{exit, Done, Status};
 use crate::runner::{self, Options, Outcome, Progress};
 use anyhow::{anyhow, bail, Result};
 use encodings::certificate::Claim;
-use encodings::cnf::objective::Objective;
-use encodings::cnf::{Cnf, Limited, MAX_LITERALS};
 use encodings::format::verdict::{self, Ask};
 use encodings::genre::Genre;
 use encodings::puzzle::{self, Ended, Format, Goal, Puzzle, Settings, Task};
@@ -727,37 +725,6 @@ fn verdict(a: &SolveArgs, count: u64, complete: bool, timed_out: bool, trust: Tr
     )
 }
 
-/// What `cnf` builds: the clauses, the puzzle's encoding, the comment lines and the
-/// objective, if any.
-pub(crate) type Encoded<P> = (Cnf, <P as Puzzle>::Encoding, Vec<String>, Option<Objective>);
-
-/// The formula `encode` writes (and `decode` rebuilds: the encoder numbers variables the same
-/// way every time), with its encoding, comment lines and, when asked for (`objective`, for a
-/// scoring puzzle), the score as an objective: the rules first, then the bound, then what the
-/// objective counts with.
-pub(crate) fn cnf<P: Genre>(
-    inst: &P::Instance,
-    name: &str,
-    min_score: Option<&str>,
-    objective: bool,
-) -> Result<Encoded<P>> {
-    runner::fits::<P>(inst).map_err(|e| anyhow!("{name}: {e}"))?;
-    let mut cnf = Limited::new(Cnf::new(), MAX_LITERALS);
-    let enc = P::encode(inst, &mut cnf);
-    let mut comments = P::dimacs_comments(inst, name);
-    if let Some(s) = min_score {
-        comments.extend(P::min_score(inst, &enc, &mut cnf, s).map_err(|e| anyhow!(e))?);
-    }
-    let objective = match objective && P::TASK == Task::Maximize {
-        true => Some(P::objective(inst, &enc, &mut cnf).map_err(|e| anyhow!(e))?),
-        false => None,
-    };
-    if let Some(e) = cnf.over() {
-        bail!("{name}: {e}");
-    }
-    Ok((cnf.inner, enc, comments, objective))
-}
-
 pub fn encode<P: Genre>(a: &EncodeArgs) -> Result<Done> {
     let input = read_puzzle::<P>(&a.file)?;
     let inst = parse::<P>(&input, &Settings { lenient: a.lenient })?;
@@ -771,7 +738,7 @@ pub fn encode<P: Genre>(a: &EncodeArgs) -> Result<Done> {
         }
         return crate::cubes::write::<P>(&inst, &input.name, a.min_score.as_deref(), n, dir);
     }
-    let (cnf, _, comments, objective) = cnf::<P>(
+    let (cnf, _, comments, objective) = crate::formula::cnf::<P>(
         &inst,
         &input.name,
         a.min_score.as_deref(),
@@ -833,7 +800,8 @@ pub fn decode<P: Genre>(a: &DecodeArgs) -> Result<Done> {
     // A solver with an objective (`o` lines, OPTIMUM FOUND) was given `encode --format opb|wcnf`'s
     // formula, which for a scoring puzzle holds the variables the objective counts with.
     let scored = output.has_objective() && P::TASK == Task::Maximize;
-    let (cnf, enc, _, objective) = cnf::<P>(&inst, &input.name, a.min_score.as_deref(), scored)?;
+    let (cnf, enc, _, objective) =
+        crate::formula::cnf::<P>(&inst, &input.name, a.min_score.as_deref(), scored)?;
     // A 0/1 string gives every variable: one of another length is another formula's.
     if let Some((at, n)) = output.bits {
         if n != cnf.num_vars {

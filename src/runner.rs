@@ -8,9 +8,9 @@
 //! with the process). What a late report means is one rule, written at [`receive`].
 
 use crate::backends::{Backend, Trust};
+use encodings::conquer as cubes;
 use encodings::genre::Genre;
 use encodings::puzzle::{Ended, GenerateSpec, Goal, Hints, Made, Observer, Task};
-use encodings::search::cubes;
 use encodings::solver::{SolverError, SolverStats, Stop};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};

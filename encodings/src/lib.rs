@@ -15,6 +15,7 @@
 pub mod capability;
 pub mod certificate;
 pub mod cnf;
+pub mod conquer;
 pub mod format;
 pub mod genre;
 pub mod genres;

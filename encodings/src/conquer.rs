@@ -43,7 +43,7 @@ impl Report {
 /// reports to `out` what one search over everything would: for a best answer each one better
 /// than all before, for an enumeration each new answer. `known` are answers found before
 /// (by a search over everything): not reported again, and the best of them is the cubes'
-/// first floor (see [`Observer::floor`]). Ends `Proved` when every cube's
+/// first floor (see [`crate::puzzle::Observer::floor`]). Ends `Proved` when every cube's
 /// search did, `Limit` when an enumeration found `max`, `Stopped` otherwise.
 pub fn conquer<P: Genre>(
     inst: &P::Instance,
