@@ -529,7 +529,7 @@ fn read_capped(path: &Path, cap: u64) -> Result<Vec<u8>, String> {
 /// through this process's descriptor (`/proc/PID/fd/N`), so it reads what was opened whatever
 /// the folder holds by then, with nothing copied; where there is no `/proc`, a private copy in
 /// `private`. Keep the file open until the checker is done.
-fn proof_for_checker(
+pub(crate) fn proof_for_checker(
     path: &Path,
     private: &Path,
     name: &str,

@@ -253,11 +253,11 @@ pub struct SolveCli {
     pub hints: bool,
     #[arg(long, help = for_flag(Flag::Lenient, "Score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them"))]
     pub lenient: bool,
-    /// If the search has not ended after 10 s, split what is left of its claim (nothing better
-    /// than the best found; no solution but those found) into N cubes and refute them on
-    /// --threads threads (default: the cores); with --certify, the certificate proves each cube
-    /// and that they cover every case.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096), conflicts_with = "hints")]
+    /// If the search has not ended after --cubes-after seconds, split the formula it first
+    /// solves into at most N cubes and run it again once per cube, --threads at a time (default
+    /// and at most: the cores), merging their claims; with --certify, a DRAT proof per cube of
+    /// the claim's formula and one that the cubes cover every case (docs/cli.md, Cubes).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096), conflicts_with_all = ["hints", "veripb"])]
     pub cubes: Option<u32>,
     /// With --cubes: how long the first search runs before its claim is split (0: split at
     /// once).
@@ -791,7 +791,12 @@ pub fn run(cli: Cli) -> Result<Done> {
             cubes: a.cubes.map(|n| crate::runner::Cubes {
                 n: n as usize,
                 after: a.cubes_after,
-                threads: a.solver.threads.map_or_else(crate::run::cores, usize::from),
+                // One solver per thread, each as large as the formula: no more than the cores.
+                threads: a
+                    .solver
+                    .threads
+                    .map_or_else(crate::run::cores, usize::from)
+                    .min(crate::run::cores()),
             }),
         }),
         Command::Encode(a) => entry(

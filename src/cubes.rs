@@ -10,7 +10,7 @@
 //! is refused, a model anywhere is an answer, and all cubes refuted is "no solution": proved
 //! when every cube's proof and the cover's pass the DRAT checker, the solvers' word otherwise.
 
-use crate::certify::check_proof;
+use crate::certify::{check_proof, proof_for_checker};
 use crate::dimacs;
 use crate::drat::{Limits, DEFAULT_CHECKER};
 use crate::input::read_input;
@@ -20,6 +20,9 @@ use encodings::cnf::cubes::split;
 use encodings::cnf::{Cnf, Lit, SizeCounter};
 use encodings::genre::Genre;
 use std::path::{Path, PathBuf};
+
+/// The most literals `encode --cubes` writes over all its files (about 2.5 GB of DIMACS).
+const WRITTEN_CAP: u64 = 1 << 28;
 
 /// How `cubes.txt` starts: the number of cubes asked for (the split stops there, so the join
 /// needs it to split again).
@@ -69,8 +72,26 @@ pub fn write<P: Genre>(
     n: usize,
     dir: &Path,
 ) -> Result<crate::output::Done> {
-    crate::certify::usable_dir(dir)?;
+    let empty = std::fs::read_dir(dir).map_or_else(
+        |e| e.kind() == std::io::ErrorKind::NotFound,
+        |mut d| d.next().is_none(),
+    );
+    if !empty || std::fs::symlink_metadata(dir).is_ok_and(|m| !m.is_dir()) {
+        bail!(
+            "{}: encode --cubes needs an empty or new folder",
+            dir.display()
+        );
+    }
     let (cnf, comments, cubes) = cubes_of::<P>(inst, name, min_score, n)?;
+    // Each cube is a copy of the formula: bounded, as one formula is.
+    let literals: u64 = cnf.clauses.iter().map(|c| c.len() as u64 + 1).sum();
+    let total = literals.saturating_mul(cubes.len() as u64 + 1);
+    if total > WRITTEN_CAP {
+        bail!(
+            "{name}: {} cube files of {literals} literals each would write {total} literals, past the {WRITTEN_CAP} encode --cubes writes: ask for fewer cubes",
+            cubes.len() + 1
+        );
+    }
     std::fs::create_dir_all(dir)
         .map_err(|e| anyhow!("{}: cannot make the folder: {e}", dir.display()))?;
     let put = |file: &str, text: String| {
@@ -102,12 +123,19 @@ pub fn write<P: Genre>(
         )?;
     }
     put("cubes.txt", listing(&cnf, n, &cubes))?;
-    eprintln!(
-        "puzzle-sat: {count} cube{} written to {}: solve each cube-K.cnf into cube-K.out (and cube-K.drat to prove it), cover.cnf into cover.drat, then decode --cubes {}",
-        if count == 1 { "" } else { "s" },
-        dir.display(),
-        dir.display()
-    );
+    match count {
+        0 => eprintln!(
+            "puzzle-sat: unit propagation alone refutes the formula: no cube; cover.cnf in {} is the formula itself (prove it into cover.drat), then decode --cubes {}",
+            dir.display(),
+            dir.display()
+        ),
+        _ => eprintln!(
+            "puzzle-sat: {count} cube{} written to {}: solve each cube-K.cnf into cube-K.out (and cube-K.drat to prove it), cover.cnf into cover.drat, then decode --cubes {}",
+            if count == 1 { "" } else { "s" },
+            dir.display(),
+            dir.display()
+        ),
+    }
     Ok(crate::output::Done {
         stdout: String::new(),
         code: crate::output::exit::ANSWER,
@@ -172,7 +200,10 @@ pub fn join<P: Genre>(
         let path = private.path().join("formula.cnf");
         std::fs::write(&path, dimacs::to_string(formula, &[]))
             .map_err(|e| anyhow!("{}: {e}", path.display()))?;
-        check_proof(DEFAULT_CHECKER, &path, &dir.join(proof), Limits::default())
+        // A regular file under the proof cap, read through what was opened (as verify reads).
+        let (opened, _open) =
+            proof_for_checker(&dir.join(proof), private.path(), proof).map_err(|e| anyhow!(e))?;
+        check_proof(DEFAULT_CHECKER, &path, &opened, Limits::default())
             .map_err(|e| anyhow!("{}: {e}", dir.join(proof).display()))
     };
     for (k, cube) in cubes.iter().enumerate() {

@@ -434,7 +434,9 @@ pub fn search_in_cubes<P: Genre>(
         false => search::<P>(inst.clone(), goal, all, &first)?,
     };
     let timed_out = opts.time_limit.is_some_and(|t| start.elapsed() >= t);
-    if out.ended != Ended::Stopped || out.abandoned || timed_out {
+    // A first search still busy past its grace (encoding a large board) is left to end with the
+    // process: the cubes go on without it.
+    if out.ended != Ended::Stopped || timed_out {
         out.answers
             .truncate(keep.max(usize::from(goal == Goal::Best)));
         return Ok(out);
@@ -448,6 +450,7 @@ pub fn search_in_cubes<P: Genre>(
             if split.threads == 1 { "" } else { "s" }
         );
     }
+    out.abandoned = false;
     let lead = opts.backend.lead().clone();
     let stop = Stop::new();
     let (tx, rx) = mpsc::channel::<(usize, Msg<P>)>();

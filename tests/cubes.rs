@@ -183,6 +183,33 @@ fn cube_jobs_are_joined_and_a_missing_or_foreign_result_refused() {
         "{}",
         lost.stderr
     );
+    // Into a folder that holds something, or a file: refused before any work.
+    let again = run(&["encode", "kakkuro", k, "--cubes", "2", "-o", jobs], None);
+    assert_eq!(again.code, 2);
+    assert!(
+        again
+            .stderr
+            .contains("encode --cubes needs an empty or new folder"),
+        "{}",
+        again.stderr
+    );
+    // VeriPB proofs are made from one DRAT proof: no cubes.
+    let dir = d.path().join("cert");
+    let veripb = run(
+        &[
+            "solve",
+            "kakkuro",
+            k,
+            "--cubes",
+            "2",
+            "--certify",
+            dir.to_str().unwrap(),
+            "--veripb",
+        ],
+        None,
+    );
+    assert_eq!(veripb.code, 2, "{}", veripb.stderr);
+    assert!(!dir.exists(), "refused before anything is written");
 }
 
 /// The same jobs run by Debian's CaDiCaL with DRAT proofs: the join checks every proof with
@@ -192,6 +219,26 @@ fn cube_jobs_are_joined_and_a_missing_or_foreign_result_refused() {
 #[test]
 fn cube_jobs_run_by_cadical_are_proved_or_answered() {
     common::require("cadical");
+    // An outside solver gets the whole formula where an embedded one gets independent parts:
+    // the cubes split what the outside solver is given.
+    let board = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("benches/data/hard/tatamibari-sparse-100x100-c6-s1.txt");
+    let r = run(
+        &[
+            "solve",
+            "tatamibari",
+            board.to_str().unwrap(),
+            "--cubes",
+            "4",
+            "--cubes-after",
+            "0",
+            "--solver-cmd",
+            "cadical -q",
+            "-q",
+        ],
+        None,
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
     let kakkuro = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/kakkuro.txt");
     let k = kakkuro.to_str().unwrap();
     let solve_all = |dir: &Path| {

@@ -56,7 +56,7 @@ pub fn conquer<P: Genre>(
 ) -> Result<(Ended, Report), SolverError> {
     let began = Instant::now();
     let stop = solvers.stop();
-    let first = match first_formula::<P>(inst, goal, stop)? {
+    let first = match first_formula::<P>(inst, goal, solvers)? {
         First::Formula(f) => f,
         First::Stopped => return Ok((Ended::Stopped, Report::default())),
         // Nothing to split: the search as it is.
@@ -169,12 +169,14 @@ enum First {
 fn first_formula<P: Genre>(
     inst: &P::Instance,
     goal: Goal,
-    stop: &Stop,
+    solvers: &dyn NewSolver,
 ) -> Result<First, SolverError> {
+    let stop = solvers.stop();
     let probe = Probes {
         stop: Stop::new(),
         first: Arc::new(Mutex::new(None)),
         made: AtomicBool::new(false),
+        in_process: solvers.in_process(),
     };
     struct Quiet;
     impl<P: Genre> Observer<P> for Quiet {
@@ -395,6 +397,9 @@ struct Probes {
     stop: Stop,
     first: Arc<Mutex<Option<Cnf>>>,
     made: AtomicBool,
+    /// As the real solvers say: a search builds its formula differently for a solver in
+    /// another process (no splitting into parts).
+    in_process: bool,
 }
 
 impl NewSolver for Probes {
@@ -409,6 +414,10 @@ impl NewSolver for Probes {
 
     fn stop(&self) -> &Stop {
         &self.stop
+    }
+
+    fn in_process(&self) -> bool {
+        self.in_process
     }
 }
 
