@@ -195,26 +195,16 @@ pub fn write<P: Genre>(c: &Certify<P>) -> Result<String> {
             .collect();
         let blocked = cubed.blocked;
         let prove_seconds = proving.elapsed().as_secs_f64();
-        let text_of = |(a, k): &(P::Answer, P::Checked)| P::render(c.inst, a, k, P::INFO.machine);
-        let claim = json!({
-            "puzzle": P::INFO.name,
-            "file": c.file,
-            "hash": hash(c.text),
-            "text": c.text,
-            "lenient": c.settings.lenient,
-            "fixed": c.fixed,
-            "claim": c.claim.name(),
-            "score": score.as_ref().map(|s| s.to_string()),
-            "lemmas": lemmas,
-            "answers": c.answers.iter().map(text_of).collect::<Vec<_>>(),
-            "blocked": blocked.iter().map(|b| json!({ "answer": text_of(b), "score": (P::TASK == Task::Maximize).then(|| P::score(&b.1).to_string()) })).collect::<Vec<_>>(),
-            "cubes": cubes,
-            "backend": c.backend.name(),
-            "variables": cubed.stated.num_vars,
-            "clauses": cubed.stated.clauses.len(),
-            "prove_seconds": prove_seconds,
-            "seconds": started.elapsed().as_secs_f64(),
-        });
+        let mut claim = claim_json(
+            c,
+            score.as_ref(),
+            &lemmas,
+            &blocked,
+            &cubed.stated,
+            prove_seconds,
+            started,
+        );
+        claim["cubes"] = json!(cubes);
         write(
             "claim.json",
             &(serde_json::to_string_pretty(&claim)? + "\n"),
@@ -314,24 +304,15 @@ pub fn write<P: Genre>(c: &Certify<P>) -> Result<String> {
     }
     let prove_seconds = proving.elapsed().as_secs_f64();
     let text_of = |(a, k): &(P::Answer, P::Checked)| P::render(c.inst, a, k, P::INFO.machine);
-    let mut claim = json!({
-        "puzzle": P::INFO.name,
-        "file": c.file,
-        "hash": hash(c.text),
-        "text": c.text,
-        "lenient": c.settings.lenient,
-        "fixed": c.fixed,
-        "claim": c.claim.name(),
-        "score": score.as_ref().map(|s| s.to_string()),
-        "lemmas": lemmas,
-        "answers": c.answers.iter().map(text_of).collect::<Vec<_>>(),
-        "blocked": blocked.iter().map(|b| json!({ "answer": text_of(b), "score": (P::TASK == Task::Maximize).then(|| P::score(&b.1).to_string()) })).collect::<Vec<_>>(),
-        "backend": c.backend.name(),
-        "variables": cnf.num_vars,
-        "clauses": cnf.clauses.len(),
-        "prove_seconds": prove_seconds,
-        "seconds": started.elapsed().as_secs_f64(),
-    });
+    let mut claim = claim_json(
+        c,
+        score.as_ref(),
+        &lemmas,
+        &blocked,
+        &cnf,
+        prove_seconds,
+        started,
+    );
     // The answers an optimum's own VeriPB proof lists, where it has one.
     if let Some(l) = own_listed.as_ref().filter(|_| veripb) {
         claim["veripb_blocked"] = l
@@ -350,6 +331,38 @@ pub fn write<P: Genre>(c: &Certify<P>) -> Result<String> {
         _ => String::new(),
     };
     Ok(format!("certificate of the claim '{}' written to {} ({} blocked answer{}, proved in {prove_seconds:.2} s{with})", c.claim, c.dir.display(), blocked.len(), if blocked.len() == 1 { "" } else { "s" }))
+}
+
+/// `claim.json`'s fields common to every certificate: the puzzle, the claim, its answers and the
+/// answers `final.cnf` blocks, and what proving it took.
+fn claim_json<P: Genre>(
+    c: &Certify<P>,
+    score: Option<&P::Score>,
+    lemmas: &[Value],
+    blocked: &[Valid<P>],
+    cnf: &Cnf,
+    prove_seconds: f64,
+    started: Instant,
+) -> Value {
+    let text_of = |(a, k): &(P::Answer, P::Checked)| P::render(c.inst, a, k, P::INFO.machine);
+    json!({
+        "puzzle": P::INFO.name,
+        "file": c.file,
+        "hash": hash(c.text),
+        "text": c.text,
+        "lenient": c.settings.lenient,
+        "fixed": c.fixed,
+        "claim": c.claim.name(),
+        "score": score.map(|s| s.to_string()),
+        "lemmas": lemmas,
+        "answers": c.answers.iter().map(text_of).collect::<Vec<_>>(),
+        "blocked": blocked.iter().map(|b| json!({ "answer": text_of(b), "score": (P::TASK == Task::Maximize).then(|| P::score(&b.1).to_string()) })).collect::<Vec<_>>(),
+        "backend": c.backend.name(),
+        "variables": cnf.num_vars,
+        "clauses": cnf.clauses.len(),
+        "prove_seconds": prove_seconds,
+        "seconds": started.elapsed().as_secs_f64(),
+    })
 }
 
 /// Trims the DRAT proof `proof` of `cnf` to the lemmas its refutation uses, where `rate` is

@@ -791,7 +791,15 @@ pub fn decode<P: Genre>(a: &DecodeArgs) -> Result<Done> {
                 cubes: None,
                 ..a.clone()
             }),
-            crate::cubes::Joined::Refuted(proved) => cubes_refuted::<P>(&inst, a, proved),
+            crate::cubes::Joined::Refuted(proved) => refuted::<P>(
+                &inst,
+                a,
+                if proved {
+                    Trust::Checked
+                } else {
+                    Trust::Unchecked
+                },
+            ),
         };
     }
     let model = read_input(&a.model)?;
@@ -809,34 +817,8 @@ pub fn decode<P: Genre>(a: &DecodeArgs) -> Result<Done> {
         }
     }
     let Some(m) = dimacs::model_of(&cnf, output.answer.clone(), &model.name)? else {
-        // The solver's word, and with a bound only that nothing reaches it., and with a bound only that nothing reaches it.
-        let trust = Trust::Unchecked;
-        let (status, refuted) = match a.min_score.as_deref() {
-            Some(s) => (
-                Status::NoneAtMinScore,
-                trust.claim(&format!("no answer scores {s} or more")),
-            ),
-            None => (Status::NoSolution, Status::NoSolution.verdict(trust)),
-        };
-        let stdout = match a.format {
-            Format::Json => {
-                let mut m = head::<P>(&inst, status);
-                if let Some(s) = &a.min_score {
-                    m.insert("min_score".into(), json!(s));
-                }
-                m.extend([trust_field(trust)]);
-                line(m)
-            }
-            Format::Svg => {
-                eprintln!("{refuted}");
-                P::svg(&inst, &[], &refuted)
-            }
-            _ => format!("{refuted}\n"),
-        };
-        return Ok(Done {
-            stdout,
-            code: status.exit_code(),
-        });
+        // The solver's word, and with a bound only that nothing reaches it.
+        return refuted::<P>(&inst, a, Trust::Unchecked);
     };
     let answer = P::decode(&inst, &enc, &m);
     let checked = P::check(&inst, &answer)
@@ -897,14 +879,9 @@ pub fn decode<P: Genre>(a: &DecodeArgs) -> Result<Done> {
     })
 }
 
-/// `decode --cubes`: every cube refuted, by the solvers' word or, with every proof checked,
-/// proved.
-fn cubes_refuted<P: Genre>(inst: &P::Instance, a: &DecodeArgs, proved: bool) -> Result<Done> {
-    let trust = if proved {
-        Trust::Checked
-    } else {
-        Trust::Unchecked
-    };
+/// `decode`'s verdict on a refuted formula (one solver's, or every cube's): no solution, or with
+/// a bound none that reaches it; `Trust::Checked` when every proof passed the DRAT checker.
+fn refuted<P: Genre>(inst: &P::Instance, a: &DecodeArgs, trust: Trust) -> Result<Done> {
     let (status, said) = match a.min_score.as_deref() {
         Some(s) => (
             Status::NoneAtMinScore,
