@@ -193,12 +193,13 @@ pub fn search<P: Genre>(
         return search_in_cubes::<P>(inst, goal, keep, opts, split);
     }
     let start = Instant::now();
-    let members = opts.backend.members();
+    let raced = opts.backend.for_task(P::TASK);
+    let members = raced.members();
     let (tx, rx) = mpsc::channel::<(usize, Msg<P>)>();
     let stops: Vec<Stop> = members.iter().map(|_| Stop::new()).collect();
     let stagger = Duration::from_millis(STAGGER_MS.load(Ordering::SeqCst));
     for (k, member) in members.iter().enumerate() {
-        let solvers = member.solvers(stops[k].clone());
+        let solvers = member.solvers(stops[k].clone()).in_race(k);
         let (inst, tx, stop) = (inst.clone(), tx.clone(), stops[k].clone());
         let worker = Worker::start();
         std::thread::spawn(move || {

@@ -1281,6 +1281,75 @@ fn proved_optima_do_not_depend_on_which_limited_calls_give_up() {
     }
 }
 
+/// The core-guided search (a race's odd member, `search::cores`) proves the brute force's
+/// optimum on tiny boards, strict and lenient, with every upper bound it reports above that
+/// optimum; and the plain search's optimum on bundled boards, on each embedded backend.
+#[test]
+fn core_guided_optima_match_brute_force_and_the_plain_search() {
+    let search = |p: &Puzzle, solvers: &dyn encodings::solver::NewSolver| {
+        let mut seen = Best::default();
+        let ended = Kakkuro::search(
+            &Instance {
+                puzzle: p.clone(),
+                fixed: None,
+            },
+            Goal::Best,
+            solvers,
+            &mut seen,
+        )
+        .unwrap();
+        assert_eq!(ended, Ended::Proved, "{p:?}");
+        seen
+    };
+    for backend in common::backends() {
+        if let puzzle_sat::backends::Backend::Portfolio(_) = backend {
+            continue;
+        }
+        let cores = backend.solvers(encodings::solver::Stop::new()).in_race(1);
+        let mut rng = Rng::new(45);
+        let (mut boards, mut solved) = (0, 0);
+        while boards < 120 {
+            let (rows, cols) = [(2, 3), (3, 3), (3, 4)][boards % 3];
+            let mut p = random_board(&mut rng, rows, cols, boards % 2 == 1);
+            if p.cells.iter().filter(|&&c| c == Given::White).count() > 5 {
+                continue;
+            }
+            p.lenient = boards % 4 == 3;
+            boards += 1;
+            let (expected, _) = brute_force_with_samples(&p);
+            let seen = search(&p, &cores);
+            assert_eq!(
+                seen.best.as_ref().map(|b| b.score.to_string()),
+                expected.as_ref().map(|e| e.to_string()),
+                "{p:?} on {}",
+                backend.name()
+            );
+            if let Some(e) = &expected {
+                let value = Kakkuro::score_value(e).unwrap();
+                let bound = seen.bound.expect("a solvable board gets a bound");
+                assert!(
+                    bound >= value,
+                    "bound {bound} below the optimum {e} of {p:?}"
+                );
+                solved += 1;
+            }
+        }
+        assert!(solved >= boards / 4, "{solved} of {boards}");
+        for name in ["bench-7x7-seed3", "bench-10x10-seed1", "bench-12x12-seed2"] {
+            let file = common::data_dir("kakkuro").join(format!("{name}.txt"));
+            let p = kk::parse(&std::fs::read_to_string(file).unwrap()).unwrap();
+            let plain = search(&p, &backend.solvers(encodings::solver::Stop::new()));
+            let seen = search(&p, &cores);
+            assert_eq!(
+                seen.best.map(|b| b.score.to_string()),
+                plain.best.map(|b| b.score.to_string()),
+                "{name} on {}",
+                backend.name()
+            );
+        }
+    }
+}
+
 /// `encode --format opb|wcnf`'s objective, solved by solvers this project did not write (Exact
 /// on the OPB, RC2 on the WCNF), gives the exact optimum: the brute force's on strict tiny
 /// boards, the proved search's under the lenient rules (errors, the bonus), where the brute

@@ -120,6 +120,12 @@ pub trait NewSolver: Send + Sync {
     }
     /// The run's stop flag.
     fn stop(&self) -> &Stop;
+    /// Which member of a race this run is (0 when it runs alone): a search with more than one
+    /// way to prove its claim takes another way on odd members, so that a race of two covers
+    /// both (Kakkuro: bounds from above on even members, cores from below on odd ones).
+    fn member(&self) -> usize {
+        0
+    }
 }
 
 impl<T: Solver + ?Sized> ClauseSink for Box<T> {

@@ -7,6 +7,7 @@ pub mod command;
 pub mod varisat;
 
 use encodings::cnf::{ClauseSink, Limited, Lit, Model, MAX_LITERALS};
+use encodings::puzzle::Task;
 use encodings::solver::{NewSolver, SolveResult, Solver, SolverError, SolverStats, Stop};
 
 const NO_PROOFS: &str = "--solver-cmd writes no proofs: certify with an embedded backend (the default portfolio, --solver varisat or --solver cadical)";
@@ -62,6 +63,29 @@ impl Backend {
         ];
         members.truncate(threads.max(1));
         Backend::Portfolio(members)
+    }
+
+    /// The portfolio a search of `task` races, as many members as this one: an optimisation
+    /// makes many short incremental calls (one per bound), where each CaDiCaL call pays a fixed
+    /// cost that varisat's does not (Kakkuro: varisat 1.3–2.8× faster, docs/performance.md),
+    /// so varisat goes first there: alone on one thread, and first in `run`'s stagger. Any other
+    /// backend is itself.
+    pub fn for_task(&self, task: Task) -> Backend {
+        match self {
+            Backend::Portfolio(members) if task == Task::Maximize => {
+                let mut first = vec![Backend::Varisat];
+                first.extend(
+                    Backend::portfolio(usize::MAX)
+                        .members()
+                        .iter()
+                        .filter(|b| **b != Backend::Varisat)
+                        .cloned(),
+                );
+                first.truncate(members.len().max(1));
+                Backend::Portfolio(first)
+            }
+            one => one.clone(),
+        }
     }
 
     /// A built-in backend by its `--solver` name.
@@ -163,6 +187,7 @@ impl Backend {
             backend: self.lead().clone(),
             stop,
             max_literals: MAX_LITERALS,
+            member: 0,
         }
     }
 }
@@ -173,6 +198,8 @@ pub struct Solvers {
     stop: Stop,
     /// Each solver refuses a formula past this many literals (bounded memory).
     max_literals: u64,
+    /// Its place in a race ([`NewSolver::member`]).
+    member: usize,
 }
 
 impl NewSolver for Solvers {
@@ -187,9 +214,18 @@ impl NewSolver for Solvers {
     fn stop(&self) -> &Stop {
         &self.stop
     }
+
+    fn member(&self) -> usize {
+        self.member
+    }
 }
 
 impl Solvers {
+    /// The solvers of member `k` of a race.
+    pub fn in_race(self, k: usize) -> Solvers {
+        Solvers { member: k, ..self }
+    }
+
     fn unlimited(&self) -> Box<dyn Solver> {
         match &self.backend {
             Backend::Portfolio(_) => unreachable!("a portfolio's solvers are its first member's"),
@@ -254,12 +290,33 @@ impl Solver for Unusable {
 mod tests {
     use super::*;
 
+    /// An optimisation's race starts with varisat, as many members as asked; anything else
+    /// races as it was given, and a pinned backend stays itself.
+    #[test]
+    fn an_optimisation_races_varisat_first() {
+        for threads in 1..=3 {
+            let p = Backend::portfolio(threads);
+            let best = p.for_task(Task::Maximize);
+            assert_eq!(best.members().len(), p.members().len());
+            assert_eq!(best.lead(), &Backend::Varisat);
+            let mut a = best.members().to_vec();
+            let mut b = Backend::portfolio(usize::MAX).members().to_vec();
+            a.sort_by_key(|m| m.name());
+            b.sort_by_key(|m| m.name());
+            b.truncate(a.len().max(1));
+            assert!(a.iter().all(|m| b.contains(m) || threads == 1), "{a:?}");
+            assert_eq!(p.for_task(Task::Enumerate), p);
+        }
+        assert_eq!(Backend::Varisat.for_task(Task::Maximize), Backend::Varisat);
+    }
+
     #[test]
     fn a_formula_past_the_literal_limit_is_refused_not_solved() {
         let solvers = Solvers {
             backend: Backend::Varisat,
             stop: Stop::new(),
             max_literals: 10,
+            member: 0,
         };
         let mut s = solvers.new_solver();
         let x: Vec<Lit> = (0..4).map(|_| s.new_var()).collect();

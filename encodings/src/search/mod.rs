@@ -2,6 +2,7 @@
 //! bound tightening, and enumeration by blocking each answer found. Puzzles call them from
 //! [`Puzzle::search`]; Kakkuro has a search of its own beside it.
 
+pub mod cores;
 pub mod parts;
 
 use crate::cnf::{ClauseSink, Lit, Model};

@@ -228,6 +228,24 @@ impl Deficits {
     }
 }
 
+/// The deficit as costs for a core-guided search ([`crate::search::cores`]): each dot's factor
+/// literals with their units below `maxima`, `D ≥ d` with its increment for each `d` past the
+/// fewest painted cells, and an error with the lost bonus; and the units every answer pays
+/// (the increments up to the fewest painted cells, which the divisor asserts). `div` must
+/// count `D` exactly. An answer pays exactly its rounded deficit: the literals true in it.
+pub fn deficit_costs(enc: &Encoding, maxima: &[u64], div: &Divisor) -> (Vec<(Lit, u64)>, u64) {
+    assert!(div.exact, "the divisor counts D exactly");
+    let mut costs: Vec<(Lit, u64)> = dot_units(enc, maxima).concat();
+    let fewest = enc.fewest_painted.max(1);
+    for d in fewest + 1..div.cap {
+        costs.push((div.at_least[d as usize], ln_units(d) - ln_units(d - 1)));
+    }
+    if let Some(any) = div.any_error {
+        costs.push((any, bonus_units()));
+    }
+    (costs, ln_units(fewest))
+}
+
 /// Asserts that the total deficit is at most `k` units (`encode --min-score`), with `maxima`
 /// the dots' `f̂`. Whichever way is smaller: the deficit sum capped at `k + 1`, or the
 /// *surplus* `T − deficit` (T the largest total) at least `T − k`, capped there: a weak bound

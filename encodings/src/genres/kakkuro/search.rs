@@ -7,6 +7,11 @@
 //! call does not end in minutes: it gets a conflict budget, and after giving up the search asks
 //! for a bound halfway nearer the best answer's. Calls at the best answer's own bound run to the
 //! end (their UNSAT proves the optimum).
+//!
+//! On a race's odd members the bound is proved from below instead ([`run_cores`]): the two
+//! ways are complementary (the cores prove the 16×16 painting boards, which the bounds from
+//! above do not; on most smaller boards the bounds from above are faster), so a race of two
+//! covers both.
 
 use super::{bound, encode, fix_values, Answer, Encoding, Instance, Kakkuro, Scored};
 use crate::capability;
@@ -14,6 +19,7 @@ use crate::cnf::sum::{Bound, SumOutputs};
 use crate::cnf::Lit;
 use crate::puzzle::{Ended, Goal, Observer};
 use crate::search;
+use crate::search::cores::Cores;
 use crate::solver::{NewSolver, SolveResult, Solver, SolverError};
 
 /// The deficit bound first asked above the floor, in units of 1/SCALE: small, so the first
@@ -90,10 +96,100 @@ impl capability::Searches for Kakkuro {
         solvers: &dyn NewSolver,
         out: &mut dyn Observer<Kakkuro>,
     ) -> Result<Ended, SolverError> {
-        match run(inst, solvers, out) {
+        match if solvers.member() % 2 == 1 {
+            run_cores(inst, solvers, out)
+        } else {
+            run(inst, solvers, out)
+        } {
             Ok(()) => Ok(Ended::Proved),
             Err(None) => Ok(Ended::Stopped),
             Err(Some(e)) => Err(e),
+        }
+    }
+}
+
+/// The core-guided search ([`crate::search::cores`]): the solver is asked for an answer with
+/// no deficit at all, each refusal's core raises the proved lower bound, every answer met is
+/// re-scored exactly and what it dominates blocked, until the lower bound reaches what a
+/// strictly better answer than the best would have to pay (or every answer is blocked).
+fn run_cores(
+    inst: &Instance,
+    solvers: &dyn NewSolver,
+    out: &mut dyn Observer<Kakkuro>,
+) -> Step<()> {
+    let mut solver = solvers.new_solver();
+    let enc = encode(&inst.puzzle, &mut solver);
+    if let Some(values) = &inst.fixed {
+        fix_values(&enc, &mut solver, values);
+    }
+    let div = bound::divisor(&enc, bound::most_divisor(&enc) + 1, &mut solver);
+    // Deficits below each dot's largest listed factor: the cores find what it can reach.
+    let tops: Vec<u64> = enc
+        .factors
+        .iter()
+        .map(|v| v.first().map_or(1, |&(f, _)| f))
+        .collect();
+    let (costs, paid) = bound::deficit_costs(&enc, &tops, &div);
+    let mut cores = Cores::new(&costs);
+    out.stats(solver.stats());
+    let top: f64 = tops.iter().map(|&m| (m as f64).ln()).sum::<f64>() + 1.1f64.ln();
+    let report = |out: &mut dyn Observer<Kakkuro>, proved: f64| {
+        out.upper_bound((top - proved).exp() * (1.0 + 1e-9))
+    };
+    report(out, (enc.fewest_painted.max(1) as f64).ln());
+    let dots = enc.factors.len();
+    let mut s = Search {
+        inst,
+        solver,
+        enc,
+        best: None,
+        seen: vec![0; dots],
+        out,
+    };
+    loop {
+        let elsewhere = s.out.floor();
+        let best = match (&s.best, &elsewhere) {
+            (Some(own), Some(f)) if f.score > own.score => Some(f),
+            (None, Some(f)) => Some(f),
+            (own, _) => own.as_ref(),
+        };
+        if let Some(best) = best {
+            // Nothing better: every answer pays more than a better one could.
+            match bound::better_than(bound::deficit(
+                &tops,
+                &best.factors,
+                best.score.d,
+                best.score.e,
+            )) {
+                None => return Ok(()),
+                Some(k) if paid + cores.lower() > k => return Ok(()),
+                Some(_) => {}
+            }
+        }
+        let assumptions = cores.assumptions();
+        if s.solve(&assumptions)? {
+            let (_, found) = s.take()?;
+            bound::block(
+                &s.enc,
+                &div,
+                &mut s.solver,
+                &found.factors,
+                found.score.d,
+                found.score.e,
+            );
+            cores.satisfied();
+        } else {
+            let core = s.solver.failed_core();
+            if core.is_empty() {
+                return Ok(()); // every answer is blocked: the best is optimal (or there is none)
+            }
+            cores.relax(&core, &mut s.solver);
+            // The cores bound the answers not blocked; the blocked ones score at most the best.
+            let proved = bound::refuted((paid + cores.lower()).saturating_sub(1));
+            let own = s.best.as_ref().map_or(f64::INFINITY, |b| {
+                bound::deficit(&tops, &b.factors, b.score.d, b.score.e)
+            });
+            report(s.out, proved.min(own));
         }
     }
 }
