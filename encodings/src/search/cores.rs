@@ -56,7 +56,8 @@ impl Cores {
 
     fn add(&mut self, a: Lit, w: u64) {
         let slot = self.weight.entry(a).or_insert(0);
-        if *slot == 0 {
+        // A literal whose weight fell to 0 in this relaxation is still listed until its end.
+        if *slot == 0 && !self.order.contains(&a) {
             self.order.push(a);
         }
         *slot += w;
@@ -101,11 +102,14 @@ impl Cores {
     /// [`Self::assumptions`]; empty means the clauses alone are refuted, which the caller
     /// handles). Raises the lower bound and relaxes the core into a sum.
     pub fn relax<S: ClauseSink>(&mut self, core: &[Lit], sink: &mut S) {
-        let core: Vec<Lit> = core
+        // Once each: a backend may name an assumption twice, and each is paid once.
+        let mut core: Vec<Lit> = core
             .iter()
             .copied()
             .filter(|a| self.weight.get(a).is_some_and(|&w| w > 0))
             .collect();
+        core.sort_by_key(|l| l.dimacs());
+        core.dedup();
         let Some(least) = core.iter().map(|a| self.weight[a]).min() else {
             return;
         };
@@ -208,77 +212,98 @@ mod tests {
     }
 
     /// The lower bound never passes the true minimum, and once every cost is in, an answer
-    /// costs exactly the bound: on random formulas against brute force.
+    /// costs exactly the bound: on random formulas against brute force. Cores come minimal,
+    /// as the whole list of assumptions (a backend without cores), or minimal with extras; the
+    /// costs include weight 0, a literal twice, a literal and its negation, and heavy weights.
     #[test]
     fn cores_find_the_minimum_cost() {
-        let mut rng = Rng::new(7);
         // Rounds whose cores were relaxed into sums, and whose sums' bounds were raised.
         let (mut summed, mut raised) = (0, 0);
-        for round in 0..1000 {
-            let mut cnf = Cnf::new();
-            let n = 3 + rng.below(6);
-            let vars: Vec<Lit> = (0..n).map(|_| cnf.new_var()).collect();
-            let pick = |rng: &mut Rng| {
-                let v = vars[rng.below(n)];
-                if rng.below(2) == 0 {
-                    v
-                } else {
-                    !v
-                }
-            };
-            for _ in 0..rng.below(2 * n) {
-                let clause: Vec<Lit> = (0..1 + rng.below(3)).map(|_| pick(&mut rng)).collect();
-                cnf.add_clause(&clause);
-            }
-            let costs: Vec<(Lit, u64)> = (0..1 + rng.below(2 * n))
-                .map(|_| {
-                    // Light and equal weights half the time: then cores grow into sums.
-                    let heavy = rng.below(2) == 1;
-                    (
-                        pick(&mut rng),
-                        1 + rng.below(if heavy { 20 } else { 2 }) as u64,
-                    )
-                })
-                .collect();
-            // Clauses over the costs themselves: some must be paid, often several.
-            for _ in 0..rng.below(2 * costs.len()) {
-                let clause: Vec<Lit> = (0..2 + rng.below(2))
-                    .map(|_| costs[rng.below(costs.len())].0)
-                    .collect();
-                cnf.add_clause(&clause);
-            }
-            let want = brute(&cnf, &costs);
-            let mut cores = Cores::new(&costs);
-            let got = loop {
-                let a = cores.assumptions();
-                match model(&cnf, &a) {
-                    Some(m) => {
-                        let paid: u64 = costs
-                            .iter()
-                            .filter(|&&(l, _)| holds(&m, l))
-                            .map(|&(_, w)| w)
-                            .sum();
-                        assert!(cores.lower() <= paid, "round {round}");
-                        if !cores.satisfied() {
-                            assert_eq!(paid, cores.lower(), "round {round}");
-                            break Some(paid);
-                        }
+        for mode in 0..3 {
+            let mut rng = Rng::new(7 + mode);
+            for round in 0..1000 {
+                let mut cnf = Cnf::new();
+                let n = 3 + rng.below(6);
+                let vars: Vec<Lit> = (0..n).map(|_| cnf.new_var()).collect();
+                let pick = |rng: &mut Rng| {
+                    let v = vars[rng.below(n)];
+                    if rng.below(2) == 0 {
+                        v
+                    } else {
+                        !v
                     }
-                    None => {
-                        let failed = core(&cnf, &a);
-                        if failed.is_empty() {
-                            break None;
-                        }
-                        summed += usize::from(failed.len() > 1);
-                        raised += usize::from(failed.iter().any(|a| cores.bounds.contains_key(a)));
-                        cores.relax(&failed, &mut cnf);
-                        let w = want.expect("a refusal under assumptions has a model without");
-                        assert!(cores.lower() <= w, "round {round}");
+                };
+                for _ in 0..rng.below(2 * n) {
+                    let clause: Vec<Lit> = (0..1 + rng.below(3)).map(|_| pick(&mut rng)).collect();
+                    cnf.add_clause(&clause);
+                }
+                let mut costs: Vec<(Lit, u64)> = Vec::new();
+                for _ in 0..1 + rng.below(2 * n) {
+                    let l = pick(&mut rng);
+                    // Light and equal weights often: then cores grow into sums.
+                    let w = match rng.below(6) {
+                        0 => 0,
+                        1 => 1 << 40,
+                        2 | 3 => 1 + rng.below(2) as u64,
+                        _ => 1 + rng.below(20) as u64,
+                    };
+                    costs.push((l, w));
+                    if rng.below(5) == 0 {
+                        costs.push((if rng.below(2) == 0 { l } else { !l }, 1));
                     }
                 }
-            };
-            assert_eq!(got, want, "round {round}");
+                // Clauses over the costs themselves: some must be paid, often several.
+                for _ in 0..rng.below(2 * costs.len()) {
+                    let clause: Vec<Lit> = (0..2 + rng.below(2))
+                        .map(|_| costs[rng.below(costs.len())].0)
+                        .collect();
+                    cnf.add_clause(&clause);
+                }
+                let want = brute(&cnf, &costs);
+                let total: u64 = costs.iter().map(|&(_, w)| w).sum();
+                let mut cores = Cores::new(&costs);
+                let got = loop {
+                    let a = cores.assumptions();
+                    let mut once = a.clone();
+                    once.sort_by_key(|l| l.dimacs());
+                    once.dedup();
+                    assert_eq!(once.len(), a.len(), "an assumption twice, round {round}");
+                    assert!(cores.weight.values().all(|&w| w <= total), "round {round}");
+                    match model(&cnf, &a) {
+                        Some(m) => {
+                            let paid: u64 = costs
+                                .iter()
+                                .filter(|&&(l, _)| holds(&m, l))
+                                .map(|&(_, w)| w)
+                                .sum();
+                            assert!(cores.lower() <= paid, "round {round}");
+                            if !cores.satisfied() {
+                                assert_eq!(paid, cores.lower(), "round {round}");
+                                break Some(paid);
+                            }
+                        }
+                        None => {
+                            let mut failed = core(&cnf, &a);
+                            if failed.is_empty() {
+                                break None;
+                            }
+                            match mode {
+                                1 => failed = [&a[..], &a[..1]].concat(),
+                                2 => failed.extend(a.iter().filter(|_| rng.below(2) == 0)),
+                                _ => {}
+                            }
+                            summed += usize::from(failed.len() > 1);
+                            raised +=
+                                usize::from(failed.iter().any(|a| cores.bounds.contains_key(a)));
+                            cores.relax(&failed, &mut cnf);
+                            let w = want.expect("a refusal under assumptions has a model without");
+                            assert!(cores.lower() <= w, "round {round}");
+                        }
+                    }
+                };
+                assert_eq!(got, want, "mode {mode} round {round}");
+            }
         }
-        assert!(summed > 100 && raised > 20, "{summed} {raised}");
+        assert!(summed > 300 && raised > 60, "{summed} {raised}");
     }
 }
