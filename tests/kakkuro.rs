@@ -1281,19 +1281,18 @@ fn proved_optima_do_not_depend_on_which_limited_calls_give_up() {
     }
 }
 
-/// The core-guided search (a race's odd member, `search::cores`) proves the brute force's
+/// The core-guided search (a race's odd member on large boards, `search::cores`) proves the brute force's
 /// optimum on tiny boards, strict and lenient, with every upper bound it reports above that
 /// optimum; and the plain search's optimum on bundled boards, on each embedded backend.
 #[test]
 fn core_guided_optima_match_brute_force_and_the_plain_search() {
     let search = |p: &Puzzle, solvers: &dyn encodings::solver::NewSolver| {
         let mut seen = Best::default();
-        let ended = Kakkuro::search(
+        let ended = kk::search::from_below(
             &Instance {
                 puzzle: p.clone(),
                 fixed: None,
             },
-            Goal::Best,
             solvers,
             &mut seen,
         )
@@ -1305,7 +1304,7 @@ fn core_guided_optima_match_brute_force_and_the_plain_search() {
         if let puzzle_sat::backends::Backend::Portfolio(_) = backend {
             continue;
         }
-        let cores = backend.solvers(encodings::solver::Stop::new()).in_race(1);
+        let cores = backend.solvers(encodings::solver::Stop::new());
         let mut rng = Rng::new(45);
         let (mut boards, mut solved) = (0, 0);
         while boards < 120 {
@@ -1338,7 +1337,17 @@ fn core_guided_optima_match_brute_force_and_the_plain_search() {
         for name in ["bench-7x7-seed3", "bench-10x10-seed1", "bench-12x12-seed2"] {
             let file = common::data_dir("kakkuro").join(format!("{name}.txt"));
             let p = kk::parse(&std::fs::read_to_string(file).unwrap()).unwrap();
-            let plain = search(&p, &backend.solvers(encodings::solver::Stop::new()));
+            let mut plain = Best::default();
+            Kakkuro::search(
+                &Instance {
+                    puzzle: p.clone(),
+                    fixed: None,
+                },
+                Goal::Best,
+                &cores,
+                &mut plain,
+            )
+            .unwrap();
             let seen = search(&p, &cores);
             assert_eq!(
                 seen.best.map(|b| b.score.to_string()),

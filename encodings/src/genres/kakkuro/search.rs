@@ -8,10 +8,10 @@
 //! for a bound halfway nearer the best answer's. Calls at the best answer's own bound run to the
 //! end (their UNSAT proves the optimum).
 //!
-//! On a race's odd members the bound is proved from below instead ([`run_cores`]): the two
-//! ways are complementary (the cores prove the 16×16 painting boards, which the bounds from
-//! above do not; on most smaller boards the bounds from above are faster), so a race of two
-//! covers both.
+//! On a race's odd members, on boards of 16×16 and more, the bound is proved from below
+//! instead ([`run_cores`]): the two ways are complementary (the cores prove the 16×16 painting
+//! boards, which the bounds from above do not; on smaller boards the bounds from above are
+//! faster), so a race of two covers both.
 
 use super::{bound, encode, fix_values, Answer, Encoding, Instance, Kakkuro, Scored};
 use crate::capability;
@@ -21,6 +21,13 @@ use crate::puzzle::{Ended, Goal, Observer};
 use crate::search;
 use crate::search::cores::Cores;
 use crate::solver::{NewSolver, SolveResult, Solver, SolverError};
+
+/// Boards from this many cells (16×16) are proved from below on a race's odd members. Below
+/// it both members bound from above (on different backends): there the bounds from above were
+/// faster on every painting board of `benches/data/hard` but one (12×12 density 0.2: 15 s on
+/// CaDiCaL from above, 146 s from below), and at 16×16 they prove nothing in 600 s where the
+/// cores prove density 0.15 and 0.2 in one to two minutes (docs/encodings/kakkuro.md).
+const CORES_FROM_CELLS: usize = 256;
 
 /// The deficit bound first asked above the floor, in units of 1/SCALE: small, so the first
 /// totalizers are small; doubled each time the solver refutes one.
@@ -96,16 +103,31 @@ impl capability::Searches for Kakkuro {
         solvers: &dyn NewSolver,
         out: &mut dyn Observer<Kakkuro>,
     ) -> Result<Ended, SolverError> {
-        match if solvers.member() % 2 == 1 {
+        let large = inst.puzzle.rows * inst.puzzle.cols >= CORES_FROM_CELLS;
+        ended(if large && solvers.member() % 2 == 1 {
             run_cores(inst, solvers, out)
         } else {
             run(inst, solvers, out)
-        } {
-            Ok(()) => Ok(Ended::Proved),
-            Err(None) => Ok(Ended::Stopped),
-            Err(Some(e)) => Err(e),
-        }
+        })
     }
+}
+
+fn ended(step: Step<()>) -> Result<Ended, SolverError> {
+    match step {
+        Ok(()) => Ok(Ended::Proved),
+        Err(None) => Ok(Ended::Stopped),
+        Err(Some(e)) => Err(e),
+    }
+}
+
+/// The core-guided search ([`run_cores`]) on any board, whatever the member: for tests and
+/// measurements.
+pub fn from_below(
+    inst: &Instance,
+    solvers: &dyn NewSolver,
+    out: &mut dyn Observer<Kakkuro>,
+) -> Result<Ended, SolverError> {
+    ended(run_cores(inst, solvers, out))
 }
 
 /// The core-guided search ([`crate::search::cores`]): the solver is asked for an answer with
