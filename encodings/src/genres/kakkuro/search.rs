@@ -53,7 +53,44 @@ struct Search<'a> {
 /// What a step of the search met: `Err(None)` when the run was stopped.
 type Step<T> = Result<T, Option<SolverError>>;
 
-impl Search<'_> {
+/// A fresh solver holding the rules (and an instance's fixed values).
+fn rules(inst: &Instance, solvers: &dyn NewSolver) -> (Box<dyn Solver>, Encoding) {
+    let mut solver = solvers.new_solver();
+    let enc = encode(&inst.puzzle, &mut solver);
+    if let Some(values) = &inst.fixed {
+        fix_values(&enc, &mut solver, values);
+    }
+    (solver, enc)
+}
+
+impl<'a> Search<'a> {
+    fn new(
+        inst: &'a Instance,
+        solver: Box<dyn Solver>,
+        enc: Encoding,
+        out: &'a mut dyn Observer<Kakkuro>,
+    ) -> Search<'a> {
+        let dots = enc.factors.len();
+        Search {
+            inst,
+            solver,
+            enc,
+            best: None,
+            seen: vec![0; dots],
+            out,
+        }
+    }
+
+    /// The answer to beat: this search's best, or one found elsewhere that scores more
+    /// (another cube's): then only what beats that is asked for.
+    fn to_beat(&self) -> Option<Scored> {
+        match (&self.best, self.out.floor()) {
+            (Some(own), Some(f)) if f.score > own.score => Some(f),
+            (None, f) => f,
+            (own, _) => own.clone(),
+        }
+    }
+
     /// Decodes and re-scores the model with the independent validator; reports an improvement.
     fn take(&mut self) -> Step<(Answer, Scored)> {
         let (answer, scored) =
@@ -139,11 +176,7 @@ fn run_cores(
     solvers: &dyn NewSolver,
     out: &mut dyn Observer<Kakkuro>,
 ) -> Step<()> {
-    let mut solver = solvers.new_solver();
-    let enc = encode(&inst.puzzle, &mut solver);
-    if let Some(values) = &inst.fixed {
-        fix_values(&enc, &mut solver, values);
-    }
+    let (mut solver, enc) = rules(inst, solvers);
     let div = bound::divisor(&enc, bound::most_divisor(&enc) + 1, &mut solver);
     // Deficits below each dot's largest listed factor: the cores find what it can reach.
     let tops: Vec<u64> = enc
@@ -159,23 +192,9 @@ fn run_cores(
         out.upper_bound((top - proved).exp() * (1.0 + 1e-9))
     };
     report(out, (enc.fewest_painted.max(1) as f64).ln());
-    let dots = enc.factors.len();
-    let mut s = Search {
-        inst,
-        solver,
-        enc,
-        best: None,
-        seen: vec![0; dots],
-        out,
-    };
+    let mut s = Search::new(inst, solver, enc, out);
     loop {
-        let elsewhere = s.out.floor();
-        let best = match (&s.best, &elsewhere) {
-            (Some(own), Some(f)) if f.score > own.score => Some(f),
-            (None, Some(f)) => Some(f),
-            (own, _) => own.as_ref(),
-        };
-        if let Some(best) = best {
+        if let Some(best) = s.to_beat() {
             // Nothing better: every answer pays more than a better one could.
             match bound::better_than(bound::deficit(
                 &tops,
@@ -217,24 +236,13 @@ fn run_cores(
 }
 
 fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>) -> Step<()> {
-    let mut solver = solvers.new_solver();
-    let enc = encode(&inst.puzzle, &mut solver);
-    if let Some(values) = &inst.fixed {
-        fix_values(&enc, &mut solver, values);
-    }
+    let (mut solver, enc) = rules(inst, solvers);
     // D is counted from the start, exactly when that is cheap (strict mode: a totalizer over
     // the painted cells); lenient mode counts errors only as far as the bounds ask.
     let mut div = (!inst.puzzle.lenient).then(|| bound::divisor(&enc, u64::MAX, &mut solver));
     out.stats(solver.stats());
     let dots = enc.factors.len();
-    let mut s = Search {
-        inst,
-        solver,
-        enc,
-        best: None,
-        seen: vec![0; dots],
-        out,
-    };
+    let mut s = Search::new(inst, solver, enc, out);
     if !s.solve(&[])? {
         return Ok(());
     }
@@ -283,14 +291,7 @@ fn run(inst: &Instance, solvers: &dyn NewSolver, out: &mut dyn Observer<Kakkuro>
     let mut retreat: Option<u64> = None;
     let mut sum: Option<SumOutputs> = None;
     loop {
-        // The best answer here, or one found elsewhere that scores more (another cube's): then
-        // only what beats that is asked for.
-        let elsewhere = s.out.floor();
-        let own = s.best.as_ref().expect("an answer was found");
-        let best = match &elsewhere {
-            Some(f) if f.score > own.score => f,
-            _ => own,
-        };
+        let best = s.to_beat().expect("an answer was found");
         let Some(better) = bound::better_than(bound::deficit(
             &maxima,
             &best.factors,
