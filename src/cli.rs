@@ -35,6 +35,8 @@ pub enum Command {
     Decode(DecodeCli),
     /// Check an answer against the rules with the independent validator.
     Check(CheckCli),
+    /// The steps from the givens to the solution, each with the rule instances that force it.
+    Explain(ExplainCli),
     #[command(about = format!("Make a random puzzle ({})", registry::generators().join(", ")))]
     Generate(GenerateCli),
     /// Solve every puzzle file under the given files and folders, in parallel, and compare
@@ -356,6 +358,29 @@ pub struct CheckCli {
     #[arg(long, help = for_flag(Flag::Lenient, "Score repeats as errors (docs/rules.md, lenient mode) instead of forbidding them"))]
     pub lenient: bool,
     /// For answers the solver completes (a bare Kakkuro contest string).
+    #[command(flatten)]
+    pub solver: SolverArgs,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ExplainCli {
+    #[arg(value_parser = puzzle_parser())]
+    pub puzzle: String,
+    /// The puzzle file or URL; `-` reads standard input.
+    pub file: PathBuf,
+    /// `text` (numbered steps, then the solution) or `json` (one object: `steps`, each with
+    /// `deduces`, `rules`, `way` and `uses`, and `solution`).
+    #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+    pub format: String,
+    /// Only the first N steps, then the board as they leave it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..).map(|n| n as usize), conflicts_with = "next")]
+    pub steps: Option<usize>,
+    /// Only the next step (the first from the puzzle as given): a hint that says why.
+    #[arg(long)]
+    pub next: bool,
+    /// Stop after this many seconds and print the steps found so far.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
     #[command(flatten)]
     pub solver: SolverArgs,
 }
@@ -844,6 +869,16 @@ pub fn run(cli: Cli) -> Result<Done> {
                 backend: a.solver.backend()?,
             },
         ),
+        Command::Explain(a) => entry(&a.puzzle, &[])?.explain(&crate::explain::ExplainArgs {
+            file: a.file.clone(),
+            format: match a.format.as_str() {
+                "json" => Format::Json,
+                _ => Format::Text,
+            },
+            steps: if a.next { Some(1) } else { a.steps },
+            time_limit: a.time_limit,
+            backend: a.solver.backend()?,
+        }),
         Command::Generate(a) => entry(&a.puzzle, &[])?
             .generator
             .expect("clap admits generating puzzles only")

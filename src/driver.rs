@@ -124,7 +124,7 @@ fn allow_format<P: Genre>(format: Format) -> Result<()> {
 
 /// The puzzle argument: a file, `-` for stdin, or a puzz.link URL (when no file has that name),
 /// read as the puzzle file it stands for.
-fn read_puzzle<P: Genre>(arg: &std::path::Path) -> Result<Input> {
+pub(crate) fn read_puzzle<P: Genre>(arg: &std::path::Path) -> Result<Input> {
     if let Some(url) = pasted_url(&arg.to_string_lossy()).filter(|_| !arg.exists()) {
         return from_url::<P>(url);
     }

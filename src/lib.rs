@@ -12,6 +12,7 @@ pub mod cubes;
 pub mod dimacs;
 pub mod drat;
 pub mod driver;
+pub mod explain;
 pub mod formula;
 pub mod input;
 pub mod output;

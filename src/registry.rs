@@ -64,6 +64,15 @@ pub fn with_flag(flag: encodings::puzzle::Flag) -> Vec<&'static str> {
         .collect()
 }
 
+/// The puzzles `explain` explains.
+pub fn explained() -> Vec<&'static str> {
+    PUZZLES
+        .iter()
+        .filter(|e| e.explains())
+        .map(|e| e.name())
+        .collect()
+}
+
 /// The puzzles `generate` makes.
 pub fn generators() -> Vec<&'static str> {
     PUZZLES
@@ -102,6 +111,9 @@ pub trait Entry: Sync {
     fn encode(&self, args: &EncodeArgs) -> Result<Done>;
     fn decode(&self, args: &DecodeArgs) -> Result<Done>;
     fn check(&self, args: &CheckArgs) -> Result<Done>;
+    fn explain(&self, args: &crate::explain::ExplainArgs) -> Result<Done>;
+    /// Whether it has `explain`.
+    fn explains(&self) -> bool;
     /// What the type system does not hold a puzzle to: its example solves, its answer's JSON
     /// has the fields it declares, certificates' format is one it prints, its URL reads back.
     #[cfg(test)]
@@ -181,6 +193,14 @@ impl<P: Genre> Entry for Of<P> {
 
     fn check(&self, args: &CheckArgs) -> Result<Done> {
         driver::check::<P>(args)
+    }
+
+    fn explain(&self, args: &crate::explain::ExplainArgs) -> Result<Done> {
+        crate::explain::explain::<P>(args)
+    }
+
+    fn explains(&self) -> bool {
+        P::EXPLAINS
     }
 
     #[cfg(test)]

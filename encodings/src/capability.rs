@@ -132,6 +132,23 @@ pub trait Backbone: Puzzle {
     ) -> Result<Option<Hints<Self::Answer>>, SolverError>;
 }
 
+/// `explain` and `grade`: the rules as named instances over the facts a person sees
+/// ([`crate::explain`]).
+pub trait Explain: Puzzle {
+    /// The rules, each instance begun with [`crate::explain::Rules::rule`] and named as a
+    /// person would ("row 3 holds each digit once"), and the facts: variables of the rules
+    /// that [`Puzzle::decode`] reads through the encoding returned with them, so that facts
+    /// decided are an answer decided.
+    fn named(inst: &Self::Instance) -> crate::explain::Named<Self::Encoding>;
+
+    /// The board with what `known` establishes (the rest left open), as text.
+    fn draw_known(
+        inst: &Self::Instance,
+        named: &crate::explain::Named<Self::Encoding>,
+        known: &[Lit],
+    ) -> String;
+}
+
 /// Answers that leave parts to the solver (Kakkuro's bare contest string leaves the sides),
 /// completed by `check` and certificates.
 pub trait Complete: Puzzle {
@@ -339,6 +356,7 @@ pub mod probe {
         Marks HasMarks NoMarks marks;
         Estimate HasEstimate NoEstimate estimate;
         Generate HasGenerate NoGenerate generate;
+        Explain HasExplain NoExplain explain;
     }
 }
 
@@ -377,6 +395,7 @@ macro_rules! declare {
             ("Marks", probe.marks()),
             ("Estimate", probe.estimate()),
             ("Generate", probe.generate()),
+            ("Explain", probe.explain()),
         ];
         for (cap, implemented) in has {
             assert_eq!(
@@ -469,6 +488,19 @@ macro_rules! declare {
         }
         fn to_url(inst: &Self::Instance) -> Result<String, String> {
             <Self as $crate::capability::Urls>::to_url(inst)
+        }
+    };
+    (@item Explain) => {
+        const EXPLAINS: bool = true;
+        fn named(inst: &Self::Instance) -> Option<$crate::explain::Named<Self::Encoding>> {
+            Some(<Self as $crate::capability::Explain>::named(inst))
+        }
+        fn draw_known(
+            inst: &Self::Instance,
+            named: &$crate::explain::Named<Self::Encoding>,
+            known: &[$crate::cnf::Lit],
+        ) -> String {
+            <Self as $crate::capability::Explain>::draw_known(inst, named, known)
         }
     };
     (@item Backbone) => {

@@ -22,6 +22,8 @@ pub trait Genre: Puzzle {
     const HINTS: bool = false;
     /// Whether it has [`crate::capability::Generate`].
     const GENERATES: bool = false;
+    /// Whether it has [`crate::capability::Explain`].
+    const EXPLAINS: bool = false;
     const PARTS: &'static str = "";
     const COMPLETION: Option<Completion<Self>> = None;
     const LEMMAS: Option<Lemmas<Self>> = None;
@@ -205,6 +207,19 @@ pub trait Genre: Puzzle {
 
     fn difficulty(_inst: &Self::Instance) -> Option<(usize, usize)> {
         None
+    }
+
+    /// [`crate::capability::Explain::named`]; `None` without it.
+    fn named(_inst: &Self::Instance) -> Option<crate::explain::Named<Self::Encoding>> {
+        None
+    }
+
+    fn draw_known(
+        _inst: &Self::Instance,
+        _named: &crate::explain::Named<Self::Encoding>,
+        _known: &[Lit],
+    ) -> String {
+        String::new()
     }
 }
 

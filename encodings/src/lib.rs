@@ -10,12 +10,14 @@
 //! - [`solver`]: what a search needs of a SAT solver ([`solver::Solver`]); [`search`]: the
 //!   searches, written against it, and a solver that splits a formula into independent parts.
 //! - [`certificate`]: what a claim states, its formula, and its VeriPB proofs.
+//! - [`explain`]: step-by-step explanations over named rule instances.
 //! - [`format`]: what is read and written: parse errors, puzz.link URLs, SVG, verdict words.
 
 pub mod capability;
 pub mod certificate;
 pub mod cnf;
 pub mod conquer;
+pub mod explain;
 pub mod format;
 pub mod genre;
 pub mod genres;

@@ -10,6 +10,7 @@ use super::digits::{self, Digits};
 use crate::capability;
 use crate::cnf::amo::exactly_one_traced;
 use crate::cnf::{ClauseSink, Lit, Model};
+use crate::explain::{Fact, Named, Rules};
 use crate::format::error::ParseError;
 use crate::format::svg::{self, Font, Stroke, Svg};
 use crate::format::url::{self, Number};
@@ -660,6 +661,82 @@ impl capability::Urls for Sudoku {
             board.n,
             &url::encode_numbers(cells),
         ))
+    }
+}
+
+impl capability::Explain for Sudoku {
+    /// Every cell's digit as facts; a rule per open cell ("holds one digit") and per house
+    /// ("holds each digit once"), over all digits (not the candidates the givens leave, so
+    /// that what a given rules out is a step); the givens known from the start.
+    fn named(board: &Board) -> Named<Encoding> {
+        let n = board.n;
+        let mut rules = Rules::new();
+        let open: Vec<u64> = board
+            .givens
+            .iter()
+            .map(|&g| match g {
+                0 => ((1u64 << n) - 1) << 1,
+                g => 1 << g,
+            })
+            .collect();
+        let digits = Digits::new(&mut rules, &open, n, n);
+        let at = |i: usize| format!("({},{})", i / n + 1, i % n + 1);
+        let mut ladders = Vec::new();
+        for i in (0..n * n).filter(|&i| board.givens[i] == 0) {
+            rules.rule(format!("{} holds one digit", at(i)), vec![i]);
+            if let Some(aux) = digits.one(&mut rules, i) {
+                ladders.push((digits.cell(i).iter().flatten().copied().collect(), aux));
+            }
+        }
+        for (k, house) in board.houses().into_iter().enumerate() {
+            let what = ["row", "column", "box"][k / n];
+            rules.rule(
+                format!("{what} {} holds each digit once", k % n + 1),
+                house.clone(),
+            );
+            for d in 1..=n {
+                let lits = digits.of(&house, d);
+                if let Some(aux) = exactly_one_traced(&mut rules, &lits) {
+                    ladders.push((lits, aux));
+                }
+            }
+        }
+        let mut facts = Vec::new();
+        let mut known = Vec::new();
+        for i in 0..n * n {
+            for d in 1..=n as u8 {
+                if let Some(lit) = digits.lit(i, d) {
+                    facts.push(Fact {
+                        lit,
+                        subject: at(i),
+                        is: d.to_string(),
+                        cells: vec![i],
+                    });
+                    if board.givens[i] == d {
+                        known.push(lit);
+                    }
+                }
+            }
+        }
+        Named::new(rules, facts, known, Encoding { digits, ladders })
+    }
+
+    fn draw_known(board: &Board, named: &Named<Encoding>, known: &[Lit]) -> String {
+        let set: std::collections::HashSet<Lit> = known.iter().copied().collect();
+        let grid: Grid = (0..board.n * board.n)
+            .map(|i| {
+                (1..=board.n as u8)
+                    .find(|&d| {
+                        named
+                            .encoding
+                            .digits
+                            .lit(i, d)
+                            .is_some_and(|l| set.contains(&l))
+                    })
+                    .unwrap_or(0)
+            })
+            .collect();
+        render_rows(board.n, &grid)
     }
 }
 

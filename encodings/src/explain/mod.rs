@@ -1,0 +1,717 @@
+//! Step-by-step explanations. A genre with [`crate::capability::Explain`] states its rules as
+//! named instances ("row 3 holds each digit once", "the 6 at (2,5) covers six cells") over
+//! facts a person sees (a cell's digit, a cell shaded); [`explain`] then goes from the givens
+//! to the solution in steps, each deducing facts from as few rule instances as it finds, given
+//! the facts earlier steps established.
+//!
+//! A step is found in one of three ways, cheapest first, and says which:
+//! - one rule alone forces a fact: assuming the opposite propagates to a conflict within it;
+//! - several rules force it by propagation: the rules a conflict from assuming the opposite
+//!   used over all the rules, pared down one by one;
+//! - only a search refutes the opposite: the solver's core over all the rules, pared down.
+//!
+//! Whichever way it was found, the rules of a step with more than one are then pared down by
+//! the solver until removing any one of them lets the opposite of its first deduction hold
+//! (`minimal`), so the step never names a rule it does not need. Every deduction is checked:
+//! propagation (which a RUP checker repeats) or a solver's refutation.
+
+pub mod propagate;
+
+use crate::cnf::{ClauseSink, Lit};
+use crate::genre::Genre;
+use crate::solver::{NewSolver, SolveResult, Solver, SolverError};
+use propagate::{Propagator, Why};
+use std::collections::HashSet;
+
+/// The rules of a puzzle, clause by clause, each clause in the rule instance begun last with
+/// [`Rules::rule`]. A clause added before any rule is a bug in the genre (it would force facts
+/// no step could name), so it panics.
+#[derive(Default)]
+pub struct Rules {
+    pub num_vars: u32,
+    names: Vec<String>,
+    /// The cells each rule is about, row-major, for pictures and JSON.
+    cells: Vec<Vec<usize>>,
+    /// Where each rule's clauses start in `clauses`.
+    starts: Vec<usize>,
+    clauses: Vec<Vec<Lit>>,
+}
+
+impl Rules {
+    pub fn new() -> Rules {
+        Rules::default()
+    }
+
+    /// Begins a rule instance: the clauses added from now on are its.
+    pub fn rule(&mut self, name: impl Into<String>, cells: Vec<usize>) {
+        self.names.push(name.into());
+        self.cells.push(cells);
+        self.starts.push(self.clauses.len());
+    }
+
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    pub fn name(&self, r: usize) -> &str {
+        &self.names[r]
+    }
+
+    pub fn cells(&self, r: usize) -> &[usize] {
+        &self.cells[r]
+    }
+
+    pub fn clauses_of(&self, r: usize) -> &[Vec<Lit>] {
+        let end = self
+            .starts
+            .get(r + 1)
+            .copied()
+            .unwrap_or(self.clauses.len());
+        &self.clauses[self.starts[r]..end]
+    }
+
+    /// Every clause, each with its rule.
+    pub fn all(&self) -> impl Iterator<Item = (usize, &[Lit])> {
+        (0..self.len()).flat_map(move |r| self.clauses_of(r).iter().map(move |c| (r, &c[..])))
+    }
+}
+
+impl ClauseSink for Rules {
+    fn new_var(&mut self) -> Lit {
+        self.num_vars += 1;
+        Lit::positive(self.num_vars)
+    }
+
+    fn add_clause(&mut self, lits: &[Lit]) {
+        assert!(
+            !self.names.is_empty(),
+            "a clause outside any named rule: {lits:?}"
+        );
+        self.clauses.push(lits.to_vec());
+    }
+}
+
+/// A fact a person sees: a variable of the rules, true when `subject` is `is` ("(2,5)" is
+/// "7"; "(3,1)" is "shaded").
+#[derive(Clone, Debug)]
+pub struct Fact {
+    pub lit: Lit,
+    pub subject: String,
+    pub is: String,
+    /// The cells it is about, row-major.
+    pub cells: Vec<usize>,
+}
+
+/// A genre's rules for [`explain`]: the rules, the facts, and those the givens establish.
+pub struct Named<E> {
+    pub rules: Rules,
+    pub facts: Vec<Fact>,
+    /// Facts true from the start (a sudoku's givens).
+    pub known: Vec<Lit>,
+    /// The genre's encoding of the same variables, to read a model back into an answer.
+    pub encoding: E,
+    /// The fact of each variable.
+    of_var: std::collections::HashMap<u32, usize>,
+}
+
+impl<E> Named<E> {
+    pub fn new(rules: Rules, facts: Vec<Fact>, known: Vec<Lit>, encoding: E) -> Named<E> {
+        let of_var = facts
+            .iter()
+            .enumerate()
+            .map(|(k, f)| (f.lit.var(), k))
+            .collect();
+        Named {
+            rules,
+            facts,
+            known,
+            encoding,
+            of_var,
+        }
+    }
+
+    /// The fact of `l`'s variable, and whether `l` says it holds.
+    pub fn fact(&self, l: Lit) -> Option<(&Fact, bool)> {
+        let f = &self.facts[*self.of_var.get(&l.var())?];
+        Some((f, f.lit == l))
+    }
+
+    /// What `l` says, in words: "(2,5) is 7", "(2,5) is not 7".
+    pub fn say(&self, l: Lit) -> String {
+        match self.fact(l) {
+            Some((f, true)) => format!("{} is {}", f.subject, f.is),
+            Some((f, false)) => format!("{} is not {}", f.subject, f.is),
+            None => format!("variable {}", l.dimacs()),
+        }
+    }
+
+    /// What `lits` say, shortly: what holds first, then what does not, a subject's values
+    /// together ("(6,5) is 5; (1,3) is not 1, 5 or 9").
+    pub fn say_all(&self, lits: &[Lit]) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        for holds in [true, false] {
+            let mut subjects: Vec<(&str, Vec<&str>)> = Vec::new();
+            for &l in lits {
+                let Some((f, yes)) = self.fact(l) else {
+                    continue;
+                };
+                if yes != holds {
+                    continue;
+                }
+                match subjects.iter_mut().find(|(s, _)| *s == f.subject) {
+                    Some((_, values)) => values.push(&f.is),
+                    None => subjects.push((&f.subject, vec![&f.is])),
+                }
+            }
+            for (subject, values) in subjects {
+                let list = match values.split_last() {
+                    Some((last, [])) => last.to_string(),
+                    Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                    None => continue,
+                };
+                let verb = if holds { "is" } else { "is not" };
+                parts.push(format!("{subject} {verb} {list}"));
+            }
+        }
+        parts.join("; ")
+    }
+}
+
+/// How a step was found (and so how hard it is for a person).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Way {
+    /// One rule forces it by propagation.
+    Single,
+    /// Several rules force it by propagation (a chain of single consequences).
+    Chain,
+    /// Only a search refutes the opposite (a case split).
+    Search,
+}
+
+impl Way {
+    pub fn name(self) -> &'static str {
+        match self {
+            Way::Single => "single",
+            Way::Chain => "chain",
+            Way::Search => "search",
+        }
+    }
+}
+
+/// One step: the rules, and the earlier facts, that force its deductions.
+#[derive(Clone, Debug)]
+pub struct Step {
+    pub rules: Vec<usize>,
+    pub deduces: Vec<Lit>,
+    /// The earlier facts the refutations of its deductions read: the rules and these force
+    /// every deduction.
+    pub uses: Vec<Lit>,
+    pub way: Way,
+}
+
+/// Steps from the givens, and the facts left open when no step is left (none for a puzzle
+/// with one solution).
+pub struct Explanation {
+    pub steps: Vec<Step>,
+    pub open: Vec<Lit>,
+    /// Stopped by `--steps` or the run's stop flag before the end.
+    pub cut_short: bool,
+}
+
+/// How many of the smallest propagation refutations are pared down before one is chosen.
+const PARED: usize = 6;
+
+/// The steps from `named.known` to `target` (literals every solution has: a unique
+/// solution's facts, or the backbone), at most `max_steps`.
+pub fn explain<E>(
+    named: &Named<E>,
+    target: &[Lit],
+    solvers: &dyn NewSolver,
+    max_steps: Option<usize>,
+) -> Result<Explanation, SolverError> {
+    let rules = &named.rules;
+    let mut known: Vec<Lit> = named.known.clone();
+    let mut is_known: HashSet<u32> = known.iter().map(|l| l.var()).collect();
+    let mut singles = Groups::new(rules, (0..rules.len()).map(|r| vec![r]).collect());
+    // Built when the singles first run out.
+    let mut pairs: Option<Groups> = None;
+    let everything: Vec<usize> = (0..rules.len()).collect();
+    let mut all = Propagator::new(rules, &everything);
+    let mut selectors = Selectors::new(rules, solvers);
+    let mut steps = Vec::new();
+    loop {
+        let open: Vec<Lit> = target
+            .iter()
+            .copied()
+            .filter(|l| !is_known.contains(&l.var()))
+            .collect();
+        let cut_short = !open.is_empty()
+            && (max_steps.is_some_and(|m| steps.len() >= m) || solvers.stop().is_raised());
+        if open.is_empty() || cut_short {
+            return Ok(Explanation {
+                steps,
+                open,
+                cut_short,
+            });
+        }
+        let found = match singles.best(known.as_slice(), &open) {
+            Some((_, found)) => Ok(Some(single_step(found, singles.chosen_rules()))),
+            None => {
+                let pairs = pairs.get_or_insert_with(|| Groups::new(rules, neighbours(&singles)));
+                match pairs.best(known.as_slice(), &open) {
+                    Some((_, mut found)) => {
+                        let (l, why) = found.swap_remove(0);
+                        finish(rules, &mut selectors, &known, &open, l, why, Way::Chain).map(Some)
+                    }
+                    None => match chain(rules, &mut all, &mut selectors, &known, &open) {
+                        Ok(None) => search(rules, &mut selectors, &known, &open),
+                        other => other,
+                    },
+                }
+            }
+        };
+        let step = match found {
+            Ok(Some(step)) => step,
+            // Nothing forces what is left: the target was not the backbone.
+            Ok(None) => {
+                return Ok(Explanation {
+                    steps,
+                    open,
+                    cut_short: false,
+                })
+            }
+            Err(_) if solvers.stop().is_raised() => {
+                return Ok(Explanation {
+                    steps,
+                    open,
+                    cut_short: true,
+                })
+            }
+            Err(e) => return Err(e),
+        };
+        singles.established(&step.deduces);
+        if let Some(p) = pairs.as_mut() {
+            p.established(&step.deduces);
+        }
+        for &l in &step.deduces {
+            is_known.insert(l.var());
+            known.push(l);
+        }
+        steps.push(step);
+    }
+}
+
+fn single_step(found: Vec<(Lit, Why)>, rules: Vec<usize>) -> Step {
+    let uses = union(found.iter().map(|(_, why)| &why.facts[..]));
+    Step {
+        rules,
+        deduces: found.into_iter().map(|(l, _)| l).collect(),
+        uses,
+        way: Way::Single,
+    }
+}
+
+/// Every two rules that share a variable.
+fn neighbours(singles: &Groups) -> Vec<Vec<usize>> {
+    let mut pairs: HashSet<(usize, usize)> = HashSet::new();
+    for rules in singles.touches.values() {
+        for (i, &a) in rules.iter().enumerate() {
+            for &b in &rules[i + 1..] {
+                pairs.insert((a.min(b), a.max(b)));
+            }
+        }
+    }
+    let mut pairs: Vec<(usize, usize)> = pairs.into_iter().collect();
+    pairs.sort_unstable();
+    pairs.into_iter().map(|(a, b)| vec![a, b]).collect()
+}
+
+/// Small sets of rules (each rule alone, or two that share a variable), each with its own
+/// propagator and what it last forced: a set is looked at again only when a fact on its
+/// variables was established.
+struct Groups {
+    members: Vec<Vec<usize>>,
+    props: Vec<Propagator>,
+    dirty: Vec<bool>,
+    cached: Vec<Vec<(Lit, Why)>>,
+    /// The groups that mention each variable.
+    touches: std::collections::HashMap<u32, Vec<usize>>,
+    chosen: usize,
+}
+
+impl Groups {
+    fn new(rules: &Rules, members: Vec<Vec<usize>>) -> Groups {
+        let props: Vec<Propagator> = members.iter().map(|m| Propagator::new(rules, m)).collect();
+        let mut touches: std::collections::HashMap<u32, Vec<usize>> = Default::default();
+        for (g, p) in props.iter().enumerate() {
+            for &v in p.vars() {
+                touches.entry(v).or_default().push(g);
+            }
+        }
+        Groups {
+            dirty: vec![true; members.len()],
+            cached: vec![Vec::new(); members.len()],
+            members,
+            props,
+            touches,
+            chosen: 0,
+        }
+    }
+
+    /// The group that forces the most open facts by propagation (the first, in the genre's
+    /// order, of those that force as many), with what it forces: so that a house that rules a
+    /// digit out of many cells says so once.
+    fn best(&mut self, known: &[Lit], open: &[Lit]) -> Option<(usize, Vec<(Lit, Why)>)> {
+        let open_set: HashSet<Lit> = open.iter().copied().collect();
+        let mut best: Option<usize> = None;
+        for g in 0..self.members.len() {
+            if self.dirty[g] {
+                self.dirty[g] = false;
+                let p = &mut self.props[g];
+                p.set_base(known);
+                let mine: Vec<Lit> = open.iter().copied().filter(|&l| p.mentions(l)).collect();
+                self.cached[g] = mine
+                    .into_iter()
+                    .filter_map(|l| p.refute(l).map(|why| (l, why)))
+                    .collect();
+            } else {
+                self.cached[g].retain(|(l, _)| open_set.contains(l));
+            }
+            if !self.cached[g].is_empty()
+                && best.is_none_or(|b| self.cached[g].len() > self.cached[b].len())
+            {
+                best = Some(g);
+            }
+        }
+        let g = best?;
+        self.chosen = g;
+        Some((g, std::mem::take(&mut self.cached[g])))
+    }
+
+    /// The rules of the group [`Groups::best`] chose last.
+    fn chosen_rules(&self) -> Vec<usize> {
+        self.members[self.chosen].clone()
+    }
+
+    /// Marks the groups that mention `lits` to be looked at again.
+    fn established(&mut self, lits: &[Lit]) {
+        for l in lits {
+            for &g in self.touches.get(&l.var()).into_iter().flatten() {
+                self.dirty[g] = true;
+            }
+        }
+        self.dirty[self.chosen] = true;
+    }
+}
+
+/// The smallest set of rules found that forces an open fact by propagation.
+fn chain(
+    rules: &Rules,
+    all: &mut Propagator,
+    selectors: &mut Selectors<'_>,
+    known: &[Lit],
+    open: &[Lit],
+) -> Result<Option<Step>, SolverError> {
+    let everything: Vec<usize> = (0..rules.len()).collect();
+    all.only(&everything);
+    all.set_base(known);
+    let mut refuted: Vec<(Lit, Why)> = open
+        .iter()
+        .filter_map(|&l| all.refute(l).map(|why| (l, why)))
+        .collect();
+    if refuted.is_empty() {
+        return Ok(None);
+    }
+    refuted.sort_by_key(|(_, why)| why.rules.len());
+    let mut best: Option<(Lit, Why)> = None;
+    for (l, why) in refuted.into_iter().take(PARED) {
+        let pared = pare_by_propagation(all, known, l, why);
+        if best
+            .as_ref()
+            .is_none_or(|(_, b)| pared.rules.len() < b.rules.len())
+        {
+            best = Some((l, pared));
+        }
+    }
+    let (l, why) = best.expect("one was refuted");
+    finish(rules, selectors, known, open, l, why, Way::Chain).map(Some)
+}
+
+/// Drops rules from `why` one at a time while propagation (over `all`, its rules switched
+/// off in turn) still refutes `¬l`.
+fn pare_by_propagation(all: &mut Propagator, known: &[Lit], l: Lit, mut why: Why) -> Why {
+    let mut i = 0;
+    while i < why.rules.len() && why.rules.len() > 1 {
+        let mut fewer = why.rules.clone();
+        fewer.remove(i);
+        all.only(&fewer);
+        all.set_base(known);
+        match all.refute(l) {
+            // The refutation may use even fewer.
+            Some(w) => why = w,
+            None => i += 1,
+        }
+    }
+    why
+}
+
+/// A step for open facts that only a search refutes: the smallest core among the open facts'.
+fn search(
+    rules: &Rules,
+    selectors: &mut Selectors<'_>,
+    known: &[Lit],
+    open: &[Lit],
+) -> Result<Option<Step>, SolverError> {
+    let everything: Vec<usize> = (0..rules.len()).collect();
+    let mut best: Option<(Lit, Why)> = None;
+    for &l in open {
+        if let Some(why) = selectors.forces(&everything, known, l)? {
+            if best
+                .as_ref()
+                .is_none_or(|(_, b)| why.rules.len() < b.rules.len())
+            {
+                best = Some((l, why));
+            }
+        }
+    }
+    let Some((l, why)) = best else {
+        return Ok(None);
+    };
+    finish(rules, selectors, known, open, l, why, Way::Search).map(Some)
+}
+
+/// Pares `why` (which forces `l`) down with the solver until removing any rule breaks it, then
+/// gathers every open fact the remaining rules force. A chain pared below what propagation
+/// refutes becomes a search step.
+fn finish(
+    rules: &Rules,
+    selectors: &mut Selectors<'_>,
+    known: &[Lit],
+    open: &[Lit],
+    l: Lit,
+    why: Why,
+    way: Way,
+) -> Result<Step, SolverError> {
+    let mut why = why;
+    let mut i = 0;
+    while i < why.rules.len() && why.rules.len() > 1 {
+        let mut fewer = why.rules.clone();
+        fewer.remove(i);
+        match selectors.forces(&fewer, known, l)? {
+            Some(w) => why = w,
+            None => i += 1,
+        }
+    }
+    let mut p = Propagator::new(rules, &why.rules);
+    p.set_base(known);
+    let by_propagation = p.refute(l);
+    let way = match (&by_propagation, way) {
+        (Some(_), w) => w,
+        (None, _) => Way::Search,
+    };
+    let mut uses = vec![match by_propagation {
+        Some(w) => w.facts,
+        None => why.facts.clone(),
+    }];
+    let mut deduces = vec![l];
+    let others: Vec<Lit> = open
+        .iter()
+        .copied()
+        .filter(|&o| o != l && p.mentions(o))
+        .collect();
+    for other in others {
+        let forced = match way {
+            Way::Search => selectors.forces(&why.rules, known, other)?,
+            _ => p.refute(other),
+        };
+        if let Some(w) = forced {
+            deduces.push(other);
+            uses.push(w.facts);
+        }
+    }
+    Ok(Step {
+        rules: why.rules,
+        deduces,
+        uses: union(uses.iter().map(|u| &u[..])),
+        way,
+    })
+}
+
+/// The facts of several refutations, each once.
+fn union<'a>(facts: impl Iterator<Item = &'a [Lit]>) -> Vec<Lit> {
+    let mut all: Vec<Lit> = facts.flatten().copied().collect();
+    all.sort_unstable();
+    all.dedup();
+    all
+}
+
+/// A solver holding every rule behind a selector, to ask whether some rules and facts force a
+/// literal.
+/// Built on its first question: most sudokus never ask one.
+struct Selectors<'a> {
+    rules: &'a Rules,
+    solvers: &'a dyn NewSolver,
+    solver: Option<Box<dyn Solver>>,
+    selector: Vec<Lit>,
+    rule_of: std::collections::HashMap<Lit, usize>,
+}
+
+impl<'a> Selectors<'a> {
+    fn new(rules: &'a Rules, solvers: &'a dyn NewSolver) -> Selectors<'a> {
+        Selectors {
+            rules,
+            solvers,
+            solver: None,
+            selector: Vec::new(),
+            rule_of: Default::default(),
+        }
+    }
+
+    fn solver(&mut self) -> &mut dyn Solver {
+        if self.solver.is_none() {
+            let mut solver = self.solvers.new_solver();
+            for v in 1..=self.rules.num_vars {
+                let got = solver.new_var();
+                assert_eq!(got, Lit::positive(v), "a fresh solver numbers from 1");
+            }
+            self.selector = (0..self.rules.len()).map(|_| solver.new_var()).collect();
+            for (r, clause) in self.rules.all() {
+                let mut c = clause.to_vec();
+                c.push(!self.selector[r]);
+                solver.add_clause(&c);
+            }
+            self.rule_of = self
+                .selector
+                .iter()
+                .enumerate()
+                .map(|(r, &s)| (s, r))
+                .collect();
+            self.solver = Some(solver);
+        }
+        &mut **self.solver.as_mut().expect("just built")
+    }
+
+    /// Whether `which` rules and the `known` facts force `l`: the rules and facts of the
+    /// solver's core if so. A rule whose selector is not assumed is off: the solver is free to
+    /// make its selector false.
+    fn forces(
+        &mut self,
+        which: &[usize],
+        known: &[Lit],
+        l: Lit,
+    ) -> Result<Option<Why>, SolverError> {
+        self.solver();
+        let mut assumptions: Vec<Lit> = which.iter().map(|&r| self.selector[r]).collect();
+        assumptions.extend_from_slice(known);
+        assumptions.push(!l);
+        let solver = self.solver.as_mut().expect("built above");
+        match solver.solve_with(&assumptions)? {
+            SolveResult::Sat => Ok(None),
+            SolveResult::Interrupted => Err(SolverError("stopped".into())),
+            SolveResult::Unsat => {
+                let core = solver.failed_core();
+                let mut rules: Vec<usize> = core
+                    .iter()
+                    .filter_map(|s| self.rule_of.get(s).copied())
+                    .collect();
+                rules.sort_unstable();
+                rules.dedup();
+                let known_set: HashSet<Lit> = known.iter().copied().collect();
+                let mut facts: Vec<Lit> =
+                    core.into_iter().filter(|f| known_set.contains(f)).collect();
+                facts.sort_unstable();
+                Ok(Some(Why { rules, facts }))
+            }
+        }
+    }
+}
+
+/// A puzzle explained: its answer (found from the named rules, checked by the validator), the
+/// steps, and whether the answer is the only one.
+pub struct Explained<P: Genre> {
+    pub named: Named<P::Encoding>,
+    pub answer: (P::Answer, P::Checked),
+    /// The facts decide one answer: every fact is in every solution.
+    pub unique: bool,
+    pub explanation: Explanation,
+}
+
+/// Solves the named rules, checks the answer with the validator, finds what every solution
+/// shares (all the facts when the answer is unique) and explains it. `None` when the puzzle
+/// has no solution; a stopped run is an error naming the stop.
+pub fn puzzle<P: Genre>(
+    inst: &P::Instance,
+    solvers: &dyn NewSolver,
+    max_steps: Option<usize>,
+) -> Result<Option<Explained<P>>, SolverError> {
+    let named = P::named(inst)
+        .ok_or_else(|| SolverError(format!("explain is not for {} puzzles", P::INFO.name)))?;
+    let stopped = || SolverError(crate::format::verdict::TIME_LIMIT.to_string());
+    let mut solver = solvers.new_solver();
+    for v in 1..=named.rules.num_vars {
+        assert_eq!(
+            solver.new_var(),
+            Lit::positive(v),
+            "a fresh solver numbers from 1"
+        );
+    }
+    named.rules.all().for_each(|(_, c)| solver.add_clause(c));
+    named.known.iter().for_each(|&k| solver.add_clause(&[k]));
+    match solver.solve()? {
+        SolveResult::Unsat => return Ok(None),
+        SolveResult::Interrupted => return Err(stopped()),
+        SolveResult::Sat => {}
+    }
+    let model = solver.model();
+    let answer = P::decode(inst, &named.encoding, &model);
+    let checked = P::check(inst, &answer).map_err(|why| {
+        SolverError(format!(
+            "internal error: the named rules of {} allow an answer the validator refuses: {why}",
+            P::INFO.name
+        ))
+    })?;
+    let given: HashSet<u32> = named.known.iter().map(|l| l.var()).collect();
+    let candidates: Vec<Lit> = named
+        .facts
+        .iter()
+        .filter(|f| !given.contains(&f.lit.var()))
+        .map(|f| if model.value(f.lit) { f.lit } else { !f.lit })
+        .collect();
+    let Some(target) = crate::search::backbone(&mut *solver, candidates.clone())? else {
+        return Err(stopped());
+    };
+    let unique = target.len() == candidates.len();
+    let explanation = explain(&named, &target, solvers, max_steps)?;
+    if unique && !explanation.cut_short {
+        // The steps end in the solution: the facts they established, read back as an answer,
+        // pass the validator and are the answer found.
+        let mut established: Vec<Lit> = named.known.clone();
+        established.extend(
+            explanation
+                .steps
+                .iter()
+                .flat_map(|s| s.deduces.iter().copied()),
+        );
+        let end = P::decode(
+            inst,
+            &named.encoding,
+            &crate::cnf::Model::from_lits(named.rules.num_vars, established),
+        );
+        if P::check(inst, &end).is_err() || end != answer {
+            return Err(SolverError(format!(
+                "internal error: the steps of {} do not end in the solution",
+                P::INFO.name
+            )));
+        }
+    }
+    Ok(Some(Explained {
+        named,
+        answer: (answer, checked),
+        unique,
+        explanation,
+    }))
+}

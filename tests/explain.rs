@@ -1,0 +1,447 @@
+//! `explain` checked by code that shares nothing with the encoder: each step's rules are read
+//! back from their names ("row 2 holds each digit once") into exactly-one constraints over
+//! "cell holds digit" booleans, its facts from their words, and a small search of its own
+//! confirms that the rules and the facts it lists force every deduction, that removing any one
+//! rule of a larger step lets its first deduction fail, and that the steps reach exactly what
+//! every solution shares.
+
+mod common;
+
+use common::run;
+use encodings::rng::Rng;
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// A sudoku of side `n` with boxes `h` tall and `w` wide.
+#[derive(Clone, Copy)]
+struct Shape {
+    n: usize,
+    h: usize,
+    w: usize,
+}
+
+impl Shape {
+    fn var(&self, cell: usize, d: usize) -> usize {
+        cell * self.n + d - 1
+    }
+
+    fn house(&self, kind: &str, k: usize) -> Vec<usize> {
+        let n = self.n;
+        match kind {
+            "row" => (0..n).map(|c| k * n + c).collect(),
+            "column" => (0..n).map(|r| r * n + k).collect(),
+            "box" => {
+                let across = n / self.w;
+                let (top, left) = (k / across * self.h, k % across * self.w);
+                (0..n)
+                    .map(|i| (top + i / self.w) * n + left + i % self.w)
+                    .collect()
+            }
+            _ => panic!("no house {kind}"),
+        }
+    }
+
+    /// The exactly-one groups a rule's name says.
+    fn rule(&self, name: &str) -> Vec<Vec<usize>> {
+        let words: Vec<&str> = name.split(' ').collect();
+        if name.ends_with(" holds one digit") {
+            let cell = self.cell(words[0]);
+            vec![(1..=self.n).map(|d| self.var(cell, d)).collect()]
+        } else if name.ends_with(" holds each digit once") {
+            let k: usize = words[1].parse().unwrap();
+            let cells = self.house(words[0], k - 1);
+            (1..=self.n)
+                .map(|d| cells.iter().map(|&c| self.var(c, d)).collect())
+                .collect()
+        } else {
+            panic!("a rule this test cannot read: {name}")
+        }
+    }
+
+    fn cell(&self, word: &str) -> usize {
+        let (r, c) = word
+            .trim_matches(|ch| ch == '(' || ch == ')')
+            .split_once(',')
+            .unwrap();
+        (r.parse::<usize>().unwrap() - 1) * self.n + c.parse::<usize>().unwrap() - 1
+    }
+
+    /// "(2,3) is 4" or "(2,3) is not 4" as (variable, value).
+    fn fact(&self, text: &str) -> (usize, bool) {
+        let (cell, rest) = text.split_once(" is ").unwrap();
+        let (holds, d) = match rest.strip_prefix("not ") {
+            Some(d) => (false, d),
+            None => (true, rest),
+        };
+        (self.var(self.cell(cell), d.parse().unwrap()), holds)
+    }
+
+    /// A given cell holds its digit and no other (the puzzle's own facts).
+    fn givens(&self, grid: &[u8]) -> HashMap<usize, bool> {
+        let mut fixed = HashMap::new();
+        for (cell, &g) in grid.iter().enumerate().filter(|(_, &g)| g != 0) {
+            for d in 1..=self.n {
+                fixed.insert(self.var(cell, d), d == g as usize);
+            }
+        }
+        fixed
+    }
+
+    fn all_rules(&self) -> Vec<Vec<usize>> {
+        let mut groups = Vec::new();
+        for cell in 0..self.n * self.n {
+            groups.push((1..=self.n).map(|d| self.var(cell, d)).collect());
+        }
+        for kind in ["row", "column", "box"] {
+            for k in 0..self.n {
+                let cells = self.house(kind, k);
+                for d in 1..=self.n {
+                    groups.push(cells.iter().map(|&c| self.var(c, d)).collect());
+                }
+            }
+        }
+        groups
+    }
+}
+
+/// Whether some values of the booleans meet every exactly-one group and `fixed`: a search
+/// that propagates the groups and branches on the group with the fewest choices.
+fn satisfiable(groups: &[Vec<usize>], fixed: &HashMap<usize, bool>) -> bool {
+    let mut value: HashMap<usize, bool> = fixed.clone();
+    search(groups, &mut value)
+}
+
+fn search(groups: &[Vec<usize>], value: &mut HashMap<usize, bool>) -> bool {
+    loop {
+        let mut changed = false;
+        for g in groups {
+            let trues = g.iter().filter(|v| value.get(v) == Some(&true)).count();
+            let open: Vec<usize> = g
+                .iter()
+                .copied()
+                .filter(|v| !value.contains_key(v))
+                .collect();
+            match (trues, open.len()) {
+                (t, _) if t > 1 => return false,
+                (1, 0) => {}
+                (1, _) => {
+                    open.iter().for_each(|&v| {
+                        value.insert(v, false);
+                    });
+                    changed = true;
+                }
+                (0, 0) => return false,
+                (0, 1) => {
+                    value.insert(open[0], true);
+                    changed = true;
+                }
+                _ => {}
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let branch = groups
+        .iter()
+        .filter(|g| g.iter().all(|v| value.get(v) != Some(&true)))
+        .min_by_key(|g| g.iter().filter(|v| !value.contains_key(v)).count());
+    let Some(g) = branch else {
+        return true;
+    };
+    let open: Vec<usize> = g
+        .iter()
+        .copied()
+        .filter(|v| !value.contains_key(v))
+        .collect();
+    open.into_iter().any(|v| {
+        let mut next = value.clone();
+        next.insert(v, true);
+        search(groups, &mut next)
+    })
+}
+
+fn random_grid(shape: Shape, rng: &mut Rng) -> Vec<u8> {
+    let n = shape.n;
+    let mut digits: Vec<usize> = (1..=n).collect();
+    for i in (1..n).rev() {
+        digits.swap(i, rng.below(i + 1));
+    }
+    // Rows shuffled within bands, columns within stacks.
+    let mut rows: Vec<usize> = (0..n).collect();
+    let mut cols: Vec<usize> = (0..n).collect();
+    for band in rows.chunks_mut(shape.h) {
+        for i in (1..band.len()).rev() {
+            band.swap(i, rng.below(i + 1));
+        }
+    }
+    for stack in cols.chunks_mut(shape.w) {
+        for i in (1..stack.len()).rev() {
+            stack.swap(i, rng.below(i + 1));
+        }
+    }
+    let base = |r: usize, c: usize| (r * shape.w + r / shape.h + c) % n;
+    (0..n * n)
+        .map(|i| digits[base(rows[i / n], cols[i % n])] as u8)
+        .collect()
+}
+
+fn text(shape: Shape, grid: &[u8]) -> String {
+    grid.chunks(shape.n)
+        .map(|row| {
+            row.iter()
+                .map(|&d| if d == 0 { ".".into() } else { d.to_string() })
+                .collect::<Vec<_>>()
+                .join(" ")
+                + "\n"
+        })
+        .collect()
+}
+
+/// What every solution shares, by this test's own search.
+fn backbone(
+    shape: Shape,
+    givens: &HashMap<usize, bool>,
+    all: &[Vec<usize>],
+) -> HashMap<usize, bool> {
+    (0..shape.n * shape.n * shape.n)
+        .filter(|v| !givens.contains_key(v))
+        .filter_map(|v| {
+            let mut with = givens.clone();
+            with.insert(v, true);
+            let can_true = satisfiable(all, &with);
+            with.insert(v, false);
+            let can_false = satisfiable(all, &with);
+            match (can_true, can_false) {
+                (true, false) => Some((v, true)),
+                (false, true) => Some((v, false)),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// For a large board, the facts of the solution printed, once this test has checked that it
+/// is a solution: the steps, each checked to be forced, then prove it the only one.
+fn solution_facts(shape: Shape, grid: &[u8], json: &Value) -> HashMap<usize, bool> {
+    let solution: Vec<u8> = json["solution"]["grid"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| {
+            r.as_array()
+                .unwrap()
+                .iter()
+                .map(|d| d.as_u64().unwrap() as u8)
+        })
+        .collect();
+    let facts = shape.givens(&solution);
+    assert!(shape
+        .all_rules()
+        .iter()
+        .all(|g| g.iter().filter(|v| facts[v]).count() == 1));
+    assert!(grid.iter().zip(&solution).all(|(&g, &s)| g == 0 || g == s));
+    let givens = shape.givens(grid);
+    facts
+        .into_iter()
+        .filter(|(v, _)| !givens.contains_key(v))
+        .collect()
+}
+
+/// Runs `explain` on `grid` and checks everything it claims; returns (steps by way, unique).
+fn check_explanation(shape: Shape, grid: &[u8], backend: &str) -> (HashMap<String, usize>, bool) {
+    let dir = std::env::temp_dir().join(format!("explain-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Tests run in parallel threads: each board its own file.
+    static BOARD: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = BOARD.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let file = dir.join(format!("{k}.txt"));
+    std::fs::write(&file, text(shape, grid)).unwrap();
+    let out = run(
+        &[
+            "explain",
+            "sudoku",
+            file.to_str().unwrap(),
+            "--format",
+            "json",
+            "--solver",
+            backend,
+        ],
+        None,
+    );
+    let givens = shape.givens(grid);
+    let all = shape.all_rules();
+    if !satisfiable(&all, &givens) {
+        assert_eq!(out.code, 1, "{}\n{}", text(shape, grid), out.stdout);
+        return (HashMap::new(), false);
+    }
+    let json: Value = serde_json::from_str(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}{}", out.stdout, out.stderr));
+    let vars = shape.n * shape.n * shape.n;
+    let backbone = if shape.n > 6 {
+        solution_facts(shape, grid, &json)
+    } else {
+        backbone(shape, &givens, &all)
+    };
+    let unique = backbone.len() == vars - givens.len();
+    assert_eq!(json["unique"], Value::Bool(unique), "{}", text(shape, grid));
+    assert_eq!(out.code, if unique { 0 } else { 1 });
+    let mut known = givens.clone();
+    let steps = json["steps"].as_array().unwrap();
+    let mut ways: HashMap<String, usize> = HashMap::new();
+    for (k, step) in steps.iter().enumerate() {
+        *ways
+            .entry(step["way"].as_str().unwrap().to_string())
+            .or_default() += 1;
+        let rules: Vec<Vec<Vec<usize>>> = step["rules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| shape.rule(r.as_str().unwrap()))
+            .collect();
+        let deduces: Vec<(usize, bool)> = step["deduces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| shape.fact(f.as_str().unwrap()))
+            .collect();
+        let mut uses = shape.givens(grid);
+        for f in step["uses"].as_array().unwrap() {
+            let (v, holds) = shape.fact(f.as_str().unwrap());
+            assert_eq!(
+                known.get(&v),
+                Some(&holds),
+                "step {k} uses an unknown fact {f}"
+            );
+            uses.insert(v, holds);
+        }
+        let groups: Vec<Vec<usize>> = rules.iter().flatten().cloned().collect();
+        let context = || format!("{}step {}: {step}", text(shape, grid), k + 1);
+        assert!(!deduces.is_empty(), "{}", context());
+        for &(v, holds) in &deduces {
+            assert_eq!(
+                backbone.get(&v),
+                Some(&holds),
+                "not in every solution: {}",
+                context()
+            );
+            assert!(!known.contains_key(&v), "deduced twice: {}", context());
+            let mut opposite = uses.clone();
+            opposite.insert(v, !holds);
+            assert!(
+                !satisfiable(&groups, &opposite),
+                "not forced: {}",
+                context()
+            );
+        }
+        if rules.len() > 1 {
+            let (v, holds) = deduces[0];
+            for skip in 0..rules.len() {
+                let fewer: Vec<Vec<usize>> = rules
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != skip)
+                    .flat_map(|(_, r)| r.iter().cloned())
+                    .collect();
+                let mut opposite = known.clone();
+                opposite.insert(v, !holds);
+                assert!(
+                    satisfiable(&fewer, &opposite),
+                    "rule {skip} is not needed: {}",
+                    context()
+                );
+            }
+        }
+        for &(v, holds) in &deduces {
+            known.insert(v, holds);
+        }
+    }
+    // The steps reach what every solution shares, and nothing else.
+    let reached: HashMap<usize, bool> = known
+        .into_iter()
+        .filter(|(v, _)| !givens.contains_key(v))
+        .collect();
+    assert_eq!(reached, backbone, "{}", text(shape, grid));
+    assert_eq!(json["open"], vars - givens.len() - backbone.len());
+    if unique {
+        let solution = &json["solution"]["grid"];
+        for (cell, row) in solution
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r.as_array().unwrap())
+            .enumerate()
+        {
+            let d = row.as_u64().unwrap() as usize;
+            assert_eq!(
+                backbone
+                    .get(&shape.var(cell, d))
+                    .or(givens.get(&shape.var(cell, d))),
+                Some(&true)
+            );
+        }
+    }
+    (ways, unique)
+}
+
+#[test]
+fn every_step_is_forced_by_its_rules_and_minimal_on_small_sudokus() {
+    let (boards, seed) = common::random_boards(60, 45);
+    let mut rng = Rng::new(seed);
+    let mut unique = 0;
+    let mut ways: HashMap<String, usize> = HashMap::new();
+    for k in 0..boards {
+        let shape = if k % 3 == 2 {
+            Shape { n: 6, h: 2, w: 3 }
+        } else {
+            Shape { n: 4, h: 2, w: 2 }
+        };
+        let full = random_grid(shape, &mut rng);
+        let keep = 25 + rng.below(50);
+        let mut grid: Vec<u8> = full
+            .iter()
+            .map(|&d| if rng.below(100) < keep { d } else { 0 })
+            .collect();
+        // Now and then a clash: no solution.
+        if k % 17 == 5 {
+            grid[0] = full[1];
+            grid[1] = full[1];
+        }
+        let backend = common::backends()[k % common::backends().len()].name();
+        let (w, u) = check_explanation(shape, &grid, backend);
+        w.into_iter()
+            .for_each(|(way, n)| *ways.entry(way).or_default() += n);
+        unique += usize::from(u);
+    }
+    // The boards cover both kinds of puzzle, and steps of more than one rule.
+    assert!(
+        unique > boards / 10 && unique < boards,
+        "{unique} of {boards} unique"
+    );
+    assert!(ways.get("single") > Some(&boards), "{ways:?}");
+    assert!(ways.get("chain") > Some(&0), "{ways:?}");
+}
+
+/// Arto Inkala's 2012 puzzle and "AI Escargot": hard enough for steps of every way.
+const HARD: [&str; 2] = [
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+];
+
+#[test]
+fn every_step_of_two_hard_sudokus_is_forced_and_minimal() {
+    let shape = Shape { n: 9, h: 3, w: 3 };
+    let mut ways: HashMap<String, usize> = HashMap::new();
+    for (k, line) in HARD.iter().enumerate() {
+        let grid: Vec<u8> = line
+            .bytes()
+            .map(|b| if b == b'.' { 0 } else { b - b'0' })
+            .collect();
+        let backend = common::backends()[k % common::backends().len()].name();
+        let (w, unique) = check_explanation(shape, &grid, backend);
+        assert!(unique);
+        w.into_iter()
+            .for_each(|(way, n)| *ways.entry(way).or_default() += n);
+    }
+    assert!(ways.get("search") > Some(&0), "{ways:?}");
+}
