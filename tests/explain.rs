@@ -445,3 +445,368 @@ fn every_step_of_two_hard_sudokus_is_forced_and_minimal() {
     }
     assert!(ways.get("search") > Some(&0), "{ways:?}");
 }
+
+/// A shading genre's board for the brute-force check: numbers, and rooms for Heyawake.
+struct Shading {
+    rows: usize,
+    cols: usize,
+    numbers: Vec<Option<u32>>,
+    room: Option<Vec<usize>>,
+}
+
+/// The cell of "(r,c)".
+fn cell_at(word: &str, cols: usize) -> usize {
+    let (r, c) = word
+        .trim_matches(|ch: char| !ch.is_ascii_digit() && ch != ',')
+        .split_once(',')
+        .unwrap();
+    (r.parse::<usize>().unwrap() - 1) * cols + c.parse::<usize>().unwrap() - 1
+}
+
+/// Every "(r,c)" in a text, in order.
+fn cells_in(text: &str, cols: usize) -> Vec<usize> {
+    text.split('(')
+        .skip(1)
+        .filter_map(|part| {
+            let inner = part.split(')').next()?;
+            inner
+                .contains(',')
+                .then(|| cell_at(inner, cols))
+                .filter(|_| inner.chars().all(|c| c.is_ascii_digit() || c == ','))
+        })
+        .collect()
+}
+
+impl Shading {
+    fn connected_unshaded(&self, shaded: u32) -> bool {
+        let n = self.rows * self.cols;
+        let open: Vec<usize> = (0..n).filter(|&i| shaded >> i & 1 == 0).collect();
+        let Some(&first) = open.first() else {
+            return true;
+        };
+        let mut seen = vec![false; n];
+        let mut stack = vec![first];
+        seen[first] = true;
+        let mut count = 0;
+        while let Some(v) = stack.pop() {
+            count += 1;
+            let (r, c) = (v / self.cols, v % self.cols);
+            let mut next = Vec::new();
+            if r > 0 {
+                next.push(v - self.cols);
+            }
+            if r + 1 < self.rows {
+                next.push(v + self.cols);
+            }
+            if c > 0 {
+                next.push(v - 1);
+            }
+            if c + 1 < self.cols {
+                next.push(v + 1);
+            }
+            for u in next {
+                if shaded >> u & 1 == 0 && !seen[u] {
+                    seen[u] = true;
+                    stack.push(u);
+                }
+            }
+        }
+        count == open.len()
+    }
+
+    /// What a rule's name says, as a test on a shading (bit i: cell i shaded).
+    fn rule(&self, name: &str) -> Box<dyn Fn(u32) -> bool + '_> {
+        let cols = self.cols;
+        if name == "the unshaded cells are connected" {
+            return Box::new(move |s| self.connected_unshaded(s));
+        }
+        if name.ends_with(" are not both shaded") {
+            let c = cells_in(name, cols);
+            return Box::new(move |s| !(s >> c[0] & 1 == 1 && s >> c[1] & 1 == 1));
+        }
+        if name.contains(" keeps at most one of its ") {
+            let c = cells_in(name, cols);
+            return Box::new(move |s| c.iter().filter(|&&i| s >> i & 1 == 0).count() <= 1);
+        }
+        if let Some(rest) = name.strip_prefix("the room of the ") {
+            let k: u32 = rest.split(' ').next().unwrap().parse().unwrap();
+            let at = cells_in(name, cols)[0];
+            let room = self.room.as_ref().unwrap();
+            let cells: Vec<usize> = (0..room.len()).filter(|&i| room[i] == room[at]).collect();
+            return Box::new(move |s| {
+                cells.iter().filter(|&&i| s >> i & 1 == 1).count() as u32 == k
+            });
+        }
+        if name.starts_with("the cells from ") && name.ends_with("(they cross two borders)") {
+            let ends = cells_in(name, cols);
+            let (a, b) = (ends[0], ends[1]);
+            let step = if a / cols == b / cols { 1 } else { cols };
+            let cells: Vec<usize> = (a..=b).step_by(step).collect();
+            return Box::new(move |s| cells.iter().any(|&i| s >> i & 1 == 1));
+        }
+        panic!("a rule this test cannot read: {name}")
+    }
+
+    /// Every rule of the genre, written from its statement (not from the encoder's list).
+    fn all_rules(&self) -> Vec<Box<dyn Fn(u32) -> bool + '_>> {
+        let (rows, cols) = (self.rows, self.cols);
+        let at = |i: usize| format!("({},{})", i / cols + 1, i % cols + 1);
+        let mut names = vec!["the unshaded cells are connected".to_string()];
+        for i in 0..rows * cols {
+            if i % cols + 1 < cols {
+                names.push(format!("{} and {} are not both shaded", at(i), at(i + 1)));
+            }
+            if i + cols < rows * cols {
+                names.push(format!(
+                    "{} and {} are not both shaded",
+                    at(i),
+                    at(i + cols)
+                ));
+            }
+        }
+        let lines: Vec<Vec<usize>> = (0..rows)
+            .map(|r| (0..cols).map(|c| r * cols + c).collect())
+            .chain((0..cols).map(|c| (0..rows).map(|r| r * cols + c).collect()))
+            .collect();
+        match &self.room {
+            None => {
+                for line in &lines {
+                    for v in 1..=9 {
+                        let same: Vec<String> = line
+                            .iter()
+                            .filter(|&&i| self.numbers[i] == Some(v))
+                            .map(|&i| at(i))
+                            .collect();
+                        if same.len() > 1 {
+                            names.push(format!(
+                                "x keeps at most one of its {v}s ({})",
+                                same.join(", ")
+                            ));
+                        }
+                    }
+                }
+            }
+            Some(room) => {
+                for i in 0..rows * cols {
+                    if let Some(k) = self.numbers[i] {
+                        names.push(format!("the room of the {k} at {} has", at(i)));
+                    }
+                }
+                // A straight run of unshaded cells crosses at most one border.
+                for line in &lines {
+                    for a in 0..line.len() {
+                        for b in a + 1..line.len() {
+                            let borders = (a..b)
+                                .filter(|&k| room[line[k]] != room[line[k + 1]])
+                                .count();
+                            if borders == 2 {
+                                names.push(format!(
+                                    "the cells from {} to {} (they cross two borders)",
+                                    at(line[a]),
+                                    at(line[b])
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        names.iter().map(|n| self.rule(n)).collect()
+    }
+}
+
+fn shading_text(board: &Shading) -> String {
+    let (rows, cols) = (board.rows, board.cols);
+    let mut text = format!("{rows} {cols}\n");
+    for r in 0..rows {
+        let row: Vec<String> = (0..cols)
+            .map(|c| board.numbers[r * cols + c].map_or("-".into(), |v| v.to_string()))
+            .collect();
+        text += &(row.join(" ") + "\n");
+    }
+    if let Some(room) = &board.room {
+        for r in 0..rows {
+            let row: Vec<String> = (0..cols)
+                .map(|c| ((b'a' + room[r * cols + c] as u8) as char).to_string())
+                .collect();
+            text += &(row.join(" ") + "\n");
+        }
+    }
+    text
+}
+
+/// Runs `explain` on a shading board and checks each step by enumerating every shading.
+fn check_shading(genre: &str, board: &Shading, backend: &str) -> (HashMap<String, usize>, bool) {
+    let n = board.rows * board.cols;
+    let dir = std::env::temp_dir().join(format!("explain-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{genre}-{}.txt", rand_name()));
+    let text = shading_text(board);
+    std::fs::write(&file, &text).unwrap();
+    let out = run(
+        &[
+            "explain",
+            genre,
+            file.to_str().unwrap(),
+            "--format",
+            "json",
+            "--solver",
+            backend,
+        ],
+        None,
+    );
+    let all = board.all_rules();
+    let solutions: Vec<u32> = (0..1u32 << n)
+        .filter(|&s| all.iter().all(|r| r(s)))
+        .collect();
+    if solutions.is_empty() {
+        assert_eq!(out.code, 1, "{text}{}{}", out.stdout, out.stderr);
+        return (HashMap::new(), false);
+    }
+    let json: Value = serde_json::from_str(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {text}{}{}", out.stdout, out.stderr));
+    let backbone: HashMap<usize, bool> = (0..n)
+        .filter_map(|i| {
+            let first = solutions[0] >> i & 1 == 1;
+            solutions
+                .iter()
+                .all(|s| (s >> i & 1 == 1) == first)
+                .then_some((i, first))
+        })
+        .collect();
+    let unique = solutions.len() == 1;
+    assert_eq!(json["unique"], Value::Bool(unique), "{text}");
+    let fact = |f: &Value| {
+        let f = f.as_str().unwrap();
+        let (cell, word) = f.split_once(" is ").unwrap();
+        (cell_at(cell, board.cols), word == "shaded")
+    };
+    let mut known: HashMap<usize, bool> = HashMap::new();
+    let mut ways: HashMap<String, usize> = HashMap::new();
+    for (k, step) in json["steps"].as_array().unwrap().iter().enumerate() {
+        *ways
+            .entry(step["way"].as_str().unwrap().to_string())
+            .or_default() += 1;
+        let rules: Vec<Box<dyn Fn(u32) -> bool + '_>> = step["rules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| board.rule(r.as_str().unwrap()))
+            .collect();
+        let uses: Vec<(usize, bool)> = step["uses"].as_array().unwrap().iter().map(fact).collect();
+        for &(i, v) in &uses {
+            assert_eq!(
+                known.get(&i),
+                Some(&v),
+                "{text}step {}: uses an unknown fact",
+                k + 1
+            );
+        }
+        let deduces: Vec<(usize, bool)> = step["deduces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(fact)
+            .collect();
+        // Every shading the rules and the facts used allow has the deductions.
+        for s in 0..1u32 << n {
+            if uses.iter().all(|&(i, v)| (s >> i & 1 == 1) == v) && rules.iter().all(|r| r(s)) {
+                for &(i, v) in &deduces {
+                    assert_eq!(
+                        s >> i & 1 == 1,
+                        v,
+                        "{text}step {}: {step} not forced",
+                        k + 1
+                    );
+                }
+            }
+        }
+        for &(i, v) in &deduces {
+            assert_eq!(
+                backbone.get(&i),
+                Some(&v),
+                "{text}step {}: not in every solution",
+                k + 1
+            );
+            assert!(known.insert(i, v).is_none(), "{text}deduced twice");
+        }
+    }
+    assert_eq!(
+        known, backbone,
+        "{text}the steps end in what every solution shares"
+    );
+    (ways, unique)
+}
+
+fn rand_name() -> usize {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
+}
+
+#[test]
+fn every_shading_step_is_forced_by_what_its_rules_say() {
+    let (boards, seed) = common::random_boards(80, 46);
+    let mut rng = Rng::new(seed);
+    let mut unique = 0;
+    let mut ways: HashMap<String, usize> = HashMap::new();
+    for k in 0..boards {
+        let (rows, cols) = [(3, 3), (3, 4), (4, 4), (2, 5), (4, 3)][k % 5];
+        let n = rows * cols;
+        let heyawake = k % 2 == 1;
+        let board = if heyawake {
+            // Rooms grown by merging neighbours at random.
+            let mut room: Vec<usize> = (0..n).collect();
+            for _ in 0..n {
+                let i = rng.below(n);
+                let j = if rng.below(2) == 0 && i % cols + 1 < cols {
+                    i + 1
+                } else {
+                    (i + cols).min(n - 1)
+                };
+                let (a, b) = (room[i], room[j]);
+                room.iter_mut().filter(|r| **r == b).for_each(|r| *r = a);
+            }
+            let mut ids: Vec<usize> = room.clone();
+            ids.sort_unstable();
+            ids.dedup();
+            let room: Vec<usize> = room
+                .iter()
+                .map(|r| ids.iter().position(|x| x == r).unwrap())
+                .collect();
+            let mut numbers = vec![None; n];
+            for id in 0..ids.len() {
+                if rng.below(3) > 0 {
+                    let first = room.iter().position(|&r| r == id).unwrap();
+                    numbers[first] = Some(rng.below(3) as u32);
+                }
+            }
+            Shading {
+                rows,
+                cols,
+                numbers,
+                room: Some(room),
+            }
+        } else {
+            let numbers = (0..n)
+                .map(|_| Some(1 + rng.below(cols.max(rows)) as u32))
+                .collect();
+            Shading {
+                rows,
+                cols,
+                numbers,
+                room: None,
+            }
+        };
+        let backend = common::backends()[k % common::backends().len()].name();
+        let genre = if heyawake { "heyawake" } else { "hitori" };
+        let (w, u) = check_shading(genre, &board, backend);
+        w.into_iter()
+            .for_each(|(way, n)| *ways.entry(way).or_default() += n);
+        unique += usize::from(u);
+    }
+    assert!(unique > 0, "{unique} unique");
+    assert!(
+        ways.get("single") > Some(&0) && ways.get("chain") > Some(&0),
+        "{ways:?}"
+    );
+}

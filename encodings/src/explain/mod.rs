@@ -102,6 +102,9 @@ pub struct Fact {
     pub lit: Lit,
     pub subject: String,
     pub is: String,
+    /// What the subject is when the fact is false, where there is a word for it
+    /// ("unshaded"); else "not" and [`Fact::is`].
+    pub otherwise: Option<String>,
     /// The cells it is about, row-major.
     pub cells: Vec<usize>,
 }
@@ -144,7 +147,10 @@ impl<E> Named<E> {
     pub fn say(&self, l: Lit) -> String {
         match self.fact(l) {
             Some((f, true)) => format!("{} is {}", f.subject, f.is),
-            Some((f, false)) => format!("{} is not {}", f.subject, f.is),
+            Some((f, false)) => match &f.otherwise {
+                Some(word) => format!("{} is {word}", f.subject),
+                None => format!("{} is not {}", f.subject, f.is),
+            },
             None => format!("variable {}", l.dimacs()),
         }
     }
@@ -152,19 +158,23 @@ impl<E> Named<E> {
     /// What `lits` say, shortly: what holds first, then what does not, a subject's values
     /// together ("(6,5) is 5; (1,3) is not 1, 5 or 9").
     pub fn say_all(&self, lits: &[Lit]) -> String {
+        // (subject, value, whether it is said as holding): a fact false with a word of its
+        // own ("unshaded") is said as holding.
+        let said: Vec<(&str, &str, bool)> = lits
+            .iter()
+            .filter_map(|&l| self.fact(l))
+            .map(|(f, yes)| match (&f.otherwise, yes) {
+                (Some(word), false) => (&f.subject[..], &word[..], true),
+                _ => (&f.subject[..], &f.is[..], yes),
+            })
+            .collect();
         let mut parts: Vec<String> = Vec::new();
         for holds in [true, false] {
             let mut subjects: Vec<(&str, Vec<&str>)> = Vec::new();
-            for &l in lits {
-                let Some((f, yes)) = self.fact(l) else {
-                    continue;
-                };
-                if yes != holds {
-                    continue;
-                }
-                match subjects.iter_mut().find(|(s, _)| *s == f.subject) {
-                    Some((_, values)) => values.push(&f.is),
-                    None => subjects.push((&f.subject, vec![&f.is])),
+            for &(subject, value, _) in said.iter().filter(|s| s.2 == holds) {
+                match subjects.iter_mut().find(|(s, _)| *s == subject) {
+                    Some((_, values)) => values.push(value),
+                    None => subjects.push((subject, vec![value])),
                 }
             }
             for (subject, values) in subjects {

@@ -22,8 +22,8 @@ macro_rules! genres {
             $crate::genres::shikaku::Shikaku: Urls Backbone Marks Estimate;
             $crate::genres::kakuro::Kakuro: Urls Backbone Marks;
             $crate::genres::nurikabe::Nurikabe: Urls Backbone Cuts Marks Estimate;
-            $crate::genres::hitori::Hitori: Urls Backbone Cuts Marks Estimate;
-            $crate::genres::heyawake::Heyawake: Urls Backbone Cuts Marks Estimate;
+            $crate::genres::hitori::Hitori: Urls Backbone Cuts Marks Estimate Explain;
+            $crate::genres::heyawake::Heyawake: Urls Backbone Cuts Marks Estimate Explain;
             $crate::genres::lits::Lits: Urls Backbone Cuts Marks Estimate;
             $crate::genres::slitherlink::Slitherlink: Urls Backbone Cuts Marks Estimate;
             $crate::genres::masyu::Masyu: Urls Backbone Cuts Marks Estimate;

@@ -600,3 +600,66 @@ mod tests {
         assert!(read(2, 3, "# . .\n# # #\n# 12 .\n# # 12\n", clue, &[]).is_err());
     }
 }
+
+/// What the shading genres' explanations share ([`crate::explain`]): the cells' variables, a
+/// fact each ("(2,3) is shaded"), and the board as the steps leave it.
+pub mod named {
+    use super::{render, Cells, Encoding, Shade};
+    use crate::cnf::connect::Graph;
+    use crate::cnf::Lit;
+    use crate::explain::{Fact, Named, Rules};
+    use std::collections::HashSet;
+
+    /// "(2,3)", 1-based.
+    pub fn at(i: usize, cols: usize) -> String {
+        format!("({},{})", i / cols + 1, i % cols + 1)
+    }
+
+    /// The cells' variables, made before any rule.
+    pub fn cells(rules: &mut Rules, rows: usize, cols: usize) -> Encoding {
+        Encoding {
+            cells: Cells::new(rules, rows * cols, cols),
+            graph: Graph::grid(rows, cols),
+        }
+    }
+
+    /// The rules with a fact per cell.
+    pub fn finish(rules: Rules, enc: Encoding, cols: usize, known: Vec<Lit>) -> Named<Encoding> {
+        let facts = enc
+            .cells
+            .lits
+            .iter()
+            .enumerate()
+            .map(|(i, &lit)| Fact {
+                lit,
+                subject: at(i, cols),
+                is: "shaded".into(),
+                otherwise: Some("unshaded".into()),
+                cells: vec![i],
+            })
+            .collect();
+        Named::new(rules, facts, known, enc)
+    }
+
+    /// The board with the cells `known` decides (`?` elsewhere).
+    pub fn draw<G: Shade>(board: &G::Board, named: &Named<Encoding>, known: &[Lit]) -> String {
+        let set: HashSet<Lit> = known.iter().copied().collect();
+        let b = G::numbers(board);
+        let shading: Vec<Option<bool>> = named
+            .encoding
+            .cells
+            .lits
+            .iter()
+            .map(|l| {
+                if set.contains(l) {
+                    Some(true)
+                } else if set.contains(&!*l) {
+                    Some(false)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        render(b.rows, b.cols, &shading, |i| b.clue(i))
+    }
+}

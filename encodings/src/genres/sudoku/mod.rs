@@ -710,6 +710,7 @@ impl capability::Explain for Sudoku {
                         lit,
                         subject: at(i),
                         is: d.to_string(),
+                        otherwise: None,
                         cells: vec![i],
                     });
                     if board.givens[i] == d {
