@@ -8,7 +8,7 @@ Sukaku Explainer rating (`2.5.txt` ... `9.3.txt`, lines `HASH PUZZLE RATING`).
 SX_BUCKET_DIR: one that has `easy_puzzle_and_solution.txt` and
 `medium_puzzle_and_solution.txt` (lines `PUZZLE SOLUTION`). PUZZLEKIT_SUDOKU_JSON: puzzlekit's
 Sudoku_dataset.json (its one 9x9 puzzle is taken). Needs hodoku-py. Seeded: the same inputs and
-hodoku-py version give the same files. Takes about 40 minutes of CPU on two cores.
+hodoku-py version give the same files. Took 28 minutes of CPU (two processes).
 """
 import json
 import os
