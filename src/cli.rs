@@ -37,6 +37,9 @@ pub enum Command {
     Check(CheckCli),
     /// The steps from the givens to the solution, each with the rule instances that force it.
     Explain(ExplainCli),
+    /// How hard a puzzle is: a number, then a level (easy, medium, hard, expert, extreme), from
+    /// its explanation's steps; one line a puzzle for a collection.
+    Grade(GradeCli),
     #[command(about = format!("Make a random puzzle ({})", registry::generators().join(", ")))]
     Generate(GenerateCli),
     /// Solve every puzzle file under the given files and folders, in parallel, and compare
@@ -379,6 +382,24 @@ pub struct ExplainCli {
     #[arg(long)]
     pub next: bool,
     /// Stop after this many seconds and print the steps found so far.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+    #[command(flatten)]
+    pub solver: SolverArgs,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct GradeCli {
+    #[arg(value_parser = puzzle_parser())]
+    pub puzzle: String,
+    /// The puzzle file, a collection of puzzles (one-line sudokus, URLs a line), or a URL; `-`
+    /// reads standard input.
+    pub file: PathBuf,
+    /// `text` (`NUMBER LEVEL (steps…)`) or `json` (one object a puzzle: `grade`, `level`,
+    /// `steps`, `ways`).
+    #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+    pub format: String,
+    /// Seconds each puzzle may take; past it, no grade.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
     #[command(flatten)]
@@ -869,16 +890,46 @@ pub fn run(cli: Cli) -> Result<Done> {
                 backend: a.solver.backend()?,
             },
         ),
-        Command::Explain(a) => entry(&a.puzzle, &[])?.explain(&crate::explain::ExplainArgs {
-            file: a.file.clone(),
-            format: match a.format.as_str() {
-                "json" => Format::Json,
-                _ => Format::Text,
-            },
-            steps: if a.next { Some(1) } else { a.steps },
-            time_limit: a.time_limit,
-            backend: a.solver.backend()?,
-        }),
+        Command::Grade(a) => {
+            let row = entry(&a.puzzle, &[])?;
+            if !row.explains() {
+                bail!(
+                    "grade is not for {} puzzles yet (it is for {})",
+                    a.puzzle,
+                    registry::explained().join(", ")
+                );
+            }
+            row.grade(&crate::explain::ExplainArgs {
+                file: a.file.clone(),
+                format: match a.format.as_str() {
+                    "json" => Format::Json,
+                    _ => Format::Text,
+                },
+                steps: None,
+                time_limit: a.time_limit,
+                backend: a.solver.backend()?,
+            })
+        }
+        Command::Explain(a) => {
+            let row = entry(&a.puzzle, &[])?;
+            if !row.explains() {
+                bail!(
+                    "explain is not for {} puzzles yet (it is for {})",
+                    a.puzzle,
+                    registry::explained().join(", ")
+                );
+            }
+            row.explain(&crate::explain::ExplainArgs {
+                file: a.file.clone(),
+                format: match a.format.as_str() {
+                    "json" => Format::Json,
+                    _ => Format::Text,
+                },
+                steps: if a.next { Some(1) } else { a.steps },
+                time_limit: a.time_limit,
+                backend: a.solver.backend()?,
+            })
+        }
         Command::Generate(a) => entry(&a.puzzle, &[])?
             .generator
             .expect("clap admits generating puzzles only")

@@ -336,7 +336,7 @@ fn solve_collection<P: Genre>(
 
 /// A collection's puzzle as the file it stands for (a URL read as its puzzle's text), named as
 /// the collection names it.
-fn item_input<P: Genre>(item: &crate::collection::Item) -> Result<Input> {
+pub(crate) fn item_input<P: Genre>(item: &crate::collection::Item) -> Result<Input> {
     let text = match pasted_url(&item.text) {
         Some(url) => {
             encodings::genre::url_text::<P>(url).map_err(|e| anyhow!("{}: {e}", item.name))?

@@ -112,6 +112,7 @@ pub trait Entry: Sync {
     fn decode(&self, args: &DecodeArgs) -> Result<Done>;
     fn check(&self, args: &CheckArgs) -> Result<Done>;
     fn explain(&self, args: &crate::explain::ExplainArgs) -> Result<Done>;
+    fn grade(&self, args: &crate::explain::ExplainArgs) -> Result<Done>;
     /// Whether it has `explain`.
     fn explains(&self) -> bool;
     /// What the type system does not hold a puzzle to: its example solves, its answer's JSON
@@ -201,6 +202,10 @@ impl<P: Genre> Entry for Of<P> {
 
     fn explains(&self) -> bool {
         P::EXPLAINS
+    }
+
+    fn grade(&self, args: &crate::explain::ExplainArgs) -> Result<Done> {
+        crate::explain::grade::<P>(args)
     }
 
     #[cfg(test)]

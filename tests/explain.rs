@@ -810,3 +810,77 @@ fn every_shading_step_is_forced_by_what_its_rules_say() {
         "{ways:?}"
     );
 }
+
+#[test]
+fn grade_orders_puzzles_by_the_rules_their_steps_combine() {
+    let dir = std::env::temp_dir().join(format!("grade-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Three one-line sudokus: one of single steps only, and the two hard ones.
+    let example = std::fs::read_to_string("docs/examples/sudoku.txt").unwrap();
+    let easy: String = example.split_whitespace().collect();
+    assert_eq!(easy.len(), 81);
+    let file = dir.join("three.txt");
+    std::fs::write(&file, format!("{easy}\n{}\n{}\n", HARD[0], HARD[1])).unwrap();
+    let out = run(
+        &[
+            "grade",
+            "sudoku",
+            file.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    let graded: Vec<Value> = out
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(graded.len(), 3);
+    let number = |v: &Value| v["grade"].as_u64().unwrap();
+    // The grade is the sum over steps of their rules beyond one.
+    for v in &graded {
+        let ways = &v["ways"];
+        let steps = ways["single"].as_u64().unwrap()
+            + ways["chain"].as_u64().unwrap()
+            + ways["search"].as_u64().unwrap();
+        assert_eq!(v["steps"].as_u64().unwrap(), steps, "{v}");
+        assert_eq!(
+            number(v) == 0,
+            ways["single"].as_u64().unwrap() == steps,
+            "{v}"
+        );
+    }
+    assert_eq!(graded[0]["level"], "easy");
+    assert!(
+        number(&graded[1]) > 60 && number(&graded[2]) > 60,
+        "{graded:?}"
+    );
+    // A case split makes a puzzle at least expert; these two have one.
+    for v in &graded[1..] {
+        assert!(v["ways"]["search"].as_u64().unwrap() > 0);
+        assert_eq!(v["level"], "extreme", "{v}");
+    }
+    // Text: the number first, then the level; a puzzle with two solutions has no grade.
+    let two = dir.join("two.txt");
+    std::fs::write(&two, ".".repeat(81) + "\n").unwrap();
+    let out = run(&["grade", "sudoku", two.to_str().unwrap()], None);
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    assert!(
+        out.stdout.contains("no grade: not unique"),
+        "{}",
+        out.stdout
+    );
+    let one = dir.join("one.txt");
+    std::fs::write(&one, easy.clone() + "\n").unwrap();
+    let out = run(&["grade", "sudoku", one.to_str().unwrap()], None);
+    assert!(out.stdout.starts_with("0 easy ("), "{}", out.stdout);
+    let out = run(&["grade", "nurikabe", one.to_str().unwrap()], None);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("grade is not for nurikabe puzzles yet"),
+        "{}",
+        out.stderr
+    );
+}

@@ -161,6 +161,7 @@ fn the_driver_imports_only_modules_before_it() {
         "certify",
         "cubes",
         "driver",
+        "explain",
         "row",
         "registry",
         "shard",

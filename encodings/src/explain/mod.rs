@@ -18,7 +18,6 @@
 pub mod propagate;
 
 use crate::cnf::{ClauseSink, Lit};
-use crate::genre::Genre;
 use crate::solver::{NewSolver, SolveResult, Solver, SolverError};
 use propagate::{Propagator, Why};
 use std::collections::HashSet;
@@ -638,90 +637,4 @@ impl<'a> Selectors<'a> {
             }
         }
     }
-}
-
-/// A puzzle explained: its answer (found from the named rules, checked by the validator), the
-/// steps, and whether the answer is the only one.
-pub struct Explained<P: Genre> {
-    pub named: Named<P::Encoding>,
-    pub answer: (P::Answer, P::Checked),
-    /// The facts decide one answer: every fact is in every solution.
-    pub unique: bool,
-    pub explanation: Explanation,
-}
-
-/// Solves the named rules, checks the answer with the validator, finds what every solution
-/// shares (all the facts when the answer is unique) and explains it. `None` when the puzzle
-/// has no solution; a stopped run is an error naming the stop.
-pub fn puzzle<P: Genre>(
-    inst: &P::Instance,
-    solvers: &dyn NewSolver,
-    max_steps: Option<usize>,
-) -> Result<Option<Explained<P>>, SolverError> {
-    let named = P::named(inst)
-        .ok_or_else(|| SolverError(format!("explain is not for {} puzzles", P::INFO.name)))?;
-    let stopped = || SolverError(crate::format::verdict::TIME_LIMIT.to_string());
-    let mut solver = solvers.new_solver();
-    for v in 1..=named.rules.num_vars {
-        assert_eq!(
-            solver.new_var(),
-            Lit::positive(v),
-            "a fresh solver numbers from 1"
-        );
-    }
-    named.rules.all().for_each(|(_, c)| solver.add_clause(c));
-    named.known.iter().for_each(|&k| solver.add_clause(&[k]));
-    match solver.solve()? {
-        SolveResult::Unsat => return Ok(None),
-        SolveResult::Interrupted => return Err(stopped()),
-        SolveResult::Sat => {}
-    }
-    let model = solver.model();
-    let answer = P::decode(inst, &named.encoding, &model);
-    let checked = P::check(inst, &answer).map_err(|why| {
-        SolverError(format!(
-            "internal error: the named rules of {} allow an answer the validator refuses: {why}",
-            P::INFO.name
-        ))
-    })?;
-    let given: HashSet<u32> = named.known.iter().map(|l| l.var()).collect();
-    let candidates: Vec<Lit> = named
-        .facts
-        .iter()
-        .filter(|f| !given.contains(&f.lit.var()))
-        .map(|f| if model.value(f.lit) { f.lit } else { !f.lit })
-        .collect();
-    let Some(target) = crate::search::backbone(&mut *solver, candidates.clone())? else {
-        return Err(stopped());
-    };
-    let unique = target.len() == candidates.len();
-    let explanation = explain(&named, &target, solvers, max_steps)?;
-    if unique && !explanation.cut_short {
-        // The steps end in the solution: the facts they established, read back as an answer,
-        // pass the validator and are the answer found.
-        let mut established: Vec<Lit> = named.known.clone();
-        established.extend(
-            explanation
-                .steps
-                .iter()
-                .flat_map(|s| s.deduces.iter().copied()),
-        );
-        let end = P::decode(
-            inst,
-            &named.encoding,
-            &crate::cnf::Model::from_lits(named.rules.num_vars, established),
-        );
-        if P::check(inst, &end).is_err() || end != answer {
-            return Err(SolverError(format!(
-                "internal error: the steps of {} do not end in the solution",
-                P::INFO.name
-            )));
-        }
-    }
-    Ok(Some(Explained {
-        named,
-        answer: (answer, checked),
-        unique,
-        explanation,
-    }))
 }
