@@ -370,16 +370,21 @@ pub fn puzzle<P: Genre>(
     let named = P::named(inst)
         .ok_or_else(|| SolverError(format!("explain is not for {} puzzles", P::INFO.name)))?;
     let stopped = || SolverError(encodings::format::verdict::TIME_LIMIT.to_string());
-    let mut solver = solvers.new_solver();
-    for v in 1..=named.rules.num_vars {
-        assert_eq!(
-            solver.new_var(),
-            Lit::positive(v),
-            "a fresh solver numbers from 1"
-        );
-    }
-    named.rules.all().for_each(|(_, c)| solver.add_clause(c));
-    named.known.iter().for_each(|&k| solver.add_clause(&[k]));
+    // The rules and the givens: the search's solver, and the backbone's spare.
+    let holding = || {
+        let mut solver = solvers.new_solver();
+        for v in 1..=named.rules.num_vars {
+            assert_eq!(
+                solver.new_var(),
+                Lit::positive(v),
+                "a fresh solver numbers from 1"
+            );
+        }
+        named.rules.all().for_each(|(_, c)| solver.add_clause(c));
+        named.known.iter().for_each(|&k| solver.add_clause(&[k]));
+        solver
+    };
+    let mut solver = holding();
     match solver.solve()? {
         SolveResult::Unsat => return Ok(None),
         SolveResult::Interrupted => return Err(stopped()),
@@ -400,7 +405,8 @@ pub fn puzzle<P: Genre>(
         .filter(|f| !given.contains(&f.lit.var()))
         .map(|f| if model.value(f.lit) { f.lit } else { !f.lit })
         .collect();
-    let Some(target) = encodings::search::backbone(&mut *solver, candidates.clone())? else {
+    let Some(target) = encodings::search::backbone(&mut *solver, &holding, candidates.clone())?
+    else {
         return Err(stopped());
     };
     let unique = target.len() == candidates.len();

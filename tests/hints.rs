@@ -312,3 +312,107 @@ fn hints_are_drawn() {
         }
     }
 }
+
+/// The backbone search against brute force on random small formulas, with a rule left to cuts,
+/// on each embedded backend: budgets 0 (the spare solver refutes literal by literal at once) and
+/// the default.
+#[test]
+fn backbone_agrees_with_brute_force_with_and_without_the_spare_solver() {
+    use encodings::cnf::Lit;
+    use encodings::search::{backbone_cut, backbone_within};
+    let mut seed: u64 = 45;
+    let mut next = |m: u64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % m
+    };
+    let names: &[&str] = if cfg!(feature = "cadical") {
+        &["varisat", "cadical"]
+    } else {
+        &["varisat"]
+    };
+    let mut tried = 0;
+    let spares = std::cell::Cell::new(0);
+    for k in 0..200 {
+        let n = 6 + next(7) as usize;
+        let clauses: Vec<Vec<(usize, bool)>> = (0..(n + next(n as u64) as usize))
+            .map(|_| {
+                (0..2 + next(2))
+                    .map(|_| (next(n as u64) as usize, next(2) == 0))
+                    .collect()
+            })
+            .collect();
+        // The rule left to cuts: variables 0 and 1 not both true.
+        let holds = |a: &[bool]| {
+            !(a[0] && a[1]) && clauses.iter().all(|c| c.iter().any(|&(v, s)| a[v] == s))
+        };
+        let models: Vec<Vec<bool>> = (0..1u32 << n)
+            .map(|m| (0..n).map(|v| m >> v & 1 == 1).collect::<Vec<bool>>())
+            .filter(|a| holds(a))
+            .collect();
+        let Some(first) = models.first() else {
+            continue;
+        };
+        tried += 1;
+        let want: BTreeSet<(usize, bool)> = (0..n)
+            .filter(|&v| models.iter().all(|m| m[v] == first[v]))
+            .map(|v| (v, first[v]))
+            .collect();
+        for name in names {
+            let solvers = Backend::by_name(name).unwrap().solvers(Stop::new());
+            let build = || {
+                let mut s = solvers.new_solver();
+                let vars: Vec<Lit> = (0..n).map(|_| s.new_var()).collect();
+                for c in &clauses {
+                    let lits: Vec<Lit> = c
+                        .iter()
+                        .map(|&(v, b)| if b { vars[v] } else { !vars[v] })
+                        .collect();
+                    s.add_clause(&lits);
+                }
+                (s, vars)
+            };
+            for budget in [Some(0), None] {
+                let (mut s, vars) = build();
+                let cand: Vec<Lit> = (0..n)
+                    .map(|v| if first[v] { vars[v] } else { !vars[v] })
+                    .collect();
+                let cuts = |m: &encodings::cnf::Model| {
+                    if m.value(vars[0]) && m.value(vars[1]) {
+                        vec![vec![!vars[0], !vars[1]]]
+                    } else {
+                        Vec::new()
+                    }
+                };
+                let spare = || {
+                    spares.set(spares.get() + 1);
+                    build().0
+                };
+                let got = match budget {
+                    Some(b) => backbone_within(&mut *s, &spare, cand, cuts, b),
+                    None => backbone_cut(&mut *s, &spare, cand, cuts),
+                }
+                .unwrap()
+                .unwrap();
+                let got: BTreeSet<(usize, bool)> = got
+                    .iter()
+                    .map(|&l| {
+                        let v = vars.iter().position(|&x| x == l || x == !l).unwrap();
+                        (v, l == vars[v])
+                    })
+                    .collect();
+                assert_eq!(
+                    got, want,
+                    "formula {k} ({name}, budget {budget:?}): {clauses:?}"
+                );
+            }
+        }
+    }
+    assert!(tried >= 100, "{tried} satisfiable formulas");
+    assert!(
+        spares.get() >= 20,
+        "the spare solver made {} times",
+        spares.get()
+    );
+}

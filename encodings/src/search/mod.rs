@@ -144,16 +144,61 @@ where
     Ok(Ended::Limit)
 }
 
+/// A second solver holding the same rules as the first, made only if a backbone call runs long.
+pub type Spare<'a> = &'a dyn Fn() -> Box<dyn Solver>;
+
+/// Conflicts a backbone call gets before the spare solver is tried; doubled after each try.
+const BACKBONE_BUDGET: u64 = 2_000;
+
 /// Which of `candidates` (true in some model already found) hold in every model of the
 /// solver's clauses: the backbone restricted to them, cspuz's "irrefutable facts". Ask for a
 /// model that breaks one of those still believed and drop whatever it breaks, until the
-/// solver refutes that. Each satisfiable call drops at least one, so there are at most
-/// `candidates.len() + 1` calls, and usually a few. `None` when the run was stopped.
+/// solver refutes that. Each satisfiable call drops at least one. A call that runs past its
+/// conflict budget is set aside and each believed literal is refuted on its own on `spare()`,
+/// a solver that has not been through the earlier calls: an incremental solver's refutation
+/// of the whole clause can take minutes where a fresh one's takes a few hundred conflicts.
+/// `None` when the run was stopped.
 pub fn backbone<S: Solver + ?Sized>(
     solver: &mut S,
+    spare: Spare<'_>,
     candidates: Vec<Lit>,
 ) -> Result<Option<Vec<Lit>>, SolverError> {
-    backbone_cut(solver, candidates, |_| Vec::new())
+    backbone_cut(solver, spare, candidates, |_| Vec::new())
+}
+
+/// What one bounded call of the backbone search found.
+enum Probe {
+    /// A model without cuts.
+    Model(Model),
+    Refuted,
+    Unknown,
+    Stopped,
+}
+
+/// Solves under `assumptions` within `budget` conflicts, adding the cuts of each model that
+/// has some (recorded in `added`, for the other solver) and asking again.
+fn probe<S: Solver + ?Sized>(
+    solver: &mut S,
+    assumptions: &[Lit],
+    budget: u64,
+    cuts: &mut impl FnMut(&Model) -> Vec<Vec<Lit>>,
+    added: &mut Vec<Vec<Lit>>,
+) -> Result<Probe, SolverError> {
+    loop {
+        match solver.solve_limited(assumptions, budget)? {
+            None => return Ok(Probe::Unknown),
+            Some(SolveResult::Interrupted) => return Ok(Probe::Stopped),
+            Some(SolveResult::Unsat) => return Ok(Probe::Refuted),
+            Some(SolveResult::Sat) => {}
+        }
+        let model = solver.model();
+        let cut = cuts(&model);
+        if cut.is_empty() {
+            return Ok(Probe::Model(model));
+        }
+        cut.iter().for_each(|c| solver.add_clause(c));
+        added.extend(cut);
+    }
 }
 
 /// [`backbone`] on a solver holding a formula with rules left to cuts: `cuts(model)` are the
@@ -161,36 +206,75 @@ pub fn backbone<S: Solver + ?Sized>(
 /// answer and drops nothing.
 pub fn backbone_cut<S: Solver + ?Sized>(
     solver: &mut S,
+    spare: Spare<'_>,
+    candidates: Vec<Lit>,
+    cuts: impl FnMut(&Model) -> Vec<Vec<Lit>>,
+) -> Result<Option<Vec<Lit>>, SolverError> {
+    backbone_within(solver, spare, candidates, cuts, BACKBONE_BUDGET)
+}
+
+/// [`backbone_cut`] with the first calls' conflict budget given (tests give 0, so that the
+/// spare solver is used at once).
+pub fn backbone_within<S: Solver + ?Sized>(
+    solver: &mut S,
+    spare: Spare<'_>,
     candidates: Vec<Lit>,
     mut cuts: impl FnMut(&Model) -> Vec<Vec<Lit>>,
+    budget: u64,
 ) -> Result<Option<Vec<Lit>>, SolverError> {
+    let mut budget = budget;
     let mut believed = candidates;
+    // Refuted one by one on the spare solver: in the backbone, and units on both solvers.
+    let mut proved: Vec<Lit> = Vec::new();
+    let mut added: Vec<Vec<Lit>> = Vec::new();
+    // The spare, and how many of `added` it holds.
+    let mut second: Option<(Box<dyn Solver>, usize)> = None;
     while !believed.is_empty() {
         // Guarded, so the clause can be retired once answered.
         let act = solver.new_var();
         let mut clause: Vec<Lit> = believed.iter().map(|&l| !l).collect();
         clause.push(!act);
         solver.add_clause(&clause);
-        let mut result = solver.solve_with(&[act])?;
-        while result == SolveResult::Sat {
-            let model = solver.model();
-            let cut = cuts(&model);
-            if cut.is_empty() {
-                believed.retain(|&l| model.value(l));
-                break;
-            }
-            cut.iter().for_each(|c| solver.add_clause(c));
-            result = solver.solve_with(&[act])?;
-        }
+        let found = probe(solver, &[act], budget, &mut cuts, &mut added)?;
         // Retired only now: a clause added after the call would discard its model.
         solver.add_clause(&[!act]);
-        match result {
-            SolveResult::Unsat => break,
-            SolveResult::Interrupted => return Ok(None),
-            SolveResult::Sat => {}
+        match found {
+            Probe::Model(m) => {
+                believed.retain(|&l| m.value(l));
+                continue;
+            }
+            Probe::Refuted => break,
+            Probe::Stopped => return Ok(None),
+            Probe::Unknown => {}
         }
+        let (other, held) = second.get_or_insert_with(|| (spare(), 0));
+        added[*held..].iter().for_each(|c| other.add_clause(c));
+        *held = added.len();
+        for l in believed.clone() {
+            if !believed.contains(&l) {
+                continue;
+            }
+            let mut more = Vec::new();
+            let found = probe(&mut **other, &[!l], budget, &mut cuts, &mut more)?;
+            more.iter().for_each(|c| solver.add_clause(c));
+            added.extend(more);
+            *held = added.len();
+            match found {
+                Probe::Model(m) => believed.retain(|&l| m.value(l)),
+                Probe::Refuted => {
+                    other.add_clause(&[l]);
+                    solver.add_clause(&[l]);
+                    proved.push(l);
+                    believed.retain(|&b| b != l);
+                }
+                Probe::Stopped => return Ok(None),
+                Probe::Unknown => {}
+            }
+        }
+        budget = budget.saturating_mul(2).max(1);
     }
-    Ok(Some(believed))
+    proved.extend(believed);
+    Ok(Some(proved))
 }
 
 /// Calls without assumptions, each reported, until a model has no `cuts` (each added, when it

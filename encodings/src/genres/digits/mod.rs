@@ -120,6 +120,7 @@ impl Digits {
     pub fn fixed<S: Solver + ?Sized>(
         &self,
         solver: &mut S,
+        spare: crate::search::Spare<'_>,
         found: &[u8],
     ) -> Result<Option<(Grid, usize)>, SolverError> {
         let chosen: Vec<Lit> = found
@@ -127,7 +128,7 @@ impl Digits {
             .enumerate()
             .filter_map(|(i, &d)| self.lit(i, d))
             .collect();
-        let Some(fixed) = crate::search::backbone(solver, chosen)? else {
+        let Some(fixed) = crate::search::backbone(solver, spare, chosen)? else {
             return Ok(None);
         };
         let fixed: std::collections::HashSet<Lit> = fixed.into_iter().collect();

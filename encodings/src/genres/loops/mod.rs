@@ -733,13 +733,20 @@ impl<G: Loop> capability::Backbone for Looped<G> {
         found: &(Lines, ()),
         solvers: &dyn NewSolver,
     ) -> Result<Option<Hints<Lines>>, SolverError> {
-        let mut solver = solvers.new_solver();
-        let enc = encode_with::<G, _>(board, &mut crate::search::Sink(&mut *solver), true);
+        let build = || {
+            let mut solver = solvers.new_solver();
+            let enc = encode_with::<G, _>(board, &mut crate::search::Sink(&mut *solver), true);
+            (solver, enc)
+        };
+        let (mut solver, enc) = build();
         let cuts = |model: &Model| {
             let chosen: Vec<bool> = enc.lines.lits.iter().map(|&l| model.value(l)).collect();
             cuts_of(&enc, &chosen)
         };
-        let Some((partial, decided)) = enc.lines.fixed(&mut *solver, &found.0, cuts)? else {
+        let Some((partial, decided)) =
+            enc.lines
+                .fixed(&mut *solver, &|| build().0, &found.0, cuts)?
+        else {
             return Ok(None);
         };
         let drawn = render::<G>(board, &partial);

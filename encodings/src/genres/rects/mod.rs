@@ -155,6 +155,7 @@ pub fn hints<A: Area + ?Sized>(
     area: &A,
     rects: &[(Rect, Lit)],
     solver: &mut dyn crate::solver::Solver,
+    spare: crate::search::Spare<'_>,
     found: &Solution,
 ) -> Result<Option<crate::puzzle::Hints<Solution>>, crate::solver::SolverError> {
     let chosen: Vec<Lit> = rects
@@ -162,7 +163,7 @@ pub fn hints<A: Area + ?Sized>(
         .filter(|(r, _)| found.binary_search(r).is_ok())
         .map(|&(_, l)| l)
         .collect();
-    let Some(fixed) = crate::search::backbone(solver, chosen)? else {
+    let Some(fixed) = crate::search::backbone(solver, spare, chosen)? else {
         return Ok(None);
     };
     let fixed: std::collections::HashSet<Lit> = fixed.into_iter().collect();

@@ -127,10 +127,12 @@ impl Cells {
     pub fn fixed<S: Solver + ?Sized>(
         &self,
         solver: &mut S,
+        spare: crate::search::Spare<'_>,
         found: &Shading,
         cuts: impl FnMut(&Model) -> Vec<Vec<Lit>>,
     ) -> Result<Option<(Shading, usize)>, SolverError> {
-        let Some(fixed) = crate::search::backbone_cut(solver, self.holding(found), cuts)? else {
+        let Some(fixed) = crate::search::backbone_cut(solver, spare, self.holding(found), cuts)?
+        else {
             return Ok(None);
         };
         let fixed: std::collections::HashSet<Lit> = fixed.into_iter().collect();
@@ -493,13 +495,20 @@ impl<G: Shade> capability::Backbone for Shaded<G> {
         found: &(Shading, ()),
         solvers: &dyn NewSolver,
     ) -> Result<Option<Hints<Shading>>, SolverError> {
-        let mut solver = solvers.new_solver();
-        let enc = encode_with::<G, _>(board, &mut crate::search::Sink(&mut *solver), true);
+        let build = || {
+            let mut solver = solvers.new_solver();
+            let enc = encode_with::<G, _>(board, &mut crate::search::Sink(&mut *solver), true);
+            (solver, enc)
+        };
+        let (mut solver, enc) = build();
         let cuts = |model: &Model| {
             let shaded: Vec<bool> = enc.cells.lits.iter().map(|&l| model.value(l)).collect();
             G::cuts(board, &enc, &shaded)
         };
-        let Some((partial, decided)) = enc.cells.fixed(&mut *solver, &found.0, cuts)? else {
+        let Some((partial, decided)) =
+            enc.cells
+                .fixed(&mut *solver, &|| build().0, &found.0, cuts)?
+        else {
             return Ok(None);
         };
         let b = G::numbers(board);

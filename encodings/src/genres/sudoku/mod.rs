@@ -748,13 +748,15 @@ impl capability::Backbone for Sudoku {
         found: &(Grid, ()),
         solvers: &dyn NewSolver,
     ) -> Result<Option<Hints<Grid>>, SolverError> {
-        let mut solver = solvers.new_solver();
-        let enc = encode(
-            board,
-            &mut crate::search::Sink(&mut *solver),
-            Order::CellsFirst,
-        );
-        let Some((partial, decided)) = enc.digits.fixed(&mut *solver, &found.0)? else {
+        let build = || {
+            let mut solver = solvers.new_solver();
+            let sink = &mut crate::search::Sink(&mut *solver);
+            let enc = encode(board, sink, Order::CellsFirst);
+            (solver, enc)
+        };
+        let (mut solver, enc) = build();
+        let Some((partial, decided)) = enc.digits.fixed(&mut *solver, &|| build().0, &found.0)?
+        else {
             return Ok(None);
         };
         Ok(Some(Hints {

@@ -253,14 +253,22 @@ impl capability::Backbone for TargetSudoku {
         found: &(Grid, u32),
         solvers: &dyn NewSolver,
     ) -> Result<Option<Hints<Grid>>, SolverError> {
-        let mut solver = solvers.new_solver();
-        let enc = encode(givens, &mut solver);
-        match enc.min_score(found.1) {
-            Bound::Trivial => {}
-            Bound::Impossible => solver.add_clause(&[]),
-            Bound::Lit(l) => solver.add_clause(&[l]),
-        }
-        let Some((partial, decided)) = enc.rules.digits.fixed(&mut *solver, &found.0.concat())?
+        let build = || {
+            let mut solver = solvers.new_solver();
+            let enc = encode(givens, &mut solver);
+            match enc.min_score(found.1) {
+                Bound::Trivial => {}
+                Bound::Impossible => solver.add_clause(&[]),
+                Bound::Lit(l) => solver.add_clause(&[l]),
+            }
+            (solver, enc)
+        };
+        let (mut solver, enc) = build();
+        let spare = || build().0;
+        let Some((partial, decided)) =
+            enc.rules
+                .digits
+                .fixed(&mut *solver, &spare, &found.0.concat())?
         else {
             return Ok(None);
         };

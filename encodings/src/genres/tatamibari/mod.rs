@@ -283,9 +283,13 @@ impl capability::Backbone for Tatamibari {
         found: &(Solution, ()),
         solvers: &dyn NewSolver,
     ) -> Result<Option<Hints<Solution>>, SolverError> {
-        let mut solver = solvers.new_solver();
-        let enc = encode(board, &mut solver);
-        rects::hints(board, &enc.rects, &mut *solver, &found.0)
+        let build = || {
+            let mut solver = solvers.new_solver();
+            let enc = encode(board, &mut solver);
+            (solver, enc)
+        };
+        let (mut solver, enc) = build();
+        rects::hints(board, &enc.rects, &mut *solver, &|| build().0, &found.0)
     }
 }
 
