@@ -8,7 +8,7 @@ use anyhow::{bail, Result};
 use encodings::cnf::{ClauseSink, Lit};
 use encodings::explain::{self, Explanation, Named, Way};
 use encodings::genre::Genre;
-use encodings::puzzle::{Format, Settings};
+use encodings::puzzle::{Ended, Format, Goal, Settings};
 use encodings::solver::Stop;
 use encodings::solver::{NewSolver, SolveResult, SolverError};
 use serde_json::{json, Map, Value};
@@ -131,7 +131,7 @@ fn grade_one<P: Genre>(
         };
         Ok((text, code))
     };
-    let e = match puzzle::<P>(&inst, &solvers, None) {
+    let e = match puzzle::<P>(&inst, &a.backend, a.time_limit, &solvers, None) {
         Ok(Some(e)) => e,
         Ok(None) => return said("no solution", exit::NO_SOLUTION),
         Err(_) if stop.is_raised() => return said("time limit", exit::TIME_LIMIT),
@@ -191,7 +191,7 @@ pub fn explain<P: Genre>(a: &ExplainArgs) -> Result<Done> {
         });
     }
     let solvers = a.backend.solvers(stop.clone());
-    let explained = match puzzle::<P>(&inst, &solvers, a.steps) {
+    let explained = match puzzle::<P>(&inst, &a.backend, a.time_limit, &solvers, a.steps) {
         Ok(e) => e,
         Err(_) if stop.is_raised() => {
             return Ok(Done {
@@ -311,6 +311,7 @@ fn json_of<P: Genre>(inst: &P::Instance, e: &Explained<P>, timed_out: bool) -> S
                 "deduces": s.deduces.iter().map(|&l| named.say(l)).collect::<Vec<_>>(),
                 "rules": s.rules.iter().map(|&r| named.rules.name(r)).collect::<Vec<_>>(),
                 "way": s.way.name(),
+                "minimal": s.minimal,
                 "uses": s.uses.iter().map(|&l| named.say(l)).collect::<Vec<_>>(),
             })
         })
@@ -359,18 +360,37 @@ pub struct Explained<P: Genre> {
     pub explanation: Explanation,
 }
 
-/// Solves the named rules, checks the answer with the validator, finds what every solution
-/// shares (all the facts when the answer is unique) and explains it. `None` when the puzzle
-/// has no solution; a stopped run is an error naming the stop.
+/// Finds the answer by the genre's own search (which may leave connectivity to cuts, and is
+/// much faster than the named rules' formula on large boards) and whether it is the only one,
+/// reads its facts from the named rules, finds what every solution shares (all the facts when
+/// the answer is unique) and explains it. `None` when the puzzle has no solution; a stopped
+/// run is an error naming the stop.
 pub fn puzzle<P: Genre>(
     inst: &P::Instance,
+    backend: &Backend,
+    time_limit: Option<Duration>,
     solvers: &dyn NewSolver,
     max_steps: Option<usize>,
 ) -> Result<Option<Explained<P>>, SolverError> {
     let named = P::named(inst)
         .ok_or_else(|| SolverError(format!("explain is not for {} puzzles", P::INFO.name)))?;
     let stopped = || SolverError(encodings::format::verdict::TIME_LIMIT.to_string());
-    // The rules and the givens: the search's solver, and the backbone's spare.
+    let opts = crate::runner::Options {
+        backend: backend.clone(),
+        time_limit,
+        progress: crate::runner::Progress::Never,
+        cubes: None,
+    };
+    let outcome = crate::runner::search::<P>(inst.clone(), Goal::Enumerate { max: 2 }, 2, &opts)?;
+    let found = outcome.answers.len();
+    match (found, outcome.ended) {
+        (0, Ended::Proved) => return Ok(None),
+        (0, _) | (1, Ended::Stopped) => return Err(stopped()),
+        _ => {}
+    }
+    let (answer, checked) = outcome.answers[0].clone();
+    // The rules and the givens: the solver that reads the answer's facts, and the backbone's
+    // spare.
     let holding = || {
         let mut solver = solvers.new_solver();
         for v in 1..=named.rules.num_vars {
@@ -385,19 +405,49 @@ pub fn puzzle<P: Genre>(
         solver
     };
     let mut solver = holding();
-    match solver.solve()? {
-        SolveResult::Unsat => return Ok(None),
-        SolveResult::Interrupted => return Err(stopped()),
-        SolveResult::Sat => {}
-    }
-    let model = solver.model();
-    let answer = P::decode(inst, &named.encoding, &model);
-    let checked = P::check(inst, &answer).map_err(|why| {
-        SolverError(format!(
-            "internal error: the named rules of {} allow an answer the validator refuses: {why}",
+    // The answer's literals: what the clause blocking exactly it denies.
+    let mut block = encodings::cnf::Cnf::new();
+    block.num_vars = named.rules.num_vars;
+    P::block(
+        inst,
+        &named.encoding,
+        &mut block,
+        std::slice::from_ref(&answer),
+    );
+    let fixed: Vec<Lit> = block.clauses.iter().flatten().map(|&l| !l).collect();
+    // Propagation reads the facts off the answer's literals (the digits placed decide the
+    // digits ruled out); a solver only where it leaves some open. The eager connectivity of
+    // a large board takes a solver seconds even with every cell fixed.
+    let everything: Vec<usize> = (0..named.rules.len()).collect();
+    let mut reader = explain::propagate::Propagator::new(&named.rules, &everything);
+    let mut base = named.known.clone();
+    base.extend(&fixed);
+    let read = reader.set_base(&base);
+    let values: Option<Vec<Lit>> = named
+        .facts
+        .iter()
+        .map(|f| reader.value(f.lit).map(|v| if v { f.lit } else { !f.lit }))
+        .collect();
+    let model = match values.filter(|_| read) {
+        Some(values) => encodings::cnf::Model::from_lits(named.rules.num_vars, values),
+        None => match solver.solve_with(&fixed)? {
+            SolveResult::Sat => solver.model(),
+            SolveResult::Interrupted => return Err(stopped()),
+            SolveResult::Unsat => {
+                return Err(SolverError(format!(
+                    "internal error: the named rules of {} refuse an answer the validator \
+                     accepts",
+                    P::INFO.name
+                )))
+            }
+        },
+    };
+    if P::decode(inst, &named.encoding, &model) != answer {
+        return Err(SolverError(format!(
+            "internal error: the named rules of {} read the answer back differently",
             P::INFO.name
-        ))
-    })?;
+        )));
+    }
     let given: HashSet<u32> = named.known.iter().map(|l| l.var()).collect();
     let candidates: Vec<Lit> = named
         .facts
@@ -405,11 +455,18 @@ pub fn puzzle<P: Genre>(
         .filter(|f| !given.contains(&f.lit.var()))
         .map(|f| if model.value(f.lit) { f.lit } else { !f.lit })
         .collect();
-    let Some(target) = encodings::search::backbone(&mut *solver, &holding, candidates.clone())?
-    else {
-        return Err(stopped());
+    // One answer, and the search proved there is no other: every fact is shared. Otherwise
+    // what every solution shares is found on the named rules.
+    let unique = found == 1;
+    let target = if unique {
+        candidates
+    } else {
+        let Some(target) = encodings::search::backbone(&mut *solver, &holding, candidates.clone())?
+        else {
+            return Err(stopped());
+        };
+        target
     };
-    let unique = target.len() == candidates.len();
     let explanation = explain::explain(&named, &target, solvers, max_steps)?;
     if unique && !explanation.cut_short {
         // The steps end in the solution: the facts they established, read back as an answer,

@@ -220,6 +220,10 @@ pub struct Step {
     /// every deduction.
     pub uses: Vec<Lit>,
     pub way: Way,
+    /// Proved minimal: without any one of its rules, the opposite of its first deduction
+    /// holds with the known facts. False where a solver call gave up within its budget, so
+    /// that a rule was kept without proof that it is needed.
+    pub minimal: bool,
 }
 
 /// Steps from the givens, and the facts left open when no step is left (none for a puzzle
@@ -230,6 +234,10 @@ pub struct Explanation {
     /// Stopped by `--steps` or the run's stop flag before the end.
     pub cut_short: bool,
 }
+
+/// Conflicts a paring call may take: one that shows the rules left do not force a fact finds
+/// a model of everything else, which on a large board's connectivity can take minutes.
+const PARING_BUDGET: u64 = 2_000;
 
 /// How many of the smallest propagation refutations are pared down before one is chosen.
 const PARED: usize = 6;
@@ -270,7 +278,8 @@ pub fn explain<E>(
         let found = match singles.best(known.as_slice(), &open) {
             Some((_, found)) => Ok(Some(single_step(found, singles.chosen_rules()))),
             None => {
-                let pairs = pairs.get_or_insert_with(|| Groups::new(rules, neighbours(&singles)));
+                let pairs =
+                    pairs.get_or_insert_with(|| Groups::new(rules, neighbours(rules, &singles)));
                 match pairs.best(known.as_slice(), &open) {
                     Some((_, mut found)) => {
                         let (l, why) = found.swap_remove(0);
@@ -321,15 +330,25 @@ fn single_step(found: Vec<(Lit, Why)>, rules: Vec<usize>) -> Step {
         deduces: found.into_iter().map(|(l, _)| l).collect(),
         uses,
         way: Way::Single,
+        minimal: true,
     }
 }
 
-/// Every two rules that share a variable.
-fn neighbours(singles: &Groups) -> Vec<Vec<usize>> {
+/// The most clauses a rule may have to be paired: a rule over the whole board (connectivity)
+/// shares a variable with every other, and a copy of it in each pair would take the memory of
+/// the board times the rules. Its combinations are left to the chains.
+const PAIRED_CLAUSES: usize = 5_000;
+
+/// Every two rules that share a variable, both of at most [`PAIRED_CLAUSES`] clauses.
+fn neighbours(rules: &Rules, singles: &Groups) -> Vec<Vec<usize>> {
+    let small: Vec<bool> = (0..rules.len())
+        .map(|r| rules.clauses_of(r).len() <= PAIRED_CLAUSES)
+        .collect();
     let mut pairs: HashSet<(usize, usize)> = HashSet::new();
-    for rules in singles.touches.values() {
-        for (i, &a) in rules.iter().enumerate() {
-            for &b in &rules[i + 1..] {
+    for members in singles.touches.values() {
+        let members: Vec<usize> = members.iter().copied().filter(|&r| small[r]).collect();
+        for (i, &a) in members.iter().enumerate() {
+            for &b in &members[i + 1..] {
                 pairs.insert((a.min(b), a.max(b)));
             }
         }
@@ -477,13 +496,25 @@ fn search(
 ) -> Result<Option<Step>, SolverError> {
     let everything: Vec<usize> = (0..rules.len()).collect();
     let mut best: Option<(Lit, Why)> = None;
+    // Each open fact within a budget first (a hard one should not hold up the rest); the
+    // first without one if none was refuted in it.
     for &l in open {
-        if let Some(why) = selectors.forces(&everything, known, l)? {
+        if let Some(Some(why)) =
+            selectors.forces_within(&everything, known, l, Some(PARING_BUDGET))?
+        {
             if best
                 .as_ref()
                 .is_none_or(|(_, b)| why.rules.len() < b.rules.len())
             {
                 best = Some((l, why));
+            }
+        }
+    }
+    if best.is_none() {
+        for &l in open {
+            if let Some(why) = selectors.forces(&everything, known, l)? {
+                best = Some((l, why));
+                break;
             }
         }
     }
@@ -506,13 +537,19 @@ fn finish(
     way: Way,
 ) -> Result<Step, SolverError> {
     let mut why = why;
+    let mut minimal = true;
     let mut i = 0;
     while i < why.rules.len() && why.rules.len() > 1 {
         let mut fewer = why.rules.clone();
         fewer.remove(i);
-        match selectors.forces(&fewer, known, l)? {
-            Some(w) => why = w,
-            None => i += 1,
+        match selectors.forces_within(&fewer, known, l, Some(PARING_BUDGET))? {
+            Some(Some(w)) => why = w,
+            Some(None) => i += 1,
+            // Kept, unproved either way.
+            None => {
+                minimal = false;
+                i += 1;
+            }
         }
     }
     let mut p = Propagator::new(rules, &why.rules);
@@ -534,7 +571,9 @@ fn finish(
         .collect();
     for other in others {
         let forced = match way {
-            Way::Search => selectors.forces(&why.rules, known, other)?,
+            Way::Search => selectors
+                .forces_within(&why.rules, known, other, Some(PARING_BUDGET))?
+                .flatten(),
             _ => p.refute(other),
         };
         if let Some(w) = forced {
@@ -547,6 +586,7 @@ fn finish(
         deduces,
         uses: union(uses.iter().map(|u| &u[..])),
         way,
+        minimal,
     })
 }
 
@@ -613,14 +653,37 @@ impl<'a> Selectors<'a> {
         known: &[Lit],
         l: Lit,
     ) -> Result<Option<Why>, SolverError> {
+        match self.forces_within(which, known, l, None)? {
+            Some(answer) => Ok(answer),
+            None => unreachable!("a call without a budget answers"),
+        }
+    }
+
+    /// [`Selectors::forces`] within about `budget` conflicts: `None` when the solver gave up.
+    /// (A refutation is quick; what takes long is finding that the rules left do not force
+    /// `l`, a model of a board's connectivity.)
+    fn forces_within(
+        &mut self,
+        which: &[usize],
+        known: &[Lit],
+        l: Lit,
+        budget: Option<u64>,
+    ) -> Result<Option<Option<Why>>, SolverError> {
         self.solver();
         let mut assumptions: Vec<Lit> = which.iter().map(|&r| self.selector[r]).collect();
         assumptions.extend_from_slice(known);
         assumptions.push(!l);
         let solver = self.solver.as_mut().expect("built above");
-        match solver.solve_with(&assumptions)? {
-            SolveResult::Sat => Ok(None),
-            SolveResult::Interrupted => Err(SolverError("stopped".into())),
+        let result = match budget {
+            None => solver.solve_with(&assumptions)?,
+            Some(b) => match solver.solve_limited(&assumptions, b)? {
+                Some(r) => r,
+                None => return Ok(None),
+            },
+        };
+        Ok(Some(match result {
+            SolveResult::Sat => None,
+            SolveResult::Interrupted => return Err(SolverError("stopped".into())),
             SolveResult::Unsat => {
                 let core = solver.failed_core();
                 let mut rules: Vec<usize> = core
@@ -633,8 +696,8 @@ impl<'a> Selectors<'a> {
                 let mut facts: Vec<Lit> =
                     core.into_iter().filter(|f| known_set.contains(f)).collect();
                 facts.sort_unstable();
-                Ok(Some(Why { rules, facts }))
+                Some(Why { rules, facts })
             }
-        }
+        }))
     }
 }

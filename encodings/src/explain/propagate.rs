@@ -162,6 +162,14 @@ impl Propagator {
         }
     }
 
+    /// `l`'s value after the base facts' propagation (`None`: open, or not on these rules).
+    pub fn value(&self, l: Lit) -> Option<bool> {
+        match self.val(self.find(l)?) {
+            0 => None,
+            v => Some(v > 0),
+        }
+    }
+
     /// Whether the variable of `l` occurs in these rules.
     pub fn mentions(&self, l: Lit) -> bool {
         self.index.contains_key(&l.var())
