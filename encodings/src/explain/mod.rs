@@ -555,7 +555,10 @@ fn finish(
     let mut p = Propagator::new(rules, &why.rules);
     p.set_base(known);
     let by_propagation = p.refute(l);
+    // One rule is read on its own, however it forces (connectivity may need more than
+    // propagation within its clauses); several need a search where propagation fails.
     let way = match (&by_propagation, way) {
+        _ if why.rules.len() == 1 => Way::Single,
         (Some(_), w) => w,
         (None, _) => Way::Search,
     };

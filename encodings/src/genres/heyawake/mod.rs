@@ -437,6 +437,63 @@ impl Shade for Rules {
     }
 }
 
+impl crate::capability::Explain for Heyawake {
+    /// A rule per numbered room ("has N shaded cells"), per two neighbours ("not both
+    /// shaded"), per run of cells that would cross two borders ("not all unshaded"), and "the
+    /// unshaded cells are connected".
+    fn named(board: &Board) -> crate::explain::Named<Encoding> {
+        use super::shade::named::{at, cells, finish};
+        let (rows, cols) = (board.numbers.rows, board.numbers.cols);
+        let mut rules = crate::explain::Rules::new();
+        let enc = cells(&mut rules, rows, cols);
+        let lits = enc.cells.lits.clone();
+        for (room, clue) in board.rooms().iter().zip(board.clues()) {
+            if let Some((i, Number::Known(k))) = clue {
+                rules.rule(
+                    format!(
+                        "the room of the {k} at {} has {k} shaded cell{}",
+                        at(i, cols),
+                        if k == 1 { "" } else { "s" }
+                    ),
+                    room.clone(),
+                );
+                let inside: Vec<Lit> = room.iter().map(|&i| lits[i]).collect();
+                exactly(&mut rules, &inside, k as usize);
+            }
+        }
+        for (a, b) in edges(&enc.graph) {
+            rules.rule(
+                format!("{} and {} are not both shaded", at(a, cols), at(b, cols)),
+                vec![a, b],
+            );
+            rules.add_clause(&[!lits[a], !lits[b]]);
+        }
+        for span in board.spans() {
+            rules.rule(
+                format!(
+                    "the cells from {} to {} are not all unshaded (they cross two borders)",
+                    at(span[0], cols),
+                    at(span[span.len() - 1], cols)
+                ),
+                span.clone(),
+            );
+            let some: Vec<Lit> = span.iter().map(|&i| lits[i]).collect();
+            rules.add_clause(&some);
+        }
+        rules.rule(
+            "the unshaded cells are connected",
+            (0..rows * cols).collect(),
+        );
+        let open: Vec<Lit> = lits.iter().map(|&l| !l).collect();
+        connected(&mut rules, &enc.graph, &open);
+        finish(rules, enc, cols, Vec::new())
+    }
+
+    fn draw_known(board: &Board, named: &crate::explain::Named<Encoding>, known: &[Lit]) -> String {
+        super::shade::named::draw::<Rules>(board, named, known)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -523,62 +580,5 @@ mod tests {
         let split = url::split(&link).unwrap();
         let text = <Heyawake as crate::capability::Urls>::from_url(&split).unwrap();
         assert_eq!(parse(&text), board);
-    }
-}
-
-impl crate::capability::Explain for Heyawake {
-    /// A rule per numbered room ("has N shaded cells"), per two neighbours ("not both
-    /// shaded"), per run of cells that would cross two borders ("not all unshaded"), and "the
-    /// unshaded cells are connected".
-    fn named(board: &Board) -> crate::explain::Named<Encoding> {
-        use super::shade::named::{at, cells, finish};
-        let (rows, cols) = (board.numbers.rows, board.numbers.cols);
-        let mut rules = crate::explain::Rules::new();
-        let enc = cells(&mut rules, rows, cols);
-        let lits = enc.cells.lits.clone();
-        for (room, clue) in board.rooms().iter().zip(board.clues()) {
-            if let Some((i, Number::Known(k))) = clue {
-                rules.rule(
-                    format!(
-                        "the room of the {k} at {} has {k} shaded cell{}",
-                        at(i, cols),
-                        if k == 1 { "" } else { "s" }
-                    ),
-                    room.clone(),
-                );
-                let inside: Vec<Lit> = room.iter().map(|&i| lits[i]).collect();
-                exactly(&mut rules, &inside, k as usize);
-            }
-        }
-        for (a, b) in edges(&enc.graph) {
-            rules.rule(
-                format!("{} and {} are not both shaded", at(a, cols), at(b, cols)),
-                vec![a, b],
-            );
-            rules.add_clause(&[!lits[a], !lits[b]]);
-        }
-        for span in board.spans() {
-            rules.rule(
-                format!(
-                    "the cells from {} to {} are not all unshaded (they cross two borders)",
-                    at(span[0], cols),
-                    at(span[span.len() - 1], cols)
-                ),
-                span.clone(),
-            );
-            let some: Vec<Lit> = span.iter().map(|&i| lits[i]).collect();
-            rules.add_clause(&some);
-        }
-        rules.rule(
-            "the unshaded cells are connected",
-            (0..rows * cols).collect(),
-        );
-        let open: Vec<Lit> = lits.iter().map(|&l| !l).collect();
-        connected(&mut rules, &enc.graph, &open);
-        finish(rules, enc, cols, Vec::new())
-    }
-
-    fn draw_known(board: &Board, named: &crate::explain::Named<Encoding>, known: &[Lit]) -> String {
-        super::shade::named::draw::<Rules>(board, named, known)
     }
 }

@@ -261,6 +261,54 @@ impl Shade for Rules {
     }
 }
 
+impl crate::capability::Explain for Hitori {
+    /// A rule per group of equal numbers in a line ("at most one unshaded"), per two
+    /// neighbours ("not both shaded"), and "the unshaded cells are connected".
+    fn named(board: &Board) -> crate::explain::Named<Encoding> {
+        use super::shade::named::{at, cells, finish};
+        let (rows, cols) = (board.rows, board.cols);
+        let mut rules = crate::explain::Rules::new();
+        let enc = cells(&mut rules, rows, cols);
+        let lits = enc.cells.lits.clone();
+        for group in repeats(board) {
+            let line = if group[0] / cols == group[1] / cols {
+                format!("row {}", group[0] / cols + 1)
+            } else {
+                format!("column {}", group[0] % cols + 1)
+            };
+            let number = board.clue(group[0]).unwrap_or_default();
+            let where_: Vec<String> = group.iter().map(|&i| at(i, cols)).collect();
+            rules.rule(
+                format!(
+                    "{line} keeps at most one of its {number}s unshaded ({})",
+                    where_.join(", ")
+                ),
+                group.clone(),
+            );
+            let open: Vec<Lit> = group.iter().map(|&i| !lits[i]).collect();
+            at_most_one(&mut rules, &open);
+        }
+        for (a, b) in edges(&enc.graph) {
+            rules.rule(
+                format!("{} and {} are not both shaded", at(a, cols), at(b, cols)),
+                vec![a, b],
+            );
+            rules.add_clause(&[!lits[a], !lits[b]]);
+        }
+        rules.rule(
+            "the unshaded cells are connected",
+            (0..rows * cols).collect(),
+        );
+        let open: Vec<Lit> = lits.iter().map(|&l| !l).collect();
+        connected(&mut rules, &enc.graph, &open);
+        finish(rules, enc, cols, Vec::new())
+    }
+
+    fn draw_known(board: &Board, named: &crate::explain::Named<Encoding>, known: &[Lit]) -> String {
+        super::shade::named::draw::<Rules>(board, named, known)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -321,53 +369,5 @@ mod tests {
         let split = url::split(&link).unwrap();
         let text = <Hitori as crate::capability::Urls>::from_url(&split).unwrap();
         assert_eq!(parse(&text), board);
-    }
-}
-
-impl crate::capability::Explain for Hitori {
-    /// A rule per group of equal numbers in a line ("at most one unshaded"), per two
-    /// neighbours ("not both shaded"), and "the unshaded cells are connected".
-    fn named(board: &Board) -> crate::explain::Named<Encoding> {
-        use super::shade::named::{at, cells, finish};
-        let (rows, cols) = (board.rows, board.cols);
-        let mut rules = crate::explain::Rules::new();
-        let enc = cells(&mut rules, rows, cols);
-        let lits = enc.cells.lits.clone();
-        for group in repeats(board) {
-            let line = if group[0] / cols == group[1] / cols {
-                format!("row {}", group[0] / cols + 1)
-            } else {
-                format!("column {}", group[0] % cols + 1)
-            };
-            let number = board.clue(group[0]).unwrap_or_default();
-            let where_: Vec<String> = group.iter().map(|&i| at(i, cols)).collect();
-            rules.rule(
-                format!(
-                    "{line} keeps at most one of its {number}s unshaded ({})",
-                    where_.join(", ")
-                ),
-                group.clone(),
-            );
-            let open: Vec<Lit> = group.iter().map(|&i| !lits[i]).collect();
-            at_most_one(&mut rules, &open);
-        }
-        for (a, b) in edges(&enc.graph) {
-            rules.rule(
-                format!("{} and {} are not both shaded", at(a, cols), at(b, cols)),
-                vec![a, b],
-            );
-            rules.add_clause(&[!lits[a], !lits[b]]);
-        }
-        rules.rule(
-            "the unshaded cells are connected",
-            (0..rows * cols).collect(),
-        );
-        let open: Vec<Lit> = lits.iter().map(|&l| !l).collect();
-        connected(&mut rules, &enc.graph, &open);
-        finish(rules, enc, cols, Vec::new())
-    }
-
-    fn draw_known(board: &Board, named: &crate::explain::Named<Encoding>, known: &[Lit]) -> String {
-        super::shade::named::draw::<Rules>(board, named, known)
     }
 }

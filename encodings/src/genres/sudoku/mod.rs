@@ -667,18 +667,14 @@ impl capability::Urls for Sudoku {
 impl capability::Explain for Sudoku {
     /// Every cell's digit as facts; a rule per open cell ("holds one digit") and per house
     /// ("holds each digit once"), over all digits (not the candidates the givens leave, so
-    /// that what a given rules out is a step); the givens known from the start.
+    /// that what a given rules out is a step); a given's digit known from the start, and its
+    /// cell's other digits ruled out.
     fn named(board: &Board) -> Named<Encoding> {
         let n = board.n;
         let mut rules = Rules::new();
-        let open: Vec<u64> = board
-            .givens
-            .iter()
-            .map(|&g| match g {
-                0 => ((1u64 << n) - 1) << 1,
-                g => 1 << g,
-            })
-            .collect();
+        // Every digit of every cell, givens too, so that a house's clauses name each of its
+        // cells and a step lists the givens it reads.
+        let open = vec![((1u64 << n) - 1) << 1; n * n];
         let digits = Digits::new(&mut rules, &open, n, n);
         let at = |i: usize| format!("({},{})", i / n + 1, i % n + 1);
         let mut ladders = Vec::new();
@@ -713,8 +709,11 @@ impl capability::Explain for Sudoku {
                         otherwise: None,
                         cells: vec![i],
                     });
-                    if board.givens[i] == d {
-                        known.push(lit);
+                    // A given's digit, and so none other in its cell, is known from the start.
+                    match board.givens[i] {
+                        0 => {}
+                        g if g == d => known.push(lit),
+                        _ => known.push(!lit),
                     }
                 }
             }
