@@ -168,10 +168,130 @@ fn corpus(
     if wanted("certify") {
         certify(backend, root);
     }
+    if wanted("explain") {
+        explain(backend, root);
+    }
     // Minutes: only when asked for by name.
     if named("hard") {
         hard(backend);
     }
+    if named("graded") {
+        graded(backend);
+    }
+}
+
+/// `explain`, each case one process, three runs (CPU with children, min and median): the
+/// bundled examples, the two hard sudokus of tests/explain.rs, and the next step of the
+/// largest Hitori and Heyawake of tests/data.
+fn explain(backend: &Backend, root: &Path) {
+    let bin = env!("CARGO_BIN_EXE_puzzle-sat");
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    let hard = [
+        (
+            "inkala",
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        ),
+        (
+            "escargot",
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        ),
+    ];
+    let mut cases: Vec<(String, &str, PathBuf, bool)> = ["sudoku", "hitori", "heyawake"]
+        .iter()
+        .map(|g| {
+            (
+                format!("{g} example"),
+                *g,
+                here.join(format!("docs/examples/{g}.txt")),
+                false,
+            )
+        })
+        .collect();
+    for (name, line) in hard {
+        let file = dir.path().join(format!("{name}.txt"));
+        std::fs::write(&file, format!("{line}\n")).unwrap();
+        cases.push((format!("sudoku {name}"), "sudoku", file, false));
+    }
+    cases.push((
+        "hitori 25x25 --next".into(),
+        "hitori",
+        root.join("hitori/janko-hard-25x25.txt"),
+        true,
+    ));
+    cases.push((
+        "heyawake 21x27 --next".into(),
+        "heyawake",
+        root.join("heyawake/janko-0705-21x27.txt"),
+        true,
+    ));
+    println!("explain (one process each, 3 runs, CPU with children: min / median)");
+    println!(
+        "{:<8} {:<28} {:>9} {:>9}  summary",
+        "backend", "case", "min s", "median s"
+    );
+    for (name, genre, file, next) in cases {
+        let mut args = vec![
+            "explain",
+            genre,
+            file.to_str().unwrap(),
+            "--solver",
+            backend.name(),
+        ];
+        if next {
+            args.push("--next");
+        }
+        let mut times = Vec::new();
+        let mut summary = String::new();
+        for _ in 0..3 {
+            let cpu0 = children_cpu();
+            let out = Command::new(bin).args(&args).output().unwrap();
+            times.push(children_cpu() - cpu0);
+            summary = String::from_utf8_lossy(&out.stdout)
+                .lines()
+                .next()
+                .unwrap_or("")
+                .to_string();
+        }
+        times.sort();
+        println!(
+            "{:<8} {:<28} {:>9.3} {:>9.3}  {summary}",
+            backend.name(),
+            name,
+            times[0].as_secs_f64(),
+            times[1].as_secs_f64()
+        );
+    }
+}
+
+/// `grade` over the 1000 HoDoKu-rated sudokus of benches/data/sudoku-graded, one process (its
+/// rank correlation with HoDoKu: benches/peers/hodoku_grade.py compare, docs/explain.md).
+fn graded(backend: &Backend) {
+    let bin = env!("CARGO_BIN_EXE_puzzle-sat");
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data/sudoku-graded/puzzles.txt");
+    let cpu0 = children_cpu();
+    let out = Command::new(bin)
+        .args([
+            "grade",
+            "sudoku",
+            file.to_str().unwrap(),
+            "--solver",
+            backend.name(),
+        ])
+        .output()
+        .unwrap();
+    let cpu = children_cpu() - cpu0;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut levels: std::collections::BTreeMap<&str, usize> = Default::default();
+    for line in text.lines() {
+        if let Some(level) = line.split(": ").nth(1).and_then(|g| g.split(' ').nth(1)) {
+            *levels.entry(level).or_default() += 1;
+        }
+    }
+    println!(
+        "grade, 1000 rated sudokus, one process: {:.1} s CPU; levels {levels:?}",
+        cpu.as_secs_f64()
+    );
 }
 
 /// The boards of benches/data/hard (benches/generators/make.sh: sparse-clue Tatamibari,
