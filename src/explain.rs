@@ -106,15 +106,7 @@ fn grade_one<P: Genre>(
     name: Option<&str>,
 ) -> Result<(String, i32)> {
     let inst = parse::<P>(input, &Settings::default())?;
-    let stop = Stop::new();
-    if let Some(limit) = a.time_limit {
-        let stop = stop.clone();
-        std::thread::spawn(move || {
-            std::thread::sleep(limit);
-            stop.raise();
-        });
-    }
-    let solvers = a.backend.solvers(stop.clone());
+    let (stop, solvers) = solvers_until(a);
     let prefix = name.map(|n| format!("{n}: ")).unwrap_or_default();
     let json = a.format == Format::Json;
     let said = |status: &str, code: i32| {
@@ -173,15 +165,8 @@ fn grade_one<P: Genre>(
     Ok((text, exit::ANSWER))
 }
 
-pub fn explain<P: Genre>(a: &ExplainArgs) -> Result<Done> {
-    if !P::EXPLAINS {
-        bail!("explain is not for {} puzzles yet", P::INFO.name);
-    }
-    if !matches!(a.format, Format::Text | Format::Json) {
-        bail!("explain prints text or json, not {}", a.format);
-    }
-    let input = read_puzzle::<P>(&a.file)?;
-    let inst = parse::<P>(&input, &Settings::default())?;
+/// The run's stop flag, raised when the time limit passes, and its solvers.
+fn solvers_until(a: &ExplainArgs) -> (Stop, crate::backends::Solvers) {
     let stop = Stop::new();
     if let Some(limit) = a.time_limit {
         let stop = stop.clone();
@@ -191,6 +176,19 @@ pub fn explain<P: Genre>(a: &ExplainArgs) -> Result<Done> {
         });
     }
     let solvers = a.backend.solvers(stop.clone());
+    (stop, solvers)
+}
+
+pub fn explain<P: Genre>(a: &ExplainArgs) -> Result<Done> {
+    if !P::EXPLAINS {
+        bail!("explain is not for {} puzzles yet", P::INFO.name);
+    }
+    if !matches!(a.format, Format::Text | Format::Json) {
+        bail!("explain prints text or json, not {}", a.format);
+    }
+    let input = read_puzzle::<P>(&a.file)?;
+    let inst = parse::<P>(&input, &Settings::default())?;
+    let (stop, solvers) = solvers_until(a);
     let explained = match puzzle::<P>(&inst, &a.backend, a.time_limit, &solvers, a.steps) {
         Ok(e) => e,
         Err(_) if stop.is_raised() => {

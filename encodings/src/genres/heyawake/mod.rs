@@ -442,7 +442,7 @@ impl crate::capability::Explain for Heyawake {
     /// shaded"), per run of cells that would cross two borders ("not all unshaded"), and "the
     /// unshaded cells are connected".
     fn named(board: &Board) -> crate::explain::Named<Encoding> {
-        use super::shade::named::{at, cells, finish};
+        use super::shade::named::{at, cells, finish, not_both_shaded, unshaded_connected};
         let (rows, cols) = (board.numbers.rows, board.numbers.cols);
         let mut rules = crate::explain::Rules::new();
         let enc = cells(&mut rules, rows, cols);
@@ -461,13 +461,7 @@ impl crate::capability::Explain for Heyawake {
                 exactly(&mut rules, &inside, k as usize);
             }
         }
-        for (a, b) in edges(&enc.graph) {
-            rules.rule(
-                format!("{} and {} are not both shaded", at(a, cols), at(b, cols)),
-                vec![a, b],
-            );
-            rules.add_clause(&[!lits[a], !lits[b]]);
-        }
+        not_both_shaded(&mut rules, &enc, cols);
         for span in board.spans() {
             rules.rule(
                 format!(
@@ -480,12 +474,7 @@ impl crate::capability::Explain for Heyawake {
             let some: Vec<Lit> = span.iter().map(|&i| lits[i]).collect();
             rules.add_clause(&some);
         }
-        rules.rule(
-            "the unshaded cells are connected",
-            (0..rows * cols).collect(),
-        );
-        let open: Vec<Lit> = lits.iter().map(|&l| !l).collect();
-        connected(&mut rules, &enc.graph, &open);
+        unshaded_connected(&mut rules, &enc);
         finish(rules, enc, cols, Vec::new())
     }
 

@@ -265,7 +265,7 @@ impl crate::capability::Explain for Hitori {
     /// A rule per group of equal numbers in a line ("at most one unshaded"), per two
     /// neighbours ("not both shaded"), and "the unshaded cells are connected".
     fn named(board: &Board) -> crate::explain::Named<Encoding> {
-        use super::shade::named::{at, cells, finish};
+        use super::shade::named::{at, cells, finish, not_both_shaded, unshaded_connected};
         let (rows, cols) = (board.rows, board.cols);
         let mut rules = crate::explain::Rules::new();
         let enc = cells(&mut rules, rows, cols);
@@ -288,19 +288,8 @@ impl crate::capability::Explain for Hitori {
             let open: Vec<Lit> = group.iter().map(|&i| !lits[i]).collect();
             at_most_one(&mut rules, &open);
         }
-        for (a, b) in edges(&enc.graph) {
-            rules.rule(
-                format!("{} and {} are not both shaded", at(a, cols), at(b, cols)),
-                vec![a, b],
-            );
-            rules.add_clause(&[!lits[a], !lits[b]]);
-        }
-        rules.rule(
-            "the unshaded cells are connected",
-            (0..rows * cols).collect(),
-        );
-        let open: Vec<Lit> = lits.iter().map(|&l| !l).collect();
-        connected(&mut rules, &enc.graph, &open);
+        not_both_shaded(&mut rules, &enc, cols);
+        unshaded_connected(&mut rules, &enc);
         finish(rules, enc, cols, Vec::new())
     }
 

@@ -615,7 +615,7 @@ mod tests {
 pub mod named {
     use super::{render, Cells, Encoding, Shade};
     use crate::cnf::connect::Graph;
-    use crate::cnf::Lit;
+    use crate::cnf::{ClauseSink, Lit};
     use crate::explain::{Fact, Named, Rules};
     use std::collections::HashSet;
 
@@ -630,6 +630,28 @@ pub mod named {
             cells: Cells::new(rules, rows * cols, cols),
             graph: Graph::grid(rows, cols),
         }
+    }
+
+    /// "(a) and (b) are not both shaded", a rule per two neighbours.
+    pub fn not_both_shaded(rules: &mut Rules, enc: &Encoding, cols: usize) {
+        let lits = &enc.cells.lits;
+        for (a, b) in crate::cnf::connect::edges(&enc.graph) {
+            rules.rule(
+                format!("{} and {} are not both shaded", at(a, cols), at(b, cols)),
+                vec![a, b],
+            );
+            rules.add_clause(&[!lits[a], !lits[b]]);
+        }
+    }
+
+    /// "the unshaded cells are connected", one rule over the board.
+    pub fn unshaded_connected(rules: &mut Rules, enc: &Encoding) {
+        rules.rule(
+            "the unshaded cells are connected",
+            (0..enc.cells.lits.len()).collect(),
+        );
+        let open: Vec<Lit> = enc.cells.lits.iter().map(|&l| !l).collect();
+        crate::cnf::connect::connected(rules, &enc.graph, &open);
     }
 
     /// The rules with a fact per cell.
