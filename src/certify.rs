@@ -30,6 +30,8 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+pub mod explained;
+
 /// FNV-1a, 64 bits: names the puzzle text in the claim (a change is caught; this is no
 /// defence against forgery, which the proof check is).
 pub(crate) fn hash(text: &str) -> String {
@@ -630,17 +632,8 @@ const FIELDS: [&str; 18] = [
     "seconds",
 ];
 
-/// The checks of `verify`, in order; the first that fails is the reason.
-pub fn verify_claim<P: Genre>(
-    dir: &Path,
-    claim: &Value,
-    checker: &str,
-    limits: Limits,
-) -> Result<String, String> {
-    let object = claim.as_object().ok_or("claim.json is not an object")?;
-    if let Some(k) = object.keys().find(|k| !FIELDS.contains(&k.as_str())) {
-        return Err(format!("claim.json has an unknown field {k:?}"));
-    }
+/// The puzzle text of `claim.json`, once it matches its hash and names no other puzzle.
+fn puzzle_text<P: Genre>(claim: &Value) -> Result<&str, String> {
     let field = |k: &str| claim.get(k).ok_or_else(|| format!("claim.json has no {k}"));
     let text = field("text")?
         .as_str()
@@ -654,6 +647,22 @@ pub fn verify_claim<P: Genre>(
             P::INFO.name
         ));
     }
+    Ok(text)
+}
+
+/// The checks of `verify`, in order; the first that fails is the reason.
+pub fn verify_claim<P: Genre>(
+    dir: &Path,
+    claim: &Value,
+    checker: &str,
+    limits: Limits,
+) -> Result<String, String> {
+    let object = claim.as_object().ok_or("claim.json is not an object")?;
+    if let Some(k) = object.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+        return Err(format!("claim.json has an unknown field {k:?}"));
+    }
+    let field = |k: &str| claim.get(k).ok_or_else(|| format!("claim.json has no {k}"));
+    let text = puzzle_text::<P>(claim)?;
     let kind = field("claim")?.as_str().unwrap_or("");
     let kind = Claim::ALL
         .into_iter()

@@ -384,6 +384,10 @@ pub struct ExplainCli {
     /// Stop after this many seconds and print the steps found so far.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
+    /// Write into DIR (new or empty) each step's implication as a formula with a DRAT proof
+    /// that it has no model; `verify DIR` checks them all.
+    #[arg(long, value_name = "DIR")]
+    pub certify: Option<PathBuf>,
     #[command(flatten)]
     pub solver: SolverArgs,
 }
@@ -908,6 +912,7 @@ pub fn run(cli: Cli) -> Result<Done> {
                 steps: None,
                 time_limit: a.time_limit,
                 backend: a.solver.backend()?,
+                certify: None,
             })
         }
         Command::Explain(a) => {
@@ -928,6 +933,7 @@ pub fn run(cli: Cli) -> Result<Done> {
                 steps: if a.next { Some(1) } else { a.steps },
                 time_limit: a.time_limit,
                 backend: a.solver.backend()?,
+                certify: a.certify.clone(),
             })
         }
         Command::Generate(a) => entry(&a.puzzle, &[])?
@@ -999,7 +1005,12 @@ pub fn run(cli: Cli) -> Result<Done> {
                     .time_limit
                     .and_then(|t| std::time::Instant::now().checked_add(t)),
             };
-            Ok(match row.verify(&a.dir, &claim, &a.checker, limits) {
+            let verified = if claim["claim"] == crate::certify::explained::CLAIM {
+                row.verify_explanation(&a.dir, &claim, &a.checker, limits)
+            } else {
+                row.verify(&a.dir, &claim, &a.checker, limits)
+            };
+            Ok(match verified {
                 Ok(what) => Done {
                     stdout: format!("VERIFIED: {what}\n"),
                     code: exit::ANSWER,

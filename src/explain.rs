@@ -24,6 +24,8 @@ pub struct ExplainArgs {
     pub steps: Option<usize>,
     pub time_limit: Option<Duration>,
     pub backend: Backend,
+    /// `--certify DIR`: each step's implication with its proof.
+    pub certify: Option<PathBuf>,
 }
 
 /// A puzzle's grade from its steps: the rules its steps need beyond one each, so that a puzzle
@@ -186,6 +188,9 @@ pub fn explain<P: Genre>(a: &ExplainArgs) -> Result<Done> {
     if !matches!(a.format, Format::Text | Format::Json) {
         bail!("explain prints text or json, not {}", a.format);
     }
+    if let Some(dir) = &a.certify {
+        crate::certify::explained::usable(dir, &a.backend)?;
+    }
     let input = read_puzzle::<P>(&a.file)?;
     let inst = parse::<P>(&input, &Settings::default())?;
     let (stop, solvers) = solvers_until(a);
@@ -204,6 +209,9 @@ pub fn explain<P: Genre>(a: &ExplainArgs) -> Result<Done> {
         Err(e) => return Err(e.into()),
     };
     let Some(e) = explained else {
+        if a.certify.is_some() {
+            eprintln!("puzzle-sat: no certificate: no solution to explain (solve --certify proves that there is none)");
+        }
         return Ok(Done {
             stdout: match a.format {
                 Format::Json => line(json!({"puzzle": P::INFO.name, "status": "no solution"})),
@@ -220,6 +228,9 @@ pub fn explain<P: Genre>(a: &ExplainArgs) -> Result<Done> {
     } else {
         exit::NO_SOLUTION
     };
+    if let Some(dir) = &a.certify {
+        crate::certify::explained::write::<P>(dir, &input, &inst, &e, &a.backend)?;
+    }
     let stdout = match a.format {
         Format::Json => json_of::<P>(&inst, &e, timed_out),
         _ => text_of::<P>(&inst, &e, timed_out),

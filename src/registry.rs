@@ -107,6 +107,13 @@ pub trait Entry: Sync {
         checker: &str,
         limits: crate::drat::Limits,
     ) -> Result<String, String>;
+    fn verify_explanation(
+        &self,
+        dir: &std::path::Path,
+        claim: &serde_json::Value,
+        checker: &str,
+        limits: crate::drat::Limits,
+    ) -> Result<String, String>;
     fn solve(&self, args: &SolveArgs) -> Result<Done>;
     fn encode(&self, args: &EncodeArgs) -> Result<Done>;
     fn decode(&self, args: &DecodeArgs) -> Result<Done>;
@@ -178,6 +185,16 @@ impl<P: Genre> Entry for Of<P> {
         limits: crate::drat::Limits,
     ) -> Result<String, String> {
         crate::certify::verify_claim::<P>(dir, claim, checker, limits)
+    }
+
+    fn verify_explanation(
+        &self,
+        dir: &std::path::Path,
+        claim: &serde_json::Value,
+        checker: &str,
+        limits: crate::drat::Limits,
+    ) -> Result<String, String> {
+        crate::certify::explained::verify::<P>(dir, claim, checker, limits)
     }
 
     fn solve(&self, args: &SolveArgs) -> Result<Done> {

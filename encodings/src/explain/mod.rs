@@ -17,7 +17,7 @@
 
 pub mod propagate;
 
-use crate::cnf::{ClauseSink, Lit};
+use crate::cnf::{ClauseSink, Cnf, Lit};
 use crate::solver::{NewSolver, SolveResult, Solver, SolverError};
 use propagate::{Propagator, Why};
 use std::collections::HashSet;
@@ -224,6 +224,38 @@ pub struct Step {
     /// holds with the known facts. False where a solver call gave up within its budget, so
     /// that a rule was kept without proof that it is needed.
     pub minimal: bool,
+}
+
+/// The implication a step claims, as a formula with no model (`explain --certify` writes it,
+/// `verify` rebuilds it): its rules' clauses, in the order named, the facts it uses as unit
+/// clauses, and one clause saying some deduction fails. The facts it mentions are named in
+/// comments; an empty clause of a rule is written as two opposite units
+/// ([`crate::certificate::NoEmpty`]), which stock checkers read.
+pub fn step_formula<E>(named: &Named<E>, rules: &[usize], uses: &[Lit], deduces: &[Lit]) -> Cnf {
+    let mut cnf = Cnf::new();
+    cnf.num_vars = named.rules.num_vars;
+    let mut facts: Vec<Lit> = uses
+        .iter()
+        .chain(deduces)
+        .map(|l| Lit::positive(l.var()))
+        .collect();
+    facts.sort_unstable();
+    facts.dedup();
+    for &f in &facts {
+        cnf.name_var(f, &|| named.say(f));
+    }
+    let mut sink = crate::certificate::NoEmpty(cnf);
+    for &r in rules {
+        for clause in named.rules.clauses_of(r) {
+            sink.add_clause(clause);
+        }
+    }
+    for &u in uses {
+        sink.add_clause(&[u]);
+    }
+    let denied: Vec<Lit> = deduces.iter().map(|&d| !d).collect();
+    sink.add_clause(&denied);
+    sink.0
 }
 
 /// Steps from the givens, and the facts left open when no step is left (none for a puzzle
