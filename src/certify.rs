@@ -69,14 +69,19 @@ pub struct Certify<'a, P: Genre> {
 /// Refuses a `--certify` folder that holds anything (or is no folder): a certificate is the
 /// folder's whole content, with no stale file beside it.
 pub fn usable_dir(dir: &Path) -> Result<()> {
+    empty_or_new(dir, "--certify")
+}
+
+/// Refuses a folder `flag` would write into unless it is empty or new.
+pub fn empty_or_new(dir: &Path, flag: &str) -> Result<()> {
     match std::fs::read_dir(dir) {
         Ok(mut entries) => match entries.next() {
             None => Ok(()),
-            Some(_) => bail!("{}: --certify needs an empty or new folder", dir.display()),
+            Some(_) => bail!("{}: {flag} needs an empty or new folder", dir.display()),
         },
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
         Err(e) => bail!(
-            "{}: --certify needs an empty or new folder: {e}",
+            "{}: {flag} needs an empty or new folder: {e}",
             dir.display()
         ),
     }
@@ -84,7 +89,7 @@ pub fn usable_dir(dir: &Path) -> Result<()> {
 
 /// Creates `dir/name`, refusing one that exists (a symbolic link included): nothing is
 /// written outside the folder.
-fn create_new(dir: &Path, name: &str) -> Result<File> {
+pub(crate) fn create_new(dir: &Path, name: &str) -> Result<File> {
     let path = dir.join(name);
     OpenOptions::new()
         .write(true)

@@ -388,6 +388,10 @@ pub struct ExplainCli {
     /// that it has no model; `verify DIR` checks them all.
     #[arg(long, value_name = "DIR")]
     pub certify: Option<PathBuf>,
+    /// Write into DIR (new or empty) a picture of each step, `step-K.svg`: the board as the
+    /// step leaves it, its rules' cells tinted, its deductions' cells outlined.
+    #[arg(long, value_name = "DIR")]
+    pub svg: Option<PathBuf>,
     #[command(flatten)]
     pub solver: SolverArgs,
 }
@@ -913,6 +917,7 @@ pub fn run(cli: Cli) -> Result<Done> {
                 time_limit: a.time_limit,
                 backend: a.solver.backend()?,
                 certify: None,
+                svg: None,
             })
         }
         Command::Explain(a) => {
@@ -934,6 +939,7 @@ pub fn run(cli: Cli) -> Result<Done> {
                 time_limit: a.time_limit,
                 backend: a.solver.backend()?,
                 certify: a.certify.clone(),
+                svg: a.svg.clone(),
             })
         }
         Command::Generate(a) => entry(&a.puzzle, &[])?

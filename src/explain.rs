@@ -5,14 +5,12 @@ use crate::backends::Backend;
 use crate::driver::{parse, read_puzzle};
 use crate::output::{exit, Done};
 use anyhow::{bail, Result};
-use encodings::cnf::{ClauseSink, Lit};
 use encodings::explain::{self, Explanation, Named, Way};
 use encodings::genre::Genre;
 use encodings::puzzle::{Ended, Format, Goal, Settings};
 use encodings::solver::Stop;
-use encodings::solver::{NewSolver, SolveResult, SolverError};
+use encodings::solver::{NewSolver, SolverError};
 use serde_json::{json, Map, Value};
-use std::collections::HashSet;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -26,6 +24,8 @@ pub struct ExplainArgs {
     pub backend: Backend,
     /// `--certify DIR`: each step's implication with its proof.
     pub certify: Option<PathBuf>,
+    /// `--svg DIR`: a picture of each step.
+    pub svg: Option<PathBuf>,
 }
 
 /// A puzzle's grade from its steps: the rules its steps need beyond one each, so that a puzzle
@@ -191,6 +191,12 @@ pub fn explain<P: Genre>(a: &ExplainArgs) -> Result<Done> {
     if let Some(dir) = &a.certify {
         crate::certify::explained::usable(dir, &a.backend)?;
     }
+    if let Some(dir) = &a.svg {
+        crate::certify::empty_or_new(dir, "--svg")?;
+        if a.certify.as_ref().is_some_and(|c| c == dir) {
+            bail!("--svg and --certify need folders of their own");
+        }
+    }
     let input = read_puzzle::<P>(&a.file)?;
     let inst = parse::<P>(&input, &Settings::default())?;
     let (stop, solvers) = solvers_until(a);
@@ -231,11 +237,55 @@ pub fn explain<P: Genre>(a: &ExplainArgs) -> Result<Done> {
     if let Some(dir) = &a.certify {
         crate::certify::explained::write::<P>(dir, &input, &inst, &e, &a.backend)?;
     }
+    if let Some(dir) = &a.svg {
+        pictures::<P>(dir, &inst, &e)?;
+    }
     let stdout = match a.format {
         Format::Json => json_of::<P>(&inst, &e, timed_out),
         _ => text_of::<P>(&inst, &e, timed_out),
     };
     Ok(Done { stdout, code })
+}
+
+/// `--svg DIR`: `step-K.svg` for each step, the board as it leaves it, its rules' cells tinted
+/// and its deductions' cells outlined.
+fn pictures<P: Genre>(dir: &std::path::Path, inst: &P::Instance, e: &Explained<P>) -> Result<()> {
+    use std::io::Write;
+    let named = &e.named;
+    std::fs::create_dir_all(dir)
+        .map_err(|err| anyhow::anyhow!("{}: cannot make the folder: {err}", dir.display()))?;
+    let mut known = named.known.clone();
+    for (k, step) in e.explanation.steps.iter().enumerate() {
+        known.extend(&step.deduces);
+        let mut rules: Vec<usize> = step
+            .rules
+            .iter()
+            .flat_map(|&r| named.rules.cells(r).iter().copied())
+            .collect();
+        rules.sort_unstable();
+        rules.dedup();
+        let mut deduced: Vec<usize> = step
+            .deduces
+            .iter()
+            .filter_map(|&l| named.fact(l))
+            .flat_map(|(f, _)| f.cells.iter().copied())
+            .collect();
+        deduced.sort_unstable();
+        deduced.dedup();
+        let names: Vec<&str> = step.rules.iter().map(|&r| named.rules.name(r)).collect();
+        let caption = format!(
+            "{}. {}\nso {}",
+            k + 1,
+            names.join("; "),
+            named.say_all(&step.deduces)
+        );
+        let svg = P::svg_step(inst, named, &known, &rules, &deduced, &caption);
+        let name = format!("step-{}.svg", k + 1);
+        crate::certify::create_new(dir, &name)?
+            .write_all(svg.as_bytes())
+            .map_err(|err| anyhow::anyhow!("{}: cannot write: {err}", dir.join(&name).display()))?;
+    }
+    Ok(())
 }
 
 fn line(v: Value) -> String {
@@ -398,106 +448,21 @@ pub fn puzzle<P: Genre>(
         _ => {}
     }
     let (answer, checked) = outcome.answers[0].clone();
-    // The rules and the givens: the solver that reads the answer's facts, and the backbone's
-    // spare.
-    let holding = || {
-        let mut solver = solvers.new_solver();
-        for v in 1..=named.rules.num_vars {
-            assert_eq!(
-                solver.new_var(),
-                Lit::positive(v),
-                "a fresh solver numbers from 1"
-            );
-        }
-        named.rules.all().for_each(|(_, c)| solver.add_clause(c));
-        named.known.iter().for_each(|&k| solver.add_clause(&[k]));
-        solver
-    };
-    let mut solver = holding();
-    // The answer's literals: what the clause blocking exactly it denies.
-    let mut block = encodings::cnf::Cnf::new();
-    block.num_vars = named.rules.num_vars;
-    P::block(
-        inst,
-        &named.encoding,
-        &mut block,
-        std::slice::from_ref(&answer),
-    );
-    let fixed: Vec<Lit> = block.clauses.iter().flatten().map(|&l| !l).collect();
-    // Propagation reads the facts off the answer's literals (the digits placed decide the
-    // digits ruled out); a solver only where it leaves some open. The eager connectivity of
-    // a large board takes a solver seconds even with every cell fixed.
-    let everything: Vec<usize> = (0..named.rules.len()).collect();
-    let mut reader = explain::propagate::Propagator::new(&named.rules, &everything);
-    let mut base = named.known.clone();
-    base.extend(&fixed);
-    let read = reader.set_base(&base);
-    let values: Option<Vec<Lit>> = named
-        .facts
-        .iter()
-        .map(|f| reader.value(f.lit).map(|v| if v { f.lit } else { !f.lit }))
-        .collect();
-    let model = match values.filter(|_| read) {
-        Some(values) => encodings::cnf::Model::from_lits(named.rules.num_vars, values),
-        None => match solver.solve_with(&fixed)? {
-            SolveResult::Sat => solver.model(),
-            SolveResult::Interrupted => return Err(stopped()),
-            SolveResult::Unsat => {
-                return Err(SolverError(format!(
-                    "internal error: the named rules of {} refuse an answer the validator \
-                     accepts",
-                    P::INFO.name
-                )))
-            }
-        },
-    };
-    if P::decode(inst, &named.encoding, &model) != answer {
-        return Err(SolverError(format!(
-            "internal error: the named rules of {} read the answer back differently",
-            P::INFO.name
-        )));
-    }
-    let given: HashSet<u32> = named.known.iter().map(|l| l.var()).collect();
-    let candidates: Vec<Lit> = named
-        .facts
-        .iter()
-        .filter(|f| !given.contains(&f.lit.var()))
-        .map(|f| if model.value(f.lit) { f.lit } else { !f.lit })
-        .collect();
-    // One answer, and the search proved there is no other: every fact is shared. Otherwise
-    // what every solution shares is found on the named rules.
     let unique = found == 1;
-    let target = if unique {
-        candidates
-    } else {
-        let Some(target) = encodings::search::backbone(&mut *solver, &holding, candidates.clone())?
-        else {
-            return Err(stopped());
-        };
-        target
+    let Some(target) = explain::target::target::<P>(inst, &named, &answer, unique, solvers)? else {
+        return Err(stopped());
     };
     let explanation = explain::explain(&named, &target, solvers, max_steps)?;
-    if unique && !explanation.cut_short {
-        // The steps end in the solution: the facts they established, read back as an answer,
-        // pass the validator and are the answer found.
-        let mut established: Vec<Lit> = named.known.clone();
-        established.extend(
-            explanation
-                .steps
-                .iter()
-                .flat_map(|s| s.deduces.iter().copied()),
-        );
-        let end = P::decode(
-            inst,
-            &named.encoding,
-            &encodings::cnf::Model::from_lits(named.rules.num_vars, established),
-        );
-        if P::check(inst, &end).is_err() || end != answer {
-            return Err(SolverError(format!(
-                "internal error: the steps of {} do not end in the solution",
-                P::INFO.name
-            )));
-        }
+    // The steps end in the solution: the facts they established, read back as an answer,
+    // pass the validator and are the answer found.
+    if unique
+        && !explanation.cut_short
+        && !explain::target::ends_in::<P>(inst, &named, &explanation, &answer)
+    {
+        return Err(SolverError(format!(
+            "internal error: the steps of {} do not end in the solution",
+            P::INFO.name
+        )));
     }
     Ok(Some(Explained {
         named,

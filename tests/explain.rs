@@ -886,3 +886,66 @@ fn grade_orders_puzzles_by_the_rules_their_steps_combine() {
         out.stderr
     );
 }
+
+/// `--svg DIR`: a picture per step, in which the deduced cells are outlined (one rectangle
+/// each, in the `deduced` group) and the rules' cells tinted; the caption names the rules.
+#[test]
+fn each_step_has_a_picture_marking_its_cells() {
+    let dir = std::env::temp_dir().join(format!("ps-explain-svg-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/examples/hitori.txt");
+    let out = run(
+        &["explain", "hitori", file, "--format", "json", "--svg"],
+        None,
+    );
+    assert_eq!(out.code, 2, "--svg takes a folder: {}", out.stderr);
+    let out = run(
+        &[
+            "explain",
+            "hitori",
+            file,
+            "--format",
+            "json",
+            "--svg",
+            dir.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), steps.len());
+    for (k, step) in steps.iter().enumerate() {
+        let svg = std::fs::read_to_string(dir.join(format!("step-{}.svg", k + 1))).unwrap();
+        let group = |class: &str| -> usize {
+            let Some(start) = svg.find(&format!("<g class=\"{class}\"")) else {
+                return 0;
+            };
+            let body = &svg[start..];
+            body[..body.find("</g>").unwrap()].matches("<rect").count()
+        };
+        // Hitori's facts are cells: one outline per deduction.
+        assert_eq!(
+            group("deduced"),
+            step["deduces"].as_array().unwrap().len(),
+            "step {}",
+            k + 1
+        );
+        assert!(group("rules") >= 1, "step {}", k + 1);
+        let first = step["rules"][0].as_str().unwrap();
+        let words = first.split(' ').next().unwrap();
+        assert!(svg.contains(words), "step {}: {first}", k + 1);
+    }
+    // A folder that is not empty is refused before any work.
+    let again = run(
+        &["explain", "hitori", file, "--svg", dir.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(again.code, 2);
+    assert!(
+        again.stderr.contains("empty or new folder"),
+        "{}",
+        again.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -147,6 +147,17 @@ pub trait Explain: Puzzle {
         named: &crate::explain::Named<Self::Encoding>,
         known: &[Lit],
     ) -> String;
+
+    /// One step's picture: the board as `known` leaves it, the cells of `rules` (the step's
+    /// rules) tinted and `deduced` (the cells of its deductions) outlined, over `caption`.
+    fn svg_step(
+        inst: &Self::Instance,
+        named: &crate::explain::Named<Self::Encoding>,
+        known: &[Lit],
+        rules: &[usize],
+        deduced: &[usize],
+        caption: &str,
+    ) -> String;
 }
 
 /// Answers that leave parts to the solver (Kakkuro's bare contest string leaves the sides),
@@ -501,6 +512,16 @@ macro_rules! declare {
             known: &[$crate::cnf::Lit],
         ) -> String {
             <Self as $crate::capability::Explain>::draw_known(inst, named, known)
+        }
+        fn svg_step(
+            inst: &Self::Instance,
+            named: &$crate::explain::Named<Self::Encoding>,
+            known: &[$crate::cnf::Lit],
+            rules: &[usize],
+            deduced: &[usize],
+            caption: &str,
+        ) -> String {
+            <Self as $crate::capability::Explain>::svg_step(inst, named, known, rules, deduced, caption)
         }
     };
     (@item Backbone) => {

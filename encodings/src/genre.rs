@@ -221,6 +221,18 @@ pub trait Genre: Puzzle {
     ) -> String {
         String::new()
     }
+
+    /// [`crate::capability::Explain::svg_step`]; empty without it.
+    fn svg_step(
+        _inst: &Self::Instance,
+        _named: &crate::explain::Named<Self::Encoding>,
+        _known: &[Lit],
+        _rules: &[usize],
+        _deduced: &[usize],
+        _caption: &str,
+    ) -> String {
+        String::new()
+    }
 }
 
 /// [`Genre::search`]'s default: the generic search its [`Task`] names, on one solver holding

@@ -16,6 +16,7 @@
 //! propagation (which a RUP checker repeats) or a solver's refutation.
 
 pub mod propagate;
+pub mod target;
 
 use crate::cnf::{ClauseSink, Cnf, Lit};
 use crate::solver::{NewSolver, SolveResult, Solver, SolverError};

@@ -376,7 +376,52 @@ pub fn mark_broken(svg: &mut Svg, x: f64, y: f64, cols: usize, cell: f64, cells:
     outline(svg, "broken", x, y, cols, cell, &marked);
 }
 
+/// Marks an explanation step on a grid at (x, y): the cells of its rules tinted blue, the
+/// cells it deduces outlined green.
+pub fn mark_step(
+    svg: &mut Svg,
+    x: f64,
+    y: f64,
+    cols: usize,
+    cell: f64,
+    rules: &[usize],
+    deduced: &[usize],
+) {
+    if !rules.is_empty() {
+        svg.open_group("rules");
+        for &i in rules {
+            let (r, c) = ((i / cols) as f64, (i % cols) as f64);
+            svg.rect(
+                x + c * cell,
+                y + r * cell,
+                cell,
+                cell,
+                "rgba(40,110,220,0.22)",
+                None,
+            );
+        }
+        svg.close_group();
+    }
+    let mut marked = vec![false; deduced.iter().max().map_or(0, |&m| m + 1)];
+    deduced.iter().for_each(|&i| marked[i] = true);
+    outline_in(svg, "deduced", "#080", x, y, cols, cell, &marked);
+}
+
 fn outline(svg: &mut Svg, class: &str, x: f64, y: f64, cols: usize, cell: f64, marked: &[bool]) {
+    outline_in(svg, class, "#d00", x, y, cols, cell, marked);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn outline_in(
+    svg: &mut Svg,
+    class: &str,
+    colour: &'static str,
+    x: f64,
+    y: f64,
+    cols: usize,
+    cell: f64,
+    marked: &[bool],
+) {
     if !marked.contains(&true) {
         return;
     }
@@ -390,7 +435,7 @@ fn outline(svg: &mut Svg, class: &str, x: f64, y: f64, cols: usize, cell: f64, m
             cell - w,
             cell - w,
             "none",
-            Some(Stroke::solid("#d00", w)),
+            Some(Stroke::solid(colour, w)),
         );
     }
     svg.close_group();

@@ -481,6 +481,17 @@ impl crate::capability::Explain for Heyawake {
     fn draw_known(board: &Board, named: &crate::explain::Named<Encoding>, known: &[Lit]) -> String {
         super::shade::named::draw::<Rules>(board, named, known)
     }
+
+    fn svg_step(
+        board: &Board,
+        named: &crate::explain::Named<Encoding>,
+        known: &[Lit],
+        rules: &[usize],
+        deduced: &[usize],
+        caption: &str,
+    ) -> String {
+        super::shade::named::svg_step::<Rules>(board, named, known, rules, deduced, caption)
+    }
 }
 
 #[cfg(test)]

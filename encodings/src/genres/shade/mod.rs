@@ -613,10 +613,11 @@ mod tests {
 /// What the shading genres' explanations share ([`crate::explain`]): the cells' variables, a
 /// fact each ("(2,3) is shaded"), and the board as the steps leave it.
 pub mod named {
-    use super::{render, Cells, Encoding, Shade};
+    use super::{panel, render, Cells, Encoding, Shade, Shading, CELL, EDGE};
     use crate::cnf::connect::Graph;
     use crate::cnf::{ClauseSink, Lit};
     use crate::explain::{Fact, Named, Rules};
+    use crate::format::svg;
     use std::collections::HashSet;
 
     /// "(2,3)", 1-based.
@@ -672,11 +673,10 @@ pub mod named {
         Named::new(rules, facts, known, enc)
     }
 
-    /// The board with the cells `known` decides (`?` elsewhere).
-    pub fn draw<G: Shade>(board: &G::Board, named: &Named<Encoding>, known: &[Lit]) -> String {
+    /// The shading `known` decides (`None` where it decides nothing yet).
+    fn known_shading(named: &Named<Encoding>, known: &[Lit]) -> Shading {
         let set: HashSet<Lit> = known.iter().copied().collect();
-        let b = G::numbers(board);
-        let shading: Vec<Option<bool>> = named
+        named
             .encoding
             .cells
             .lits
@@ -690,7 +690,38 @@ pub mod named {
                     None
                 }
             })
-            .collect();
-        render(b.rows, b.cols, &shading, |i| b.clue(i))
+            .collect()
+    }
+
+    /// The board with the cells `known` decides (`?` elsewhere).
+    pub fn draw<G: Shade>(board: &G::Board, named: &Named<Encoding>, known: &[Lit]) -> String {
+        let b = G::numbers(board);
+        render(b.rows, b.cols, &known_shading(named, known), |i| b.clue(i))
+    }
+
+    /// A step's picture: [`draw`]'s board, the step marked ([`svg::mark_step`]).
+    pub fn svg_step<G: Shade>(
+        board: &G::Board,
+        named: &Named<Encoding>,
+        known: &[Lit],
+        rules: &[usize],
+        deduced: &[usize],
+        caption: &str,
+    ) -> String {
+        let b = G::numbers(board);
+        let clue = |i: usize| b.clue(i);
+        let cell = svg::cell_size(b.rows, b.cols, 1).min(CELL);
+        let shading = known_shading(named, known);
+        let mut s = panel(
+            b.rows,
+            b.cols,
+            Some(&shading),
+            &clue,
+            G::rooms(board),
+            &[],
+            cell,
+        );
+        svg::mark_step(&mut s, EDGE, EDGE, b.cols, cell, rules, deduced);
+        svg::compose(&[s], caption)
     }
 }

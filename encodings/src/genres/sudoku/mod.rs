@@ -722,22 +722,41 @@ impl capability::Explain for Sudoku {
     }
 
     fn draw_known(board: &Board, named: &Named<Encoding>, known: &[Lit]) -> String {
-        let set: std::collections::HashSet<Lit> = known.iter().copied().collect();
-        let grid: Grid = (0..board.n * board.n)
-            .map(|i| {
-                (1..=board.n as u8)
-                    .find(|&d| {
-                        named
-                            .encoding
-                            .digits
-                            .lit(i, d)
-                            .is_some_and(|l| set.contains(&l))
-                    })
-                    .unwrap_or(0)
-            })
-            .collect();
-        render_rows(board.n, &grid)
+        render_rows(board.n, &known_grid(board, named, known))
     }
+
+    fn svg_step(
+        board: &Board,
+        named: &Named<Encoding>,
+        known: &[Lit],
+        rules: &[usize],
+        deduced: &[usize],
+        caption: &str,
+    ) -> String {
+        let grid = known_grid(board, named, known);
+        let cell = svg::cell_size(board.n, board.n, 1).min(CELL);
+        let mut s = panel(board, Some(&grid), &[], cell, |_| None, 0.0);
+        svg::mark_step(&mut s, EDGE, EDGE, board.n, cell, rules, deduced);
+        svg::compose(&[s], caption)
+    }
+}
+
+/// The digits `known` places (0 where none is known yet).
+fn known_grid(board: &Board, named: &Named<Encoding>, known: &[Lit]) -> Grid {
+    let set: std::collections::HashSet<Lit> = known.iter().copied().collect();
+    (0..board.n * board.n)
+        .map(|i| {
+            (1..=board.n as u8)
+                .find(|&d| {
+                    named
+                        .encoding
+                        .digits
+                        .lit(i, d)
+                        .is_some_and(|l| set.contains(&l))
+                })
+                .unwrap_or(0)
+        })
+        .collect()
 }
 
 impl capability::Backbone for Sudoku {
