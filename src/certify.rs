@@ -377,7 +377,7 @@ fn claim_json<P: Genre>(
 /// where `rate` checks backwards from the empty clause and skips the rest (bench-10x10-seed3:
 /// 55,732 lemmas to 14,603, `veripb` 14 s to 5 s). Its deletions are dropped. Left whole
 /// otherwise, or if `rate` refuses it (the VeriPB proof then fails as it would have).
-fn trim(cnf: &Cnf, proof: &Path) {
+pub(crate) fn trim(cnf: &Cnf, proof: &Path) {
     let Some(dir) = proof.parent() else { return };
     let (formula, trimmed) = (dir.join("own.cnf"), dir.join("own-trimmed.drat"));
     if std::fs::write(&formula, dimacs::to_string(cnf, &[])).is_err() {

@@ -257,21 +257,7 @@ fn pictures<P: Genre>(dir: &std::path::Path, inst: &P::Instance, e: &Explained<P
     let mut known = named.known.clone();
     for (k, step) in e.explanation.steps.iter().enumerate() {
         known.extend(&step.deduces);
-        let mut rules: Vec<usize> = step
-            .rules
-            .iter()
-            .flat_map(|&r| named.rules.cells(r).iter().copied())
-            .collect();
-        rules.sort_unstable();
-        rules.dedup();
-        let mut deduced: Vec<usize> = step
-            .deduces
-            .iter()
-            .filter_map(|&l| named.fact(l))
-            .flat_map(|(f, _)| f.cells.iter().copied())
-            .collect();
-        deduced.sort_unstable();
-        deduced.dedup();
+        let (rules, deduced) = step.cells(named);
         let names: Vec<&str> = step.rules.iter().map(|&r| named.rules.name(r)).collect();
         let caption = format!(
             "{}. {}\nso {}",

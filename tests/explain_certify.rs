@@ -393,10 +393,13 @@ mod checked {
             v["solution"] = flipped.into();
         });
         rejected(&dir, "the solution");
-        // An unknown field says something unchecked.
+        // An unknown field says something unchecked, in the claim or in a step.
         fresh();
         edit(&dir, |v| v["minimal"] = true.into());
         rejected(&dir, "unknown field \"minimal\"");
+        fresh();
+        edit(&dir, |v| v["steps"][2]["way"] = "single".into());
+        rejected(&dir, "step 3: an unknown field \"way\"");
         let _ = fs::remove_dir_all(&dir);
     }
 }

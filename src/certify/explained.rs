@@ -5,7 +5,7 @@
 
 use super::{
     check_proof, create_new, hash, named as puzzle_named, proof_for_checker, puzzle_text,
-    same_formula, usable_dir,
+    same_formula, trim, usable_dir,
 };
 use crate::backends::{Backend, Proved};
 use crate::dimacs;
@@ -22,6 +22,9 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
+/// Step proofs larger than this are trimmed ([`trim`]).
+const TRIM_ABOVE: u64 = 1 << 20;
+
 /// `claim.json`'s `claim` for an explanation.
 pub const CLAIM: &str = "explanation";
 
@@ -29,6 +32,9 @@ pub const CLAIM: &str = "explanation";
 const FIELDS: [&str; 9] = [
     "puzzle", "file", "hash", "text", "claim", "steps", "solution", "backend", "seconds",
 ];
+
+/// The fields of a step; any other would say something unchecked (a step's `way`).
+const STEP_FIELDS: [&str; 3] = ["rules", "deduces", "uses"];
 
 /// Step `k`'s formula and proof (numbered from 1, as printed).
 pub fn step_files(k: usize) -> (String, String) {
@@ -113,8 +119,16 @@ pub fn write<P: Genre>(
         }
         let text = step_text(named, k, &step.rules, &step.uses, &step.deduces);
         write(&cnf_name, text.as_bytes())?;
-        let bytes = std::fs::read(&proof).map_err(|e| anyhow!("{}: {e}", proof.display()))?;
-        write(&proof_name, &bytes)?;
+        // A case split over a large board's connectivity can leave a proof of hundreds of MB
+        // for a formula of one: kept to the lemmas its refutation uses, where `rate` is here.
+        if std::fs::metadata(&proof).is_ok_and(|m| m.len() > TRIM_ABOVE) {
+            trim(&cnf, &proof);
+        }
+        let mut from =
+            std::fs::File::open(&proof).map_err(|e| anyhow!("{}: {e}", proof.display()))?;
+        let mut to = create_new(dir, &proof_name)?;
+        std::io::copy(&mut from, &mut to)
+            .map_err(|e| anyhow!("{}: cannot write: {e}", dir.join(&proof_name).display()))?;
         std::fs::remove_file(&proof).ok();
         steps.push(json!({
             "rules": step.rules.iter().map(|&r| json!([r, named.rules.name(r)])).collect::<Vec<_>>(),
@@ -222,6 +236,10 @@ pub fn verify<P: Genre>(
     let private = private.path();
     for (k, step) in steps.iter().enumerate() {
         let at = |what: String| format!("step {}: {what}", k + 1);
+        let fields = step.as_object().ok_or_else(|| at("not an object".into()))?;
+        if let Some(f) = fields.keys().find(|f| !STEP_FIELDS.contains(&f.as_str())) {
+            return Err(at(format!("an unknown field {f:?}")));
+        }
         let listed = step
             .get("rules")
             .and_then(Value::as_array)
@@ -300,8 +318,11 @@ pub fn verify<P: Genre>(
                 named.facts.len()
             ));
         }
+        // Facts that follow from the rules and the givens, and no more: a puzzle with no
+        // solution implies anything, so no solution, nor progress to one, is claimed.
         return Ok(format!(
-            "{}: {said}; they decide {decided} of the {} facts, not the whole solution",
+            "{}: {said}; they establish {decided} of the {} facts from the rules and the givens \
+             (not the whole solution; that one exists is not claimed)",
             puzzle_named::<P>(dir, claim, text),
             named.facts.len()
         ));

@@ -11,6 +11,7 @@
 mod bind;
 
 use encodings::cnf::{dimacs_text, Cnf, Limited, MAX_LITERALS};
+use encodings::explain;
 use encodings::format::verdict::{self, Ask, Status, Trust};
 use encodings::genre::Genre;
 use encodings::puzzle::{
@@ -73,6 +74,8 @@ pub enum Mode {
     Count(u64),
     /// What every solution (every optimal answer) has in common.
     Hints,
+    /// The first step of the explanation, with the rules that force it.
+    Next,
     /// An answer pasted as text, checked by the validator.
     Check,
     /// The CNF as DIMACS, as `encode` writes it.
@@ -108,6 +111,9 @@ fn entry<P: Genre>() -> Value {
     }
     if P::flags().contains(&puzzle::Flag::Hints) {
         modes.push("hints");
+    }
+    if P::EXPLAINS {
+        modes.push("next");
     }
     modes.push("check");
     if P::GENERATES {
@@ -196,6 +202,7 @@ fn dispatch(request: &Value, report: Report) -> Result<Value, String> {
             max => Mode::Count(max),
         },
         "hints" => Mode::Hints,
+        "next" => Mode::Next,
         "check" => Mode::Check,
         "dimacs" => Mode::Dimacs,
         "show" => Mode::Show,
@@ -352,8 +359,9 @@ fn stats_json(s: &SolverStats) -> Value {
 /// stopped there (and a picture, see `found`), and keeps the answers the final verdict needs.
 struct Reporter<'a, P: Genre> {
     started: web_time::Instant,
-    /// Completing a pasted answer for `check`: reports say nothing about it.
-    checking: bool,
+    /// Reports say nothing of the answers, only this if stopped: completing a pasted answer
+    /// for `check`, or finding the solution behind a next step (a hint must not give it away).
+    quiet: Option<&'static str>,
     inst: &'a P::Instance,
     goal: Goal,
     ask: Ask,
@@ -374,10 +382,9 @@ impl<P: Genre> Observer<P> for Reporter<'_, P> {
         if self.answers.len() < self.keep {
             self.answers.push((answer.clone(), checked.clone()));
         }
-        if self.checking {
-            // A completion in the making says nothing yet about the pasted answer.
+        if let Some(if_stopped) = self.quiet {
             (self.report)(
-                json!({ "kind": "found", "count": self.count, "if_stopped": "stopped: the answer was not checked" }),
+                json!({ "kind": "found", "count": self.count, "if_stopped": if_stopped }),
             );
             return;
         }
@@ -440,6 +447,7 @@ fn solve<P: Genre>(
             return Ok(v);
         }
         Mode::Hints if !P::flags().contains(&puzzle::Flag::Hints) => return Err(format!("hints are not available for {}", P::INFO.name)),
+        Mode::Next if !P::EXPLAINS => return Err(format!("no explanations for {} yet", P::INFO.name)),
         Mode::Unique | Mode::Count(_) if P::TASK == Task::Maximize => {
             return Err(format!("{} finds the best answer and proves it optimal: uniqueness and counts mean nothing for it", P::INFO.name))
         }
@@ -453,7 +461,7 @@ fn solve<P: Genre>(
     };
     let (goal, ask, keep) = match (mode, P::TASK) {
         (_, Task::Maximize) => (Goal::Best, Ask::One, 1),
-        (Mode::Unique, _) => (Goal::Enumerate { max: 2 }, Ask::Unique, 2),
+        (Mode::Unique | Mode::Next, _) => (Goal::Enumerate { max: 2 }, Ask::Unique, 2),
         // One more than the limit: exactly `max` solutions are then counted whole.
         (Mode::Count(max), _) => (
             Goal::Enumerate {
@@ -467,7 +475,7 @@ fn solve<P: Genre>(
     let solvers = VarisatSolvers::default();
     let mut out = Reporter::<P> {
         started: web_time::Instant::now(),
-        checking: false,
+        quiet: (mode == Mode::Next).then_some("stopped: no step found yet"),
         inst: &inst,
         goal,
         ask,
@@ -484,6 +492,9 @@ fn solve<P: Genre>(
     v["count"] = json!(out.count);
     if mode == Mode::Hints {
         return hints::<P>(v, &inst, out.answers.pop(), &solvers);
+    }
+    if mode == Mode::Next {
+        return next::<P>(v, &inst, &out.answers, complete, &solvers);
     }
     let (status, said) = match P::TASK {
         Task::Maximize if out.answers.is_empty() => {
@@ -554,6 +565,7 @@ fn mode_name(mode: Mode) -> &'static str {
         Mode::Prove => "prove",
         Mode::Count(_) => "count",
         Mode::Hints => "hints",
+        Mode::Next => "next",
         Mode::Check => "check",
         Mode::Dimacs => "dimacs",
         Mode::Show => "show",
@@ -594,6 +606,74 @@ fn hints<P: Genre>(
     ));
     v["hints"] = json!({ "decided": h.decided, "of": h.of, "unit": h.unit, "drawn": h.drawn });
     v["answers"] = json!([answer_json::<P>(inst, &found.0, &found.1)]);
+    Ok(v)
+}
+
+/// The explanation's first step from the givens (`explain --next`): its rules, what they force,
+/// and its picture. Uniqueness is the search's (two answers looked for).
+fn next<P: Genre>(
+    mut v: Value,
+    inst: &P::Instance,
+    answers: &[(P::Answer, P::Checked)],
+    complete: bool,
+    solvers: &VarisatSolvers,
+) -> Result<Value, String> {
+    let Some(found) = answers.first() else {
+        let said = Status::NoSolution.verdict(TRUST);
+        v["status"] = json!(Status::NoSolution.json_name());
+        v["svg"] = picture(P::svg(inst, &[], &said));
+        v["verdict"] = json!(said);
+        return Ok(v);
+    };
+    if answers.len() == 1 && !complete {
+        return Err("the search was stopped before it proved the solution unique".into());
+    }
+    let unique = answers.len() == 1;
+    let named = P::named(inst).ok_or("no explanations for this puzzle")?;
+    let target = explain::target::target::<P>(inst, &named, &found.0, unique, solvers)
+        .map_err(|e| e.to_string())?
+        .ok_or("the explanation was stopped")?;
+    let e = explain::explain(&named, &target, solvers, Some(1)).map_err(|e| e.to_string())?;
+    let unique_said = if unique {
+        "the solution is unique"
+    } else {
+        "more than one solution: only what every solution shares is deduced"
+    };
+    v["status"] = json!(Status::Solved.json_name());
+    v["unique"] = json!(unique);
+    let Some(step) = e.steps.first() else {
+        let said = format!("next step: none, nothing is left to deduce ({unique_said})");
+        v["svg"] = picture(P::svg(inst, &[], &said));
+        v["verdict"] = json!(said);
+        v["step"] = Value::Null;
+        return Ok(v);
+    };
+    let mut known = named.known.clone();
+    known.extend(&step.deduces);
+    let rules: Vec<&str> = step.rules.iter().map(|&r| named.rules.name(r)).collect();
+    let said = format!(
+        "next step: {} — so {} ({unique_said})",
+        rules.join("; "),
+        named.say_all(&step.deduces)
+    );
+    let (rule_cells, deduced) = step.cells(&named);
+    v["svg"] = picture(P::svg_step(
+        inst,
+        &named,
+        &known,
+        &rule_cells,
+        &deduced,
+        &said,
+    ));
+    v["verdict"] = json!(said);
+    v["step"] = json!({
+        "rules": rules,
+        "deduces": step.deduces.iter().map(|&l| named.say(l)).collect::<Vec<_>>(),
+        "uses": step.uses.iter().map(|&l| named.say(l)).collect::<Vec<_>>(),
+        "way": step.way.name(),
+        "minimal": step.minimal,
+        "drawn": P::draw_known(inst, &named, &known),
+    });
     Ok(v)
 }
 
@@ -646,7 +726,7 @@ fn check<P: Genre>(
         encodings::genre::fits::<P>(&fixed).map_err(|e| format!("{name}: {e}"))?;
         let mut out = Reporter::<P> {
             started: web_time::Instant::now(),
-            checking: true,
+            quiet: Some("stopped: the answer was not checked"),
             inst: &fixed,
             goal: Goal::Best,
             ask: Ask::One,

@@ -275,3 +275,59 @@ fn a_picture_too_large_for_the_page_goes_as_a_note() {
         "{note}"
     );
 }
+
+/// The Next step button: the first step's rules and deductions, drawn, and every deduction
+/// true of the solution; the answer itself is never reported (a hint must not give it away).
+#[test]
+fn next_step_says_why_without_giving_the_solution_away() {
+    let (v, reports) =
+        ask(json!({ "mode": "next", "puzzle": "sudoku", "text": example_of("sudoku") }));
+    assert_eq!(v["ok"], true, "{v}");
+    assert_eq!(v["unique"], true);
+    assert!(v.get("answers").is_none() && reports.iter().all(|r| r.get("answer").is_none()));
+    let step = &v["step"];
+    assert!(!step["rules"].as_array().unwrap().is_empty(), "{v}");
+    assert!(v["verdict"].as_str().unwrap().starts_with("next step: "));
+    assert!(v["svg"].as_str().unwrap().contains("class=\"deduced\""));
+    // Every deduction against the solution, read from the page's own solve.
+    let (solved, _) =
+        ask(json!({ "mode": "solve", "puzzle": "sudoku", "text": example_of("sudoku") }));
+    let grid: Vec<Vec<char>> = solved["answers"][0]["text"]
+        .as_str()
+        .unwrap()
+        .lines()
+        .map(|l| l.chars().filter(char::is_ascii_digit).collect())
+        .filter(|r: &Vec<char>| !r.is_empty())
+        .collect();
+    for d in step["deduces"].as_array().unwrap() {
+        // "(r,c) is d" or "(r,c) is not d"
+        let d = d.as_str().unwrap();
+        let (cell, rest) = d.split_once(") is ").unwrap();
+        let (r, c) = cell.trim_start_matches('(').split_once(',').unwrap();
+        let digit = grid[r.parse::<usize>().unwrap() - 1][c.parse::<usize>().unwrap() - 1];
+        match rest.strip_prefix("not ") {
+            Some(not) => assert_ne!(not.chars().next().unwrap(), digit, "{d}"),
+            None => assert_eq!(rest.chars().next().unwrap(), digit, "{d}"),
+        }
+    }
+    let (none, _) =
+        ask(json!({ "mode": "next", "puzzle": "kakuro", "text": example_of("kakuro") }));
+    assert_eq!(none["ok"], false);
+    assert!(none["error"]
+        .as_str()
+        .unwrap()
+        .contains("no explanations for kakuro"));
+    let list = catalogue();
+    let modes = |name: &str| -> Vec<Value> {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == name)
+            .unwrap()["modes"]
+            .as_array()
+            .unwrap()
+            .clone()
+    };
+    assert!(modes("hitori").contains(&json!("next")));
+    assert!(!modes("kakuro").contains(&json!("next")));
+}

@@ -5,7 +5,7 @@
 // starts a fresh one; what was found before is kept, with the verdict it earned.
 
 const $ = (id) => document.getElementById(id);
-const buttons = ["solve", "unique", "count", "hints", "dimacs", "check", "generate"];
+const buttons = ["solve", "unique", "count", "hints", "next", "dimacs", "check", "generate"];
 
 let worker = null;
 let catalogue = [];
@@ -217,7 +217,15 @@ function show(answer, ms) {
     $("downloads").hidden = false;
   }
   $("download-answer").hidden = true;
-  if (answer.hints) {
+  if (answer.step !== undefined) {
+    // A hint, not the solution: the board as the step leaves it, and why.
+    const step = answer.step ? `${answer.step.drawn}${answer.verdict}\n` : `${answer.verdict}\n`;
+    $("answer-text").textContent = step;
+    $("download-answer").download = "step.txt";
+    $("download-answer").textContent = "step (text)";
+    $("download-answer").hidden = false;
+    download($("download-answer"), step, "text/plain");
+  } else if (answer.hints) {
     // What every solution shares, not one of them: the download is the hints, as the CLI's
     // `--hints` prints them.
     const hints = `${answer.hints.drawn}${answer.verdict}\n`;
@@ -275,7 +283,7 @@ function loadExample() {
   setReady(running === null);
 }
 
-for (const mode of ["solve", "unique", "hints", "dimacs"]) $(mode).onclick = () => start(mode);
+for (const mode of ["solve", "unique", "hints", "next", "dimacs"]) $(mode).onclick = () => start(mode);
 // Numbers go as the boxes' text: the solver reads them exactly (a seed past 2^53 included).
 $("count").onclick = () => start("count", { limit: $("limit").value.trim() });
 $("check").onclick = () => start("check", { answer: $("answer").value });

@@ -153,6 +153,23 @@ test("hints: the decided part drawn, and the counts said", async () => {
   await page.close();
 });
 
+test("next step: the rules and what they force, drawn, without the solution", async () => {
+  const page = await open();
+  await page.selectOption("#genre", "hitori");
+  await page.fill("#puzzle", example("hitori"));
+  await press(page, "next");
+  assert.equal(await error(page), "");
+  assert.match(await verdict(page), /^next step: .+ — so .+ \(the solution is unique\)$/);
+  assert.equal(await page.getAttribute("#download-answer", "download"), "step.txt");
+  // The board as the step leaves it: undecided cells still `?`.
+  assert.match(await page.textContent("#answer-text"), /\?/);
+  assert.equal(await page.locator("#picture svg g.deduced rect").count() > 0, true);
+  // Genres without explanations have no Next step.
+  await page.selectOption("#genre", "kakuro");
+  assert.equal(await page.isDisabled("#next"), true);
+  await page.close();
+});
+
 test("a bad URL: a clear message naming the column, and the tab still works", async () => {
   const page = await open();
   await page.fill("#puzzle", "https://puzz.link/p?tatamibari/5/5/m3g11i2g31h13g3!");

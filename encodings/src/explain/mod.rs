@@ -259,6 +259,29 @@ pub fn step_formula<E>(named: &Named<E>, rules: &[usize], uses: &[Lit], deduces:
     sink.0
 }
 
+impl Step {
+    /// The cells of its rules and those of its deductions, each once: what a picture marks.
+    pub fn cells<E>(&self, named: &Named<E>) -> (Vec<usize>, Vec<usize>) {
+        let once = |mut cells: Vec<usize>| {
+            cells.sort_unstable();
+            cells.dedup();
+            cells
+        };
+        let rules = self
+            .rules
+            .iter()
+            .flat_map(|&r| named.rules.cells(r).iter().copied())
+            .collect();
+        let deduced = self
+            .deduces
+            .iter()
+            .filter_map(|&l| named.fact(l))
+            .flat_map(|(f, _)| f.cells.iter().copied())
+            .collect();
+        (once(rules), once(deduced))
+    }
+}
+
 /// Steps from the givens, and the facts left open when no step is left (none for a puzzle
 /// with one solution).
 pub struct Explanation {
