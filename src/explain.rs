@@ -5,14 +5,13 @@ use crate::backends::Backend;
 use crate::driver::{parse, read_puzzle};
 use crate::output::{exit, Done};
 use anyhow::{bail, Result};
-use encodings::cnf::{ClauseSink, Lit};
-use encodings::explain::{self, Explanation, Named, Way};
+use encodings::cnf::Lit;
+use encodings::explain::{self, grade_of, level_of, Explanation, Level, Named, Way};
 use encodings::genre::Genre;
 use encodings::puzzle::{Ended, Format, Goal, Settings};
 use encodings::solver::Stop;
-use encodings::solver::{NewSolver, SolveResult, SolverError};
+use encodings::solver::{NewSolver, SolverError};
 use serde_json::{json, Map, Value};
-use std::collections::HashSet;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -24,28 +23,6 @@ pub struct ExplainArgs {
     pub steps: Option<usize>,
     pub time_limit: Option<Duration>,
     pub backend: Backend,
-}
-
-/// A puzzle's grade from its steps: the rules its steps need beyond one each, so that a puzzle
-/// of single steps grades 0 and each rule a step must combine adds one. Its Spearman rank
-/// correlation with HoDoKu's score on 1000 rated sudokus is 0.94 (docs/explain.md).
-pub fn grade_of(steps: &[explain::Step]) -> usize {
-    steps.iter().map(|s| s.rules.len() - 1).sum()
-}
-
-/// The five levels, by the grade, a case split making a puzzle at least `expert`. The bounds
-/// were set on the HoDoKu-rated sudokus (benches/data/sudoku-graded).
-pub fn level_of(steps: &[explain::Step]) -> &'static str {
-    const LEVELS: [&str; 5] = ["easy", "medium", "hard", "expert", "extreme"];
-    let level = match grade_of(steps) {
-        0 => 0,
-        1..=12 => 1,
-        13..=30 => 2,
-        31..=60 => 3,
-        _ => 4,
-    };
-    let split = steps.iter().any(|s| s.way == Way::Search);
-    LEVELS[if split { level.max(3) } else { level }]
 }
 
 /// `grade`: the puzzle (or each of a collection's) explained to the end, graded.
@@ -146,7 +123,7 @@ fn grade_one<P: Genre>(
         m.insert("puzzle".into(), json!(P::INFO.name));
         m.insert("status".into(), json!("graded"));
         m.insert("grade".into(), json!(number));
-        m.insert("level".into(), json!(level));
+        m.insert("level".into(), json!(level.name()));
         m.insert("steps".into(), json!(steps.len()));
         m.insert(
             "ways".into(),
@@ -163,6 +140,30 @@ fn grade_one<P: Genre>(
         )
     };
     Ok((text, exit::ANSWER))
+}
+
+/// The grade and level of a generated puzzle, found as `grade` finds them (its own search for
+/// the answer and whether it is the only one, then the steps), for `generate --grade` to check
+/// what it prints. No time limit: the generator graded the same puzzle within its own.
+pub fn regrade<P: Genre>(text: &str, backend: &Backend) -> Result<(usize, Level)> {
+    let input = crate::input::Input {
+        name: "the generated puzzle".into(),
+        text: text.to_string(),
+    };
+    let inst = parse::<P>(&input, &Settings::default())?;
+    let a = ExplainArgs {
+        backend: backend.clone(),
+        ..ExplainArgs::default()
+    };
+    let (_, solvers) = solvers_until(&a);
+    let Some(e) = puzzle::<P>(&inst, backend, None, &solvers, None)? else {
+        bail!("internal error: the generated puzzle has no solution");
+    };
+    if !e.unique || e.explanation.cut_short {
+        bail!("internal error: the generated puzzle is not explained to one solution");
+    }
+    let steps = &e.explanation.steps;
+    Ok((grade_of(steps), level_of(steps)))
 }
 
 /// The run's stop flag, raised when the time limit passes, and its solvers.
@@ -389,56 +390,15 @@ pub fn puzzle<P: Genre>(
     let (answer, checked) = outcome.answers[0].clone();
     // The rules and the givens: the solver that reads the answer's facts, and the backbone's
     // spare.
-    let holding = || {
-        let mut solver = solvers.new_solver();
-        for v in 1..=named.rules.num_vars {
-            assert_eq!(
-                solver.new_var(),
-                Lit::positive(v),
-                "a fresh solver numbers from 1"
-            );
-        }
-        named.rules.all().for_each(|(_, c)| solver.add_clause(c));
-        named.known.iter().for_each(|&k| solver.add_clause(&[k]));
-        solver
-    };
+    let holding = || explain::holding(&named, solvers);
     let mut solver = holding();
-    // The answer's literals: what the clause blocking exactly it denies.
-    let mut block = encodings::cnf::Cnf::new();
-    block.num_vars = named.rules.num_vars;
-    P::block(
-        inst,
-        &named.encoding,
-        &mut block,
-        std::slice::from_ref(&answer),
-    );
-    let fixed: Vec<Lit> = block.clauses.iter().flatten().map(|&l| !l).collect();
-    // Propagation reads the facts off the answer's literals (the digits placed decide the
-    // digits ruled out); a solver only where it leaves some open. The eager connectivity of
-    // a large board takes a solver seconds even with every cell fixed.
-    let everything: Vec<usize> = (0..named.rules.len()).collect();
-    let mut reader = explain::propagate::Propagator::new(&named.rules, &everything);
-    let mut base = named.known.clone();
-    base.extend(&fixed);
-    let read = reader.set_base(&base);
-    let values: Option<Vec<Lit>> = named
-        .facts
-        .iter()
-        .map(|f| reader.value(f.lit).map(|v| if v { f.lit } else { !f.lit }))
-        .collect();
-    let model = match values.filter(|_| read) {
-        Some(values) => encodings::cnf::Model::from_lits(named.rules.num_vars, values),
-        None => match solver.solve_with(&fixed)? {
-            SolveResult::Sat => solver.model(),
-            SolveResult::Interrupted => return Err(stopped()),
-            SolveResult::Unsat => {
-                return Err(SolverError(format!(
-                    "internal error: the named rules of {} refuse an answer the validator \
-                     accepts",
-                    P::INFO.name
-                )))
-            }
-        },
+    let fixed =
+        encodings::puzzle::answer_lits::<P>(inst, &named.encoding, named.rules.num_vars, &answer);
+    let Some(model) = explain::answer_model(&named, &fixed, &mut *solver)? else {
+        return Err(SolverError(format!(
+            "internal error: the named rules of {} refuse an answer the validator accepts",
+            P::INFO.name
+        )));
     };
     if P::decode(inst, &named.encoding, &model) != answer {
         return Err(SolverError(format!(
@@ -446,13 +406,7 @@ pub fn puzzle<P: Genre>(
             P::INFO.name
         )));
     }
-    let given: HashSet<u32> = named.known.iter().map(|l| l.var()).collect();
-    let candidates: Vec<Lit> = named
-        .facts
-        .iter()
-        .filter(|f| !given.contains(&f.lit.var()))
-        .map(|f| if model.value(f.lit) { f.lit } else { !f.lit })
-        .collect();
+    let candidates = explain::open_facts(&named, &model);
     // One answer, and the search proved there is no other: every fact is shared. Otherwise
     // what every solution shares is found on the named rules.
     let unique = found == 1;
