@@ -10,6 +10,7 @@ use crate::runner::Progress;
 use anyhow::{anyhow, bail, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
+use encodings::explain::Level;
 use encodings::puzzle::{Flag, Format};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -418,9 +419,9 @@ pub struct GradeCli {
 pub struct GenerateCli {
     #[arg(value_parser = generator_parser())]
     pub puzzle: String,
-    /// Board size, rows x columns.
+    /// Board size, rows x columns (without it: 9x9 for sudoku; tatamibari needs it).
     #[arg(long, value_name = "RxC", value_parser = parse_size)]
-    pub size: (usize, usize),
+    pub size: Option<(usize, usize)>,
     /// Seed of the random choices: the same seed gives the same puzzle. Without it a seed is
     /// picked at random and printed (stderr; the `seed` field in JSON).
     #[arg(long)]
@@ -433,8 +434,16 @@ pub struct GenerateCli {
     /// stop short, and says so).
     #[arg(long, value_name = "C", value_parser = parse_cells_per_clue)]
     pub cells_per_clue: Option<f64>,
-    /// With --unique: give up after this many seconds (exit 3). Plain generation is instant.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, requires = "unique")]
+    /// A puzzle at this level of `grade` (for the puzzles `explain` explains): the first of
+    /// the tries that reaches it, or the nearest found (said on stderr).
+    #[arg(long, value_name = "LEVEL", value_parser = ["easy", "medium", "hard", "expert", "extreme"])]
+    pub grade: Option<String>,
+    /// With --grade: how many puzzles to make and grade at most (default 100).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), requires = "grade")]
+    pub tries: Option<u32>,
+    /// Give up after this many seconds (exit 3; with --grade, the nearest puzzle found so
+    /// far). Plain Tatamibari generation is instant and takes none.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
     /// `text` (the puzzle file), `json` (one object with the puzzle file's text), `url` (a
     /// puzz.link URL) or `svg` (a picture of the puzzle).
@@ -942,12 +951,29 @@ pub fn run(cli: Cli) -> Result<Done> {
                 svg: a.svg.clone(),
             })
         }
-        Command::Generate(a) => entry(&a.puzzle, &[])?
-            .generator
-            .expect("clap admits generating puzzles only")
-            .generate(&driver::GenerateArgs {
-                rows: a.size.0,
-                cols: a.size.1,
+        Command::Generate(a) => {
+            let row = entry(&a.puzzle, &[])?;
+            let generator = row.generator.expect("clap admits generating puzzles only");
+            if a.grade.is_some() && !row.explains() {
+                bail!(
+                    "generate --grade is not for {} puzzles yet (it is for {}, which explain explains)",
+                    a.puzzle,
+                    registry::graded_generators().join(", ")
+                );
+            }
+            // Plain generation that checks nothing with a solver is instant.
+            if a.time_limit.is_some() && !(a.unique || a.grade.is_some() || generator.unique()) {
+                bail!(
+                    "--time-limit means something for {} only with --unique or --grade",
+                    a.puzzle
+                );
+            }
+            let Some((rows, cols)) = a.size.or(generator.size()) else {
+                bail!("generate {} needs --size RxC", a.puzzle);
+            };
+            generator.generate(&driver::GenerateArgs {
+                rows,
+                cols,
                 seed: a.seed.unwrap_or_else(|| {
                     let seed = random_seed();
                     if !a.quiet {
@@ -958,6 +984,8 @@ pub fn run(cli: Cli) -> Result<Done> {
                     seed
                 }),
                 unique: a.unique,
+                grade: a.grade.as_deref().and_then(Level::by_name),
+                tries: a.tries.map_or(DEFAULT_TRIES, |t| t as usize),
                 cells_per_clue: a.cells_per_clue,
                 time_limit: a.time_limit,
                 json: a.format == "json",
@@ -965,7 +993,8 @@ pub fn run(cli: Cli) -> Result<Done> {
                 svg: a.format == "svg",
                 progress: progress(a.quiet, a.progress),
                 backend: a.solver.backend()?,
-            }),
+            })
+        }
         Command::Run(a) => crate::run::run(&crate::run::RunArgs {
             backend: a.solver.backend()?,
             solver_flags: a.solver.flags(),
@@ -1050,6 +1079,9 @@ pub fn run(cli: Cli) -> Result<Done> {
         }
     }
 }
+
+/// `generate --grade`'s tries without `--tries`.
+const DEFAULT_TRIES: usize = 100;
 
 /// A seed for `generate` when none is given: from the operating system's randomness (as std's
 /// hash maps seed themselves), kept to nine digits so that it is easy to type back.

@@ -9,6 +9,7 @@ use crate::output::{exit, Done, Status};
 use crate::runner::{self, Options, Outcome, Progress};
 use anyhow::{anyhow, bail, Result};
 use encodings::certificate::Claim;
+use encodings::explain::Level;
 use encodings::format::verdict::{self, Ask};
 use encodings::genre::Genre;
 use encodings::puzzle::{self, Ended, Format, Goal, Puzzle, Settings, Task};
@@ -97,6 +98,9 @@ pub struct GenerateArgs {
     pub cols: usize,
     pub seed: u64,
     pub unique: bool,
+    /// `--grade`: a puzzle at this level, within `tries` tries.
+    pub grade: Option<Level>,
+    pub tries: usize,
     pub cells_per_clue: Option<f64>,
     pub time_limit: Option<Duration>,
     /// One JSON object instead of the puzzle file.
@@ -1079,21 +1083,29 @@ pub fn generated<P: Genre>(text: &str, answer: &P::Answer) -> Result<P::Instance
     Ok(inst)
 }
 
-pub fn generate<P: Genre>(a: &GenerateArgs) -> Result<Done> {
+/// How `generate --grade` grades the puzzle it prints again, by `explain`'s path (a module
+/// after this one) rather than trusting the generator: the puzzle file in, its grade and level
+/// out.
+pub type Regrade = fn(&str, &Backend) -> Result<(usize, Level)>;
+
+pub fn generate<P: Genre>(a: &GenerateArgs, regrade: Regrade) -> Result<Done> {
     let opts = Options {
         backend: a.backend.clone(),
         time_limit: a.time_limit,
         progress: a.progress,
         cubes: None,
     };
+    // A graded puzzle is explained to its one solution, so it is unique.
+    let unique = a.unique || a.grade.is_some() || P::GENERATES_UNIQUE;
     let spec = puzzle::GenerateSpec {
         rows: a.rows,
         cols: a.cols,
         seed: a.seed,
-        unique: a.unique,
+        unique,
         cells_per_clue: a.cells_per_clue,
     };
-    let made = runner::generate::<P>(spec, &opts).map_err(|e| anyhow!(e))?;
+    let made = runner::generate::<P>(spec, a.grade.map(|level| (level, a.tries)), &opts)
+        .map_err(|e| anyhow!(e))?;
     // Not progress: what was asked and not met, so said under --quiet too (and in JSON).
     let remark = made.as_ref().and_then(|m| m.remark.clone());
     if let (Some(remark), false) = (&remark, a.json) {
@@ -1101,22 +1113,39 @@ pub fn generate<P: Genre>(a: &GenerateArgs) -> Result<Done> {
     }
     let made = made.map(|m| (m.text, m.answer));
     let trust = a.backend.trust();
-    if let (Some(note), true, true) = (trust.note(), a.unique, made.is_some()) {
+    if let (Some(note), true, true) = (trust.note(), unique, made.is_some()) {
         eprintln!("puzzle-sat: that the puzzle is unique is {note}");
     }
     let inst = match &made {
         Some((text, answer)) => Some(generated::<P>(text, answer)?),
         None => None,
     };
+    // The level printed is graded again here: the generator's word that it met the level (no
+    // remark) must agree.
+    let graded = match (a.grade, &made) {
+        (Some(asked), Some((text, _))) => {
+            // On the backend that graded it: a search step's core, and so the grade, may
+            // differ between backends.
+            let (number, level) = regrade(text, &runner::generating(&a.backend))?;
+            if remark.is_none() != (level == asked) {
+                bail!("internal error: generate --grade {asked} made a puzzle that grades {level} ({number}), and said otherwise");
+            }
+            if !(a.json || a.progress == Progress::Never && level == asked) {
+                eprintln!("puzzle-sat: level {level} (grade {number})");
+            }
+            Some((number, level))
+        }
+        _ => None,
+    };
     let made = made.map(|(text, _)| text);
     // How much of the answer the rules decide by propagation alone: the rest needs reasoning.
     // It builds the whole formula, so only where asked for (a unique puzzle, whose search built
     // it already, or JSON) and where it fits: plain generation stays instant at any size.
-    let graded = (a.unique || a.json)
+    let measure = (unique || a.json)
         && inst
             .as_ref()
             .is_some_and(|i| runner::fits_search::<P>(i).is_ok());
-    let difficulty = if graded {
+    let difficulty = if measure {
         inst.as_ref().and_then(P::difficulty)
     } else {
         None
@@ -1136,7 +1165,7 @@ pub fn generate<P: Genre>(a: &GenerateArgs) -> Result<Done> {
         // Proved by the solver when asked for; unknown otherwise.
         m.insert(
             "unique".into(),
-            if a.unique && text.is_some() {
+            if unique && text.is_some() {
                 json!(true)
             } else {
                 Value::Null
@@ -1147,6 +1176,8 @@ pub fn generate<P: Genre>(a: &GenerateArgs) -> Result<Done> {
         m.insert("propagated".into(), json!(difficulty.map(|d| d.0)));
         m.insert("parts".into(), json!(difficulty.map(|d| d.1)));
         m.insert("remark".into(), json!(remark));
+        m.insert("grade".into(), json!(graded.map(|g| g.0)));
+        m.insert("level".into(), json!(graded.map(|g| g.1.name())));
         line(m)
     };
     match made {
@@ -1159,13 +1190,16 @@ pub fn generate<P: Genre>(a: &GenerateArgs) -> Result<Done> {
         }
         Some(_) if a.svg => {
             let inst = inst.as_ref().expect("parsed above");
-            let unique = if a.unique {
+            let unique = if unique {
                 format!(", {}", a.backend.trust().claim("unique"))
             } else {
                 String::new()
             };
+            let level = graded
+                .map(|(_, level)| format!(", {level}"))
+                .unwrap_or_default();
             let caption = format!(
-                "{} {}×{}, seed {}{unique}",
+                "{} {}×{}, seed {}{unique}{level}",
                 P::INFO.name,
                 a.rows,
                 a.cols,
@@ -1181,7 +1215,13 @@ pub fn generate<P: Genre>(a: &GenerateArgs) -> Result<Done> {
             code: exit::ANSWER,
         }),
         None => {
-            eprintln!("puzzle-sat: time limit: no unique puzzle yet; try another --seed or a smaller size");
+            if a.grade.is_some() {
+                eprintln!(
+                    "puzzle-sat: time limit: no puzzle graded yet; try a longer --time-limit"
+                );
+            } else {
+                eprintln!("puzzle-sat: time limit: no unique puzzle yet; try another --seed or a smaller size");
+            }
             Ok(Done {
                 stdout: if a.json { json(None) } else { String::new() },
                 code: exit::TIME_LIMIT,

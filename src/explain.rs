@@ -5,7 +5,7 @@ use crate::backends::Backend;
 use crate::driver::{parse, read_puzzle};
 use crate::output::{exit, Done};
 use anyhow::{bail, Result};
-use encodings::explain::{self, Explanation, Named, Way};
+use encodings::explain::{self, grade_of, level_of, Explanation, Level, Named, Way};
 use encodings::genre::Genre;
 use encodings::puzzle::{Ended, Format, Goal, Settings};
 use encodings::solver::Stop;
@@ -26,28 +26,6 @@ pub struct ExplainArgs {
     pub certify: Option<PathBuf>,
     /// `--svg DIR`: a picture of each step.
     pub svg: Option<PathBuf>,
-}
-
-/// A puzzle's grade from its steps: the rules its steps need beyond one each, so that a puzzle
-/// of single steps grades 0 and each rule a step must combine adds one. Its Spearman rank
-/// correlation with HoDoKu's score on 1000 rated sudokus is 0.94 (docs/explain.md).
-pub fn grade_of(steps: &[explain::Step]) -> usize {
-    steps.iter().map(|s| s.rules.len() - 1).sum()
-}
-
-/// The five levels, by the grade, a case split making a puzzle at least `expert`. The bounds
-/// were set on the HoDoKu-rated sudokus (benches/data/sudoku-graded).
-pub fn level_of(steps: &[explain::Step]) -> &'static str {
-    const LEVELS: [&str; 5] = ["easy", "medium", "hard", "expert", "extreme"];
-    let level = match grade_of(steps) {
-        0 => 0,
-        1..=12 => 1,
-        13..=30 => 2,
-        31..=60 => 3,
-        _ => 4,
-    };
-    let split = steps.iter().any(|s| s.way == Way::Search);
-    LEVELS[if split { level.max(3) } else { level }]
 }
 
 /// `grade`: the puzzle (or each of a collection's) explained to the end, graded.
@@ -148,7 +126,7 @@ fn grade_one<P: Genre>(
         m.insert("puzzle".into(), json!(P::INFO.name));
         m.insert("status".into(), json!("graded"));
         m.insert("grade".into(), json!(number));
-        m.insert("level".into(), json!(level));
+        m.insert("level".into(), json!(level.name()));
         m.insert("steps".into(), json!(steps.len()));
         m.insert(
             "ways".into(),
@@ -165,6 +143,30 @@ fn grade_one<P: Genre>(
         )
     };
     Ok((text, exit::ANSWER))
+}
+
+/// The grade and level of a generated puzzle, found as `grade` finds them (its own search for
+/// the answer and whether it is the only one, then the steps), for `generate --grade` to check
+/// what it prints. No time limit: the generator graded the same puzzle within its own.
+pub fn regrade<P: Genre>(text: &str, backend: &Backend) -> Result<(usize, Level)> {
+    let input = crate::input::Input {
+        name: "the generated puzzle".into(),
+        text: text.to_string(),
+    };
+    let inst = parse::<P>(&input, &Settings::default())?;
+    let a = ExplainArgs {
+        backend: backend.clone(),
+        ..ExplainArgs::default()
+    };
+    let (_, solvers) = solvers_until(&a);
+    let Some(e) = puzzle::<P>(&inst, backend, None, &solvers, None)? else {
+        bail!("internal error: the generated puzzle has no solution");
+    };
+    if !e.unique || e.explanation.cut_short {
+        bail!("internal error: the generated puzzle is not explained to one solution");
+    }
+    let steps = &e.explanation.steps;
+    Ok((grade_of(steps), level_of(steps)))
 }
 
 /// The run's stop flag, raised when the time limit passes, and its solvers.

@@ -53,6 +53,10 @@ impl std::ops::Deref for Row {
 /// `generate` for a genre whose row names it.
 pub trait Generator: Sync {
     fn generate(&self, args: &GenerateArgs) -> Result<Done>;
+    /// The board's rows and columns without `--size`; `None`: it must be given.
+    fn size(&self) -> Option<(usize, usize)>;
+    /// Whether every puzzle it makes is unique, `--unique` or not.
+    fn unique(&self) -> bool;
 }
 
 /// The puzzles that take `flag`, for help and refusals.
@@ -69,6 +73,15 @@ pub fn explained() -> Vec<&'static str> {
     PUZZLES
         .iter()
         .filter(|e| e.explains())
+        .map(|e| e.name())
+        .collect()
+}
+
+/// The puzzles `generate --grade` makes: those it makes and `explain` explains.
+pub fn graded_generators() -> Vec<&'static str> {
+    PUZZLES
+        .iter()
+        .filter(|e| e.generator.is_some() && e.explains())
         .map(|e| e.name())
         .collect()
 }
@@ -140,7 +153,15 @@ impl<P: Genre> Of<P> {
 
 impl<P: Genre> Generator for Of<P> {
     fn generate(&self, args: &GenerateArgs) -> Result<Done> {
-        driver::generate::<P>(args)
+        driver::generate::<P>(args, crate::explain::regrade::<P>)
+    }
+
+    fn size(&self) -> Option<(usize, usize)> {
+        P::GENERATE_SIZE
+    }
+
+    fn unique(&self) -> bool {
+        P::GENERATES_UNIQUE
     }
 }
 

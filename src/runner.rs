@@ -9,6 +9,7 @@
 
 use crate::backends::{Backend, Trust};
 use encodings::conquer as cubes;
+use encodings::explain::Level;
 use encodings::genre::Genre;
 use encodings::puzzle::{Ended, GenerateSpec, Goal, Hints, Made, Observer, Task};
 use encodings::solver::{SolverError, SolverStats, Stop};
@@ -623,21 +624,27 @@ pub fn gap<P: Genre>(best: &P::Score, bound: Option<f64>) -> Option<Gap> {
 
 pub use encodings::genre::{fits, fits_search};
 
-/// Runs `P::generate` under the options' backend and time limit: the puzzle text and the
-/// answer it was made around, or `None` when the deadline passed first. A generator's choices
-/// follow its solver's models, so a portfolio does not race here: varisat generates, which
-/// every build has, and a seed makes the same puzzle in every build.
+/// The backend that generates for `backend`: a portfolio's varisat (see [`generate`]).
+pub fn generating(backend: &Backend) -> Backend {
+    match backend {
+        Backend::Portfolio(_) => Backend::Varisat,
+        one => one.clone(),
+    }
+}
+
+/// Runs `P::generate` (with `graded`, a level and the tries allowed,
+/// [`encodings::graded::generate`]) under the options' backend and time limit: the puzzle text
+/// and the answer it was made around, or `None` when the deadline passed first. A generator's
+/// choices follow its solver's models, so a portfolio does not race here: varisat generates,
+/// which every build has, and a seed makes the same puzzle in every build.
 pub fn generate<P: Genre>(
     spec: GenerateSpec,
+    graded: Option<(Level, usize)>,
     opts: &Options,
 ) -> Result<Option<Made<P::Answer>>, String> {
     let start = Instant::now();
     let stop = Stop::new();
-    let backend = match &opts.backend {
-        Backend::Portfolio(_) => Backend::Varisat,
-        one => one.clone(),
-    };
-    let solvers = backend.solvers(stop.clone());
+    let solvers = generating(&opts.backend).solvers(stop.clone());
     let (tx, rx) = mpsc::channel::<(usize, Msg<P>)>();
     let worker = Worker::start();
     std::thread::spawn(move || {
@@ -646,7 +653,12 @@ pub fn generate<P: Genre>(
         let mut note = |s: String| {
             let _ = note_tx.send((0, Msg::Note(s)));
         };
-        let result = P::generate(&spec, &solvers, &mut note);
+        let result = match graded {
+            None => P::generate(&spec, &solvers, &mut note),
+            Some((level, tries)) => {
+                encodings::graded::generate::<P>(&spec, level, tries, &solvers, &mut note)
+            }
+        };
         let _ = tx.send((0, Msg::Generated(result)));
     });
     let mut made = None;

@@ -304,17 +304,20 @@ fn generated_unique_puzzles_are_the_seeds_or_none() {
     for Setup(backend, _) in backends().into_iter().filter(|s| s.1.is_none()) {
         let b = backend.name();
         let generate = |limit| {
-            driver::generate::<Tatamibari>(&GenerateArgs {
-                rows: 8,
-                cols: 8,
-                seed: 3,
-                unique: true,
-                time_limit: limit,
-                json: true,
-                progress: Progress::Never,
-                backend: backend.clone(),
-                ..GenerateArgs::default()
-            })
+            driver::generate::<Tatamibari>(
+                &GenerateArgs {
+                    rows: 8,
+                    cols: 8,
+                    seed: 3,
+                    unique: true,
+                    time_limit: limit,
+                    json: true,
+                    progress: Progress::Never,
+                    backend: backend.clone(),
+                    ..GenerateArgs::default()
+                },
+                puzzle_sat::explain::regrade::<Tatamibari>,
+            )
         };
         hammer(
             &format!("generate --unique on {b}"),

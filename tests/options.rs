@@ -80,7 +80,7 @@ fn target_sudoku_refuses_what_it_does_not_have() {
     );
     refused(
         &["generate", "target-sudoku", "--size", "9x9"],
-        "possible values: tatamibari",
+        "possible values: sudoku, tatamibari",
     );
 }
 
@@ -120,7 +120,7 @@ fn tatamibari_refuses_what_it_does_not_have() {
         "--min-score",
     );
     refused(&["solve", "tatamibari", MISSING, "--count=0"], "--count");
-    // Plain generation is instant: a time limit means something only with --unique.
+    // Plain generation is instant: a time limit means something only with --unique or --grade.
     refused(
         &[
             "generate",
@@ -146,7 +146,7 @@ fn kakkuro_refuses_what_it_does_not_have() {
     refused(&["solve", "kakkuro", MISSING, "--unique"], "--unique");
     refused(
         &["generate", "kakkuro", "--size", "5x5"],
-        "possible values: tatamibari",
+        "possible values: sudoku, tatamibari",
     );
 }
 
@@ -230,7 +230,9 @@ fn the_backends_are_listed() {
 fn generate_offers_only_what_it_makes_and_prints_json() {
     let help = run(&["generate", "--help"], None);
     assert!(
-        help.stdout.contains("tatamibari") && !help.stdout.contains("kakkuro"),
+        help.stdout.contains("tatamibari")
+            && help.stdout.contains("sudoku")
+            && !help.stdout.contains("kakkuro"),
         "{}",
         help.stdout
     );

@@ -6,7 +6,7 @@
 use crate::cnf::{ClauseSink, Lit};
 use crate::format::error::ParseError;
 use crate::genre::{Genre, OwnDrats};
-use crate::puzzle::{Ended, GenerateSpec, Goal, Hints, Made, Observer, Puzzle};
+use crate::puzzle::{Ended, GenerateSpec, Goal, Hints, Made, Observer, Puzzle, Series};
 use crate::solver::{NewSolver, SolverError};
 use serde_json::{Map, Value};
 use std::fmt;
@@ -295,6 +295,10 @@ pub trait Estimate: Puzzle {
 pub trait Generate: Puzzle {
     /// What [`Self::difficulty`] counts ("rectangles").
     const PARTS: &'static str;
+    /// The board's rows and columns when `--size` is not given; `None`: it must be.
+    const SIZE: Option<(usize, usize)> = None;
+    /// Every puzzle it makes has one solution (checked with the solver), `--unique` or not.
+    const UNIQUE: bool = false;
 
     /// A random puzzle file as `spec` asks (unique when asked, checked with solvers from
     /// `solvers`) with the answer it was made around, which the driver re-checks with the
@@ -305,6 +309,24 @@ pub trait Generate: Puzzle {
         solvers: &dyn NewSolver,
         note: &mut dyn FnMut(String),
     ) -> Result<Option<Made<Self::Answer>>, String>;
+
+    /// Puzzles of one answer from the most clues to the fewest, each unique, for `generate
+    /// --grade` ([`crate::graded`]); by default the one puzzle [`Self::generate`] makes unique.
+    /// `None` when the run's stop flag ended the work first.
+    fn series(
+        spec: &GenerateSpec,
+        solvers: &dyn NewSolver,
+        note: &mut dyn FnMut(String),
+    ) -> Result<Option<Series<Self::Answer>>, String> {
+        let spec = GenerateSpec {
+            unique: true,
+            ..*spec
+        };
+        Ok(Self::generate(&spec, solvers, note)?.map(|made| Series {
+            texts: vec![made.text],
+            answer: made.answer,
+        }))
+    }
 
     /// How easy a puzzle is: how many parts of the answer unit propagation on the rules
     /// decides with no search, of how many; `None` where the genre has no such measure, or
@@ -623,12 +645,22 @@ macro_rules! declare {
     (@item Generate) => {
         const GENERATES: bool = true;
         const PARTS: &'static str = <Self as $crate::capability::Generate>::PARTS;
+        const GENERATE_SIZE: Option<(usize, usize)> =
+            <Self as $crate::capability::Generate>::SIZE;
+        const GENERATES_UNIQUE: bool = <Self as $crate::capability::Generate>::UNIQUE;
         fn generate(
             spec: &$crate::puzzle::GenerateSpec,
             solvers: &dyn $crate::solver::NewSolver,
             note: &mut dyn FnMut(String),
         ) -> Result<Option<$crate::puzzle::Made<Self::Answer>>, String> {
             <Self as $crate::capability::Generate>::generate(spec, solvers, note)
+        }
+        fn series(
+            spec: &$crate::puzzle::GenerateSpec,
+            solvers: &dyn $crate::solver::NewSolver,
+            note: &mut dyn FnMut(String),
+        ) -> Result<Option<$crate::puzzle::Series<Self::Answer>>, String> {
+            <Self as $crate::capability::Generate>::series(spec, solvers, note)
         }
         fn difficulty(inst: &Self::Instance) -> Option<(usize, usize)> {
             <Self as $crate::capability::Generate>::difficulty(inst)

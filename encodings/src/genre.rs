@@ -25,6 +25,10 @@ pub trait Genre: Puzzle {
     /// Whether it has [`crate::capability::Explain`].
     const EXPLAINS: bool = false;
     const PARTS: &'static str = "";
+    /// [`crate::capability::Generate::SIZE`].
+    const GENERATE_SIZE: Option<(usize, usize)> = None;
+    /// [`crate::capability::Generate::UNIQUE`].
+    const GENERATES_UNIQUE: bool = false;
     const COMPLETION: Option<Completion<Self>> = None;
     const LEMMAS: Option<Lemmas<Self>> = None;
     const PB_CLAIMS: Option<OwnProblem<Self>> = None;
@@ -202,6 +206,14 @@ pub trait Genre: Puzzle {
         _solvers: &dyn NewSolver,
         _note: &mut dyn FnMut(String),
     ) -> Result<Option<Made<Self::Answer>>, String> {
+        Err(format!("{} has no generator", Self::INFO.name))
+    }
+
+    fn series(
+        _spec: &GenerateSpec,
+        _solvers: &dyn NewSolver,
+        _note: &mut dyn FnMut(String),
+    ) -> Result<Option<crate::puzzle::Series<Self::Answer>>, String> {
         Err(format!("{} has no generator", Self::INFO.name))
     }
 

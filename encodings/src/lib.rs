@@ -10,7 +10,8 @@
 //! - [`solver`]: what a search needs of a SAT solver ([`solver::Solver`]); [`search`]: the
 //!   searches, written against it, and a solver that splits a formula into independent parts.
 //! - [`certificate`]: what a claim states, its formula, and its VeriPB proofs.
-//! - [`explain`]: step-by-step explanations over named rule instances.
+//! - [`explain`]: step-by-step explanations over named rule instances; [`graded`]: generating
+//!   a puzzle at a level of them.
 //! - [`format`]: what is read and written: parse errors, puzz.link URLs, SVG, verdict words.
 
 pub mod capability;
@@ -21,6 +22,7 @@ pub mod explain;
 pub mod format;
 pub mod genre;
 pub mod genres;
+pub mod graded;
 pub mod puzzle;
 pub mod rng;
 pub mod search;

@@ -418,3 +418,24 @@ pub struct Made<A> {
     pub answer: A,
     pub remark: Option<String>,
 }
+
+/// Puzzles made around one answer, each with one solution and fewer clues than the one before
+/// (a sudoku's givens removed one at a time), for `generate --grade` to choose from: later
+/// ones are harder as a rule.
+pub struct Series<A> {
+    pub texts: Vec<String>,
+    pub answer: A,
+}
+
+/// The literals of `answer` under `enc`: what the clause blocking exactly it denies.
+pub fn answer_lits<P: Puzzle>(
+    inst: &P::Instance,
+    enc: &P::Encoding,
+    num_vars: u32,
+    answer: &P::Answer,
+) -> Vec<crate::cnf::Lit> {
+    let mut block = crate::cnf::Cnf::new();
+    block.num_vars = num_vars;
+    P::block(inst, enc, &mut block, std::slice::from_ref(answer));
+    block.clauses.iter().flatten().map(|&l| !l).collect()
+}

@@ -794,8 +794,8 @@ fn generate(name: &str, request: &Map<String, Value>, report: Report) -> Result<
 pub const MAX_GENERATED_SIDE: u64 = 300;
 
 fn made<P: Genre>(request: &Map<String, Value>, report: Report) -> Result<Value, String> {
-    let side = |k: &str| -> Result<usize, String> {
-        let n = number(request, k, 10)?;
+    let side = |k: &str, default: usize| -> Result<usize, String> {
+        let n = number(request, k, default as u64)?;
         if !(2..=MAX_GENERATED_SIDE).contains(&n) {
             return Err(format!(
                 "{k} must be from 2 to {MAX_GENERATED_SIDE}, not {n}"
@@ -803,13 +803,14 @@ fn made<P: Genre>(request: &Map<String, Value>, report: Report) -> Result<Value,
         }
         Ok(n as usize)
     };
-    let (rows, cols) = (side("rows")?, side("cols")?);
+    let (rows, cols) = P::GENERATE_SIZE.unwrap_or((10, 10));
+    let (rows, cols) = (side("rows", rows)?, side("cols", cols)?);
     let seed = number(request, "seed", 1)?;
     let unique = match request.get("unique") {
         None | Some(Value::Null) => true,
         Some(Value::Bool(b)) => *b,
         Some(v) => return Err(format!("unique must be true or false, not {v}")),
-    };
+    } || P::GENERATES_UNIQUE;
     let spec = GenerateSpec {
         rows,
         cols,

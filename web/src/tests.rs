@@ -86,7 +86,8 @@ fn bad_requests_are_messages_not_panics() {
         json!({ "mode": "solve", "puzzle": "kakkuro", "url": "https://puzz.link/p?tatamibari/5/5/m3g11i2g31h13g3g" }),
         json!({ "mode": "hints", "puzzle": "kakkuro", "text": example_of("kakkuro") }),
         json!({ "mode": "check", "puzzle": "tatamibari", "text": example_of("tatamibari"), "answer": "" }),
-        json!({ "mode": "generate", "puzzle": "sudoku" }),
+        json!({ "mode": "generate", "puzzle": "kakkuro" }),
+        json!({ "mode": "generate", "puzzle": "sudoku", "rows": 9, "cols": 7 }),
         json!({ "mode": "generate", "puzzle": "tatamibari", "rows": 1, "cols": 5 }),
         json!({ "mode": "generate", "puzzle": "tatamibari", "rows": 5, "cols": 100000 }),
         json!({ "mode": "generate", "puzzle": "tatamibari", "rows": 5, "cols": 5, "seed": 1.5 }),
@@ -194,6 +195,15 @@ fn generate_makes_what_the_cli_makes_and_checks_it() {
     let (again, _) = ask(json!({ "url": url, "mode": "prove" }));
     assert_eq!(again["verdict"], "unique");
     assert_eq!(again["answers"][0]["machine"], v["answers"][0]["machine"]);
+}
+
+/// A sudoku is 9×9 without rows and columns, and unique unasked.
+#[test]
+fn a_generated_sudoku_is_nine_by_nine_and_unique() {
+    let (v, _) = ask(json!({ "puzzle": "sudoku", "mode": "generate", "seed": 4, "unique": false }));
+    assert_eq!(v["verdict"], "sudoku 9×9, seed 4, unique", "{v}");
+    let (again, _) = ask(json!({ "puzzle": "sudoku", "text": v["text"], "mode": "prove" }));
+    assert_eq!(again["verdict"], "unique", "{again}");
 }
 
 /// The page sends the boxes' text: a seed past 2^53 is the seed typed, not a rounded one.

@@ -15,7 +15,7 @@ macro_rules! genres {
     };
     (@rows $how:tt) => {
         $crate::genres! { @emit $how
-            $crate::genres::sudoku::Sudoku: Urls Backbone PbClaims Marks Estimate Explain;
+            $crate::genres::sudoku::Sudoku: Urls Backbone PbClaims Marks Estimate Generate Explain;
             $crate::genres::target_sudoku::TargetSudoku: Scoring Urls Backbone PbClaims PbOptimum Marks Estimate;
             $crate::genres::tatamibari::Tatamibari: Urls Backbone Searches Prunes Generate Marks Estimate;
             $crate::genres::kakkuro::Kakkuro: Scoring Lemmas Complete PbOwnOptimum Searches Marks Estimate;

@@ -6,6 +6,8 @@
 //! encoding is target sudoku's without the score: one-hot digits over the candidates the
 //! givens leave, exactly one per cell and per house and digit.
 
+mod generate;
+
 use super::digits::{self, Digits};
 use crate::capability;
 use crate::cnf::amo::exactly_one_traced;
@@ -661,6 +663,37 @@ impl capability::Urls for Sudoku {
             board.n,
             &url::encode_numbers(cells),
         ))
+    }
+}
+
+impl capability::Generate for Sudoku {
+    const PARTS: &'static str = "cells";
+    const SIZE: Option<(usize, usize)> = Some((9, 9));
+    const UNIQUE: bool = true;
+
+    /// A random full grid with every given removed that can go with the solution staying
+    /// unique: a minimal puzzle ([`generate::dig`]).
+    fn generate(
+        spec: &crate::puzzle::GenerateSpec,
+        solvers: &dyn NewSolver,
+        note: &mut dyn FnMut(String),
+    ) -> Result<Option<crate::puzzle::Made<Grid>>, String> {
+        let Some((board, grid, _)) = generate::dig(spec, solvers, note)? else {
+            return Ok(None);
+        };
+        Ok(Some(crate::puzzle::Made {
+            text: board.to_text(),
+            answer: grid,
+            remark: None,
+        }))
+    }
+
+    fn series(
+        spec: &crate::puzzle::GenerateSpec,
+        solvers: &dyn NewSolver,
+        note: &mut dyn FnMut(String),
+    ) -> Result<Option<crate::puzzle::Series<Grid>>, String> {
+        generate::series(spec, solvers, note)
     }
 }
 
