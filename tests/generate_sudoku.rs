@@ -255,7 +255,7 @@ fn an_unmet_level_says_so_and_prints_the_nearest() {
         }
         let remark = json_field(&r.stdout, "remark");
         assert!(
-            remark.contains("no extreme puzzle found: 1 tries"),
+            remark.contains("no extreme puzzle found: 1 try ("),
             "{remark}"
         );
         let t = generate(&["--seed", &seed, "--grade", "extreme", "--tries", "1"]);

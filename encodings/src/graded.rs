@@ -3,8 +3,9 @@
 //! fewest ([`Genre::series`]), and grades them with `grade`'s own measure
 //! ([`crate::explain::level_of`]): the last puzzle first (the hardest as a rule), then, when it
 //! is above the level, a binary search for the last puzzle at or below it, so that the puzzle
-//! printed has as few clues as the series allows at that level. A try that misses makes way
-//! for a new one from another seed, up to the tries allowed or the run's time limit.
+//! printed has as few clues as the series allows at that level. Grading stops as soon as the
+//! steps pass the level asked, which is all the search needs to know. A try that misses makes
+//! way for a new one from another seed, up to the tries allowed or the run's time limit.
 
 use crate::explain::{self, Level};
 use crate::genre::Genre;
@@ -18,13 +19,17 @@ use web_time::Instant;
 pub struct Grade {
     pub number: usize,
     pub level: Level,
+    /// The steps stopped once past the cap: the puzzle is at least this hard.
+    pub at_least: bool,
 }
 
-/// The grade of `text`, a puzzle whose one solution is `answer`, by `grade`'s steps; `None`
+/// The grade of `text`, a puzzle whose one solution is `answer`, by `grade`'s steps, the
+/// steps stopped once their level passes `cap` (a level only rises as steps are added); `None`
 /// when the run's stop flag cut the steps short.
 pub fn grade<G: Genre>(
     text: &str,
     answer: &G::Answer,
+    cap: Level,
     solvers: &dyn NewSolver,
 ) -> Result<Option<Grade>, String> {
     let inst = G::parse(text, &Settings::default())
@@ -45,12 +50,14 @@ pub fn grade<G: Genre>(
         Err(e) => return Err(e.to_string()),
     };
     let target = explain::open_facts(&named, &model);
-    let steps = explain::explain(&named, &target, solvers, None).map_err(|e| e.to_string())?;
-    if steps.cut_short {
+    let under = |steps: &[explain::Step]| explain::level_of(steps) <= cap;
+    let steps = explain::explain_while(&named, &target, solvers, None, &under)
+        .map_err(|e| e.to_string())?;
+    if steps.cut_short && solvers.stop().is_raised() {
         return Ok(None);
     }
     // Steps that stop short of the answer mean some fact is not forced: a second solution.
-    if !steps.open.is_empty() {
+    if !steps.open.is_empty() && !steps.cut_short {
         return Err(format!(
             "internal error: a generated {} puzzle has more than one solution",
             G::INFO.name
@@ -59,6 +66,7 @@ pub fn grade<G: Genre>(
     Ok(Some(Grade {
         number: explain::grade_of(&steps.steps),
         level: explain::level_of(&steps.steps),
+        at_least: steps.cut_short,
     }))
 }
 
@@ -72,7 +80,7 @@ fn pick<G: Genre>(
     let mut graded: Vec<Option<Grade>> = vec![None; series.texts.len()];
     let mut grade_at = |k: usize| -> Result<Option<Grade>, String> {
         if graded[k].is_none() {
-            graded[k] = grade::<G>(&series.texts[k], &series.answer, solvers)?;
+            graded[k] = grade::<G>(&series.texts[k], &series.answer, level, solvers)?;
         }
         Ok(graded[k])
     };
@@ -152,9 +160,10 @@ pub fn generate<G: Genre>(
         };
         made += 1;
         note(format!(
-            "[{:8.3}s] try {}: {} (grade {}), {} of its series of {}",
+            "[{:8.3}s] try {}: {}{} (grade {}), {} of its series of {}",
             start.elapsed().as_secs_f64(),
             k + 1,
+            if grade.at_least { "at least " } else { "" },
             grade.level,
             grade.number,
             at + 1,
@@ -176,10 +185,11 @@ pub fn generate<G: Genre>(
         }
     }
     let seconds = start.elapsed().as_secs_f64();
+    let tried = format!("{made} {}", if made == 1 { "try" } else { "tries" });
     let why = if solvers.stop().is_raised() {
-        format!("the time limit passed after {made} tries ({seconds:.1} s)")
+        format!("the time limit passed after {tried} ({seconds:.1} s)")
     } else {
-        format!("{made} tries ({seconds:.1} s)")
+        format!("{tried} ({seconds:.1} s)")
     };
     Ok(nearest.map(|(near, _)| Made {
         remark: Some(format!(

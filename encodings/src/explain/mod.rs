@@ -306,6 +306,18 @@ pub fn explain<E>(
     solvers: &dyn NewSolver,
     max_steps: Option<usize>,
 ) -> Result<Explanation, SolverError> {
+    explain_while(named, target, solvers, max_steps, &|_| true)
+}
+
+/// [`explain`], cut short as soon as `go_on` says no to the steps so far (a grader that
+/// only asks whether a puzzle stays under a level).
+pub fn explain_while<E>(
+    named: &Named<E>,
+    target: &[Lit],
+    solvers: &dyn NewSolver,
+    max_steps: Option<usize>,
+    go_on: &dyn Fn(&[Step]) -> bool,
+) -> Result<Explanation, SolverError> {
     let rules = &named.rules;
     let mut known: Vec<Lit> = named.known.clone();
     let mut is_known: HashSet<u32> = known.iter().map(|l| l.var()).collect();
@@ -323,7 +335,9 @@ pub fn explain<E>(
             .filter(|l| !is_known.contains(&l.var()))
             .collect();
         let cut_short = !open.is_empty()
-            && (max_steps.is_some_and(|m| steps.len() >= m) || solvers.stop().is_raised());
+            && (max_steps.is_some_and(|m| steps.len() >= m)
+                || solvers.stop().is_raised()
+                || !go_on(&steps));
         if open.is_empty() || cut_short {
             return Ok(Explanation {
                 steps,
