@@ -271,6 +271,41 @@ fn an_unmet_level_says_so_and_prints_the_nearest() {
     assert!(missed, "every seed made an extreme sudoku on its first try");
 }
 
+/// A time limit ends the tries: nothing printed (exit 3) when no puzzle was graded yet, else
+/// the nearest with a remark naming the time limit. Seed 43 takes 69 tries to an extreme
+/// sudoku, about 4 s.
+#[test]
+fn a_time_limit_ends_the_tries() {
+    for limit in ["0.001", "0.5"] {
+        let r = generate(&[
+            "--seed",
+            "43",
+            "--grade",
+            "extreme",
+            "--tries",
+            "100000",
+            "--time-limit",
+            limit,
+        ]);
+        match r.code {
+            3 => {
+                assert_eq!(r.stdout, "");
+                assert!(r.stderr.contains("no puzzle graded yet"), "{}", r.stderr);
+            }
+            0 => {
+                assert!(
+                    r.stderr
+                        .contains("no extreme puzzle found: the time limit passed"),
+                    "{limit}: {}",
+                    r.stderr
+                );
+                assert_eq!(count(&read(&r.stdout), 2), 1);
+            }
+            c => panic!("exit {c}: {}", r.stderr),
+        }
+    }
+}
+
 #[test]
 fn grade_is_refused_for_a_genre_without_explain() {
     let r = run(
