@@ -237,7 +237,15 @@ pub fn explain<P: Genre>(a: &ExplainArgs) -> Result<Done> {
         exit::NO_SOLUTION
     };
     if let Some(dir) = &a.certify {
-        crate::certify::explained::write::<P>(dir, &input, &inst, &e, &a.backend)?;
+        crate::certify::explained::write::<P>(
+            dir,
+            &input,
+            &inst,
+            &e.named,
+            &e.explanation.steps,
+            &e.answer,
+            &a.backend,
+        )?;
     }
     if let Some(dir) = &a.svg {
         pictures::<P>(dir, &inst, &e)?;
@@ -437,7 +445,8 @@ pub fn puzzle<P: Genre>(
     }
     let (answer, checked) = outcome.answers[0].clone();
     let unique = found == 1;
-    let Some(target) = explain::target::target::<P>(inst, &named, &answer, unique, solvers)? else {
+    let Some(target) = encodings::explained::target::<P>(inst, &named, &answer, unique, solvers)?
+    else {
         return Err(stopped());
     };
     let explanation = explain::explain(&named, &target, solvers, max_steps)?;
@@ -445,7 +454,7 @@ pub fn puzzle<P: Genre>(
     // pass the validator and are the answer found.
     if unique
         && !explanation.cut_short
-        && !explain::target::ends_in::<P>(inst, &named, &explanation, &answer)
+        && !encodings::explained::ends_in::<P>(inst, &named, &explanation, &answer)
     {
         return Err(SolverError(format!(
             "internal error: the steps of {} do not end in the solution",

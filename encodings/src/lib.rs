@@ -19,6 +19,7 @@ pub mod certificate;
 pub mod cnf;
 pub mod conquer;
 pub mod explain;
+pub mod explained;
 pub mod format;
 pub mod genre;
 pub mod genres;

@@ -10,10 +10,9 @@ use super::{
 use crate::backends::{Backend, Proved};
 use crate::dimacs;
 use crate::drat::Limits;
-use crate::explain::Explained;
 use anyhow::{anyhow, bail, Result};
 use encodings::cnf::{Lit, Model};
-use encodings::explain::{step_formula, Named};
+use encodings::explain::{step_formula, Named, Step};
 use encodings::genre::Genre;
 use encodings::puzzle::Settings;
 use serde_json::{json, Value};
@@ -89,12 +88,13 @@ pub fn write<P: Genre>(
     dir: &Path,
     input: &crate::input::Input,
     inst: &P::Instance,
-    e: &Explained<P>,
+    named: &Named<P::Encoding>,
+    steps: &[Step],
+    answer: &(P::Answer, P::Checked),
     backend: &Backend,
 ) -> Result<()> {
     let started = Instant::now();
     usable(dir, backend)?;
-    let named = &e.named;
     let private = crate::cleanup::temp_dir("certify")
         .map_err(|e| anyhow!("cannot make a temporary folder: {e}"))?;
     std::fs::create_dir_all(dir)
@@ -104,8 +104,8 @@ pub fn write<P: Genre>(
             .write_all(bytes)
             .map_err(|e| anyhow!("{}: cannot write: {e}", dir.join(name).display()))
     };
-    let mut steps = Vec::new();
-    for (k, step) in e.explanation.steps.iter().enumerate() {
+    let mut listed = Vec::new();
+    for (k, step) in steps.iter().enumerate() {
         let (cnf_name, proof_name) = step_files(k);
         let cnf = step_formula(named, &step.rules, &step.uses, &step.deduces);
         let proof = private.path().join(&proof_name);
@@ -130,27 +130,22 @@ pub fn write<P: Genre>(
         std::io::copy(&mut from, &mut to)
             .map_err(|e| anyhow!("{}: cannot write: {e}", dir.join(&proof_name).display()))?;
         std::fs::remove_file(&proof).ok();
-        steps.push(json!({
+        listed.push(json!({
             "rules": step.rules.iter().map(|&r| json!([r, named.rules.name(r)])).collect::<Vec<_>>(),
             "deduces": step.deduces.iter().map(|l| l.dimacs()).collect::<Vec<_>>(),
             "uses": step.uses.iter().map(|l| l.dimacs()).collect::<Vec<_>>(),
         }));
     }
-    let decided = named.known.len()
-        + e.explanation
-            .steps
-            .iter()
-            .map(|s| s.deduces.len())
-            .sum::<usize>();
+    let decided = named.known.len() + steps.iter().map(|s| s.deduces.len()).sum::<usize>();
     let solution = (decided == named.facts.len())
-        .then(|| P::render(inst, &e.answer.0, &e.answer.1, P::INFO.machine));
+        .then(|| P::render(inst, &answer.0, &answer.1, P::INFO.machine));
     let claim = json!({
         "puzzle": P::INFO.name,
         "file": input.name,
         "hash": hash(&input.text),
         "text": input.text,
         "claim": CLAIM,
-        "steps": steps,
+        "steps": listed,
         "solution": solution,
         "backend": backend.name(),
         "seconds": started.elapsed().as_secs_f64(),
@@ -158,10 +153,7 @@ pub fn write<P: Genre>(
     let mut text = serde_json::to_string_pretty(&claim)?;
     text.push('\n');
     write("claim.json", text.as_bytes())?;
-    write(
-        "README.txt",
-        readme::<P>(e.explanation.steps.len()).as_bytes(),
-    )
+    write("README.txt", readme::<P>(steps.len()).as_bytes())
 }
 
 fn readme<P: Genre>(steps: usize) -> String {

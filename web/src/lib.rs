@@ -630,7 +630,7 @@ fn next<P: Genre>(
     }
     let unique = answers.len() == 1;
     let named = P::named(inst).ok_or("no explanations for this puzzle")?;
-    let target = explain::target::target::<P>(inst, &named, &found.0, unique, solvers)
+    let target = encodings::explained::target::<P>(inst, &named, &found.0, unique, solvers)
         .map_err(|e| e.to_string())?
         .ok_or("the explanation was stopped")?;
     let e = explain::explain(&named, &target, solvers, Some(1)).map_err(|e| e.to_string())?;

@@ -174,36 +174,7 @@ pub fn lemma_formula<P: Genre>(
     }
 }
 
-/// Passes clauses on, but an empty clause as the two units `t` and `¬t` on a fresh variable:
-/// the same refutation, in a form stock DRAT checkers take (`rate` panics on an empty clause).
-/// Writer and verifier both build through it, so the numbering agrees.
-pub struct NoEmpty<S>(pub S);
-
-impl<S: ClauseSink> ClauseSink for NoEmpty<S> {
-    fn new_var(&mut self) -> Lit {
-        self.0.new_var()
-    }
-
-    fn name_var(&mut self, var: Lit, name: &dyn Fn() -> String) {
-        self.0.name_var(var, name)
-    }
-
-    fn add_clause(&mut self, lits: &[Lit]) {
-        if lits.is_empty() {
-            let t = self
-                .0
-                .new_named_var(&|| "false: an empty clause, as this and its negation".to_string());
-            self.0.add_clause(&[t]);
-            self.0.add_clause(&[!t]);
-        } else {
-            self.0.add_clause(lits)
-        }
-    }
-
-    fn reserve(&mut self, literals: u64) -> bool {
-        self.0.reserve(literals)
-    }
-}
+pub use crate::cnf::NoEmpty;
 
 /// An answer with what the validator made of it.
 pub type Valid<P> = (<P as Puzzle>::Answer, <P as Puzzle>::Checked);

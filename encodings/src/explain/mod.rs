@@ -16,7 +16,6 @@
 //! propagation (which a RUP checker repeats) or a solver's refutation.
 
 pub mod propagate;
-pub mod target;
 
 use crate::cnf::{ClauseSink, Cnf, Lit};
 use crate::solver::{NewSolver, SolveResult, Solver, SolverError};
@@ -231,7 +230,7 @@ pub struct Step {
 /// `verify` rebuilds it): its rules' clauses, in the order named, the facts it uses as unit
 /// clauses, and one clause saying some deduction fails. The facts it mentions are named in
 /// comments; an empty clause of a rule is written as two opposite units
-/// ([`crate::certificate::NoEmpty`]), which stock checkers read.
+/// ([`crate::cnf::NoEmpty`]), which stock checkers read.
 pub fn step_formula<E>(named: &Named<E>, rules: &[usize], uses: &[Lit], deduces: &[Lit]) -> Cnf {
     let mut cnf = Cnf::new();
     cnf.num_vars = named.rules.num_vars;
@@ -245,7 +244,7 @@ pub fn step_formula<E>(named: &Named<E>, rules: &[usize], uses: &[Lit], deduces:
     for &f in &facts {
         cnf.name_var(f, &|| named.say(f));
     }
-    let mut sink = crate::certificate::NoEmpty(cnf);
+    let mut sink = crate::cnf::NoEmpty(cnf);
     for &r in rules {
         for clause in named.rules.clauses_of(r) {
             sink.add_clause(clause);

@@ -3,8 +3,8 @@
 //! through the named rules, and the check that the steps end in that answer. The command line
 //! and the web page share it.
 
-use super::{Explanation, Named};
 use crate::cnf::{Lit, Model};
+use crate::explain::{Explanation, Named};
 use crate::genre::Genre;
 use crate::solver::{NewSolver, SolverError};
 
@@ -21,11 +21,11 @@ pub fn target<P: Genre>(
 ) -> Result<Option<Vec<Lit>>, SolverError> {
     // The rules and the givens: the solver that reads the answer's facts, and the backbone's
     // spare.
-    let holding = || super::holding(named, solvers);
+    let holding = || crate::explain::holding(named, solvers);
     let mut solver = holding();
     let fixed =
         crate::puzzle::answer_lits::<P>(inst, &named.encoding, named.rules.num_vars, answer);
-    let Some(model) = super::answer_model(named, &fixed, &mut *solver)? else {
+    let Some(model) = crate::explain::answer_model(named, &fixed, &mut *solver)? else {
         return Err(SolverError(format!(
             "internal error: the named rules of {} refuse an answer the validator accepts",
             P::INFO.name
@@ -37,7 +37,7 @@ pub fn target<P: Genre>(
             P::INFO.name
         )));
     }
-    let candidates = super::open_facts(named, &model);
+    let candidates = crate::explain::open_facts(named, &model);
     // One answer, and the search proved there is no other: every fact is shared. Otherwise
     // what every solution shares is found on the named rules.
     if unique {
