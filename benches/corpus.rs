@@ -181,8 +181,9 @@ fn corpus(
 }
 
 /// `explain`, each case one process, three runs (CPU with children, min and median): the
-/// bundled examples, the two hard sudokus of tests/explain.rs, and the next step of the
-/// largest Hitori and Heyawake of tests/data.
+/// bundled examples, the two hard sudokus of tests/explain.rs, the next step of the largest
+/// Hitori and Heyawake of tests/data, the largest Shikaku of tests/data and its slowest
+/// Tatamibari whole.
 fn explain(backend: &Backend, root: &Path) {
     let bin = env!("CARGO_BIN_EXE_puzzle-sat");
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -197,17 +198,18 @@ fn explain(backend: &Backend, root: &Path) {
             "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
         ),
     ];
-    let mut cases: Vec<(String, &str, PathBuf, bool)> = ["sudoku", "hitori", "heyawake"]
-        .iter()
-        .map(|g| {
-            (
-                format!("{g} example"),
-                *g,
-                here.join(format!("docs/examples/{g}.txt")),
-                false,
-            )
-        })
-        .collect();
+    let mut cases: Vec<(String, &str, PathBuf, bool)> =
+        ["sudoku", "hitori", "heyawake", "shikaku", "tatamibari"]
+            .iter()
+            .map(|g| {
+                (
+                    format!("{g} example"),
+                    *g,
+                    here.join(format!("docs/examples/{g}.txt")),
+                    false,
+                )
+            })
+            .collect();
     for (name, line) in hard {
         let file = dir.path().join(format!("{name}.txt"));
         std::fs::write(&file, format!("{line}\n")).unwrap();
@@ -224,6 +226,18 @@ fn explain(backend: &Backend, root: &Path) {
         "heyawake",
         root.join("heyawake/janko-0705-21x27.txt"),
         true,
+    ));
+    cases.push((
+        "shikaku 20x36".into(),
+        "shikaku",
+        root.join("shikaku/janko-039-20x36.txt"),
+        false,
+    ));
+    cases.push((
+        "tatamibari 12x12".into(),
+        "tatamibari",
+        root.join("tatamibari/janko-117-12x12.txt"),
+        false,
     ));
     println!("explain (one process each, 3 runs, CPU with children: min / median)");
     println!(

@@ -86,6 +86,7 @@ fn grade_one<P: Genre>(
     name: Option<&str>,
 ) -> Result<(String, i32)> {
     let inst = parse::<P>(input, &Settings::default())?;
+    fits::<P>(&inst, input)?;
     let (stop, solvers) = solvers_until(a);
     let prefix = name.map(|n| format!("{n}: ")).unwrap_or_default();
     let json = a.format == Format::Json;
@@ -169,6 +170,13 @@ pub fn regrade<P: Genre>(text: &str, backend: &Backend) -> Result<(usize, Level)
     Ok((grade_of(steps), level_of(steps)))
 }
 
+/// Refuses, naming the file, a puzzle whose formula `solve` would refuse: the named rules are
+/// built whole before any solver (a rectangle genre's `?` on a large board has millions of
+/// candidates).
+fn fits<P: Genre>(inst: &P::Instance, input: &crate::input::Input) -> Result<()> {
+    encodings::genre::fits::<P>(inst).map_err(|e| anyhow::anyhow!("{}: {e}", input.name))
+}
+
 /// The run's stop flag, raised when the time limit passes, and its solvers.
 fn solvers_until(a: &ExplainArgs) -> (Stop, crate::backends::Solvers) {
     let stop = Stop::new();
@@ -201,6 +209,7 @@ pub fn explain<P: Genre>(a: &ExplainArgs) -> Result<Done> {
     }
     let input = read_puzzle::<P>(&a.file)?;
     let inst = parse::<P>(&input, &Settings::default())?;
+    fits::<P>(&inst, &input)?;
     let (stop, solvers) = solvers_until(a);
     let explained = match puzzle::<P>(&inst, &a.backend, a.time_limit, &solvers, a.steps) {
         Ok(e) => e,

@@ -3,7 +3,8 @@
 //! "cell holds digit" booleans, its facts from their words, and a small search of its own
 //! confirms that the rules and the facts it lists force every deduction, that removing any one
 //! rule of a larger step lets its first deduction fail, and that the steps reach exactly what
-//! every solution shares.
+//! every solution shares. The shading and rectangle genres the same way, over every shading
+//! or division of small boards.
 
 mod common;
 
@@ -11,6 +12,7 @@ use common::run;
 use encodings::rng::Rng;
 use serde_json::Value;
 use std::collections::HashMap;
+use std::path::PathBuf;
 
 /// A sudoku of side `n` with boxes `h` tall and `w` wide.
 #[derive(Clone, Copy)]
@@ -107,13 +109,40 @@ impl Shape {
 /// Whether some values of the booleans meet every exactly-one group and `fixed`: a search
 /// that propagates the groups and branches on the group with the fewest choices.
 fn satisfiable(groups: &[Vec<usize>], fixed: &HashMap<usize, bool>) -> bool {
-    let mut value: HashMap<usize, bool> = fixed.clone();
-    search(groups, &mut value)
+    satisfiable_with(groups, &[], fixed)
 }
 
-fn search(groups: &[Vec<usize>], value: &mut HashMap<usize, bool>) -> bool {
+/// [`satisfiable`] with pairs of booleans that are not both true, too.
+fn satisfiable_with(
+    groups: &[Vec<usize>],
+    pairs: &[(usize, usize)],
+    fixed: &HashMap<usize, bool>,
+) -> bool {
+    let mut value: HashMap<usize, bool> = fixed.clone();
+    search(groups, pairs, &mut value)
+}
+
+fn search(
+    groups: &[Vec<usize>],
+    pairs: &[(usize, usize)],
+    value: &mut HashMap<usize, bool>,
+) -> bool {
     loop {
         let mut changed = false;
+        for &(a, b) in pairs {
+            match (value.get(&a), value.get(&b)) {
+                (Some(true), Some(true)) => return false,
+                (Some(true), None) => {
+                    value.insert(b, false);
+                    changed = true;
+                }
+                (None, Some(true)) => {
+                    value.insert(a, false);
+                    changed = true;
+                }
+                _ => {}
+            }
+        }
         for g in groups {
             let trues = g.iter().filter(|v| value.get(v) == Some(&true)).count();
             let open: Vec<usize> = g
@@ -146,6 +175,8 @@ fn search(groups: &[Vec<usize>], value: &mut HashMap<usize, bool>) -> bool {
         .iter()
         .filter(|g| g.iter().all(|v| value.get(v) != Some(&true)))
         .min_by_key(|g| g.iter().filter(|v| !value.contains_key(v)).count());
+    // Every group has its one: the booleans left open can all be false, which no pair
+    // minds.
     let Some(g) = branch else {
         return true;
     };
@@ -157,7 +188,7 @@ fn search(groups: &[Vec<usize>], value: &mut HashMap<usize, bool>) -> bool {
     open.into_iter().any(|v| {
         let mut next = value.clone();
         next.insert(v, true);
-        search(groups, &mut next)
+        search(groups, pairs, &mut next)
     })
 }
 
@@ -948,4 +979,543 @@ fn each_step_has_a_picture_marking_its_cells() {
         again.stderr
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A rectangle genre's board for the brute-force check: each cell `.` (blank), `#` (a hole,
+/// Tatamibari's) or its clue (Shikaku: a number or `?`; Tatamibari: `+`, `-`, `|` or `?`).
+struct Division {
+    tatamibari: bool,
+    rows: usize,
+    cols: usize,
+    cells: Vec<String>,
+}
+
+/// A rectangle: top row, left column (0-based), height, width.
+type Area4 = (usize, usize, usize, usize);
+
+fn inside(rect: Area4, cell: usize, cols: usize) -> bool {
+    let (r, c) = (cell / cols, cell % cols);
+    (rect.0..rect.0 + rect.2).contains(&r) && (rect.1..rect.1 + rect.3).contains(&c)
+}
+
+fn area_cells(rect: Area4, cols: usize) -> Vec<usize> {
+    (rect.0..rect.0 + rect.2)
+        .flat_map(|r| (rect.1..rect.1 + rect.3).map(move |c| r * cols + c))
+        .collect()
+}
+
+impl Division {
+    fn genre(&self) -> &'static str {
+        if self.tatamibari {
+            "tatamibari"
+        } else {
+            "shikaku"
+        }
+    }
+
+    fn is_clue(&self, i: usize) -> bool {
+        !matches!(self.cells[i].as_str(), "." | "#")
+    }
+
+    /// Whether a clue may be in a region `h` tall and `w` wide, as the genre's rules say.
+    fn admits(clue: &str, h: usize, w: usize) -> bool {
+        match clue {
+            "?" => true,
+            "+" => h == w,
+            "-" => w > h,
+            "|" => h > w,
+            n => n.parse::<usize>().unwrap() == h * w,
+        }
+    }
+
+    /// Every rectangle that holds exactly one clue and no hole and fits that clue, with the
+    /// clue's cell: the rectangles a solution can have, of which the facts speak.
+    fn candidates(&self) -> Vec<(Area4, usize)> {
+        let (rows, cols) = (self.rows, self.cols);
+        let mut out = Vec::new();
+        for row in 0..rows {
+            for col in 0..cols {
+                for h in 1..=rows - row {
+                    for w in 1..=cols - col {
+                        let cells = area_cells((row, col, h, w), cols);
+                        let clues: Vec<usize> =
+                            cells.iter().copied().filter(|&i| self.is_clue(i)).collect();
+                        if clues.len() == 1
+                            && cells.iter().all(|&i| self.cells[i] != "#")
+                            && Self::admits(&self.cells[clues[0]], h, w)
+                        {
+                            out.push(((row, col, h, w), clues[0]));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the chosen candidates divide the board: each cell on it in exactly one, and
+    /// (Tatamibari) no four meeting at a point whose four cells are on the board.
+    fn divides(&self, cands: &[(Area4, usize)], chosen: &[usize]) -> bool {
+        let (rows, cols) = (self.rows, self.cols);
+        let mut owner: Vec<Option<usize>> = vec![None; rows * cols];
+        for &k in chosen {
+            for i in area_cells(cands[k].0, cols) {
+                if owner[i].replace(k).is_some() {
+                    return false;
+                }
+            }
+        }
+        if (0..rows * cols).any(|i| (self.cells[i] != "#") != owner[i].is_some()) {
+            return false;
+        }
+        !self.tatamibari
+            || (0..rows.saturating_sub(1)).all(|r| {
+                (0..cols - 1).all(|c| {
+                    let four = [
+                        owner[r * cols + c],
+                        owner[r * cols + c + 1],
+                        owner[(r + 1) * cols + c],
+                        owner[(r + 1) * cols + c + 1],
+                    ];
+                    four.contains(&None) || (0..4).any(|a| (a + 1..4).any(|b| four[a] == four[b]))
+                })
+            })
+    }
+
+    /// Every division, by brute force: the first cell not yet covered is some candidate's
+    /// top-left cell.
+    fn divisions(&self, cands: &[(Area4, usize)]) -> Vec<Vec<usize>> {
+        fn go(
+            d: &Division,
+            cands: &[(Area4, usize)],
+            covered: &mut Vec<bool>,
+            chosen: &mut Vec<usize>,
+            out: &mut Vec<Vec<usize>>,
+        ) {
+            let Some(first) = (0..covered.len()).find(|&i| !covered[i]) else {
+                if d.divides(cands, chosen) {
+                    out.push(chosen.clone());
+                }
+                return;
+            };
+            for (k, &(rect, _)) in cands.iter().enumerate() {
+                let cells = area_cells(rect, d.cols);
+                if cells[0] != first || cells.iter().any(|&i| covered[i]) {
+                    continue;
+                }
+                cells.iter().for_each(|&i| covered[i] = true);
+                chosen.push(k);
+                go(d, cands, covered, chosen, out);
+                chosen.pop();
+                cells.iter().for_each(|&i| covered[i] = false);
+            }
+        }
+        let mut covered: Vec<bool> = self.cells.iter().map(|c| c == "#").collect();
+        let mut out = Vec::new();
+        go(self, cands, &mut covered, &mut Vec::new(), &mut out);
+        out
+    }
+
+    /// What a rule's name says over the candidates: exactly-one groups, and pairs not both
+    /// chosen.
+    fn rule(&self, name: &str, cands: &[(Area4, usize)]) -> (Vec<Vec<usize>>, Vec<(usize, usize)>) {
+        let cols = self.cols;
+        let cell = cells_in(name, cols)[0];
+        let holding = |keep: &dyn Fn(Area4) -> bool| -> Vec<usize> {
+            (0..cands.len())
+                .filter(|&k| inside(cands[k].0, cell, cols) && keep(cands[k].0))
+                .collect()
+        };
+        if name.ends_with(" is covered once") {
+            return (vec![holding(&|_| true)], Vec::new());
+        }
+        if let Some(rest) = name.strip_prefix("the ") {
+            if let Some((clue, what)) = rest.split_once(" gets one ") {
+                let (symbol, _) = clue.split_once(" at ").unwrap();
+                assert_eq!(symbol, self.cells[cell], "{name}: another clue");
+                // The region's size or shape as the name says it, which must be the clue's.
+                let fits: Box<dyn Fn(Area4) -> bool> = match what {
+                    "rectangle" | "region" => Box::new(|_| true),
+                    "square region" => Box::new(|r| r.2 == r.3),
+                    "region wider than tall" => Box::new(|r| r.3 > r.2),
+                    "region taller than wide" => Box::new(|r| r.2 > r.3),
+                    _ => {
+                        let n: usize = what
+                            .strip_prefix("rectangle of ")
+                            .and_then(|w| w.split(' ').next())
+                            .and_then(|n| n.parse().ok())
+                            .unwrap_or_else(|| panic!("a rule this test cannot read: {name}"));
+                        assert_eq!(symbol, n.to_string(), "{name}");
+                        Box::new(move |r| r.2 * r.3 == n)
+                    }
+                };
+                let group = holding(&*fits);
+                assert!(
+                    group
+                        .iter()
+                        .all(|&k| Self::admits(symbol, cands[k].0 .2, cands[k].0 .3)),
+                    "{name} says another shape than its clue's"
+                );
+                return (vec![group], Vec::new());
+            }
+        }
+        if name.starts_with("no two regions touch only at the point below-right of ") {
+            // Two rectangles whose closed areas meet in exactly that point.
+            let (pr, pc) = (cell / cols + 1, cell % cols + 1);
+            let only_at = |a: Area4, b: Area4| {
+                let meet = |lo_a: usize, len_a: usize, lo_b: usize, len_b: usize, p: usize| {
+                    lo_a.max(lo_b) == p && (lo_a + len_a).min(lo_b + len_b) == p
+                };
+                meet(a.0, a.2, b.0, b.2, pr) && meet(a.1, a.3, b.1, b.3, pc)
+            };
+            let mut pairs = Vec::new();
+            for a in 0..cands.len() {
+                for b in a + 1..cands.len() {
+                    if only_at(cands[a].0, cands[b].0) {
+                        pairs.push((a, b));
+                    }
+                }
+            }
+            return (Vec::new(), pairs);
+        }
+        panic!("a rule this test cannot read: {name}")
+    }
+
+    /// "the rectangle of the 6 at (2,5) is [not] the 2×3 from (1,4) to (2,6)" (or "the 1×1 at
+    /// (2,5)") as (candidate, holds).
+    fn fact(&self, text: &str, cands: &[(Area4, usize)]) -> (usize, bool) {
+        let cols = self.cols;
+        let (subject, value) = text.split_once(" is ").unwrap();
+        let (holds, value) = match value.strip_prefix("not ") {
+            Some(v) => (false, v),
+            None => (true, value),
+        };
+        let clue = cells_in(subject, cols)[0];
+        let corners = cells_in(value, cols);
+        let (first, last) = (corners[0], *corners.last().unwrap());
+        let size = value.split(' ').nth(1).unwrap();
+        let (h, w) = size.split_once('×').unwrap();
+        let rect = (
+            first / cols,
+            first % cols,
+            last / cols - first / cols + 1,
+            last % cols - first % cols + 1,
+        );
+        assert_eq!(
+            (h.parse::<usize>().unwrap(), w.parse::<usize>().unwrap()),
+            (rect.2, rect.3),
+            "{text}"
+        );
+        let k = cands
+            .iter()
+            .position(|&(r, _)| r == rect)
+            .unwrap_or_else(|| panic!("no such candidate: {text}"));
+        assert_eq!(cands[k].1, clue, "{text}: another clue's");
+        (k, holds)
+    }
+
+    fn text(&self) -> String {
+        self.cells
+            .chunks(self.cols)
+            .map(|row| {
+                if self.tatamibari {
+                    row.concat() + "\n"
+                } else {
+                    row.join(" ") + "\n"
+                }
+            })
+            .collect()
+    }
+
+    fn read(tatamibari: bool, text: &str) -> Division {
+        let lines: Vec<Vec<String>> = text
+            .lines()
+            .map(|l| {
+                if tatamibari {
+                    l.chars().map(|c| c.to_string()).collect()
+                } else {
+                    l.split_whitespace()
+                        .map(|w| if w == "-" { ".".into() } else { w.into() })
+                        .collect()
+                }
+            })
+            .collect();
+        Division {
+            tatamibari,
+            rows: lines.len(),
+            cols: lines[0].len(),
+            cells: lines.concat(),
+        }
+    }
+
+    /// A random division into rectangles at most 3 by 3, a clue in each (now and then `?`,
+    /// or in Tatamibari a single cell left a hole), and now and then one clue changed.
+    fn random(tatamibari: bool, rows: usize, cols: usize, rng: &mut Rng) -> Division {
+        let mut covered = vec![false; rows * cols];
+        let mut cells = vec![".".to_string(); rows * cols];
+        for i in 0..rows * cols {
+            if covered[i] {
+                continue;
+            }
+            let (r, c) = (i / cols, i % cols);
+            let free = (c..cols).take_while(|&x| !covered[r * cols + x]).count();
+            let w = 1 + rng.below(free.min(3));
+            let h = 1 + rng.below((rows - r).min(3));
+            let rect = (r, c, h, w);
+            let mine = area_cells(rect, cols);
+            // Rows below may be taken already by a region from the left: stop above them.
+            let h = (0..h)
+                .take_while(|&dr| mine.iter().all(|&k| k / cols != r + dr || !covered[k]))
+                .count();
+            let mine = area_cells((r, c, h, w), cols);
+            mine.iter().for_each(|&k| covered[k] = true);
+            let at = mine[rng.below(mine.len())];
+            cells[at] = if tatamibari && h * w == 1 && rng.below(8) == 0 {
+                "#".into()
+            } else if rng.below(6) == 0 {
+                "?".into()
+            } else if tatamibari {
+                match h.cmp(&w) {
+                    std::cmp::Ordering::Equal => "+",
+                    std::cmp::Ordering::Less => "-",
+                    std::cmp::Ordering::Greater => "|",
+                }
+                .into()
+            } else {
+                (h * w).to_string()
+            };
+        }
+        if rng.below(10) == 0 {
+            let clues: Vec<usize> = (0..rows * cols)
+                .filter(|&i| !matches!(cells[i].as_str(), "." | "#"))
+                .collect();
+            let at = clues[rng.below(clues.len())];
+            cells[at] = if tatamibari {
+                ["+", "-", "|"][rng.below(3)].into()
+            } else {
+                (1 + rng.below(6)).to_string()
+            };
+        }
+        Division {
+            tatamibari,
+            rows,
+            cols,
+            cells,
+        }
+    }
+}
+
+/// Runs `explain` on a rectangle board and checks each step against what its rules' names say
+/// and against every division (brute force; or with `brute` false, the one printed, which
+/// the steps then show to be the only one).
+/// The steps by way, and the number of solutions: none, one or several (2).
+fn check_division(board: &Division, backend: &str, brute: bool) -> (HashMap<String, usize>, usize) {
+    let dir = std::env::temp_dir().join(format!("explain-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{}-{}.txt", board.genre(), rand_name()));
+    let text = board.text();
+    std::fs::write(&file, &text).unwrap();
+    let out = run(
+        &[
+            "explain",
+            board.genre(),
+            file.to_str().unwrap(),
+            "--format",
+            "json",
+            "--solver",
+            backend,
+        ],
+        None,
+    );
+    let cands = board.candidates();
+    let divisions = if brute {
+        board.divisions(&cands)
+    } else {
+        Vec::new()
+    };
+    if brute && divisions.is_empty() {
+        assert_eq!(out.code, 1, "{text}{}{}", out.stdout, out.stderr);
+        return (HashMap::new(), 0);
+    }
+    let json: Value = serde_json::from_str(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {text}{}{}", out.stdout, out.stderr));
+    let printed: Option<Vec<usize>> = json["solution"]["rectangles"].as_array().map(|list| {
+        list.iter()
+            .map(|r| {
+                let v: Vec<usize> = (0..4).map(|k| r[k].as_u64().unwrap() as usize).collect();
+                cands
+                    .iter()
+                    .position(|&(c, _)| c == (v[0], v[1], v[2], v[3]))
+                    .unwrap_or_else(|| panic!("{text}no candidate: {r}"))
+            })
+            .collect()
+    });
+    let divisions = if brute {
+        divisions
+    } else {
+        let printed = printed.clone().expect("a unique solution, printed");
+        assert!(board.divides(&cands, &printed), "{text}not a division");
+        vec![printed]
+    };
+    let backbone: HashMap<usize, bool> = (0..cands.len())
+        .filter_map(|k| {
+            let first = divisions[0].contains(&k);
+            divisions
+                .iter()
+                .all(|d| d.contains(&k) == first)
+                .then_some((k, first))
+        })
+        .collect();
+    let unique = divisions.len() == 1;
+    assert_eq!(json["unique"], Value::Bool(unique), "{text}");
+    assert_eq!(out.code, if unique { 0 } else { 1 }, "{text}");
+    let mut known: HashMap<usize, bool> = HashMap::new();
+    let mut ways: HashMap<String, usize> = HashMap::new();
+    for (k, step) in json["steps"].as_array().unwrap().iter().enumerate() {
+        let context = || format!("{text}step {}: {step}", k + 1);
+        *ways
+            .entry(step["way"].as_str().unwrap().to_string())
+            .or_default() += 1;
+        let rules: Vec<(Vec<Vec<usize>>, Vec<(usize, usize)>)> = step["rules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| board.rule(r.as_str().unwrap(), &cands))
+            .collect();
+        let fact = |f: &Value| board.fact(f.as_str().unwrap(), &cands);
+        let mut uses = HashMap::new();
+        for (v, holds) in step["uses"].as_array().unwrap().iter().map(fact) {
+            assert_eq!(
+                known.get(&v),
+                Some(&holds),
+                "uses an unknown fact: {}",
+                context()
+            );
+            uses.insert(v, holds);
+        }
+        let deduces: Vec<(usize, bool)> = step["deduces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(fact)
+            .collect();
+        assert!(!deduces.is_empty(), "{}", context());
+        let groups: Vec<Vec<usize>> = rules.iter().flat_map(|r| r.0.clone()).collect();
+        let pairs: Vec<(usize, usize)> = rules.iter().flat_map(|r| r.1.clone()).collect();
+        for &(v, holds) in &deduces {
+            assert_eq!(
+                backbone.get(&v),
+                Some(&holds),
+                "not in every solution: {}",
+                context()
+            );
+            assert!(!known.contains_key(&v), "deduced twice: {}", context());
+            let mut opposite = uses.clone();
+            opposite.insert(v, !holds);
+            assert!(
+                !satisfiable_with(&groups, &pairs, &opposite),
+                "not forced: {}",
+                context()
+            );
+        }
+        if rules.len() > 1 && step["minimal"] == Value::Bool(true) {
+            let (v, holds) = deduces[0];
+            for skip in 0..rules.len() {
+                let others = || rules.iter().enumerate().filter(move |&(i, _)| i != skip);
+                let groups: Vec<Vec<usize>> = others().flat_map(|(_, r)| r.0.clone()).collect();
+                let pairs: Vec<(usize, usize)> = others().flat_map(|(_, r)| r.1.clone()).collect();
+                let mut opposite = known.clone();
+                opposite.insert(v, !holds);
+                assert!(
+                    satisfiable_with(&groups, &pairs, &opposite),
+                    "rule {skip} is not needed: {}",
+                    context()
+                );
+            }
+        }
+        known.extend(deduces);
+    }
+    assert_eq!(
+        known, backbone,
+        "{text}the steps end in what every solution shares"
+    );
+    assert_eq!(json["open"], cands.len() - backbone.len(), "{text}");
+    if unique {
+        let mut printed = printed.expect("printed");
+        printed.sort_unstable();
+        let mut only = divisions[0].clone();
+        only.sort_unstable();
+        assert_eq!(printed, only, "{text}");
+    }
+    (ways, divisions.len().min(2))
+}
+
+#[test]
+fn every_rectangle_step_is_forced_by_what_its_rules_say() {
+    let (boards, seed) = common::random_boards(80, 47);
+    let mut rng = Rng::new(seed);
+    let mut solutions = [0; 3];
+    let mut ways: HashMap<String, usize> = HashMap::new();
+    for k in 0..boards {
+        let (rows, cols) = [
+            (3, 3),
+            (3, 4),
+            (4, 4),
+            (2, 5),
+            (4, 3),
+            (4, 5),
+            (5, 4),
+            (5, 5),
+        ][k % 8];
+        let board = Division::random(k % 2 == 1, rows, cols, &mut rng);
+        let backend = common::backends()[k % common::backends().len()].name();
+        let (w, n) = check_division(&board, backend, true);
+        w.into_iter()
+            .for_each(|(way, n)| *ways.entry(way).or_default() += n);
+        solutions[n] += 1;
+    }
+    // Boards of no solution, of one and of several.
+    assert!(solutions.iter().all(|&n| n > 0), "{solutions:?}");
+    assert!(
+        ways.get("single") > Some(&0) && ways.get("chain") > Some(&0),
+        "{ways:?}"
+    );
+}
+
+/// The bundled examples and some janko.at boards, each step checked against its rules' names;
+/// that every step is forced and the last leaves every candidate decided shows the solution
+/// printed is the only one.
+#[test]
+fn the_bundled_rectangle_puzzles_are_explained_step_by_step() {
+    let mut files: Vec<(bool, PathBuf)> = vec![
+        (false, PathBuf::from("docs/examples/shikaku.txt")),
+        (true, PathBuf::from("docs/examples/tatamibari.txt")),
+    ];
+    for name in ["janko-001-10x10", "janko-066-12x14"] {
+        files.push((
+            false,
+            common::data_dir("shikaku").join(format!("{name}.txt")),
+        ));
+    }
+    for name in ["janko-001", "janko-002", "codegolf-10x10"] {
+        let found = std::fs::read_dir(common::data_dir("tatamibari"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| {
+                p.extension().is_some_and(|e| e == "txt")
+                    && p.file_stem().unwrap().to_str().unwrap().starts_with(name)
+            })
+            .unwrap();
+        files.push((true, found));
+    }
+    let mut ways: HashMap<String, usize> = HashMap::new();
+    for (k, (tatamibari, path)) in files.iter().enumerate() {
+        let board = Division::read(*tatamibari, &std::fs::read_to_string(path).unwrap());
+        let backend = common::backends()[k % common::backends().len()].name();
+        let (w, n) = check_division(&board, backend, false);
+        assert_eq!(n, 1, "{}", path.display());
+        w.into_iter()
+            .for_each(|(way, n)| *ways.entry(way).or_default() += n);
+    }
+    assert!(ways.get("chain") > Some(&0), "{ways:?}");
 }

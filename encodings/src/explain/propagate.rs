@@ -35,6 +35,9 @@ type VarMap = HashMap<u32, u32, BuildHasherDefault<VarHasher>>;
 type Local = u32;
 
 const FACT: u32 = u32::MAX;
+
+/// Clauses longer than this count their false literals ([`Propagator::falses`]).
+const LONG: usize = 4;
 const ASSUMED: u32 = u32::MAX - 1;
 
 /// What a refutation used: rule indices (sorted, each once) and the known facts it read.
@@ -49,11 +52,21 @@ pub struct Propagator {
     /// Global variable of each local one.
     globals: Vec<u32>,
     index: VarMap,
-    clauses: Vec<Vec<Local>>,
+    /// Every clause's literals, one after another; clause `c` is `lits[starts[c]..starts[c + 1]]`
+    /// (one allocation, not one a clause: the pairs of rules hold millions of them).
+    lits: Vec<Local>,
+    starts: Vec<u32>,
     /// The rule of each clause.
     rule: Vec<usize>,
     /// Clauses holding each local literal.
-    occurs: Vec<Vec<u32>>,
+    occurs: Lists,
+    /// The long clauses ([`LONG`]) holding each local literal.
+    long_occurs: Lists,
+    /// Per long clause, how many of its literals are false: only a clause with at most one
+    /// left can be unit or in conflict, so the others are not scanned (a rule's at-least-one
+    /// over hundreds of candidates would be scanned for each of them set false). A short
+    /// clause is scanned as cheaply as it is counted.
+    falses: Vec<u32>,
     /// Per local variable: 0 open, 1 true, -1 false.
     value: Vec<i8>,
     reason: Vec<u32>,
@@ -74,15 +87,59 @@ fn neg(l: Local) -> Local {
     l ^ 1
 }
 
+/// A list of clauses per local literal, all in one allocation (a list each cost more than the
+/// clauses of a small rule: the pairs of rules are many).
+#[derive(Default)]
+struct Lists {
+    starts: Vec<u32>,
+    items: Vec<u32>,
+}
+
+impl Lists {
+    /// The clauses of `starts`/`lits` that `keep` accepts, listed under each of their
+    /// literals, in order.
+    fn new(literals: usize, starts: &[u32], lits: &[Local], keep: impl Fn(usize) -> bool) -> Lists {
+        let clauses = (0..starts.len() - 1).filter(|&c| keep(c));
+        let mut count = vec![0u32; literals + 1];
+        for c in clauses.clone() {
+            for &l in &lits[starts[c] as usize..starts[c + 1] as usize] {
+                count[l as usize + 1] += 1;
+            }
+        }
+        for i in 1..count.len() {
+            count[i] += count[i - 1];
+        }
+        let mut next = count.clone();
+        let mut items = vec![0; count[literals] as usize];
+        for c in clauses {
+            for &l in &lits[starts[c] as usize..starts[c + 1] as usize] {
+                items[next[l as usize] as usize] = c as u32;
+                next[l as usize] += 1;
+            }
+        }
+        Lists {
+            starts: count,
+            items,
+        }
+    }
+
+    fn of(&self, l: Local) -> std::ops::Range<usize> {
+        self.starts[l as usize] as usize..self.starts[l as usize + 1] as usize
+    }
+}
+
 impl Propagator {
     /// The clauses of `which` rules of `rules`.
     pub fn new(rules: &Rules, which: &[usize]) -> Propagator {
         let mut p = Propagator {
             globals: Vec::new(),
             index: VarMap::default(),
-            clauses: Vec::new(),
+            lits: Vec::new(),
+            starts: vec![0],
             rule: Vec::new(),
-            occurs: Vec::new(),
+            occurs: Lists::default(),
+            long_occurs: Lists::default(),
+            falses: Vec::new(),
             value: Vec::new(),
             reason: Vec::new(),
             trail: Vec::new(),
@@ -95,17 +152,24 @@ impl Propagator {
         };
         for &r in which {
             for clause in rules.clauses_of(r) {
-                let local: Vec<Local> = clause.iter().map(|&l| p.local(l)).collect();
-                let ci = p.clauses.len() as u32;
-                for &l in &local {
-                    p.occurs[l as usize].push(ci);
+                for &l in clause {
+                    let local = p.local(l);
+                    p.lits.push(local);
                 }
-                p.clauses.push(local);
+                p.starts.push(p.lits.len() as u32);
                 p.rule.push(r);
             }
         }
         p.seen = vec![0; p.globals.len()];
-        p.done = vec![0; p.clauses.len()];
+        let literals = 2 * p.globals.len();
+        p.occurs = Lists::new(literals, &p.starts, &p.lits, |_| true);
+        let starts = &p.starts;
+        p.long_occurs = Lists::new(literals, starts, &p.lits, |c| {
+            (starts[c + 1] - starts[c]) as usize > LONG
+        });
+        let clauses = p.starts.len() - 1;
+        p.done = vec![0; clauses];
+        p.falses = vec![0; clauses];
         p
     }
 
@@ -120,6 +184,11 @@ impl Propagator {
         }
     }
 
+    /// Where clause `c`'s literals are in `lits`.
+    fn clause(&self, c: u32) -> std::ops::Range<usize> {
+        self.starts[c as usize] as usize..self.starts[c as usize + 1] as usize
+    }
+
     fn local(&mut self, l: Lit) -> Local {
         let var = l.var();
         let v = match self.index.get(&var) {
@@ -130,8 +199,6 @@ impl Propagator {
                 self.index.insert(var, v);
                 self.value.push(0);
                 self.reason.push(0);
-                self.occurs.push(Vec::new());
-                self.occurs.push(Vec::new());
                 v
             }
         };
@@ -184,11 +251,17 @@ impl Propagator {
         self.value[(l / 2) as usize] = if l & 1 == 1 { -1 } else { 1 };
         self.reason[(l / 2) as usize] = reason;
         self.trail.push(l);
+        for k in self.long_occurs.of(neg(l)) {
+            self.falses[self.long_occurs.items[k] as usize] += 1;
+        }
     }
 
     fn undo_to(&mut self, len: usize) {
         for l in self.trail.drain(len..) {
             self.value[(l / 2) as usize] = 0;
+            for k in self.long_occurs.of(neg(l)) {
+                self.falses[self.long_occurs.items[k] as usize] -= 1;
+            }
         }
     }
 
@@ -197,15 +270,19 @@ impl Propagator {
         while head < self.trail.len() {
             let falsified = neg(self.trail[head]);
             head += 1;
-            for k in 0..self.occurs[falsified as usize].len() {
-                let ci = self.occurs[falsified as usize][k];
-                if self.off.get(self.rule[ci as usize]) == Some(&true) {
+            for k in self.occurs.of(falsified) {
+                let ci = self.occurs.items[k];
+                let clause = self.clause(ci);
+                let len = clause.len();
+                if self.off.get(self.rule[ci as usize]) == Some(&true)
+                    || (len > LONG && self.falses[ci as usize] as usize + 1 < len)
+                {
                     continue;
                 }
                 let mut open = None;
                 let mut open_count = 0;
                 let mut satisfied = false;
-                for &l in &self.clauses[ci as usize] {
+                for &l in &self.lits[clause] {
                     match self.val(l) {
                         1 => {
                             satisfied = true;
@@ -261,7 +338,7 @@ impl Propagator {
                 continue;
             }
             rules.push(self.rule[c as usize]);
-            vars.extend(self.clauses[c as usize].iter().map(|&l| (l / 2) as usize));
+            vars.extend(self.lits[self.clause(c)].iter().map(|&l| (l / 2) as usize));
         }
         rules.sort_unstable();
         rules.dedup();
@@ -312,6 +389,23 @@ impl Propagator {
         let why = conflict.map(|ci| self.trace(Some(ci), None));
         self.undo_to(self.base);
         why
+    }
+
+    /// [`Propagator::refute`] without the reasons: only whether it is forced.
+    pub fn forces(&mut self, l: Lit) -> bool {
+        if self.base_conflict.is_some() {
+            return true;
+        }
+        let Some(x) = self.find(l) else { return false };
+        match self.val(x) {
+            1 => return true,
+            -1 => return false,
+            _ => {}
+        }
+        self.assign(neg(x), ASSUMED);
+        let conflict = self.propagate(self.base).is_some();
+        self.undo_to(self.base);
+        conflict
     }
 }
 

@@ -17,9 +17,9 @@ macro_rules! genres {
         $crate::genres! { @emit $how
             $crate::genres::sudoku::Sudoku: Urls Backbone PbClaims Marks Estimate Generate Explain;
             $crate::genres::target_sudoku::TargetSudoku: Scoring Urls Backbone PbClaims PbOptimum Marks Estimate;
-            $crate::genres::tatamibari::Tatamibari: Urls Backbone Searches Prunes Generate Marks Estimate;
+            $crate::genres::tatamibari::Tatamibari: Urls Backbone Searches Prunes Generate Marks Estimate Explain;
             $crate::genres::kakkuro::Kakkuro: Scoring Lemmas Complete PbOwnOptimum Searches Marks Estimate;
-            $crate::genres::shikaku::Shikaku: Urls Backbone Marks Estimate;
+            $crate::genres::shikaku::Shikaku: Urls Backbone Marks Estimate Explain;
             $crate::genres::kakuro::Kakuro: Urls Backbone Marks;
             $crate::genres::nurikabe::Nurikabe: Urls Backbone Cuts Marks Estimate;
             $crate::genres::hitori::Hitori: Urls Backbone Cuts Marks Estimate Explain;

@@ -4,6 +4,7 @@
 //! Keyed on the grid's size and which cells are on the board ([`Area`]); each puzzle adds its
 //! own clue rules.
 
+pub mod named;
 mod read;
 mod render;
 pub mod svg;
@@ -12,7 +13,7 @@ pub use read::{
     groups, parse_box, parse_labels, parse_rects, read_regions, rect_labels, rectangles, regions,
     Group, Regions, Unlabelled, Unplaced,
 };
-pub use render::{colour, owners, render_box, render_labels, render_rects, LABELS};
+pub use render::{colour, owners, render_box, render_labels, render_rects, render_regions, LABELS};
 
 use crate::cnf::{ClauseSink, Lit, Model};
 

@@ -101,8 +101,17 @@ pub fn render_box<A: Area + ?Sized>(
     sol: &Solution,
     mark: impl Fn(usize) -> String,
 ) -> String {
+    render_regions(area, &owners(area, sol), mark)
+}
+
+/// [`render_box`] of any regions: the cells of equal `owner` (`None` off the board) outlined
+/// together.
+pub fn render_regions<A: Area + ?Sized>(
+    area: &A,
+    owner: &[Option<usize>],
+    mark: impl Fn(usize) -> String,
+) -> String {
     let (rows, cols) = (area.rows(), area.cols());
-    let owner = owners(area, sol);
     let own = |r: isize, c: isize| -> Option<usize> {
         if r < 0 || c < 0 || r >= rows as isize || c >= cols as isize {
             None

@@ -61,6 +61,22 @@ pub fn broken<A: Area + ?Sized>(
     svg::compose(&[s], caption)
 }
 
+/// An explanation step: the rectangles placed so far, the cells of the step's rules tinted and
+/// those of its deductions outlined ([`svg::mark_step`]).
+pub fn step<A: Area + ?Sized>(
+    area: &A,
+    placed: &Solution,
+    rules: &[usize],
+    deduced: &[usize],
+    caption: &str,
+    clues: Clues,
+) -> String {
+    let cell = svg::cell_size(area.rows(), area.cols(), 1);
+    let mut s = panel(area, Some(placed), &[], cell, clues);
+    svg::mark_step(&mut s, EDGE, EDGE, area.cols(), cell, rules, deduced);
+    svg::compose(&[s], caption)
+}
+
 fn panel<A: Area + ?Sized>(
     area: &A,
     sol: Option<&Solution>,

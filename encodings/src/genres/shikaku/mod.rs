@@ -521,6 +521,62 @@ impl capability::Estimate for Shikaku {
     }
 }
 
+impl capability::Explain for Shikaku {
+    /// A fact per candidate rectangle; a rule per number ("gets one rectangle of N cells",
+    /// exactly one of its candidates) and per other cell ("is covered once"). The candidates
+    /// are the rectangles that may hold a number at all (that one alone, and its area): the
+    /// same as `encode`'s, which prunes nothing else.
+    fn named(board: &Board) -> crate::explain::Named<Encoding> {
+        let count = ClueCount::new(board);
+        let clues: Vec<usize> = (0..board.clues.len())
+            .filter(|&i| board.clues[i].is_some())
+            .collect();
+        let candidates: Vec<(Rect, usize)> = clues
+            .iter()
+            .flat_map(|&at| {
+                candidates(board, &count, at)
+                    .into_iter()
+                    .map(move |r| (r, at))
+            })
+            .collect();
+        let clue = |i: usize| format!("the {}", clue_text(board.clues[i]));
+        let what = |i: usize| match board.clues[i] {
+            Some(Number::Known(1)) => "rectangle of 1 cell".to_string(),
+            Some(Number::Known(n)) => format!("rectangle of {n} cells"),
+            _ => "rectangle".to_string(),
+        };
+        let (rules, rects) =
+            rects::named::clues_and_cover(board, &clues, &candidates, &clue, &what);
+        let facts = rects::named::facts(&candidates, &rects, board.cols, "rectangle", &clue);
+        crate::explain::Named::new(rules, facts, Vec::new(), Encoding { rects })
+    }
+
+    fn draw_known(board: &Board, named: &crate::explain::Named<Encoding>, known: &[Lit]) -> String {
+        rects::named::draw(board, &named.encoding.rects, known, |i| {
+            board.clues[i].map_or(String::new(), |n| clue_text(Some(n)))
+        })
+    }
+
+    fn svg_step(
+        board: &Board,
+        named: &crate::explain::Named<Encoding>,
+        known: &[Lit],
+        rules: &[usize],
+        deduced: &[usize],
+        caption: &str,
+    ) -> String {
+        let placed = rects::named::placed(&named.encoding.rects, known);
+        rects::svg::step(
+            board,
+            &placed,
+            rules,
+            deduced,
+            caption,
+            &|s, i, x, y, cell| clue(board, s, i, x, y, cell),
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -444,6 +444,135 @@ impl capability::Generate for Tatamibari {
     }
 }
 
+impl capability::Explain for Tatamibari {
+    /// A fact per candidate rectangle; a rule per clue ("gets one square region", exactly one
+    /// of its candidates), per other cell ("is covered once"), and per point inside the board
+    /// ("no two regions touch only at it", two diagonal corners: in a division into
+    /// rectangles, the same as four meeting there). Over every candidate, as `encode_plain`:
+    /// what pruning and probing remove is for the steps to show.
+    fn named(board: &Board) -> crate::explain::Named<Encoding> {
+        let cols = board.cols;
+        let clues: Vec<usize> = (0..board.cells.len())
+            .filter(|&i| matches!(board.cells[i], Cell::Clue(_)))
+            .collect();
+        let candidates = encode::all_candidates(board);
+        let shape = |i: usize| match board.cells[i] {
+            Cell::Clue(s) => s,
+            _ => Shape::Any,
+        };
+        let clue = |i: usize| format!("the {}", shape(i).symbol());
+        let what = |i: usize| {
+            match shape(i) {
+                Shape::Square => "square region",
+                Shape::Wide => "region wider than tall",
+                Shape::Tall => "region taller than wide",
+                Shape::Any => "region",
+            }
+            .to_string()
+        };
+        let (mut rules, rects) =
+            rects::named::clues_and_cover(board, &clues, &candidates, &clue, &what);
+        // The candidates with a corner at each point, by the cell of theirs beside it: the
+        // point below-right of cell (r, c) has index r * cols + c.
+        let n = board.cells.len();
+        let (mut nw, mut se, mut ne, mut sw) = (
+            vec![Vec::new(); n],
+            vec![Vec::new(); n],
+            vec![Vec::new(); n],
+            vec![Vec::new(); n],
+        );
+        for &(rect, lit) in &rects {
+            let (bottom, right) = (rect.row + rect.height - 1, rect.col + rect.width - 1);
+            nw[bottom * cols + right].push(lit);
+            if rect.row > 0 && rect.col > 0 {
+                se[(rect.row - 1) * cols + rect.col - 1].push(lit);
+            }
+            if rect.col > 0 {
+                ne[bottom * cols + rect.col - 1].push(lit);
+            }
+            if rect.row > 0 {
+                sw[(rect.row - 1) * cols + right].push(lit);
+            }
+        }
+        for r in 0..board.rows.saturating_sub(1) {
+            for c in 0..cols.saturating_sub(1) {
+                let p = r * cols + c;
+                let four = [p, p + 1, p + cols, p + cols + 1];
+                if !four.iter().all(|&i| board.cells[i] != Cell::Hole) {
+                    continue;
+                }
+                let diagonals = [(&nw[p], &se[p]), (&ne[p], &sw[p])];
+                if diagonals.iter().all(|(a, b)| a.is_empty() || b.is_empty()) {
+                    continue;
+                }
+                rules.rule(
+                    format!(
+                        "no two regions touch only at the point below-right of {}",
+                        rects::named::at(p, cols)
+                    ),
+                    four.to_vec(),
+                );
+                for (a, b) in diagonals {
+                    not_both(&mut rules, a, b);
+                }
+            }
+        }
+        let facts = rects::named::facts(&candidates, &rects, cols, "region", &clue);
+        crate::explain::Named::new(rules, facts, Vec::new(), Encoding { rects })
+    }
+
+    fn draw_known(board: &Board, named: &crate::explain::Named<Encoding>, known: &[Lit]) -> String {
+        rects::named::draw(board, &named.encoding.rects, known, |i| {
+            match board.cells[i] {
+                Cell::Clue(s) => s.symbol().to_string(),
+                _ => String::new(),
+            }
+        })
+    }
+
+    fn svg_step(
+        board: &Board,
+        named: &crate::explain::Named<Encoding>,
+        known: &[Lit],
+        rules: &[usize],
+        deduced: &[usize],
+        caption: &str,
+    ) -> String {
+        let placed = rects::named::placed(&named.encoding.rects, known);
+        rects::svg::step(
+            board,
+            &placed,
+            rules,
+            deduced,
+            caption,
+            &|s, i, x, y, cell| svg::clue(board, s, i, x, y, cell),
+        )
+    }
+}
+
+/// No literal of `a` true together with one of `b`: through one auxiliary unless a side has
+/// a single literal.
+fn not_both(rules: &mut crate::explain::Rules, a: &[Lit], b: &[Lit]) {
+    if a.is_empty() || b.is_empty() {
+        return;
+    }
+    if a.len() == 1 || b.len() == 1 {
+        for &x in a {
+            for &y in b {
+                rules.add_clause(&[!x, !y]);
+            }
+        }
+        return;
+    }
+    let some_a = rules.new_var();
+    for &x in a {
+        rules.add_clause(&[!x, some_a]);
+    }
+    for &y in b {
+        rules.add_clause(&[!y, !some_a]);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Tatamibari;
