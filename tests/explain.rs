@@ -993,6 +993,9 @@ struct Division {
 /// A rectangle: top row, left column (0-based), height, width.
 type Area4 = (usize, usize, usize, usize);
 
+/// What a rule says over the candidates: exactly-one groups, and pairs not both chosen.
+type Constraint = (Vec<Vec<usize>>, Vec<(usize, usize)>);
+
 fn inside(rect: Area4, cell: usize, cols: usize) -> bool {
     let (r, c) = (cell / cols, cell % cols);
     (rect.0..rect.0 + rect.2).contains(&r) && (rect.1..rect.1 + rect.3).contains(&c)
@@ -1116,9 +1119,8 @@ impl Division {
         out
     }
 
-    /// What a rule's name says over the candidates: exactly-one groups, and pairs not both
-    /// chosen.
-    fn rule(&self, name: &str, cands: &[(Area4, usize)]) -> (Vec<Vec<usize>>, Vec<(usize, usize)>) {
+    /// What a rule's name says over the candidates.
+    fn rule(&self, name: &str, cands: &[(Area4, usize)]) -> Constraint {
         let cols = self.cols;
         let cell = cells_in(name, cols)[0];
         let holding = |keep: &dyn Fn(Area4) -> bool| -> Vec<usize> {
@@ -1376,7 +1378,7 @@ fn check_division(board: &Division, backend: &str, brute: bool) -> (HashMap<Stri
         *ways
             .entry(step["way"].as_str().unwrap().to_string())
             .or_default() += 1;
-        let rules: Vec<(Vec<Vec<usize>>, Vec<(usize, usize)>)> = step["rules"]
+        let rules: Vec<Constraint> = step["rules"]
             .as_array()
             .unwrap()
             .iter()

@@ -69,6 +69,8 @@ fn each_step_formula_states_its_step_and_has_no_model() {
     for (genre, file) in [
         ("sudoku", "docs/examples/sudoku.txt"),
         ("hitori", "docs/examples/hitori.txt"),
+        ("shikaku", "docs/examples/shikaku.txt"),
+        ("tatamibari", "docs/examples/tatamibari.txt"),
     ] {
         let claim = certify(&[genre, &root(file)], &dir, "varisat");
         assert_eq!(claim["claim"], "explanation");
@@ -232,6 +234,8 @@ mod checked {
             ("sudoku", inkala.to_str().unwrap().to_string()),
             ("hitori", root("docs/examples/hitori.txt")),
             ("heyawake", root("docs/examples/heyawake.txt")),
+            ("shikaku", root("docs/examples/shikaku.txt")),
+            ("tatamibari", root("docs/examples/tatamibari.txt")),
         ];
         for prover in common::provers() {
             for (genre, file) in &cases {

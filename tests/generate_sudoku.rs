@@ -306,19 +306,41 @@ fn a_time_limit_ends_the_tries() {
     }
 }
 
+/// Tatamibari generates and is explained, so it is graded by the same code, with none of its
+/// own: its series is the one unique puzzle of a seed.
 #[test]
-fn grade_is_refused_for_a_genre_without_explain() {
-    let r = run(
-        &["generate", "tatamibari", "--size", "5x5", "--grade", "easy"],
-        None,
-    );
-    assert_eq!((r.code, r.stdout.as_str()), (2, ""));
-    assert!(
-        r.stderr
-            .contains("generate --grade is not for tatamibari puzzles yet (it is for sudoku"),
-        "{}",
-        r.stderr
-    );
+fn tatamibari_is_graded_once_explained() {
+    for (level, seed) in [("easy", "1"), ("medium", "1"), ("hard", "1")] {
+        let r = run(
+            &[
+                "generate",
+                "tatamibari",
+                "--size",
+                "8x8",
+                "--seed",
+                seed,
+                "--grade",
+                level,
+                "--format",
+                "json",
+                "-q",
+            ],
+            None,
+        );
+        assert_eq!((r.code, r.stderr.as_str()), (0, ""), "{level}");
+        assert_eq!(json_field(&r.stdout, "level"), format!("\"{level}\""));
+        let text: String = serde_json::from_str(&json_field(&r.stdout, "text")).unwrap();
+        let g = run(
+            &["grade", "tatamibari", "-", "--format", "json"],
+            Some(text.as_bytes()),
+        );
+        assert_eq!(g.code, 0, "{}", g.stderr);
+        assert_eq!(json_field(&g.stdout, "level"), format!("\"{level}\""));
+        assert_eq!(
+            json_field(&g.stdout, "grade"),
+            json_field(&r.stdout, "grade")
+        );
+    }
 }
 
 #[test]

@@ -35,10 +35,10 @@ type VarMap = HashMap<u32, u32, BuildHasherDefault<VarHasher>>;
 type Local = u32;
 
 const FACT: u32 = u32::MAX;
+const ASSUMED: u32 = u32::MAX - 1;
 
 /// Clauses longer than this count their false literals ([`Propagator::falses`]).
 const LONG: usize = 4;
-const ASSUMED: u32 = u32::MAX - 1;
 
 /// What a refutation used: rule indices (sorted, each once) and the known facts it read.
 #[derive(Clone, Debug, PartialEq, Eq)]
