@@ -13,6 +13,7 @@ let running = null; // { id, request, started, timer, found, conflicts, ifStoppe
 let drawing = null; // after Stop: { id, request } of the picture asked of the fresh worker
 let nextId = 1;
 let loaded = false; // whether the current worker has said "ready"
+let answered = null; // the genre the last answer was for (what "auto" found)
 
 function spawn() {
   loaded = false;
@@ -202,6 +203,7 @@ function showAnswers(answers, format) {
 }
 
 function show(answer, ms) {
+  if (answer.puzzle) answered = answer.puzzle;
   if (!answer.ok) {
     $("progress").textContent = `failed after ${seconds(ms)}`;
     showError(answer.error);
@@ -292,8 +294,10 @@ function makers() {
   return catalogue.filter((c) => c.modes.includes("generate"));
 }
 $("generate").onclick = () => {
-  // The chosen genre if it has a generator, else the first that has one.
-  const g = makers().find((c) => c.name === $("genre").value) || makers()[0];
+  // The chosen genre if it has a generator; under "auto", the genre of the puzzle last
+  // answered; else the first that has one.
+  const chosen = $("genre").value === "auto" ? answered : $("genre").value;
+  const g = makers().find((c) => c.name === chosen) || makers()[0];
   if (!g) return;
   $("genre").value = g.name;
   start("generate", {
