@@ -12,9 +12,11 @@ use encodings::conquer as cubes;
 use encodings::explain::Level;
 use encodings::genre::Genre;
 use encodings::puzzle::{Ended, GenerateSpec, Goal, Hints, Made, Observer, Task};
+use encodings::search::team::Team;
 use encodings::solver::{SolverError, SolverStats, Stop};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// When to print progress to stderr.
@@ -681,7 +683,8 @@ pub fn generate<P: Genre>(
 
 /// Runs `P::hints` on `found` (an answer of `inst`) under the options' backend and what is
 /// left of the time limit counted from `start`: `None` when it passed first. A portfolio's
-/// members race: what every answer shares is the same whoever finds it.
+/// members race as a team: what every answer shares is the same whoever finds it, and each
+/// member's drops and refutations are the others' too.
 pub fn hints<P: Genre>(
     inst: P::Instance,
     found: (P::Answer, P::Checked),
@@ -691,8 +694,10 @@ pub fn hints<P: Genre>(
     let members = opts.backend.members();
     let stops: Vec<Stop> = members.iter().map(|_| Stop::new()).collect();
     let (tx, rx) = mpsc::channel::<(usize, Msg<P>)>();
+    // The members share what they drop and prove: each refutes what the others have not yet.
+    let team = Arc::new(Team::new());
     for (k, member) in members.iter().enumerate() {
-        let solvers = member.solvers(stops[k].clone());
+        let solvers = member.solvers(stops[k].clone()).on_team(team.clone());
         let (inst, found, tx) = (inst.clone(), found.clone(), tx.clone());
         let worker = Worker::start();
         std::thread::spawn(move || {

@@ -390,8 +390,8 @@ fn backbone_agrees_with_brute_force_with_and_without_the_spare_solver() {
                     build().0
                 };
                 let got = match budget {
-                    Some(b) => backbone_within(&mut *s, &spare, cand, cuts, b),
-                    None => backbone_cut(&mut *s, &spare, cand, cuts),
+                    Some(b) => backbone_within(&mut *s, &spare, None, cand, cuts, b),
+                    None => backbone_cut(&mut *s, &spare, None, cand, cuts),
                 }
                 .unwrap()
                 .unwrap();
@@ -415,4 +415,98 @@ fn backbone_agrees_with_brute_force_with_and_without_the_spare_solver() {
         "the spare solver made {} times",
         spares.get()
     );
+}
+
+/// Two members of a race computing one backbone on a [`Team`], in two threads (budget 0, so
+/// each refutes literal by literal at once, from opposite ends): both end with the backbone
+/// brute force finds, whatever the other posted and whenever.
+#[test]
+fn a_team_of_two_agrees_with_brute_force() {
+    use encodings::cnf::Lit;
+    use encodings::search::backbone_within;
+    use encodings::search::team::Team;
+    let mut seed: u64 = 4545;
+    let mut next = |m: u64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % m
+    };
+    let names: [&str; 2] = if cfg!(feature = "cadical") {
+        ["varisat", "cadical"]
+    } else {
+        ["varisat", "varisat"]
+    };
+    let (mut tried, mut shared) = (0, 0);
+    for k in 0..150 {
+        let n = 8 + next(7) as usize;
+        let clauses: Vec<Vec<(usize, bool)>> = (0..(n + next(n as u64) as usize))
+            .map(|_| {
+                (0..2 + next(2))
+                    .map(|_| (next(n as u64) as usize, next(2) == 0))
+                    .collect()
+            })
+            .collect();
+        let holds = |a: &[bool]| clauses.iter().all(|c| c.iter().any(|&(v, s)| a[v] == s));
+        let models: Vec<Vec<bool>> = (0..1u32 << n)
+            .map(|m| (0..n).map(|v| m >> v & 1 == 1).collect::<Vec<bool>>())
+            .filter(|a| holds(a))
+            .collect();
+        let Some(first) = models.first() else {
+            continue;
+        };
+        tried += 1;
+        let want: BTreeSet<(usize, bool)> = (0..n)
+            .filter(|&v| models.iter().all(|m| m[v] == first[v]))
+            .map(|v| (v, first[v]))
+            .collect();
+        let team = Team::new();
+        let got: Vec<BTreeSet<(usize, bool)>> = std::thread::scope(|scope| {
+            let runs: Vec<_> = names
+                .iter()
+                .map(|name| {
+                    let (team, clauses, first) = (&team, &clauses, first);
+                    scope.spawn(move || {
+                        let solvers = Backend::by_name(name).unwrap().solvers(Stop::new());
+                        let build = || {
+                            let mut s = solvers.new_solver();
+                            let vars: Vec<Lit> = (0..n).map(|_| s.new_var()).collect();
+                            for c in clauses {
+                                let lits: Vec<Lit> = c
+                                    .iter()
+                                    .map(|&(v, b)| if b { vars[v] } else { !vars[v] })
+                                    .collect();
+                                s.add_clause(&lits);
+                            }
+                            (s, vars)
+                        };
+                        let (mut s, vars) = build();
+                        let cand: Vec<Lit> = (0..n)
+                            .map(|v| if first[v] { vars[v] } else { !vars[v] })
+                            .collect();
+                        let spare = || build().0;
+                        let fixed =
+                            backbone_within(&mut *s, &spare, Some(team), cand, |_| Vec::new(), 0)
+                                .unwrap()
+                                .unwrap();
+                        fixed
+                            .iter()
+                            .map(|&l| {
+                                let v = vars.iter().position(|&x| x == l || x == !l).unwrap();
+                                (v, l == vars[v])
+                            })
+                            .collect::<BTreeSet<_>>()
+                    })
+                })
+                .collect();
+            runs.into_iter().map(|r| r.join().unwrap()).collect()
+        });
+        for (name, got) in names.iter().zip(&got) {
+            assert_eq!(got, &want, "formula {k} ({name}): {clauses:?}");
+        }
+        let (dropped, proved) = team.posted();
+        shared += usize::from(dropped + proved > 0);
+    }
+    assert!(tried >= 80, "{tried} satisfiable formulas");
+    assert!(shared >= 40, "the members posted on {shared} teams");
 }

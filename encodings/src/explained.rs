@@ -43,7 +43,7 @@ pub fn target<P: Genre>(
     if unique {
         return Ok(Some(candidates));
     }
-    crate::search::backbone(&mut *solver, &holding, candidates)
+    crate::search::backbone(&mut *solver, &holding, None, candidates)
 }
 
 /// Whether the facts the givens and the steps establish, read back as an answer, pass the

@@ -126,6 +126,11 @@ pub trait NewSolver: Send + Sync {
     fn member(&self) -> usize {
         0
     }
+    /// The race's board for sharing a backbone's progress ([`crate::search::team`]), when the
+    /// members compute one.
+    fn team(&self) -> Option<&crate::search::team::Team> {
+        None
+    }
 }
 
 impl<T: Solver + ?Sized> ClauseSink for Box<T> {

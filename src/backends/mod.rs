@@ -8,7 +8,9 @@ pub mod varisat;
 
 use encodings::cnf::{ClauseSink, Limited, Lit, Model, MAX_LITERALS};
 use encodings::puzzle::Task;
+use encodings::search::team::Team;
 use encodings::solver::{NewSolver, SolveResult, Solver, SolverError, SolverStats, Stop};
+use std::sync::Arc;
 
 const NO_PROOFS: &str = "--solver-cmd writes no proofs: certify with an embedded backend (the default portfolio, --solver varisat or --solver cadical)";
 
@@ -188,6 +190,7 @@ impl Backend {
             stop,
             max_literals: MAX_LITERALS,
             member: 0,
+            team: None,
         }
     }
 }
@@ -200,6 +203,8 @@ pub struct Solvers {
     max_literals: u64,
     /// Its place in a race ([`NewSolver::member`]).
     member: usize,
+    /// The race's board where its members compute one backbone ([`NewSolver::team`]).
+    team: Option<Arc<Team>>,
 }
 
 impl NewSolver for Solvers {
@@ -218,12 +223,24 @@ impl NewSolver for Solvers {
     fn member(&self) -> usize {
         self.member
     }
+
+    fn team(&self) -> Option<&Team> {
+        self.team.as_deref()
+    }
 }
 
 impl Solvers {
     /// The solvers of member `k` of a race.
     pub fn in_race(self, k: usize) -> Solvers {
         Solvers { member: k, ..self }
+    }
+
+    /// The solvers of a member that shares its backbone's progress on `team`.
+    pub fn on_team(self, team: Arc<Team>) -> Solvers {
+        Solvers {
+            team: Some(team),
+            ..self
+        }
     }
 
     fn unlimited(&self) -> Box<dyn Solver> {
@@ -317,6 +334,7 @@ mod tests {
             stop: Stop::new(),
             max_literals: 10,
             member: 0,
+            team: None,
         };
         let mut s = solvers.new_solver();
         let x: Vec<Lit> = (0..4).map(|_| s.new_var()).collect();

@@ -4,10 +4,12 @@
 
 pub mod cores;
 pub mod parts;
+pub mod team;
 
 use crate::cnf::{ClauseSink, Lit, Model};
 use crate::puzzle::{Ended, Observer, Puzzle};
 use crate::solver::{SolveResult, Solver, SolverError};
+use team::{Seat, Team};
 
 /// The result of asking for a better answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -157,13 +159,16 @@ const BACKBONE_BUDGET: u64 = 2_000;
 /// conflict budget is set aside and each believed literal is refuted on its own on `spare()`,
 /// a solver that has not been through the earlier calls: an incremental solver's refutation
 /// of the whole clause can take minutes where a fresh one's takes a few hundred conflicts.
+/// With a `team` (the members of a race computing the same backbone), what any member drops
+/// or proves is shared, and the members take the literals to refute in different orders.
 /// `None` when the run was stopped.
 pub fn backbone<S: Solver + ?Sized>(
     solver: &mut S,
     spare: Spare<'_>,
+    team: Option<&Team>,
     candidates: Vec<Lit>,
 ) -> Result<Option<Vec<Lit>>, SolverError> {
-    backbone_cut(solver, spare, candidates, |_| Vec::new())
+    backbone_cut(solver, spare, team, candidates, |_| Vec::new())
 }
 
 /// What one bounded call of the backbone search found.
@@ -207,10 +212,83 @@ fn probe<S: Solver + ?Sized>(
 pub fn backbone_cut<S: Solver + ?Sized>(
     solver: &mut S,
     spare: Spare<'_>,
+    team: Option<&Team>,
     candidates: Vec<Lit>,
     cuts: impl FnMut(&Model) -> Vec<Vec<Lit>>,
 ) -> Result<Option<Vec<Lit>>, SolverError> {
-    backbone_within(solver, spare, candidates, cuts, BACKBONE_BUDGET)
+    backbone_within(solver, spare, team, candidates, cuts, BACKBONE_BUDGET)
+}
+
+/// The believed literals and those proved, and the team's seat if any.
+struct Believed<'a> {
+    believed: Vec<Lit>,
+    proved: Vec<Lit>,
+    seat: Option<Seat<'a>>,
+}
+
+impl Believed<'_> {
+    /// Keeps the believed literals `m` makes true, and tells the team of the others.
+    fn model(&mut self, m: &Model) {
+        let (kept, broken): (Vec<Lit>, Vec<Lit>) = self.believed.iter().partition(|&&l| m.value(l));
+        self.believed = kept;
+        if let Some(seat) = &self.seat {
+            seat.dropped(&broken);
+        }
+    }
+
+    /// `l`, refuted on its own: proved, and told to the team.
+    fn refuted(&mut self, l: Lit) {
+        self.believed.retain(|&b| b != l);
+        self.proved.push(l);
+        if let Some(seat) = &self.seat {
+            seat.proved(&[l]);
+        }
+    }
+
+    /// The next believed literal to refute on its own ([`Seat::take`]).
+    fn take(&self, turn: usize, budget: u64) -> Option<Lit> {
+        let seat = self.seat.as_ref()?;
+        if turn % 2 == 1 {
+            seat.take(self.believed.iter().rev().copied(), budget)
+        } else {
+            seat.take(self.believed.iter().copied(), budget)
+        }
+    }
+
+    fn release(&self, l: Lit, ran_past: Option<u64>) {
+        if let Some(seat) = &self.seat {
+            seat.release(l, ran_past);
+        }
+    }
+
+    /// Tells the team that every literal still believed is proved (the whole clause refuted).
+    fn post_proved(&self) {
+        if let Some(seat) = &self.seat {
+            seat.proved(&self.believed);
+        }
+    }
+
+    /// Takes what the other members posted: drops what their models broke, and returns what
+    /// they refuted that was still believed (proved now; units for the solvers).
+    fn catch_up(&mut self) -> Vec<Lit> {
+        let Some(seat) = &mut self.seat else {
+            return Vec::new();
+        };
+        let news = seat.news();
+        if !news.dropped.is_empty() {
+            let dropped: std::collections::HashSet<Lit> = news.dropped.into_iter().collect();
+            self.believed.retain(|l| !dropped.contains(l));
+        }
+        let mut units = Vec::new();
+        for l in news.proved {
+            if let Some(k) = self.believed.iter().position(|&b| b == l) {
+                self.believed.remove(k);
+                self.proved.push(l);
+                units.push(l);
+            }
+        }
+        units
+    }
 }
 
 /// [`backbone_cut`] with the first calls' conflict budget given (tests give 0, so that the
@@ -218,21 +296,40 @@ pub fn backbone_cut<S: Solver + ?Sized>(
 pub fn backbone_within<S: Solver + ?Sized>(
     solver: &mut S,
     spare: Spare<'_>,
+    team: Option<&Team>,
     candidates: Vec<Lit>,
     mut cuts: impl FnMut(&Model) -> Vec<Vec<Lit>>,
     budget: u64,
 ) -> Result<Option<Vec<Lit>>, SolverError> {
     let mut budget = budget;
-    let mut believed = candidates;
+    // Alone, a team of one: the same bookkeeping of what was tried within which budget.
+    let own = Team::new();
+    let seat = team
+        .and_then(|t| t.join(&candidates))
+        .or_else(|| own.join(&candidates));
+    let turn = seat.as_ref().map_or(0, Seat::turn);
     // Refuted one by one on the spare solver: in the backbone, and units on both solvers.
-    let mut proved: Vec<Lit> = Vec::new();
+    let mut b = Believed {
+        believed: candidates,
+        proved: Vec::new(),
+        seat,
+    };
     let mut added: Vec<Vec<Lit>> = Vec::new();
     // The spare, and how many of `added` it holds.
     let mut second: Option<(Box<dyn Solver>, usize)> = None;
-    while !believed.is_empty() {
+    loop {
+        for l in b.catch_up() {
+            solver.add_clause(&[l]);
+            if let Some((other, _)) = &mut second {
+                other.add_clause(&[l]);
+            }
+        }
+        if b.believed.is_empty() {
+            break;
+        }
         // Guarded, so the clause can be retired once answered.
         let act = solver.new_var();
-        let mut clause: Vec<Lit> = believed.iter().map(|&l| !l).collect();
+        let mut clause: Vec<Lit> = b.believed.iter().map(|&l| !l).collect();
         clause.push(!act);
         solver.add_clause(&clause);
         let found = probe(solver, &[act], budget, &mut cuts, &mut added)?;
@@ -240,32 +337,44 @@ pub fn backbone_within<S: Solver + ?Sized>(
         solver.add_clause(&[!act]);
         match found {
             Probe::Model(m) => {
-                believed.retain(|&l| m.value(l));
+                b.model(&m);
                 continue;
             }
-            Probe::Refuted => break,
+            Probe::Refuted => {
+                b.post_proved();
+                break;
+            }
             Probe::Stopped => return Ok(None),
             Probe::Unknown => {}
         }
-        let (other, held) = second.get_or_insert_with(|| (spare(), 0));
+        let (other, held) = second.get_or_insert_with(|| {
+            let mut other = spare();
+            b.proved.iter().for_each(|&l| other.add_clause(&[l]));
+            (other, 0)
+        });
         added[*held..].iter().for_each(|c| other.add_clause(c));
         *held = added.len();
-        for l in believed.clone() {
-            if !believed.contains(&l) {
-                continue;
+        // Each believed literal on its own, but those another member is refuting or has tried
+        // within this budget; even members from the first, odd ones from the last.
+        loop {
+            for u in b.catch_up() {
+                solver.add_clause(&[u]);
+                other.add_clause(&[u]);
             }
+            let Some(l) = b.take(turn, budget) else { break };
             let mut more = Vec::new();
-            let found = probe(&mut **other, &[!l], budget, &mut cuts, &mut more)?;
+            let found = probe(&mut **other, &[!l], budget, &mut cuts, &mut more);
+            b.release(l, matches!(found, Ok(Probe::Unknown)).then_some(budget));
+            let found = found?;
             more.iter().for_each(|c| solver.add_clause(c));
             added.extend(more);
             *held = added.len();
             match found {
-                Probe::Model(m) => believed.retain(|&l| m.value(l)),
+                Probe::Model(m) => b.model(&m),
                 Probe::Refuted => {
                     other.add_clause(&[l]);
                     solver.add_clause(&[l]);
-                    proved.push(l);
-                    believed.retain(|&b| b != l);
+                    b.refuted(l);
                 }
                 Probe::Stopped => return Ok(None),
                 Probe::Unknown => {}
@@ -273,7 +382,8 @@ pub fn backbone_within<S: Solver + ?Sized>(
         }
         budget = budget.saturating_mul(2).max(1);
     }
-    proved.extend(believed);
+    let mut proved = b.proved;
+    proved.extend(b.believed);
     Ok(Some(proved))
 }
 

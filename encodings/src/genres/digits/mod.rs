@@ -121,6 +121,7 @@ impl Digits {
         &self,
         solver: &mut S,
         spare: crate::search::Spare<'_>,
+        team: Option<&crate::search::team::Team>,
         found: &[u8],
     ) -> Result<Option<(Grid, usize)>, SolverError> {
         let chosen: Vec<Lit> = found
@@ -128,7 +129,7 @@ impl Digits {
             .enumerate()
             .filter_map(|(i, &d)| self.lit(i, d))
             .collect();
-        let Some(fixed) = crate::search::backbone(solver, spare, chosen)? else {
+        let Some(fixed) = crate::search::backbone(solver, spare, team, chosen)? else {
             return Ok(None);
         };
         let fixed: std::collections::HashSet<Lit> = fixed.into_iter().collect();

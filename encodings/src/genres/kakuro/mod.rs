@@ -793,7 +793,9 @@ impl capability::Backbone for Kakuro {
             (solver, enc)
         };
         let (mut solver, enc) = build();
-        let Some((partial, decided)) = enc.digits.fixed(&mut *solver, &|| build().0, &found.0)?
+        let Some((partial, decided)) =
+            enc.digits
+                .fixed(&mut *solver, &|| build().0, solvers.team(), &found.0)?
         else {
             return Ok(None);
         };

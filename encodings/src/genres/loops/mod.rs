@@ -745,7 +745,7 @@ impl<G: Loop> capability::Backbone for Looped<G> {
         };
         let Some((partial, decided)) =
             enc.lines
-                .fixed(&mut *solver, &|| build().0, &found.0, cuts)?
+                .fixed(&mut *solver, &|| build().0, solvers.team(), &found.0, cuts)?
         else {
             return Ok(None);
         };

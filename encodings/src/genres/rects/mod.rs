@@ -157,6 +157,7 @@ pub fn hints<A: Area + ?Sized>(
     rects: &[(Rect, Lit)],
     solver: &mut dyn crate::solver::Solver,
     spare: crate::search::Spare<'_>,
+    team: Option<&crate::search::team::Team>,
     found: &Solution,
 ) -> Result<Option<crate::puzzle::Hints<Solution>>, crate::solver::SolverError> {
     let chosen: Vec<Lit> = rects
@@ -164,7 +165,7 @@ pub fn hints<A: Area + ?Sized>(
         .filter(|(r, _)| found.binary_search(r).is_ok())
         .map(|&(_, l)| l)
         .collect();
-    let Some(fixed) = crate::search::backbone(solver, spare, chosen)? else {
+    let Some(fixed) = crate::search::backbone(solver, spare, team, chosen)? else {
         return Ok(None);
     };
     let fixed: std::collections::HashSet<Lit> = fixed.into_iter().collect();

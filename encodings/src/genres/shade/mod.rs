@@ -128,10 +128,12 @@ impl Cells {
         &self,
         solver: &mut S,
         spare: crate::search::Spare<'_>,
+        team: Option<&crate::search::team::Team>,
         found: &Shading,
         cuts: impl FnMut(&Model) -> Vec<Vec<Lit>>,
     ) -> Result<Option<(Shading, usize)>, SolverError> {
-        let Some(fixed) = crate::search::backbone_cut(solver, spare, self.holding(found), cuts)?
+        let Some(fixed) =
+            crate::search::backbone_cut(solver, spare, team, self.holding(found), cuts)?
         else {
             return Ok(None);
         };
@@ -507,7 +509,7 @@ impl<G: Shade> capability::Backbone for Shaded<G> {
         };
         let Some((partial, decided)) =
             enc.cells
-                .fixed(&mut *solver, &|| build().0, &found.0, cuts)?
+                .fixed(&mut *solver, &|| build().0, solvers.team(), &found.0, cuts)?
         else {
             return Ok(None);
         };

@@ -480,7 +480,14 @@ impl capability::Backbone for Shikaku {
             (solver, enc)
         };
         let (mut solver, enc) = build();
-        rects::hints(board, &enc.rects, &mut *solver, &|| build().0, &found.0)
+        rects::hints(
+            board,
+            &enc.rects,
+            &mut *solver,
+            &|| build().0,
+            solvers.team(),
+            &found.0,
+        )
     }
 }
 

@@ -268,7 +268,7 @@ impl capability::Backbone for TargetSudoku {
         let Some((partial, decided)) =
             enc.rules
                 .digits
-                .fixed(&mut *solver, &spare, &found.0.concat())?
+                .fixed(&mut *solver, &spare, solvers.team(), &found.0.concat())?
         else {
             return Ok(None);
         };
