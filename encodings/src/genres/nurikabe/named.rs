@@ -48,6 +48,13 @@ fn clue_name(board: &Board, clue: &Clue) -> String {
     format!("the {number} at {}", at(clue.at, board.cols))
 }
 
+/// An island's cells are unshaded: `ms[j]` (cell `inside[j]` in it) excludes shading it.
+fn unshaded(rules: &mut crate::explain::Rules, inside: &[usize], ms: &[Lit], shaded: &[Lit]) {
+    for (&v, &m) in inside.iter().zip(ms) {
+        rules.add_clause(&[!m, !shaded[v]]);
+    }
+}
+
 impl crate::capability::Explain for Nurikabe {
     /// See the module's opening: a rule per cell without a number, per island, per two
     /// neighbours, per 2×2 and one for the wall.
@@ -133,22 +140,24 @@ impl crate::capability::Explain for Nurikabe {
                 Some(size) => {
                     rules.rule(
                         format!(
-                            "the island of {} has {size} cell{} and is connected",
+                            "the island of {} is {size} unshaded cell{}, connected",
                             names[k],
                             if size == 1 { "" } else { "s" }
                         ),
                         inside.clone(),
                     );
                     rules.add_clause(&[member[k][clue.at].expect("own cell")]);
+                    unshaded(&mut rules, &inside, &ms, &lits);
                     exactly(&mut rules, &ms, size);
                     within(&mut rules, &enc.graph, &member[k], clue.at, size - 1);
                 }
                 None => {
                     rules.rule(
-                        format!("the island of {} is connected", names[k]),
+                        format!("the island of {} is unshaded cells, connected", names[k]),
                         inside.clone(),
                     );
                     rules.add_clause(&[member[k][clue.at].expect("own cell")]);
+                    unshaded(&mut rules, &inside, &ms, &lits);
                     // The forest over the reach alone, rooted at the clue.
                     let index: Vec<Option<usize>> = {
                         let mut index = vec![None; n];
