@@ -227,7 +227,7 @@ impl crate::capability::Explain for Nurikabe {
         }
         rules.rule("the shaded cells are connected", (0..n).collect());
         connected(&mut rules, &enc.graph, &lits);
-        Named::new(rules, facts, known, enc)
+        Named::new(rules, facts, known, enc).reusing_models()
     }
 
     fn draw_known(board: &Board, named: &Named<Encoding>, known: &[Lit]) -> String {
