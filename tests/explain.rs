@@ -909,10 +909,10 @@ fn grade_orders_puzzles_by_the_rules_their_steps_combine() {
     std::fs::write(&one, easy.clone() + "\n").unwrap();
     let out = run(&["grade", "sudoku", one.to_str().unwrap()], None);
     assert!(out.stdout.starts_with("0 easy ("), "{}", out.stdout);
-    let out = run(&["grade", "nurikabe", one.to_str().unwrap()], None);
+    let out = run(&["grade", "lits", one.to_str().unwrap()], None);
     assert_eq!(out.code, 2);
     assert!(
-        out.stderr.contains("grade is not for nurikabe puzzles yet"),
+        out.stderr.contains("grade is not for lits puzzles yet"),
         "{}",
         out.stderr
     );
@@ -1520,4 +1520,652 @@ fn the_bundled_rectangle_puzzles_are_explained_step_by_step() {
             .for_each(|(way, n)| *ways.entry(way).or_default() += n);
     }
     assert!(ways.get("chain") > Some(&0), "{ways:?}");
+}
+
+/// A Nurikabe board for the brute-force check: each cell's clue (`Some(None)` for `?`).
+struct Islands {
+    rows: usize,
+    cols: usize,
+    clues: Vec<Option<Option<usize>>>,
+    /// [`Islands::clue_list`] and each clue's [`Islands::reach`], kept.
+    list: Vec<(usize, Option<usize>)>,
+    reaches: Vec<Vec<usize>>,
+    within: Vec<Vec<bool>>,
+}
+
+/// What a Nurikabe rule's name says, over a shading and "cell v is in the island of clue k"
+/// booleans ([`Islands::var`]).
+#[derive(Debug)]
+enum IslandRule {
+    /// Shaded (in no island), or in exactly one of these islands.
+    Cell(usize, Vec<usize>),
+    /// The island of clue k holds its clue, is unshaded, connected and (where given) this
+    /// many cells.
+    Island(usize),
+    /// Both unshaded: in the same islands.
+    Edge(usize, usize),
+    /// Not all four shaded.
+    Block(usize),
+    /// The shaded cells are one piece (or none).
+    Wall,
+}
+
+impl Islands {
+    fn new(rows: usize, cols: usize, clues: Vec<Option<Option<usize>>>) -> Islands {
+        let mut board = Islands {
+            rows,
+            cols,
+            clues,
+            list: Vec::new(),
+            reaches: Vec::new(),
+            within: Vec::new(),
+        };
+        board.list = (0..rows * cols)
+            .filter_map(|i| board.clues[i].map(|s| (i, s)))
+            .collect();
+        board.reaches = (0..board.list.len()).map(|k| board.find_reach(k)).collect();
+        board.within = board
+            .reaches
+            .iter()
+            .map(|r| (0..rows * cols).map(|v| r.contains(&v)).collect())
+            .collect();
+        board
+    }
+
+    fn n(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// The clues, in reading order: (cell, size).
+    fn clue_list(&self) -> &[(usize, Option<usize>)] {
+        &self.list
+    }
+
+    fn reach(&self, k: usize) -> Vec<usize> {
+        self.reaches[k].clone()
+    }
+
+    /// The cells whose membership of clue k's island is a fact, as docs/explain.md states it:
+    /// less than the number's steps from it (any for `?`), not another clue's cell.
+    fn find_reach(&self, k: usize) -> Vec<usize> {
+        let (at, size) = self.list[k];
+        let cols = self.cols;
+        (0..self.n())
+            .filter(|&v| {
+                let d = (v / cols).abs_diff(at / cols) + (v % cols).abs_diff(at % cols);
+                size.is_none_or(|s| d < s) && (v == at || self.clues[v].is_none())
+            })
+            .collect()
+    }
+
+    /// Variables: the cells' shading first, then each clue's reach in order.
+    fn vars(&self) -> (usize, HashMap<(usize, usize), usize>) {
+        let mut index = HashMap::new();
+        let mut next = self.n();
+        for k in 0..self.clue_list().len() {
+            for v in self.reach(k) {
+                index.insert((k, v), next);
+                next += 1;
+            }
+        }
+        (next, index)
+    }
+
+    fn neighbours(&self, v: usize) -> Vec<usize> {
+        let (r, c) = (v / self.cols, v % self.cols);
+        let mut out = Vec::new();
+        if r > 0 {
+            out.push(v - self.cols);
+        }
+        if r + 1 < self.rows {
+            out.push(v + self.cols);
+        }
+        if c > 0 {
+            out.push(v - 1);
+        }
+        if c + 1 < self.cols {
+            out.push(v + 1);
+        }
+        out
+    }
+
+    /// Whether every cell of `must` is joined to `from` (or, without one, to the first of
+    /// `must`) through cells `may` allows.
+    fn joined(&self, must: &[usize], from: Option<usize>, may: &dyn Fn(usize) -> bool) -> bool {
+        let Some(start) = from.or(must.first().copied()) else {
+            return true;
+        };
+        let mut seen = vec![false; self.n()];
+        seen[start] = true;
+        let mut stack = vec![start];
+        while let Some(v) = stack.pop() {
+            for u in self.neighbours(v) {
+                if !seen[u] && may(u) {
+                    seen[u] = true;
+                    stack.push(u);
+                }
+            }
+        }
+        must.iter().all(|&v| seen[v])
+    }
+
+    /// The clue of "the 5 at (2,3)" / "the ? at (2,3)": the index of the clue at that cell.
+    fn clue_at(&self, cell: usize) -> usize {
+        self.clue_list()
+            .iter()
+            .position(|&(at, _)| at == cell)
+            .unwrap_or_else(|| panic!("no clue at {cell}"))
+    }
+
+    fn rule(&self, name: &str) -> IslandRule {
+        let cols = self.cols;
+        let cells = cells_in(name, cols);
+        if name == "the shaded cells are connected" {
+            IslandRule::Wall
+        } else if name
+            .contains(" is either shaded or in exactly one of the islands that reach it: ")
+        {
+            let v = cells[0];
+            let listed: Vec<usize> = cells[1..].iter().map(|&c| self.clue_at(c)).collect();
+            // The islands listed are those whose reach holds the cell.
+            let reaching: Vec<usize> = (0..self.clue_list().len())
+                .filter(|&k| self.within[k][v])
+                .collect();
+            assert_eq!(listed, reaching, "{name}");
+            assert_eq!(name.ends_with(": none"), listed.is_empty(), "{name}");
+            IslandRule::Cell(v, listed)
+        } else if let Some(rest) = name.strip_prefix("the island of the ") {
+            let k = self.clue_at(cells[0]);
+            let (_, size) = self.clue_list()[k];
+            let said = rest.split(' ').next().unwrap();
+            assert_eq!(said, size.map_or("?".into(), |s| s.to_string()), "{name}");
+            let tail = match size {
+                Some(1) => " is 1 unshaded cell, connected".to_string(),
+                Some(s) => format!(" is {s} unshaded cells, connected"),
+                None => " is unshaded cells, connected".to_string(),
+            };
+            assert!(name.ends_with(&tail), "{name}");
+            IslandRule::Island(k)
+        } else if name.ends_with(", if both unshaded, are in the same island") {
+            assert!(self.neighbours(cells[0]).contains(&cells[1]), "{name}");
+            IslandRule::Edge(cells[0], cells[1])
+        } else if name.starts_with("the 2×2 from ") && name.ends_with(" is not all shaded") {
+            assert_eq!(cells[1], cells[0] + cols + 1, "{name}");
+            IslandRule::Block(cells[0])
+        } else {
+            panic!("a rule this test cannot read: {name}")
+        }
+    }
+
+    /// "(4,5) is shaded", "… unshaded", "… is in the island of the 5 at (2,3)", "… is not in
+    /// …", as (variable, value).
+    fn fact(&self, text: &str, index: &HashMap<(usize, usize), usize>) -> (usize, bool) {
+        let cells = cells_in(text, self.cols);
+        match text.split_once(" is ").unwrap().1 {
+            "shaded" => (cells[0], true),
+            "unshaded" => (cells[0], false),
+            rest => {
+                let holds = !rest.starts_with("not ");
+                let k = self.clue_at(cells[1]);
+                let var = *index
+                    .get(&(k, cells[0]))
+                    .unwrap_or_else(|| panic!("no such fact: {text}"));
+                (var, holds)
+            }
+        }
+    }
+
+    /// Whether `rule` is already broken by the values decided so far (`None`: open); exact
+    /// once every value it reads is decided.
+    fn broken(
+        &self,
+        rule: &IslandRule,
+        value: &[Option<bool>],
+        index: &HashMap<(usize, usize), usize>,
+    ) -> bool {
+        let m = |k: usize, v: usize| index.get(&(k, v)).map_or(Some(false), |&x| value[x]);
+        match *rule {
+            IslandRule::Cell(v, ref islands) => {
+                let trues = islands.iter().filter(|&&k| m(k, v) == Some(true)).count();
+                let open = islands.iter().filter(|&&k| m(k, v).is_none()).count();
+                match value[v] {
+                    Some(true) => trues > 0,
+                    Some(false) => trues > 1 || trues + open == 0,
+                    None => trues > 1,
+                }
+            }
+            IslandRule::Island(k) => {
+                let (at, size) = self.clue_list()[k];
+                let reach = &self.reaches[k];
+                let within = &self.within[k];
+                let trues: Vec<usize> = reach
+                    .iter()
+                    .copied()
+                    .filter(|&v| m(k, v) == Some(true))
+                    .collect();
+                let open = reach.iter().filter(|&&v| m(k, v).is_none()).count();
+                m(k, at) == Some(false)
+                    || trues.iter().any(|&v| value[v] == Some(true))
+                    || size.is_some_and(|s| trues.len() > s || trues.len() + open < s)
+                    || !self.joined(&trues, Some(at), &|u| within[u] && m(k, u) != Some(false))
+            }
+            IslandRule::Edge(a, b) => {
+                value[a] == Some(false)
+                    && value[b] == Some(false)
+                    && (0..self.clue_list().len()).any(|k| match (m(k, a), m(k, b)) {
+                        (Some(x), Some(y)) => x != y,
+                        _ => false,
+                    })
+            }
+            IslandRule::Block(i) => [i, i + 1, i + self.cols, i + self.cols + 1]
+                .iter()
+                .all(|&j| value[j] == Some(true)),
+            IslandRule::Wall => {
+                let shaded: Vec<usize> =
+                    (0..self.n()).filter(|&i| value[i] == Some(true)).collect();
+                !self.joined(&shaded, None, &|u| value[u] != Some(false))
+            }
+        }
+    }
+
+    /// Whether some values of every variable meet `rules` and `fixed`: a search over the
+    /// variables the rules and the facts read, the shading first.
+    fn satisfiable(&self, rules: &[IslandRule], fixed: &HashMap<usize, bool>) -> bool {
+        let (count, index) = self.vars();
+        let mut read = vec![false; count];
+        fixed.keys().for_each(|&x| read[x] = true);
+        for rule in rules {
+            let cells: Vec<usize> = match *rule {
+                IslandRule::Cell(v, _) => vec![v],
+                IslandRule::Island(k) => self.reach(k),
+                IslandRule::Edge(a, b) => vec![a, b],
+                IslandRule::Block(i) => vec![i, i + 1, i + self.cols, i + self.cols + 1],
+                IslandRule::Wall => (0..self.n()).collect(),
+            };
+            for &v in &cells {
+                if !matches!(rule, IslandRule::Island(_)) {
+                    read[v] = true;
+                }
+                for k in 0..self.clue_list().len() {
+                    let mine = match *rule {
+                        IslandRule::Island(j) => j == k,
+                        IslandRule::Cell(..) | IslandRule::Edge(..) => true,
+                        _ => false,
+                    };
+                    if let Some(&x) = index.get(&(k, v)).filter(|_| mine) {
+                        read[x] = true;
+                    }
+                }
+                if matches!(rule, IslandRule::Island(_)) {
+                    read[v] = true;
+                }
+            }
+        }
+        let order: Vec<usize> = (0..count)
+            .filter(|&x| read[x] && !fixed.contains_key(&x))
+            .collect();
+        let mut value: Vec<Option<bool>> = vec![None; count];
+        for (&x, &v) in fixed {
+            value[x] = Some(v);
+        }
+        self.extend(rules, &index, &order, &mut value)
+    }
+
+    fn extend(
+        &self,
+        rules: &[IslandRule],
+        index: &HashMap<(usize, usize), usize>,
+        order: &[usize],
+        value: &mut [Option<bool>],
+    ) -> bool {
+        if rules.iter().any(|r| self.broken(r, value, index)) {
+            return false;
+        }
+        let Some((&x, rest)) = order.split_first() else {
+            return true;
+        };
+        for v in [false, true] {
+            value[x] = Some(v);
+            if self.extend(rules, index, rest, value) {
+                value[x] = None;
+                return true;
+            }
+        }
+        value[x] = None;
+        false
+    }
+
+    /// The solutions by brute force over every shading, with the puzzle's rules as they are
+    /// stated (islands by breadth-first search), and their membership read off.
+    fn solutions(&self) -> Vec<Vec<bool>> {
+        let n = self.n();
+        let (count, index) = self.vars();
+        let clues = self.clue_list();
+        let mut out = Vec::new();
+        for s in 0..1u32 << n {
+            let shaded = |i: usize| s >> i & 1 == 1;
+            if clues.iter().any(|&(at, _)| shaded(at)) {
+                continue;
+            }
+            if (0..n).any(|i| {
+                i / self.cols + 1 < self.rows
+                    && i % self.cols + 1 < self.cols
+                    && [i, i + 1, i + self.cols, i + self.cols + 1]
+                        .iter()
+                        .all(|&j| shaded(j))
+            }) {
+                continue;
+            }
+            let wall: Vec<usize> = (0..n).filter(|&i| shaded(i)).collect();
+            if !self.joined(&wall, None, &|u| shaded(u)) {
+                continue;
+            }
+            // Each island: its cells by search from each unshaded cell.
+            let mut value = vec![false; count];
+            (0..n).for_each(|i| value[i] = shaded(i));
+            let mut good = true;
+            let mut seen = vec![false; n];
+            for start in (0..n).filter(|&i| !shaded(i)) {
+                if seen[start] {
+                    continue;
+                }
+                let mut piece = vec![start];
+                seen[start] = true;
+                let mut k = 0;
+                while k < piece.len() {
+                    for u in self.neighbours(piece[k]) {
+                        if !shaded(u) && !seen[u] {
+                            seen[u] = true;
+                            piece.push(u);
+                        }
+                    }
+                    k += 1;
+                }
+                let inside: Vec<usize> = (0..clues.len())
+                    .filter(|&k| piece.contains(&clues[k].0))
+                    .collect();
+                match inside[..] {
+                    [k] if clues[k].1.is_none_or(|size| size == piece.len()) => {
+                        for &v in &piece {
+                            // A cell of an island is in its clue's reach (a theorem the
+                            // facts rest on).
+                            value[*index.get(&(k, v)).expect("within reach")] = true;
+                        }
+                    }
+                    _ => good = false,
+                }
+            }
+            if good {
+                out.push(value);
+            }
+        }
+        out
+    }
+
+    fn text(&self) -> String {
+        let mut text = format!("{} {}\n", self.rows, self.cols);
+        for r in 0..self.rows {
+            let row: Vec<String> = (0..self.cols)
+                .map(|c| match self.clues[r * self.cols + c] {
+                    None => "-".to_string(),
+                    Some(None) => "?".to_string(),
+                    Some(Some(s)) => s.to_string(),
+                })
+                .collect();
+            text += &(row.join(" ") + "\n");
+        }
+        text
+    }
+
+    fn read(text: &str) -> Islands {
+        let mut lines = text.lines();
+        let size: Vec<usize> = lines
+            .next()
+            .unwrap()
+            .split_whitespace()
+            .map(|w| w.parse().unwrap())
+            .collect();
+        let clues = lines
+            .flat_map(|l| l.split_whitespace())
+            .map(|w| match w {
+                "-" | "." => None,
+                "?" => Some(None),
+                n => Some(Some(n.parse().unwrap())),
+            })
+            .collect();
+        Islands::new(size[0], size[1], clues)
+    }
+}
+
+/// Runs `explain` on a Nurikabe board and checks each step against its rules' names: by
+/// brute force over every shading (`solution` `None`), or against the solution given.
+fn check_islands(
+    board: &Islands,
+    backend: &str,
+    solution: Option<&[bool]>,
+) -> (HashMap<String, usize>, usize) {
+    let dir = std::env::temp_dir().join(format!("explain-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("nurikabe-{}.txt", rand_name()));
+    let text = board.text();
+    std::fs::write(&file, &text).unwrap();
+    let out = run(
+        &[
+            "explain",
+            "nurikabe",
+            file.to_str().unwrap(),
+            "--format",
+            "json",
+            "--solver",
+            backend,
+        ],
+        None,
+    );
+    let (count, index) = board.vars();
+    let solutions: Vec<Vec<bool>> = match solution {
+        None => board.solutions(),
+        Some(shaded) => {
+            // The solution's membership, read off as the brute force does.
+            let one = Islands::new(board.rows, board.cols, board.clues.clone());
+            let mut value = vec![false; count];
+            value[..shaded.len()].copy_from_slice(shaded);
+            let clues = one.clue_list();
+            for (k, &(at, _)) in clues.iter().enumerate() {
+                let mut seen = vec![false; board.n()];
+                seen[at] = true;
+                let mut piece = vec![at];
+                let mut j = 0;
+                while j < piece.len() {
+                    for u in one.neighbours(piece[j]) {
+                        if !shaded[u] && !seen[u] {
+                            seen[u] = true;
+                            piece.push(u);
+                        }
+                    }
+                    j += 1;
+                }
+                for v in piece {
+                    value[*index.get(&(k, v)).expect("within reach")] = true;
+                }
+            }
+            vec![value]
+        }
+    };
+    if solutions.is_empty() {
+        assert_eq!(out.code, 1, "{text}{}{}", out.stdout, out.stderr);
+        return (HashMap::new(), 0);
+    }
+    let json: Value = serde_json::from_str(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {text}{}{}", out.stdout, out.stderr));
+    let backbone: HashMap<usize, bool> = (0..count)
+        .filter(|&x| solutions.iter().all(|s| s[x] == solutions[0][x]))
+        .map(|x| (x, solutions[0][x]))
+        .collect();
+    let unique = solutions.len() == 1;
+    assert_eq!(json["unique"], Value::Bool(unique), "{text}");
+    assert_eq!(out.code, if unique { 0 } else { 1 }, "{text}");
+    // Known from the start: a number's cell is unshaded and in its own island.
+    let mut known: HashMap<usize, bool> = HashMap::new();
+    for (k, &(at, _)) in board.clue_list().iter().enumerate() {
+        known.insert(at, false);
+        known.insert(index[&(k, at)], true);
+    }
+    let mut ways: HashMap<String, usize> = HashMap::new();
+    for (k, step) in json["steps"].as_array().unwrap().iter().enumerate() {
+        let context = || format!("{text}step {}: {step}", k + 1);
+        *ways
+            .entry(step["way"].as_str().unwrap().to_string())
+            .or_default() += 1;
+        let rules: Vec<IslandRule> = step["rules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| board.rule(r.as_str().unwrap()))
+            .collect();
+        let fact = |f: &Value| board.fact(f.as_str().unwrap(), &index);
+        let mut uses = HashMap::new();
+        for (x, holds) in step["uses"].as_array().unwrap().iter().map(fact) {
+            assert_eq!(
+                known.get(&x),
+                Some(&holds),
+                "uses an unknown fact: {}",
+                context()
+            );
+            uses.insert(x, holds);
+        }
+        let deduces: Vec<(usize, bool)> = step["deduces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(fact)
+            .collect();
+        assert!(!deduces.is_empty(), "{}", context());
+        for &(x, holds) in &deduces {
+            assert_eq!(
+                backbone.get(&x),
+                Some(&holds),
+                "not in every solution: {}",
+                context()
+            );
+            assert!(!known.contains_key(&x), "deduced twice: {}", context());
+            let mut opposite = uses.clone();
+            opposite.insert(x, !holds);
+            assert!(
+                !board.satisfiable(&rules, &opposite),
+                "not forced: {}",
+                context()
+            );
+        }
+        if rules.len() > 1 && step["minimal"] == Value::Bool(true) {
+            let (x, holds) = deduces[0];
+            for skip in 0..rules.len() {
+                let others: Vec<IslandRule> = step["rules"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != skip)
+                    .map(|(_, r)| board.rule(r.as_str().unwrap()))
+                    .collect();
+                let mut opposite = known.clone();
+                opposite.insert(x, !holds);
+                assert!(
+                    board.satisfiable(&others, &opposite),
+                    "rule {skip} is not needed: {}",
+                    context()
+                );
+            }
+        }
+        known.extend(deduces);
+    }
+    assert_eq!(
+        known, backbone,
+        "{text}the steps end in what every solution shares"
+    );
+    if unique {
+        let printed: Vec<bool> = json["solution"]["shaded"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|row| {
+                row.as_str()
+                    .unwrap()
+                    .chars()
+                    .map(|c| c == '#')
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        assert_eq!(printed[..], solutions[0][..board.n()], "{text}");
+    }
+    (ways, solutions.len().min(2))
+}
+
+#[test]
+fn every_nurikabe_step_is_forced_by_what_its_rules_say() {
+    let (boards, seed) = common::random_boards(60, 48);
+    let mut rng = Rng::new(seed);
+    let mut solutions = [0; 3];
+    let mut ways: HashMap<String, usize> = HashMap::new();
+    for k in 0..boards {
+        let (rows, cols) = [(3, 3), (3, 4), (4, 4), (2, 5), (4, 3), (4, 5)][k % 6];
+        let n = rows * cols;
+        let mut clues = vec![None; n];
+        for _ in 0..1 + rng.below(4) {
+            let at = rng.below(n);
+            clues[at] = Some(if rng.below(10) == 0 {
+                None
+            } else {
+                Some(1 + rng.below(4))
+            });
+        }
+        let board = Islands::new(rows, cols, clues);
+        let backend = common::backends()[k % common::backends().len()].name();
+        let (w, s) = check_islands(&board, backend, None);
+        w.into_iter()
+            .for_each(|(way, n)| *ways.entry(way).or_default() += n);
+        solutions[s] += 1;
+    }
+    // Boards of no solution, of one and of several.
+    assert!(solutions.iter().all(|&n| n > 0), "{solutions:?}");
+    assert!(
+        ways.get("single") > Some(&0) && ways.get("chain") > Some(&0),
+        "{ways:?}"
+    );
+}
+
+/// janko.at's boards, each step checked against its rules' names and the solution janko.at
+/// prints: the steps decide every fact, so it is the only one.
+fn check_janko_islands(names: &[&str]) -> HashMap<String, usize> {
+    let mut ways: HashMap<String, usize> = HashMap::new();
+    for (k, name) in names.iter().enumerate() {
+        let dir = common::data_dir("nurikabe");
+        let text = std::fs::read_to_string(dir.join(format!("{name}.txt"))).unwrap();
+        let board = Islands::read(&text);
+        let solution: Vec<bool> = std::fs::read_to_string(dir.join(format!("{name}.sol")))
+            .unwrap()
+            .split_whitespace()
+            .map(|w| w == "#")
+            .collect();
+        assert_eq!(solution.len(), board.n(), "{name}");
+        let backend = common::backends()[k % common::backends().len()].name();
+        let (w, s) = check_islands(&board, backend, Some(&solution));
+        assert_eq!(s, 1, "{name}");
+        w.into_iter()
+            .for_each(|(way, n)| *ways.entry(way).or_default() += n);
+    }
+    ways
+}
+
+#[test]
+fn janko_nurikabe_boards_are_explained_step_by_step() {
+    let ways = check_janko_islands(&["janko-0101-3x3", "janko-0102-4x4", "janko-0103-5x5"]);
+    assert!(ways.get("chain") > Some(&0), "{ways:?}");
+}
+
+/// The same on a 6×6, whose steps over the wall take this test's search about a minute
+/// (`cargo test --release --test explain -- --ignored`).
+#[test]
+#[ignore]
+fn a_janko_nurikabe_6x6_is_explained_step_by_step() {
+    check_janko_islands(&["janko-0020-6x6"]);
 }

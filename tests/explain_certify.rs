@@ -71,6 +71,7 @@ fn each_step_formula_states_its_step_and_has_no_model() {
         ("hitori", "docs/examples/hitori.txt"),
         ("shikaku", "docs/examples/shikaku.txt"),
         ("tatamibari", "docs/examples/tatamibari.txt"),
+        ("nurikabe", "docs/examples/nurikabe.txt"),
     ] {
         let claim = certify(&[genre, &root(file)], &dir, "varisat");
         assert_eq!(claim["claim"], "explanation");
@@ -236,6 +237,7 @@ mod checked {
             ("heyawake", root("docs/examples/heyawake.txt")),
             ("shikaku", root("docs/examples/shikaku.txt")),
             ("tatamibari", root("docs/examples/tatamibari.txt")),
+            ("nurikabe", root("docs/examples/nurikabe.txt")),
         ];
         for prover in common::provers() {
             for (genre, file) in &cases {

@@ -118,6 +118,9 @@ pub struct Named<E> {
     pub encoding: E,
     /// The fact of each variable.
     of_var: std::collections::HashMap<u32, usize>,
+    /// Whether a search step's other deductions skip the facts a model already showed
+    /// unforced ([`Named::reusing_models`]).
+    reuse_models: bool,
 }
 
 impl<E> Named<E> {
@@ -133,7 +136,19 @@ impl<E> Named<E> {
             known,
             encoding,
             of_var,
+            reuse_models: false,
         }
+    }
+
+    /// A search step's other deductions are found with fewer solver calls: a model of its
+    /// rules, the known facts and one fact's opposite shows every fact false in it unforced,
+    /// and those are not asked again. The deductions are the same; the solver's learned
+    /// clauses, and so the cores and budgets of later calls, are not, so a genre's steps may
+    /// differ from those without it. Off unless a genre asks (Nurikabe, whose search steps
+    /// mention hundreds of island facts).
+    pub fn reusing_models(mut self) -> Named<E> {
+        self.reuse_models = true;
+        self
     }
 
     /// The fact of `l`'s variable, and whether `l` says it holds.
@@ -352,10 +367,29 @@ pub fn explain_while<E>(
                 match pairs.best(known.as_slice(), &open) {
                     Some((_, mut found)) => {
                         let (l, why) = found.swap_remove(0);
-                        finish(rules, &mut selectors, &known, &open, l, why, Way::Chain).map(Some)
+                        finish(
+                            rules,
+                            named.reuse_models,
+                            &mut selectors,
+                            &known,
+                            &open,
+                            l,
+                            why,
+                            Way::Chain,
+                        )
+                        .map(Some)
                     }
-                    None => match chain(rules, &mut all, &mut selectors, &known, &open) {
-                        Ok(None) => search(rules, &mut selectors, &known, &open),
+                    None => match chain(
+                        rules,
+                        named.reuse_models,
+                        &mut all,
+                        &mut selectors,
+                        &known,
+                        &open,
+                    ) {
+                        Ok(None) => {
+                            search(rules, named.reuse_models, &mut selectors, &known, &open)
+                        }
                         other => other,
                     },
                 }
@@ -672,6 +706,7 @@ impl Groups {
 /// The smallest set of rules found that forces an open fact by propagation.
 fn chain(
     rules: &Rules,
+    reuse: bool,
     all: &mut Propagator,
     selectors: &mut Selectors<'_>,
     known: &[Lit],
@@ -699,7 +734,7 @@ fn chain(
         }
     }
     let (l, why) = best.expect("one was refuted");
-    finish(rules, selectors, known, open, l, why, Way::Chain).map(Some)
+    finish(rules, reuse, selectors, known, open, l, why, Way::Chain).map(Some)
 }
 
 /// Drops rules from `why` one at a time while propagation (over `all`, its rules switched
@@ -723,6 +758,7 @@ fn pare_by_propagation(all: &mut Propagator, known: &[Lit], l: Lit, mut why: Why
 /// A step for open facts that only a search refutes: the smallest core among the open facts'.
 fn search(
     rules: &Rules,
+    reuse: bool,
     selectors: &mut Selectors<'_>,
     known: &[Lit],
     open: &[Lit],
@@ -754,14 +790,16 @@ fn search(
     let Some((l, why)) = best else {
         return Ok(None);
     };
-    finish(rules, selectors, known, open, l, why, Way::Search).map(Some)
+    finish(rules, reuse, selectors, known, open, l, why, Way::Search).map(Some)
 }
 
 /// Pares `why` (which forces `l`) down with the solver until removing any rule breaks it, then
 /// gathers every open fact the remaining rules force. A chain pared below what propagation
 /// refutes becomes a search step.
+#[allow(clippy::too_many_arguments)]
 fn finish(
     rules: &Rules,
+    reuse: bool,
     selectors: &mut Selectors<'_>,
     known: &[Lit],
     open: &[Lit],
@@ -805,11 +843,23 @@ fn finish(
         .copied()
         .filter(|&o| o != l && p.mentions(o))
         .collect();
+    // A model of the rules, the known facts and a fact's opposite shows every fact false in it
+    // unforced too: those are not asked again (the same deductions, fewer solver calls).
+    let mut unforced: HashSet<Lit> = HashSet::new();
     for other in others {
+        if unforced.contains(&other) {
+            continue;
+        }
         let forced = match way {
-            Way::Search => selectors
-                .forces_within(&why.rules, known, other, Some(PARING_BUDGET))?
-                .flatten(),
+            Way::Search => {
+                let answer =
+                    selectors.forces_within(&why.rules, known, other, Some(PARING_BUDGET))?;
+                if let (true, Some(None)) = (reuse, &answer) {
+                    let model = selectors.model();
+                    unforced.extend(open.iter().copied().filter(|&o| !model.value(o)));
+                }
+                answer.flatten()
+            }
             _ => p.refute(other),
         };
         if let Some(w) = forced {
@@ -878,6 +928,11 @@ impl<'a> Selectors<'a> {
             self.solver = Some(solver);
         }
         &mut **self.solver.as_mut().expect("just built")
+    }
+
+    /// The model the last question found (when it was answered "not forced").
+    fn model(&self) -> crate::cnf::Model {
+        self.solver.as_ref().expect("asked before").model()
     }
 
     /// Whether `which` rules and the `known` facts force `l`: the rules and facts of the

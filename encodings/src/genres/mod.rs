@@ -21,7 +21,7 @@ macro_rules! genres {
             $crate::genres::kakkuro::Kakkuro: Scoring Lemmas Complete PbOwnOptimum Searches Marks Estimate;
             $crate::genres::shikaku::Shikaku: Urls Backbone Marks Estimate Explain;
             $crate::genres::kakuro::Kakuro: Urls Backbone Marks;
-            $crate::genres::nurikabe::Nurikabe: Urls Backbone Cuts Marks Estimate;
+            $crate::genres::nurikabe::Nurikabe: Urls Backbone Cuts Marks Estimate Explain;
             $crate::genres::hitori::Hitori: Urls Backbone Cuts Marks Estimate Explain;
             $crate::genres::heyawake::Heyawake: Urls Backbone Cuts Marks Estimate Explain;
             $crate::genres::lits::Lits: Urls Backbone Cuts Marks Estimate;

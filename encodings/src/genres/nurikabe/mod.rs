@@ -18,6 +18,8 @@ use crate::puzzle::Info;
 
 pub use super::shade::Board;
 
+pub mod named;
+
 /// The most `cells × (the wall or the islands' area, the smaller, + 1)` the wall's count may
 /// take.
 const WALL_COUNT_BUDGET: usize = 1 << 14;
