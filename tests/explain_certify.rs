@@ -236,6 +236,8 @@ mod checked {
             ("heyawake", root("docs/examples/heyawake.txt")),
             ("shikaku", root("docs/examples/shikaku.txt")),
             ("tatamibari", root("docs/examples/tatamibari.txt")),
+            ("kakuro", root("docs/examples/kakuro.txt")),
+            ("lits", root("docs/examples/lits.txt")),
         ];
         for prover in common::provers() {
             for (genre, file) in &cases {

@@ -464,7 +464,7 @@ fn check(
             })
             .collect();
         for (i, &d) in grid.iter().enumerate().filter(|&(i, _)| board.white[i]) {
-            assert_eq!(backbone[&(i, d)], true, "{text}");
+            assert!(backbone[&(i, d)], "{text}");
         }
     }
     (ways, unique)

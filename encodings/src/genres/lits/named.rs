@@ -94,8 +94,8 @@ impl capability::Explain for Lits {
                 touching,
             );
             for &(a, b) in pairs {
-                for x in 0..4 {
-                    rules.add_clause(&[!lits[a], !lits[b], !letters[j][x], !letters[k][x]]);
+                for (&x, &y) in letters[j].iter().zip(&letters[k]) {
+                    rules.add_clause(&[!lits[a], !lits[b], !x, !y]);
                 }
             }
         }
