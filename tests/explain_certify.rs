@@ -238,6 +238,8 @@ mod checked {
             ("shikaku", root("docs/examples/shikaku.txt")),
             ("tatamibari", root("docs/examples/tatamibari.txt")),
             ("nurikabe", root("docs/examples/nurikabe.txt")),
+            ("kakuro", root("docs/examples/kakuro.txt")),
+            ("lits", root("docs/examples/lits.txt")),
         ];
         for prover in common::provers() {
             for (genre, file) in &cases {

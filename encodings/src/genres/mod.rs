@@ -20,11 +20,11 @@ macro_rules! genres {
             $crate::genres::tatamibari::Tatamibari: Urls Backbone Searches Prunes Generate Marks Estimate Explain;
             $crate::genres::kakkuro::Kakkuro: Scoring Lemmas Complete PbOwnOptimum Searches Marks Estimate;
             $crate::genres::shikaku::Shikaku: Urls Backbone Marks Estimate Explain;
-            $crate::genres::kakuro::Kakuro: Urls Backbone Marks;
+            $crate::genres::kakuro::Kakuro: Urls Backbone Marks Explain;
             $crate::genres::nurikabe::Nurikabe: Urls Backbone Cuts Marks Estimate Explain;
             $crate::genres::hitori::Hitori: Urls Backbone Cuts Marks Estimate Explain;
             $crate::genres::heyawake::Heyawake: Urls Backbone Cuts Marks Estimate Explain;
-            $crate::genres::lits::Lits: Urls Backbone Cuts Marks Estimate;
+            $crate::genres::lits::Lits: Urls Backbone Cuts Marks Estimate Explain;
             $crate::genres::slitherlink::Slitherlink: Urls Backbone Cuts Marks Estimate;
             $crate::genres::masyu::Masyu: Urls Backbone Cuts Marks Estimate;
         }

@@ -10,6 +10,8 @@
 //! the digits, as [`crate::cnf::sum`] builds for Kakkuro, says less: it knows the sum, not which
 //! digits make it.)
 
+mod named;
+
 use super::digits::{self, Digits};
 use crate::capability;
 use crate::cnf::amo::exactly_one;

@@ -9,6 +9,8 @@
 //! (or, in the search, [`piece_cuts`]), and a clause per letter and pair of neighbours in
 //! different rooms. The answer's forms are [`crate::genres::shade`]'s.
 
+mod named;
+
 use super::shade::{self, rooms, Broken, Encoding, Shade, Shaded};
 use crate::cnf::amo::exactly_one;
 use crate::cnf::connect::{connected, edges, piece_cuts, Graph};
