@@ -104,7 +104,7 @@ fn grade_one<P: Genre>(
         };
         Ok((text, code))
     };
-    let e = match puzzle::<P>(&inst, &a.backend, a.time_limit, &solvers, None) {
+    let e = match puzzle::<P>(&inst, &a.backend, a.time_limit, &solvers, None, true) {
         Ok(Some(e)) => e,
         Ok(None) => return said("no solution", exit::NO_SOLUTION),
         Err(_) if stop.is_raised() => return said("time limit", exit::TIME_LIMIT),
@@ -160,7 +160,7 @@ pub fn regrade<P: Genre>(text: &str, backend: &Backend) -> Result<(usize, Level)
         ..ExplainArgs::default()
     };
     let (_, solvers) = solvers_until(&a);
-    let Some(e) = puzzle::<P>(&inst, backend, None, &solvers, None)? else {
+    let Some(e) = puzzle::<P>(&inst, backend, None, &solvers, None, true)? else {
         bail!("internal error: the generated puzzle has no solution");
     };
     if !e.unique || e.explanation.cut_short {
@@ -211,7 +211,7 @@ pub fn explain<P: Genre>(a: &ExplainArgs) -> Result<Done> {
     let inst = parse::<P>(&input, &Settings::default())?;
     fits::<P>(&inst, &input)?;
     let (stop, solvers) = solvers_until(a);
-    let explained = match puzzle::<P>(&inst, &a.backend, a.time_limit, &solvers, a.steps) {
+    let explained = match puzzle::<P>(&inst, &a.backend, a.time_limit, &solvers, a.steps, false) {
         Ok(e) => e,
         Err(_) if stop.is_raised() => {
             return Ok(Done {
@@ -435,6 +435,7 @@ pub fn puzzle<P: Genre>(
     time_limit: Option<Duration>,
     solvers: &dyn NewSolver,
     max_steps: Option<usize>,
+    unique_only: bool,
 ) -> Result<Option<Explained<P>>, SolverError> {
     let named = P::named(inst)
         .ok_or_else(|| SolverError(format!("explain is not for {} puzzles", P::INFO.name)))?;
@@ -454,6 +455,19 @@ pub fn puzzle<P: Genre>(
     }
     let (answer, checked) = outcome.answers[0].clone();
     let unique = found == 1;
+    if unique_only && !unique {
+        // A grade is for one solution only: no steps to what several share.
+        return Ok(Some(Explained {
+            named,
+            answer: (answer, checked),
+            unique,
+            explanation: explain::Explanation {
+                steps: Vec::new(),
+                open: Vec::new(),
+                cut_short: false,
+            },
+        }));
+    }
     let Some(target) = encodings::explained::target::<P>(inst, &named, &answer, unique, solvers)?
     else {
         return Err(stopped());

@@ -424,7 +424,7 @@ fn backbone_agrees_with_brute_force_with_and_without_the_spare_solver() {
 fn a_team_of_two_agrees_with_brute_force() {
     use encodings::cnf::Lit;
     use encodings::search::backbone_within;
-    use encodings::search::team::Team;
+    use encodings::team::Team;
     let mut seed: u64 = 4545;
     let mut next = |m: u64| {
         seed = seed

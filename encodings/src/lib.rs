@@ -8,7 +8,8 @@
 //! - [`cnf`]: building CNF ([`cnf::ClauseSink`]) and the encodings made of it: at-most-one,
 //!   sums, objectives, unit propagation.
 //! - [`solver`]: what a search needs of a SAT solver ([`solver::Solver`]); [`search`]: the
-//!   searches, written against it, and a solver that splits a formula into independent parts.
+//!   searches, written against it, and a solver that splits a formula into independent parts;
+//!   [`team`]: what the members of a race share while they compute one backbone.
 //! - [`certificate`]: what a claim states, its formula, and its VeriPB proofs.
 //! - [`explain`]: step-by-step explanations over named rule instances; [`graded`]: generating
 //!   a puzzle at a level of them.
@@ -28,3 +29,4 @@ pub mod puzzle;
 pub mod rng;
 pub mod search;
 pub mod solver;
+pub mod team;

@@ -126,9 +126,9 @@ pub trait NewSolver: Send + Sync {
     fn member(&self) -> usize {
         0
     }
-    /// The race's board for sharing a backbone's progress ([`crate::search::team`]), when the
+    /// The race's board for sharing a backbone's progress ([`crate::team`]), when the
     /// members compute one.
-    fn team(&self) -> Option<&crate::search::team::Team> {
+    fn team(&self) -> Option<&crate::team::Team> {
         None
     }
 }

@@ -8,8 +8,8 @@ pub mod varisat;
 
 use encodings::cnf::{ClauseSink, Limited, Lit, Model, MAX_LITERALS};
 use encodings::puzzle::Task;
-use encodings::search::team::Team;
 use encodings::solver::{NewSolver, SolveResult, Solver, SolverError, SolverStats, Stop};
+use encodings::team::Team;
 use std::sync::Arc;
 
 const NO_PROOFS: &str = "--solver-cmd writes no proofs: certify with an embedded backend (the default portfolio, --solver varisat or --solver cadical)";

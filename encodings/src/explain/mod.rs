@@ -359,12 +359,14 @@ pub fn explain_while<E>(
                 cut_short,
             });
         }
-        let found = match singles.best(known.as_slice(), &open) {
+        let stop = solvers.stop();
+        let found = match singles.best(known.as_slice(), &open, stop) {
             Some((_, found)) => Ok(Some(single_step(found, singles.chosen_rules()))),
+            None if stop.is_raised() => Err(SolverError("stopped".into())),
             None => {
                 let pairs =
                     pairs.get_or_insert_with(|| Groups::new(rules, neighbours(rules, &singles)));
-                match pairs.best(known.as_slice(), &open) {
+                match pairs.best(known.as_slice(), &open, stop) {
                     Some((_, mut found)) => {
                         let (l, why) = found.swap_remove(0);
                         finish(
@@ -379,6 +381,7 @@ pub fn explain_while<E>(
                         )
                         .map(Some)
                     }
+                    None if stop.is_raised() => Err(SolverError("stopped".into())),
                     None => match chain(
                         rules,
                         named.reuse_models,
@@ -658,10 +661,20 @@ impl Groups {
     /// The group that forces the most open facts by propagation (the first, in the genre's
     /// order, of those that force as many), with what it forces: so that a house that rules a
     /// digit out of many cells says so once.
-    fn best(&mut self, known: &[Lit], open: &[Lit]) -> Option<(usize, Vec<(Lit, Why)>)> {
+    /// `None` too when `stop` is raised (the groups not looked at yet stay to be looked at):
+    /// one look over a large board's groups can take minutes.
+    fn best(
+        &mut self,
+        known: &[Lit],
+        open: &[Lit],
+        stop: &crate::solver::Stop,
+    ) -> Option<(usize, Vec<(Lit, Why)>)> {
         let open_set: HashSet<Lit> = open.iter().copied().collect();
         let mut best: Option<usize> = None;
         for g in 0..self.members.len() {
+            if stop.is_raised() {
+                return None;
+            }
             if self.dirty[g] {
                 self.dirty[g] = false;
                 let p = &mut self.props[g];

@@ -4,12 +4,11 @@
 
 pub mod cores;
 pub mod parts;
-pub mod team;
 
 use crate::cnf::{ClauseSink, Lit, Model};
 use crate::puzzle::{Ended, Observer, Puzzle};
 use crate::solver::{SolveResult, Solver, SolverError};
-use team::{Seat, Team};
+use crate::team::{Seat, Team};
 
 /// The result of asking for a better answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -121,7 +121,7 @@ impl Digits {
         &self,
         solver: &mut S,
         spare: crate::search::Spare<'_>,
-        team: Option<&crate::search::team::Team>,
+        team: Option<&crate::team::Team>,
         found: &[u8],
     ) -> Result<Option<(Grid, usize)>, SolverError> {
         let chosen: Vec<Lit> = found

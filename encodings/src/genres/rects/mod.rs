@@ -157,7 +157,7 @@ pub fn hints<A: Area + ?Sized>(
     rects: &[(Rect, Lit)],
     solver: &mut dyn crate::solver::Solver,
     spare: crate::search::Spare<'_>,
-    team: Option<&crate::search::team::Team>,
+    team: Option<&crate::team::Team>,
     found: &Solution,
 ) -> Result<Option<crate::puzzle::Hints<Solution>>, crate::solver::SolverError> {
     let chosen: Vec<Lit> = rects

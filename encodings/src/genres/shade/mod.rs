@@ -128,7 +128,7 @@ impl Cells {
         &self,
         solver: &mut S,
         spare: crate::search::Spare<'_>,
-        team: Option<&crate::search::team::Team>,
+        team: Option<&crate::team::Team>,
         found: &Shading,
         cuts: impl FnMut(&Model) -> Vec<Vec<Lit>>,
     ) -> Result<Option<(Shading, usize)>, SolverError> {

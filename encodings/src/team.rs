@@ -1,5 +1,5 @@
 //! What the members of a race share while each computes the same backbone
-//! ([`super::backbone_cut`]): the believed literals a model broke, and those a refutation
+//! ([`crate::search::backbone_cut`]): the believed literals a model broke, and those a refutation
 //! proved. Every member holds the same rules over the same variables (the same encoder on the
 //! same puzzle), so what one of them drops or proves is dropped or proved for all, and the
 //! members split the refutations instead of each doing all of them: a literal one member is
