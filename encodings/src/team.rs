@@ -80,48 +80,6 @@ impl Team {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn members_read_each_others_posts_and_another_encoding_keeps_to_itself() {
-        let [a, b, c] = [1, 2, 3].map(Lit::positive);
-        let team = Team::new();
-        let mut first = team.join(&[a, b]).unwrap();
-        let mut second = team.join(&[a, b]).unwrap();
-        assert_eq!((first.turn(), second.turn()), (0, 1));
-        assert!(
-            team.join(&[a, c]).is_none(),
-            "other candidates, another encoding"
-        );
-        first.dropped(&[b]);
-        second.proved(&[a]);
-        let news = first.news();
-        assert_eq!((news.dropped, news.proved), (vec![b], vec![a]));
-        assert!(first.news().proved.is_empty(), "read once");
-        assert_eq!(second.news().dropped, vec![b]);
-        assert_eq!(team.posted(), (1, 1));
-    }
-
-    #[test]
-    fn a_literal_is_refuted_by_one_member_at_a_time_and_once_a_budget() {
-        let [a, b] = [1, 2].map(Lit::positive);
-        let team = Team::new();
-        let first = team.join(&[a, b]).unwrap();
-        let second = team.join(&[a, b]).unwrap();
-        assert_eq!(first.take([a, b], 100), Some(a));
-        assert_eq!(second.take([a, b], 100), Some(b), "a is busy");
-        assert_eq!(second.take([a], 100), None);
-        first.release(a, Some(100));
-        assert_eq!(second.take([a], 100), None, "tried within 100");
-        assert_eq!(second.take([a], 200), Some(a));
-        second.release(a, None);
-        second.release(b, Some(50));
-        assert_eq!(first.take([b], 100), Some(b), "tried within 50 only");
-    }
-}
-
 impl Seat<'_> {
     /// The order this member joined in: members take the believed literals in different
     /// orders, so that they refute different ones.
@@ -170,5 +128,47 @@ impl Seat<'_> {
         self.dropped = board.dropped.len();
         self.proved = board.proved.len();
         news
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn members_read_each_others_posts_and_another_encoding_keeps_to_itself() {
+        let [a, b, c] = [1, 2, 3].map(Lit::positive);
+        let team = Team::new();
+        let mut first = team.join(&[a, b]).unwrap();
+        let mut second = team.join(&[a, b]).unwrap();
+        assert_eq!((first.turn(), second.turn()), (0, 1));
+        assert!(
+            team.join(&[a, c]).is_none(),
+            "other candidates, another encoding"
+        );
+        first.dropped(&[b]);
+        second.proved(&[a]);
+        let news = first.news();
+        assert_eq!((news.dropped, news.proved), (vec![b], vec![a]));
+        assert!(first.news().proved.is_empty(), "read once");
+        assert_eq!(second.news().dropped, vec![b]);
+        assert_eq!(team.posted(), (1, 1));
+    }
+
+    #[test]
+    fn a_literal_is_refuted_by_one_member_at_a_time_and_once_a_budget() {
+        let [a, b] = [1, 2].map(Lit::positive);
+        let team = Team::new();
+        let first = team.join(&[a, b]).unwrap();
+        let second = team.join(&[a, b]).unwrap();
+        assert_eq!(first.take([a, b], 100), Some(a));
+        assert_eq!(second.take([a, b], 100), Some(b), "a is busy");
+        assert_eq!(second.take([a], 100), None);
+        first.release(a, Some(100));
+        assert_eq!(second.take([a], 100), None, "tried within 100");
+        assert_eq!(second.take([a], 200), Some(a));
+        second.release(a, None);
+        second.release(b, Some(50));
+        assert_eq!(first.take([b], 100), Some(b), "tried within 50 only");
     }
 }
