@@ -56,7 +56,16 @@ pub fn grade<P: Genre>(a: &ExplainArgs) -> Result<Done> {
         };
         let (text, c) = graded.unwrap_or_else(|e| {
             eprintln!("puzzle-sat: error: {e:#}");
-            (format!("{}: error\n", item.name), exit::ERROR)
+            // A line as every other item's: JSON lines stay JSON.
+            let text = if a.format == Format::Json {
+                line(
+                    json!({"item": item.name, "puzzle": P::INFO.name, "status": "error",
+                    "reason": format!("{e:#}")}),
+                )
+            } else {
+                format!("{}: error\n", item.name)
+            };
+            (text, exit::ERROR)
         });
         use std::io::Write;
         let _ = out.write_all(text.as_bytes());

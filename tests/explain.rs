@@ -895,6 +895,49 @@ fn grade_orders_puzzles_by_the_rules_their_steps_combine() {
         assert!(v["ways"]["search"].as_u64().unwrap() > 0);
         assert_eq!(v["level"], "extreme", "{v}");
     }
+    // A broken item in a collection is a JSON line too, with the reason.
+    let made = run(
+        &[
+            "generate",
+            "tatamibari",
+            "--size",
+            "4x4",
+            "--seed",
+            "1",
+            "--unique",
+            "--format",
+            "url",
+        ],
+        None,
+    );
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    let broken = dir.join("broken.txt");
+    let url = made.stdout.trim();
+    std::fs::write(
+        &broken,
+        format!("{url}\nhttps://puzz.link/p?tatamibari/3/3/zz\n"),
+    )
+    .unwrap();
+    let out = run(
+        &[
+            "grade",
+            "tatamibari",
+            broken.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(out.code, 2, "{}{}", out.stdout, out.stderr);
+    let lines: Vec<Value> = out
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 2, "{}", out.stdout);
+    assert_eq!(lines[0]["status"], "graded");
+    assert_eq!(lines[1]["status"], "error", "{}", lines[1]);
+    assert!(lines[1]["reason"].as_str().is_some_and(|r| !r.is_empty()));
     // Text: the number first, then the level; a puzzle with two solutions has no grade.
     let two = dir.join("two.txt");
     std::fs::write(&two, ".".repeat(81) + "\n").unwrap();
