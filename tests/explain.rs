@@ -2213,3 +2213,19 @@ fn janko_nurikabe_boards_are_explained_step_by_step() {
 fn a_janko_nurikabe_6x6_is_explained_step_by_step() {
     check_janko_islands(&["janko-0020-6x6"]);
 }
+
+/// A number far larger than its board (review): the island rule's distances stop at the cells
+/// it can reach, so explain answers "no solution" at once instead of building a variable per
+/// cell and step up to the number (it aborted at 3.9 GB).
+#[test]
+fn a_nurikabe_number_past_its_board_has_no_solution_at_once() {
+    let dir = std::env::temp_dir().join(format!("explain-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("big.txt");
+    std::fs::write(&file, "2 2\n16777216 -\n- -\n").unwrap();
+    for command in ["explain", "grade"] {
+        let out = run(&[command, "nurikabe", file.to_str().unwrap()], None);
+        assert_eq!(out.code, 1, "{command}: {}{}", out.stdout, out.stderr);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -395,6 +395,11 @@ pub fn within<S: ClauseSink>(
             }
         }
     }
+    // No path of active vertices from the root is longer than there are vertices it can
+    // reach: more steps add nothing but variables (a 2×2 Nurikabe's 16777216 asked for 16
+    // million a cell).
+    let reachable = depth.iter().filter(|&&d| d != unreached).count();
+    let steps = steps.min(reachable.saturating_sub(1));
     // near[v][t − depth[v]].
     let mut near: Vec<Vec<Lit>> = vec![Vec::new(); n];
     for t in 1..=steps {
