@@ -165,7 +165,7 @@ test("next step: the rules and what they force, drawn, without the solution", as
   assert.match(await page.textContent("#answer-text"), /\?/);
   assert.equal(await page.locator("#picture svg g.deduced rect").count() > 0, true);
   // Genres without explanations have no Next step.
-  await page.selectOption("#genre", "kakuro");
+  await page.selectOption("#genre", "slitherlink");
   assert.equal(await page.isDisabled("#next"), true);
   await page.close();
 });
