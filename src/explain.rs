@@ -164,6 +164,7 @@ pub fn regrade<P: Genre>(text: &str, backend: &Backend) -> Result<(usize, Level)
         text: text.to_string(),
     };
     let inst = parse::<P>(&input, &Settings::default())?;
+    fits::<P>(&inst, &input)?;
     let a = ExplainArgs {
         backend: backend.clone(),
         ..ExplainArgs::default()
@@ -179,11 +180,11 @@ pub fn regrade<P: Genre>(text: &str, backend: &Backend) -> Result<(usize, Level)
     Ok((grade_of(steps), level_of(steps)))
 }
 
-/// Refuses, naming the file, a puzzle whose formula `solve` would refuse: the named rules are
-/// built whole before any solver (a rectangle genre's `?` on a large board has millions of
-/// candidates).
+/// Refuses, naming the file, a puzzle whose formula `solve` would refuse or whose named rules
+/// would pass their budget: they are built whole before any solver (a rectangle genre's `?`
+/// on a large board has millions of candidates, a Nurikabe `?` a forest of its own).
 fn fits<P: Genre>(inst: &P::Instance, input: &crate::input::Input) -> Result<()> {
-    encodings::genre::fits::<P>(inst).map_err(|e| anyhow::anyhow!("{}: {e}", input.name))
+    encodings::genre::fits_named::<P>(inst).map_err(|e| anyhow::anyhow!("{}: {e}", input.name))
 }
 
 /// The run's stop flag, raised when the time limit passes, and its solvers.

@@ -141,6 +141,14 @@ pub trait Explain: Puzzle {
     /// decided are an answer decided.
     fn named(inst: &Self::Instance) -> crate::explain::Named<Self::Encoding>;
 
+    /// About how many literals [`Self::named`]'s rules hold (at least as many, within a small
+    /// factor), counted without building them and no further than just past `limit`: `explain`
+    /// refuses a puzzle past [`crate::genre::NAMED_LITERALS`] before building anything. `None`:
+    /// about as many as the formula's [`crate::genre::Genre::estimate`].
+    fn estimate_named(_inst: &Self::Instance, _limit: u64) -> Option<u64> {
+        None
+    }
+
     /// The board with what `known` establishes (the rest left open), as text.
     fn draw_known(
         inst: &Self::Instance,
@@ -527,6 +535,10 @@ macro_rules! declare {
         const EXPLAINS: bool = true;
         fn named(inst: &Self::Instance) -> Option<$crate::explain::Named<Self::Encoding>> {
             Some(<Self as $crate::capability::Explain>::named(inst))
+        }
+        fn estimate_named(inst: &Self::Instance, limit: u64) -> u64 {
+            <Self as $crate::capability::Explain>::estimate_named(inst, limit)
+                .unwrap_or_else(|| <Self as $crate::genre::Genre>::estimate(inst, limit))
         }
         fn draw_known(
             inst: &Self::Instance,

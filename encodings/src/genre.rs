@@ -221,6 +221,12 @@ pub trait Genre: Puzzle {
         None
     }
 
+    /// [`crate::capability::Explain::estimate_named`], or [`Self::estimate`] where the genre
+    /// gives none.
+    fn estimate_named(inst: &Self::Instance, limit: u64) -> u64 {
+        Self::estimate(inst, limit)
+    }
+
     /// [`crate::capability::Explain::named`]; `None` without it.
     fn named(_inst: &Self::Instance) -> Option<crate::explain::Named<Self::Encoding>> {
         None
@@ -303,6 +309,27 @@ pub fn fits<P: Genre>(inst: &P::Instance) -> Result<(), crate::solver::SolverErr
 /// [`fits`] for the formula the searches build, which leaves out what cuts stand for.
 pub fn fits_search<P: Genre>(inst: &P::Instance) -> Result<(), crate::solver::SolverError> {
     too_large(P::estimate_search(inst, crate::cnf::MAX_LITERALS))
+}
+
+/// The most literals `explain`'s named rules may hold: half a formula's. They are stored a
+/// clause apart (about 22 bytes a literal against a solver's few) and held again by each
+/// solver of the race, so at this bound `explain` takes about what `solve` does at
+/// [`crate::cnf::MAX_LITERALS`]. The largest janko.at board (Nurikabe 1055, 40×57) is
+/// estimated at 23 million.
+pub const NAMED_LITERALS: u64 = crate::cnf::MAX_LITERALS / 2;
+
+/// Refuses, before building any of them, an instance whose named rules would pass
+/// [`NAMED_LITERALS`] (a `?` in Nurikabe has a fact per cell and a forest of its own), or
+/// whose formula `solve` would refuse ([`fits`]).
+pub fn fits_named<P: Genre>(inst: &P::Instance) -> Result<(), crate::solver::SolverError> {
+    // The genres' named estimates are cheap; the formula's may count it all.
+    if P::estimate_named(inst, NAMED_LITERALS) > NAMED_LITERALS {
+        return Err(crate::solver::SolverError(format!(
+            "the puzzle is too large to explain: its named rules would hold more than {} million literals, the most explain builds",
+            NAMED_LITERALS / 1_000_000
+        )));
+    }
+    fits::<P>(inst)
 }
 
 fn too_large(estimate: u64) -> Result<(), crate::solver::SolverError> {

@@ -34,6 +34,7 @@ pub fn grade<G: Genre>(
 ) -> Result<Option<Grade>, String> {
     let inst = G::parse(text, &Settings::default())
         .map_err(|e| format!("internal error: a generated puzzle does not read back: {e}"))?;
+    crate::genre::fits_named::<G>(&inst).map_err(|e| e.to_string())?;
     let named = G::named(&inst)
         .ok_or_else(|| format!("{} puzzles are not explained, so not graded", G::INFO.name))?;
     let fixed = answer_lits::<G>(&inst, &named.encoding, named.rules.num_vars, answer);

@@ -206,7 +206,7 @@ pub fn verify<P: Genre>(
     let (body, _) = encodings::puzzle::without_header(text);
     let inst = P::parse(body, &Settings::default())
         .map_err(|e| format!("the puzzle text does not parse: {e}"))?;
-    crate::runner::fits::<P>(&inst).map_err(|e| e.to_string())?;
+    encodings::genre::fits_named::<P>(&inst).map_err(|e| e.to_string())?;
     let named = P::named(&inst).ok_or_else(|| format!("{} has no explanations", P::INFO.name))?;
     let steps = claim
         .get("steps")

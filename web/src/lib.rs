@@ -454,6 +454,9 @@ fn solve<P: Genre>(
         _ => {}
     }
     encodings::genre::fits::<P>(&inst).map_err(|e| format!("{name}: {e}"))?;
+    if matches!(mode, Mode::Next) {
+        encodings::genre::fits_named::<P>(&inst).map_err(|e| format!("{name}: {e}"))?;
+    }
     let mode = match (mode, P::TASK) {
         (Mode::Prove, Task::Maximize) => Mode::Solve,
         (Mode::Prove, Task::Enumerate) => Mode::Unique,

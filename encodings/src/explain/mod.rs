@@ -73,6 +73,11 @@ impl Rules {
         &self.clauses[self.starts[r]..end]
     }
 
+    /// How many literals the clauses hold (what [`crate::genre::NAMED_LITERALS`] bounds).
+    pub fn literals(&self) -> u64 {
+        self.clauses.iter().map(|c| c.len() as u64).sum()
+    }
+
     /// Every clause, each with its rule.
     pub fn all(&self) -> impl Iterator<Item = (usize, &[Lit])> {
         (0..self.len()).flat_map(move |r| self.clauses_of(r).iter().map(move |c| (r, &c[..])))

@@ -28,6 +28,42 @@ pub fn letter(s: Shape) -> &'static str {
 }
 
 impl capability::Explain for Lits {
+    /// At most: per placement 24 literals (its letter and cells, its share of the room's
+    /// exactly-one, its place in each cell's clause and its letter's), per cell of a room 1,
+    /// per two neighbours in two rooms 16, per 2×2 4, and the connectivity's forest. A room of
+    /// more than 64 cells is not walked: at most 18 placements begin at each of its cells.
+    fn estimate_named(board: &Board, _limit: u64) -> Option<u64> {
+        let (rows, cols) = (board.blank.rows, board.blank.cols);
+        let n = (rows * cols) as u64;
+        let mut total = crate::genres::nurikabe::named::forest_literals(n)
+            .saturating_add(n)
+            .saturating_add(4 * n);
+        for room in board.rooms() {
+            let placed = if room.len() <= 64 {
+                placements(&room, cols).len()
+            } else {
+                18 * room.len()
+            };
+            total = total.saturating_add(24 * placed as u64 + room.len() as u64 + 4);
+        }
+        for i in 0..rows * cols {
+            let (r, c) = (i / cols, i % cols);
+            for j in [
+                (c + 1 < cols).then_some(i + 1),
+                (r + 1 < rows).then_some(i + cols),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                let (a, b) = (board.room[i], board.room[j]);
+                if a != b && a != OUTSIDE && b != OUTSIDE {
+                    total = total.saturating_add(16);
+                }
+            }
+        }
+        Some(total)
+    }
+
     fn named(board: &Board) -> Named<Encoding> {
         let (rows, cols) = (board.blank.rows, board.blank.cols);
         let mut rules = Rules::new();
@@ -161,5 +197,33 @@ impl capability::Explain for Lits {
         caption: &str,
     ) -> String {
         svg_step::<LitsRules>(board, named, known, rules, deduced, caption)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::capability::Explain;
+    use crate::puzzle::{Puzzle, Settings};
+
+    /// At least what `named` builds, on rooms walked and on one room too large to walk.
+    #[test]
+    fn the_estimate_covers_the_named_rules() {
+        let one = |n: usize| format!("{n} {n}\n") + &(vec!["a"; n].join(" ") + "\n").repeat(n);
+        for text in [
+            "1 1 2 2\n1 1 2 2\n3 3 @ 4\n3 3 4 4\n".to_string(),
+            "1 1 1 2 2\n1 3 3 2 2\n3 3 4 4 4\n5 5 5 5 4\n".to_string(),
+            one(4),
+            one(12),
+        ] {
+            let board = Lits::parse(&text, &Settings::default()).unwrap();
+            let built = Lits::named(&board).rules.literals();
+            let estimate = Lits::estimate_named(&board, u64::MAX).unwrap();
+            assert!(built <= estimate, "{text}: {built} > {estimate}");
+            assert!(
+                estimate <= 4 * built + 200,
+                "{text}: {estimate} for {built}"
+            );
+        }
     }
 }

@@ -529,6 +529,23 @@ impl capability::Estimate for Shikaku {
 }
 
 impl capability::Explain for Shikaku {
+    /// As [`capability::Estimate::estimate`], each candidate also in its number's rule: up to 9
+    /// literals in each exactly-one it is in.
+    fn estimate_named(board: &Board, limit: u64) -> Option<u64> {
+        let count = ClueCount::new(board);
+        let mut literals = (board.rows * board.cols) as u64;
+        for at in (0..board.clues.len()).filter(|&i| board.clues[i].is_some()) {
+            each_candidate(board, &count, at, |rect| {
+                literals = literals.saturating_add(9 * (rect.height * rect.width + 1) as u64);
+                literals <= limit
+            });
+            if literals > limit {
+                break;
+            }
+        }
+        Some(literals)
+    }
+
     /// A fact per candidate rectangle; a rule per number ("gets one rectangle of N cells",
     /// exactly one of its candidates) and per other cell ("is covered once"). The candidates
     /// are the rectangles that may hold a number at all (that one alone, and its area): the
@@ -590,6 +607,26 @@ mod tests {
 
     fn parse(text: &str) -> Result<Board, ParseError> {
         Shikaku::parse(text, &Settings::default())
+    }
+
+    /// The named rules' estimate is at least what they hold, and not far above it.
+    #[test]
+    fn the_named_estimate_covers_the_named_rules() {
+        use capability::Explain;
+        for text in [
+            ". . . . 3 .\n5 6 . . 6 .\n. . . . . .\n. . . . . .\n. 6 . . 2 3\n. 5 . . . .\n",
+            ". . . .\n. ? . .\n. . . 4\n",
+            ". . . . . . . .\n. . . . . . . .\n. . . ? . . . .\n. . . . . . . .\n",
+        ] {
+            let board = parse(text).unwrap();
+            let built = Shikaku::named(&board).rules.literals();
+            let estimate = Shikaku::estimate_named(&board, u64::MAX).unwrap();
+            assert!(built <= estimate, "{text}: {built} > {estimate}");
+            assert!(
+                estimate <= 4 * built + 200,
+                "{text}: {estimate} for {built}"
+            );
+        }
     }
 
     #[test]

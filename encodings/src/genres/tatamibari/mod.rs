@@ -452,6 +452,10 @@ impl capability::Generate for Tatamibari {
 }
 
 impl capability::Explain for Tatamibari {
+    fn estimate_named(board: &Board, limit: u64) -> Option<u64> {
+        Some(size::named(board, limit))
+    }
+
     /// A fact per candidate rectangle; a rule per clue ("gets one square region", exactly one
     /// of its candidates), per other cell ("is covered once"), and per point inside the board
     /// ("no two regions touch only at it", two diagonal corners: in a division into

@@ -16,28 +16,48 @@ impl capability::Estimate for Tatamibari {
     /// survives and about ten per candidate, is counted after probing: on generated boards a third
     /// to a fifth of them survive.)
     fn estimate(board: &Board, limit: u64) -> u64 {
-        // Every cell is covered by some candidate, so the board's cells alone may say enough, and
-        // then nothing the size of the board is built.
-        let least = weight(1, 1)
-            .saturating_mul(board.cells.iter().filter(|&&c| c != Cell::Hole).count() as u64);
-        if least > limit {
-            return least;
-        }
-        let spans = Spans::new(board);
-        let mut total = 0u64;
-        for cr in 0..board.rows {
-            for cc in 0..board.cols {
-                let Cell::Clue(shape) = board.cell(cr, cc) else {
-                    continue;
-                };
-                total += clue_estimate(board, &spans, cr, cc, shape, limit.saturating_sub(total));
-                if total > limit {
-                    return total;
-                }
+        listed(board, limit, weight)
+    }
+}
+
+/// How many literals `explain`'s named rules hold, at most ([`super::Tatamibari`]'s
+/// `estimate_named`): every candidate, unpruned, in the exactly-ones of its clue and of each
+/// cell it covers (up to 9 literals each), and in the corner rules of its four corners (up to
+/// 2 literals each).
+pub fn named(board: &Board, limit: u64) -> u64 {
+    listed(board, limit, |h, w| 9 * (h * w + 1) as u64 + 8)
+}
+
+/// The candidates' `weight`s summed, no further than just past `limit`.
+fn listed(board: &Board, limit: u64, weight: fn(usize, usize) -> u64) -> u64 {
+    // Every cell is covered by some candidate, so the board's cells alone may say enough, and
+    // then nothing the size of the board is built (9: `weight`'s 1×1, and each cell's
+    // exactly-one in the named rules).
+    let least =
+        9u64.saturating_mul(board.cells.iter().filter(|&&c| c != Cell::Hole).count() as u64);
+    if least > limit {
+        return least;
+    }
+    let spans = Spans::new(board);
+    let mut total = 0u64;
+    for cr in 0..board.rows {
+        for cc in 0..board.cols {
+            let Cell::Clue(shape) = board.cell(cr, cc) else {
+                continue;
+            };
+            total += clue_estimate(
+                board,
+                &spans,
+                (cr, cc, shape),
+                limit.saturating_sub(total),
+                weight,
+            );
+            if total > limit {
+                return total;
             }
         }
-        total
     }
+    total
 }
 
 /// A candidate's room: see [`estimate`].
@@ -48,10 +68,9 @@ fn weight(h: usize, w: usize) -> u64 {
 fn clue_estimate(
     board: &Board,
     spans: &Spans,
-    cr: usize,
-    cc: usize,
-    shape: Shape,
+    (cr, cc, shape): (usize, usize, Shape),
     limit: u64,
+    weight: fn(usize, usize) -> u64,
 ) -> u64 {
     // The free span around column cc in row r, or None when (r, cc) itself is blocked.
     let span = |r: usize| (r == cr || board.cell(r, cc) == Cell::Blank).then(|| spans.at(r, cc));
@@ -112,6 +131,27 @@ mod tests {
                 }
             }
             assert_eq!(Tatamibari::estimate(&board, u64::MAX), listed, "{text}");
+        }
+    }
+
+    /// `named`'s estimate is at least what the named rules hold, and not far above it.
+    #[test]
+    fn the_named_estimate_covers_the_named_rules() {
+        use crate::capability::Explain;
+        for text in [
+            "+.\n..\n",
+            "..-..\n.....\n|...+\n",
+            "...#..\n.-....\n....|.\n..+...\n",
+            "........\n........\n...?....\n........\n........\n",
+        ] {
+            let board = parse(text).unwrap();
+            let built = Tatamibari::named(&board).rules.literals();
+            let estimate = named(&board, u64::MAX);
+            assert!(built <= estimate, "{text}: {built} > {estimate}");
+            assert!(
+                estimate <= 4 * built + 200,
+                "{text}: {estimate} for {built}"
+            );
         }
     }
 

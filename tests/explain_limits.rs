@@ -1,0 +1,161 @@
+//! `explain`, `explain --next`, `--certify` and `grade` refuse a board whose named rules would
+//! be too large before building any of them (exit 2, the file named), under a memory limit that
+//! building them would pass; the largest bundled boards of the same genres are not refused.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// `rows` lines of `cols` cells, `cell(r, c)` each, joined by `sep`, after an optional size line.
+fn board(
+    rows: usize,
+    cols: usize,
+    sized: bool,
+    sep: &str,
+    cell: impl Fn(usize, usize) -> &'static str,
+) -> String {
+    let mut text = if sized {
+        format!("{rows} {cols}\n")
+    } else {
+        String::new()
+    };
+    for r in 0..rows {
+        let row: Vec<&str> = (0..cols).map(|c| cell(r, c)).collect();
+        text += &(row.join(sep) + "\n");
+    }
+    text
+}
+
+/// Runs the binary under a 1.5 GB address-space limit (building the rules of any board here
+/// takes more) and returns its exit code, stderr and how long it took.
+fn limited(args: &[&str]) -> (i32, String, Duration) {
+    let started = Instant::now();
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 1500000; exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_puzzle-sat"))
+        .args(args)
+        .output()
+        .expect("sh starts");
+    let code = out.status.code().expect("exited, not killed by a signal");
+    (
+        code,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        started.elapsed(),
+    )
+}
+
+/// Each way of explaining `file` is refused at once, naming it, with `said`.
+fn refused(puzzle: &str, file: &Path, said: &str) {
+    let path = file.to_str().unwrap();
+    let certify = file.with_extension("cert");
+    let runs: Vec<Vec<&str>> = vec![
+        vec!["explain", puzzle, path],
+        vec!["explain", puzzle, path, "--next", "--format", "json"],
+        vec![
+            "explain",
+            puzzle,
+            path,
+            "--certify",
+            certify.to_str().unwrap(),
+        ],
+        vec!["grade", puzzle, path],
+    ];
+    for args in runs {
+        let (code, stderr, took) = limited(&args);
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("error: {path}: {said}")),
+            "{args:?}: {stderr}"
+        );
+        assert!(took < Duration::from_secs(10), "{args:?} took {took:?}");
+    }
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+const NAMED: &str =
+    "the puzzle is too large to explain: its named rules would hold more than 33 million literals";
+
+#[test]
+fn hostile_boards_are_refused_before_their_rules_are_built() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    // 81 `?`s on 45×45: a fact per `?` and cell, and a forest per `?` (about 100 million
+    // literals; 3.9 GB before this check).
+    let nurikabe = board(45, 45, true, " ", |r, c| {
+        if r % 5 == 0 && c % 5 == 0 {
+            "?"
+        } else {
+            "-"
+        }
+    });
+    refused("nurikabe", &write(dir, "n.txt", &nurikabe), NAMED);
+    // One room of 215×215: its placements and the board's forest (62 million; 5.5 GB).
+    let lits = board(215, 215, true, " ", |_, _| "1");
+    refused("lits", &write(dir, "l.txt", &lits), NAMED);
+    // One `?` on 30×30: every rectangle round it, unpruned, with the cells' and corners'
+    // rules (97 million; 5 GB), while the pruned formula `solve` builds fits.
+    let tatamibari = board(30, 30, false, "", |r, c| {
+        if (r, c) == (15, 15) {
+            "?"
+        } else {
+            "."
+        }
+    });
+    refused("tatamibari", &write(dir, "t30.txt", &tatamibari), NAMED);
+    // On 60×60 the candidates alone pass `solve`'s limit too.
+    let tatamibari = board(60, 60, false, "", |r, c| {
+        if (r, c) == (30, 30) {
+            "?"
+        } else {
+            "."
+        }
+    });
+    refused("tatamibari", &write(dir, "t60.txt", &tatamibari), NAMED);
+    let shikaku = board(60, 60, false, " ", |r, c| {
+        if (r, c) == (30, 30) {
+            "?"
+        } else {
+            "."
+        }
+    });
+    refused("shikaku", &write(dir, "s60.txt", &shikaku), NAMED);
+}
+
+/// The largest bundled boards of these genres are explained as before: not refused (a first
+/// step, or the time limit).
+#[test]
+fn the_largest_bundled_boards_are_not_refused() {
+    for (puzzle, file) in [
+        ("nurikabe", "nurikabe/janko-1047-25x32.txt"),
+        ("lits", "lits/janko-0360-40x57.txt"),
+        ("shikaku", "shikaku/janko-126-50x40.txt"),
+        ("tatamibari", "tatamibari/janko-109-14x14.txt"),
+    ] {
+        let path = common::data_dir(file);
+        let r = common::run(
+            &[
+                "explain",
+                puzzle,
+                path.to_str().unwrap(),
+                "--next",
+                "--time-limit",
+                "2",
+            ],
+            None,
+        );
+        assert!(
+            r.code == 0 || r.code == 3,
+            "{file}: {} {}",
+            r.code,
+            r.stderr
+        );
+    }
+}
