@@ -248,9 +248,10 @@ pub fn explain<P: Genre>(a: &ExplainArgs) -> Result<Done> {
         });
     };
     let timed_out = e.explanation.cut_short && stop.is_raised();
+    // Not unique is exit 1 with `--steps` and `--next` too, as for `explain` and `grade`.
     let code = if timed_out {
         exit::TIME_LIMIT
-    } else if e.unique || e.explanation.cut_short {
+    } else if e.unique {
         exit::ANSWER
     } else {
         exit::NO_SOLUTION
@@ -326,6 +327,8 @@ fn summary<P: Genre>(e: &Explained<P>, timed_out: bool) -> String {
     };
     let end = if timed_out {
         "stopped by the time limit"
+    } else if e.explanation.cut_short && !e.unique {
+        "the first ones only; not unique: the puzzle has more than one solution"
     } else if e.explanation.cut_short {
         "the first ones only"
     } else if e.unique {
@@ -412,10 +415,11 @@ fn json_of<P: Genre>(inst: &P::Instance, e: &Explained<P>, timed_out: bool) -> S
             .map(|s| s.deduces.len())
             .sum::<usize>();
     m.insert("open".into(), json!(named.facts.len() - decided));
-    // Only a unique solution is the explanation's end; otherwise it is one of several.
+    // Only a unique solution is the explanation's end; otherwise it is one of several. A
+    // hint (`--next`, `--steps`) does not give the answer away.
     m.insert(
         "solution".into(),
-        if e.unique {
+        if e.unique && !e.explanation.cut_short {
             Value::Object(P::answer_json(inst, &e.answer.0, &e.answer.1))
         } else {
             Value::Null

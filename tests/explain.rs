@@ -2229,3 +2229,36 @@ fn a_nurikabe_number_past_its_board_has_no_solution_at_once() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A hint (`--next`) on a puzzle with several solutions says so in words and exits 1, as
+/// `explain` and `grade` do; a hint's JSON carries no solution, unique or not, while the whole
+/// explanation's does.
+#[test]
+fn a_hint_says_not_unique_and_gives_no_answer_away() {
+    let several = b"1...\n....\n....\n....\n";
+    let out = run(&["explain", "sudoku", "-", "--next"], Some(several));
+    assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("not unique"), "{}", out.stdout);
+    let out = run(
+        &["explain", "sudoku", "-", "--next", "--format", "json"],
+        Some(several),
+    );
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(
+        (v["unique"].clone(), v["solution"].clone()),
+        (Value::Bool(false), Value::Null)
+    );
+    let example = "docs/examples/sudoku.txt";
+    let out = run(
+        &["explain", "sudoku", example, "--next", "--format", "json"],
+        None,
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["status"], "partial");
+    assert_eq!(v["solution"], Value::Null, "a hint gives the answer away");
+    let out = run(&["explain", "sudoku", example, "--format", "json"], None);
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    assert!(v["solution"].is_object(), "{}", out.stdout);
+}
