@@ -419,14 +419,16 @@ pub struct GradeCli {
 pub struct GenerateCli {
     #[arg(value_parser = generator_parser())]
     pub puzzle: String,
-    /// Board size, rows x columns (without it: 9x9 for sudoku; tatamibari needs it).
+    /// Board size, rows x columns, or one number for a square board (without it: 9x9 for
+    /// sudoku; tatamibari needs it).
     #[arg(long, value_name = "RxC", value_parser = parse_size)]
     pub size: Option<(usize, usize)>,
     /// Seed of the random choices: the same seed gives the same puzzle. Without it a seed is
     /// picked at random and printed (stderr; the `seed` field in JSON).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Reshape until the solution is unique (checked with the solver).
+    /// Reshape until the solution is unique (checked with the solver); every sudoku is made
+    /// unique, with it or without.
     #[arg(long)]
     pub unique: bool,
     /// Sparser clues: merge neighbouring rectangles until the puzzle has about C cells per
@@ -524,10 +526,13 @@ impl SolverArgs {
     }
 }
 
+/// `RxC`, or one number for a square board (`9`: 9×9).
 fn parse_size(s: &str) -> Result<(usize, usize), String> {
-    let (r, c) = s
-        .split_once(['x', 'X', '×'])
-        .ok_or_else(|| format!("{s:?} is not a size like 10x12"))?;
+    let (r, c) = match s.split_once(['x', 'X', '×']) {
+        Some(rc) => rc,
+        None if s.trim().parse::<usize>().is_ok() => (s, s),
+        None => return Err(format!("{s:?} is not a size like 10x12 (or 9 for 9x9)")),
+    };
     let num = |t: &str| {
         t.trim()
             .parse::<usize>()

@@ -1138,6 +1138,12 @@ pub fn generate<P: Genre>(a: &GenerateArgs, regrade: Regrade) -> Result<Done> {
         _ => None,
     };
     let made = made.map(|(text, _)| text);
+    // A level asked and not met: the nearest puzzle is printed, and the exit says it is not
+    // what was asked, as `solve --unique` does for a puzzle that is not unique.
+    let code = match (a.grade, graded) {
+        (Some(asked), Some((_, level))) if level != asked => exit::NO_SOLUTION,
+        _ => exit::ANSWER,
+    };
     // How much of the answer the rules decide by propagation alone: the rest needs reasoning.
     // It builds the whole formula, so only where asked for (a unique puzzle, whose search built
     // it already, or JSON) and where it fits: plain generation stays instant at any size.
@@ -1185,7 +1191,7 @@ pub fn generate<P: Genre>(a: &GenerateArgs, regrade: Regrade) -> Result<Done> {
             let inst = inst.as_ref().expect("parsed above");
             Ok(Done {
                 stdout: P::to_url(inst).map_err(|e| anyhow!(e))? + "\n",
-                code: exit::ANSWER,
+                code,
             })
         }
         Some(_) if a.svg => {
@@ -1207,12 +1213,12 @@ pub fn generate<P: Genre>(a: &GenerateArgs, regrade: Regrade) -> Result<Done> {
             );
             Ok(Done {
                 stdout: P::svg(inst, &[], &caption),
-                code: exit::ANSWER,
+                code,
             })
         }
         Some(text) => Ok(Done {
             stdout: if a.json { json(Some(&text)) } else { text },
-            code: exit::ANSWER,
+            code,
         }),
         None => {
             if a.grade.is_some() {

@@ -176,6 +176,9 @@ fn the_same_seed_makes_the_same_puzzle() {
     let c = generate(&["--seed", "43"]);
     assert_eq!(a.code, 0);
     assert_eq!(a.stdout, b.stdout);
+    // One number is a square board's side.
+    let b = generate(&["--seed", "42", "--size", "9"]);
+    assert_eq!((b.code, &b.stdout), (0, &a.stdout), "{}", b.stderr);
     assert_ne!(a.stdout, c.stdout);
     let a = generate(&["--seed", "42", "--grade", "medium", "-q"]);
     let b = generate(&["--seed", "42", "--grade", "medium", "-q"]);
@@ -239,7 +242,8 @@ fn an_unmet_level_says_so_and_prints_the_nearest() {
             "--seed", &seed, "--grade", "extreme", "--tries", "1", "--format", "json", "-q",
         ];
         let r = generate(&args);
-        assert_eq!(r.code, 0, "{}", r.stderr);
+        let met = json_field(&r.stdout, "level") == "\"extreme\"";
+        assert_eq!(r.code, if met { 0 } else { 1 }, "{}", r.stderr);
         let text: String = serde_json::from_str(&json_field(&r.stdout, "text")).unwrap();
         let g = run(
             &["grade", "sudoku", "-", "--format", "json"],
@@ -259,7 +263,8 @@ fn an_unmet_level_says_so_and_prints_the_nearest() {
             "{remark}"
         );
         let t = generate(&["--seed", &seed, "--grade", "extreme", "--tries", "1"]);
-        assert_eq!(t.code, 0);
+        assert_eq!(t.code, 1, "the level asked was not met");
+        assert!(!t.stdout.is_empty(), "the nearest is printed");
         assert!(
             t.stderr.contains("no extreme puzzle found") && t.stderr.contains("level "),
             "{}",
@@ -292,7 +297,7 @@ fn a_time_limit_ends_the_tries() {
                 assert_eq!(r.stdout, "");
                 assert!(r.stderr.contains("no puzzle graded yet"), "{}", r.stderr);
             }
-            0 => {
+            1 => {
                 assert!(
                     r.stderr
                         .contains("no extreme puzzle found: the time limit passed"),
@@ -357,6 +362,11 @@ fn bad_asks_exit_2_with_a_clear_message() {
         (&["--tries", "5"], "--grade <LEVEL>"),
         (&["--size", "9x8"], "a sudoku is square, not 9×8"),
         (&["--size", "7x7"], "no 7×7 sudoku"),
+        (&["--size", "7"], "no 7×7 sudoku"),
+        (
+            &["--size", "nine"],
+            "is not a size like 10x12 (or 9 for 9x9)",
+        ),
         (&["--size", "40x40"], "no 40×40 sudoku"),
         (
             &["--cells-per-clue", "4"],
