@@ -279,3 +279,22 @@ fn hints_are_what_every_solution_shares() {
         r.stdout
     );
 }
+
+/// A `?` number is not drawn as an undecided cell: `(?)` in a board with undecided cells
+/// (`explain --steps`, `--hints`), `?` in a whole answer, as `check` reads it back.
+#[test]
+fn a_question_number_is_told_from_an_undecided_cell() {
+    let board = b"3 3\n? - -\n- - -\n- - 2\n";
+    let out = run(&["explain", "nurikabe", "-", "--steps", "1"], Some(board));
+    let drawn = out
+        .stdout
+        .split("after 1 step:\n")
+        .nth(1)
+        .unwrap_or_default();
+    assert!(drawn.starts_with("(?) ? ?\n"), "{}", out.stdout);
+    let out = run(&["solve", "nurikabe", "-", "--hints"], Some(board));
+    assert!(out.stdout.starts_with("(?) "), "{}", out.stdout);
+    let out = run(&["solve", "nurikabe", "-"], Some(b"1 2\n? -\n"));
+    // Either solution (`? #` or `? .`): the number as the puzzle writes it.
+    assert!(out.stdout.starts_with("? "), "{}", out.stdout);
+}

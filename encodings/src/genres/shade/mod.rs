@@ -160,16 +160,21 @@ pub fn forest_literals(cells: usize) -> u64 {
 }
 
 /// The text form: `#` shaded; an unshaded cell shows its clue (`clue(i)`) or `.`; `?`
-/// undecided (hints).
+/// undecided (hints, explain's steps), where a `?` clue is drawn `(?)` so as not to be taken
+/// for one.
 pub fn render(
     rows: usize,
     cols: usize,
     answer: &Shading,
     clue: impl Fn(usize) -> Option<String>,
 ) -> String {
+    let partial = answer.iter().any(Option::is_none);
     grid::write(rows, cols, |i| match answer[i] {
         Some(true) => "#".into(),
-        Some(false) => clue(i).unwrap_or_else(|| ".".into()),
+        Some(false) => match clue(i) {
+            Some(c) if partial && c == "?" => "(?)".into(),
+            c => c.unwrap_or_else(|| ".".into()),
+        },
         None => "?".into(),
     })
 }
@@ -571,6 +576,19 @@ impl<G: Shade> capability::Estimate for Shaded<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// In a drawing with undecided cells (`?`), a `?` number is `(?)`; a whole answer keeps
+    /// it as the puzzle writes it, as `check` reads it back.
+    #[test]
+    fn a_question_number_is_not_drawn_as_an_undecided_cell() {
+        let clue = |i: usize| (i == 0).then(|| "?".to_string());
+        let partial = vec![Some(false), None, Some(true)];
+        assert_eq!(render(1, 3, &partial, clue), "(?) ? #\n");
+        let whole = vec![Some(false), Some(false), Some(true)];
+        let text = render(1, 3, &whole, clue);
+        assert_eq!(text, "? . #\n");
+        assert_eq!(read(1, 3, &text, clue, &[]).unwrap(), whole);
+    }
 
     #[test]
     fn answers_read_back_as_written() {
