@@ -702,7 +702,7 @@ fn random_boards(kind: Kind, count: usize, seed: u64) {
     assert!(ways.get("single") > Some(&boards), "{kind:?}: {ways:?}");
     // Steps of several rules: chains, and case splits over the one piece.
     assert!(
-        ways.get("chain").is_some() || ways.get("search").is_some(),
+        ways.contains_key("chain") || ways.contains_key("search"),
         "{kind:?}: {ways:?}"
     );
 }
@@ -792,7 +792,7 @@ fn janko_boards_are_explained_to_their_published_solutions() {
             .for_each(|(way, n)| *ways.entry(way).or_default() += n);
     }
     assert!(
-        ways.get("search").is_some() && ways.get("chain").is_some(),
+        ways.contains_key("search") && ways.contains_key("chain"),
         "{ways:?}"
     );
 }
