@@ -229,7 +229,7 @@ impl<G: Loop> capability::Explain for Looped<G> {
                 cells: vec![rows * cols + k],
             })
             .collect();
-        Named::new(rules, facts, Vec::new(), enc).reusing_models()
+        Named::new(rules, facts, Vec::new(), enc)
     }
 
     fn draw_known(board: &G::Board, named: &Named<Encoding>, known: &[Lit]) -> String {
