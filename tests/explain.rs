@@ -952,11 +952,12 @@ fn grade_orders_puzzles_by_the_rules_their_steps_combine() {
     std::fs::write(&one, easy.clone() + "\n").unwrap();
     let out = run(&["grade", "sudoku", one.to_str().unwrap()], None);
     assert!(out.stdout.starts_with("0 easy ("), "{}", out.stdout);
-    let out = run(&["grade", "slitherlink", one.to_str().unwrap()], None);
+    // Every genre that asks for one answer explains; a scoring genre does not.
+    let out = run(&["grade", "target-sudoku", one.to_str().unwrap()], None);
     assert_eq!(out.code, 2);
     assert!(
         out.stderr
-            .contains("grade is not for slitherlink puzzles yet"),
+            .contains("grade is not for target-sudoku puzzles yet"),
         "{}",
         out.stderr
     );

@@ -72,6 +72,8 @@ fn each_step_formula_states_its_step_and_has_no_model() {
         ("shikaku", "docs/examples/shikaku.txt"),
         ("tatamibari", "docs/examples/tatamibari.txt"),
         ("nurikabe", "docs/examples/nurikabe.txt"),
+        ("slitherlink", "docs/examples/slitherlink.txt"),
+        ("masyu", "docs/examples/masyu.txt"),
     ] {
         let claim = certify(&[genre, &root(file)], &dir, "varisat");
         assert_eq!(claim["claim"], "explanation");
@@ -240,6 +242,8 @@ mod checked {
             ("nurikabe", root("docs/examples/nurikabe.txt")),
             ("kakuro", root("docs/examples/kakuro.txt")),
             ("lits", root("docs/examples/lits.txt")),
+            ("slitherlink", root("docs/examples/slitherlink.txt")),
+            ("masyu", root("docs/examples/masyu.txt")),
         ];
         for prover in common::provers() {
             for (genre, file) in &cases {

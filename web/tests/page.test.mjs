@@ -164,9 +164,11 @@ test("next step: the rules and what they force, drawn, without the solution", as
   // The board as the step leaves it: undecided cells still `?`.
   assert.match(await page.textContent("#answer-text"), /\?/);
   assert.equal(await page.locator("#picture svg g.deduced rect").count() > 0, true);
-  // Genres without explanations have no Next step.
-  await page.selectOption("#genre", "slitherlink");
+  // Genres without explanations (the scoring ones) have no Next step; the loop genres have.
+  await page.selectOption("#genre", "target-sudoku");
   assert.equal(await page.isDisabled("#next"), true);
+  await page.selectOption("#genre", "slitherlink");
+  assert.equal(await page.isDisabled("#next"), false);
   await page.close();
 });
 

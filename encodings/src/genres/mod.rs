@@ -25,8 +25,8 @@ macro_rules! genres {
             $crate::genres::hitori::Hitori: Urls Backbone Cuts Marks Estimate Explain;
             $crate::genres::heyawake::Heyawake: Urls Backbone Cuts Marks Estimate Explain;
             $crate::genres::lits::Lits: Urls Backbone Cuts Marks Estimate Explain;
-            $crate::genres::slitherlink::Slitherlink: Urls Backbone Cuts Marks Estimate;
-            $crate::genres::masyu::Masyu: Urls Backbone Cuts Marks Estimate;
+            $crate::genres::slitherlink::Slitherlink: Urls Backbone Cuts Marks Estimate Explain;
+            $crate::genres::masyu::Masyu: Urls Backbone Cuts Marks Estimate Explain;
         }
     };
     (@emit [$then:path] $($rows:tt)*) => {

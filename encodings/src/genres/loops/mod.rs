@@ -3,7 +3,10 @@
 //! variable per edge; the loop rule itself (stated whole, or as degrees plus cuts in the
 //! search); reading a model back, blocking answers, the backbone (`--hints`), the drawn text
 //! form and reading it back (with puzzlekit's forms), the picture and the validator's loop
-//! walk. A genre adds its clues' rules: see [`Loop`].
+//! walk. A genre adds its clues' rules: see [`Loop`]. The rules for `explain` are in
+//! [`named`].
+
+pub mod named;
 
 use crate::capability;
 use crate::cnf::connect::{edges, loop_cuts, loop_degrees, one_loop, Graph};
@@ -160,6 +163,11 @@ pub trait Loop: Sized + Send + Sync + 'static {
 
     /// The clues' rules over `enc`'s edges (the loop's own rules are stated already).
     fn encode<S: ClauseSink>(board: &Self::Board, sink: &mut S, enc: &Encoding);
+
+    /// The clues' rules for `explain`, each a named instance (begun with
+    /// [`crate::explain::Rules::rule`]) over `enc`'s edges, auxiliaries its own; a rule's places
+    /// as [`named`] counts them.
+    fn clue_rules(board: &Self::Board, rules: &mut crate::explain::Rules, enc: &Encoding);
 
     /// The independent validator of the clues' rules, on chosen edges whose every node has
     /// two or none (the loop's own rules are checked around it).

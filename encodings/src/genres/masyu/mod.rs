@@ -5,6 +5,8 @@
 //! The loop is [`crate::genres::loops`]'s; each pearl adds a few clauses over the edges next to
 //! it and one step beyond.
 
+pub mod named;
+
 use super::loops::{Broken, Dir, Encoding, Loop, Looped, Net};
 use crate::cnf::{ClauseSink, Lit};
 use crate::format::error::{quoted, ParseError};
@@ -61,6 +63,50 @@ impl Board {
 /// The two ways along a line: left and right, up and down.
 const LINES: [[Dir; 2]; 2] = [[Dir::Left, Dir::Right], [Dir::Up, Dir::Down]];
 
+/// One pearl's clauses over `enc`'s edges. White: the edges out of it on one line both taken
+/// or both not, one line taken, and not straight on through both neighbours. Black: at most
+/// one edge of each line, at least one, and each taken edge goes on straight through the next
+/// cell. An edge off the board is never taken.
+pub fn pearl_clauses<S: ClauseSink>(sink: &mut S, enc: &Encoding, v: usize, pearl: Pearl) {
+    let beyond = |v: usize, d: Dir| enc.net.step(v, d).and_then(|u| enc.toward(u, d));
+    match pearl {
+        Pearl::White => {
+            let mut some = Vec::new();
+            for [a, b] in LINES {
+                match (enc.toward(v, a), enc.toward(v, b)) {
+                    (Some(x), Some(y)) => {
+                        sink.add_clause(&[!x, y]);
+                        sink.add_clause(&[!y, x]);
+                        some.push(x);
+                        if let (Some(xx), Some(yy)) = (beyond(v, a), beyond(v, b)) {
+                            sink.add_clause(&[!x, !xx, !yy]);
+                        }
+                    }
+                    (x, y) => x.into_iter().chain(y).for_each(|l| sink.add_clause(&[!l])),
+                }
+            }
+            sink.add_clause(&some);
+        }
+        Pearl::Black => {
+            for [a, b] in LINES {
+                let ends: Vec<Lit> = [a, b].iter().filter_map(|&d| enc.toward(v, d)).collect();
+                sink.add_clause(&ends);
+                if let [x, y] = ends[..] {
+                    sink.add_clause(&[!x, !y]);
+                }
+                for d in [a, b] {
+                    if let Some(x) = enc.toward(v, d) {
+                        match beyond(v, d) {
+                            Some(xx) => sink.add_clause(&[!x, xx]),
+                            None => sink.add_clause(&[!x]),
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Masyu's own part of [`Masyu`].
 pub struct Rules;
 
@@ -97,52 +143,17 @@ impl Loop for Rules {
         })
     }
 
-    /// White: the edges out of it on one line both taken or both not, one line taken, and
-    /// not straight on through both neighbours. Black: at most one edge of each line, at
-    /// least one, and each taken edge goes on straight through the next cell. An edge off
-    /// the board is never taken.
+    /// Each pearl's clauses ([`pearl_clauses`]).
     fn encode<S: ClauseSink>(board: &Board, sink: &mut S, enc: &Encoding) {
-        let beyond = |v: usize, d: Dir| enc.net.step(v, d).and_then(|u| enc.toward(u, d));
         for (v, pearl) in board.pearls.iter().enumerate() {
-            let Some(pearl) = pearl else { continue };
-            match pearl {
-                Pearl::White => {
-                    let mut some = Vec::new();
-                    for [a, b] in LINES {
-                        match (enc.toward(v, a), enc.toward(v, b)) {
-                            (Some(x), Some(y)) => {
-                                sink.add_clause(&[!x, y]);
-                                sink.add_clause(&[!y, x]);
-                                some.push(x);
-                                if let (Some(xx), Some(yy)) = (beyond(v, a), beyond(v, b)) {
-                                    sink.add_clause(&[!x, !xx, !yy]);
-                                }
-                            }
-                            (x, y) => x.into_iter().chain(y).for_each(|l| sink.add_clause(&[!l])),
-                        }
-                    }
-                    sink.add_clause(&some);
-                }
-                Pearl::Black => {
-                    for [a, b] in LINES {
-                        let ends: Vec<Lit> =
-                            [a, b].iter().filter_map(|&d| enc.toward(v, d)).collect();
-                        sink.add_clause(&ends);
-                        if let [x, y] = ends[..] {
-                            sink.add_clause(&[!x, !y]);
-                        }
-                        for d in [a, b] {
-                            if let Some(x) = enc.toward(v, d) {
-                                match beyond(v, d) {
-                                    Some(xx) => sink.add_clause(&[!x, xx]),
-                                    None => sink.add_clause(&[!x]),
-                                }
-                            }
-                        }
-                    }
-                }
+            if let Some(pearl) = pearl {
+                pearl_clauses(sink, enc, v, *pearl);
             }
         }
+    }
+
+    fn clue_rules(board: &Board, rules: &mut crate::explain::Rules, enc: &Encoding) {
+        named::pearl_rules(board, rules, enc);
     }
 
     /// By looking at each pearl's and its neighbours' edges.

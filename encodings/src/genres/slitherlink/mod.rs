@@ -112,6 +112,32 @@ impl Loop for Rules {
         }
     }
 
+    /// A rule per number, in reading order: "the 3 at (r,c) has 3 sides on the loop" ("the 0
+    /// at (r,c) has no side on the loop"), [`exactly_few`] of its sides, no auxiliary variable.
+    /// A `?` says nothing and has none.
+    fn clue_rules(board: &Board, rules: &mut crate::explain::Rules, enc: &Encoding) {
+        for (i, clue) in board.clues.iter().enumerate() {
+            let Some(Number::Known(k)) = clue else {
+                continue;
+            };
+            let around = sides(&enc.net, i / board.cols, i % board.cols);
+            let said = match k {
+                0 => "no side".to_string(),
+                1 => "1 side".to_string(),
+                k => format!("{k} sides"),
+            };
+            rules.rule(
+                format!(
+                    "the {k} at {} has {said} on the loop",
+                    crate::genres::shade::named::at(i, board.cols)
+                ),
+                vec![i],
+            );
+            let lits: Vec<Lit> = around.iter().map(|&e| enc.lit(e)).collect();
+            exactly_few(rules, &lits, *k as usize);
+        }
+    }
+
     /// By counting each number's sides on the loop.
     fn check(board: &Board, net: &Net, chosen: &[bool]) -> Result<(), Broken> {
         for (i, clue) in board.clues.iter().enumerate() {
