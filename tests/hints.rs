@@ -485,10 +485,16 @@ fn a_team_of_two_agrees_with_brute_force() {
                             .map(|v| if first[v] { vars[v] } else { !vars[v] })
                             .collect();
                         let spare = || build().0;
-                        let fixed =
-                            backbone_within(&mut *s, &spare, Some(team), cand, |_| Vec::new(), 0)
-                                .unwrap()
-                                .unwrap();
+                        let fixed = backbone_within(
+                            &mut *s,
+                            &spare,
+                            Some(team),
+                            cand,
+                            |_: &encodings::cnf::Model| Vec::new(),
+                            0,
+                        )
+                        .unwrap()
+                        .unwrap();
                         fixed
                             .iter()
                             .map(|&l| {

@@ -275,6 +275,16 @@ pub trait Cuts: Puzzle {
     /// cuts so far) breaks and every valid answer keeps; none when the left-out rules hold.
     fn cuts(inst: &Self::Instance, enc: &Self::Encoding, answer: &Self::Answer) -> Vec<Vec<Lit>>;
 
+    /// An answer made from `answer`, which broke cuts, where one is near (the searches then
+    /// take it instead of asking again, once the validator accepts it); `None` by default.
+    fn repair(
+        _inst: &Self::Instance,
+        _enc: &Self::Encoding,
+        _answer: &Self::Answer,
+    ) -> Option<Self::Answer> {
+        None
+    }
+
     /// How many literals [`Self::encode_lazy`]'s formula holds, where counting it is cheap
     /// whatever the board (it grows linearly): the searches are then refused by their own
     /// formula's size, not by the whole rules' spanning forests. `None`: judged by the whole
@@ -627,6 +637,13 @@ macro_rules! declare {
             answer: &Self::Answer,
         ) -> Vec<Vec<$crate::cnf::Lit>> {
             <Self as $crate::capability::Cuts>::cuts(inst, enc, answer)
+        }
+        fn repair(
+            inst: &Self::Instance,
+            enc: &Self::Encoding,
+            answer: &Self::Answer,
+        ) -> Option<Self::Answer> {
+            <Self as $crate::capability::Cuts>::repair(inst, enc, answer)
         }
         fn estimate_search(inst: &Self::Instance, limit: u64) -> u64 {
             <Self as $crate::capability::Cuts>::estimate_lazy(inst)

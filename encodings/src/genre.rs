@@ -107,6 +107,15 @@ pub trait Genre: Puzzle {
         Vec::new()
     }
 
+    /// [`crate::capability::Cuts::repair`]; none without it.
+    fn repair(
+        _inst: &Self::Instance,
+        _enc: &Self::Encoding,
+        _answer: &Self::Answer,
+    ) -> Option<Self::Answer> {
+        None
+    }
+
     /// The bare puzzle by default.
     fn svg_broken(inst: &Self::Instance, _text: &str, caption: &str) -> String {
         Self::svg(inst, &[], caption)
@@ -297,6 +306,7 @@ pub fn by_task<P: Genre>(
         out,
         |enc, solver, answer| P::block(inst, enc, &mut Sink(solver), std::slice::from_ref(answer)),
         |enc, answer| P::cuts(inst, enc, answer),
+        |enc, answer| P::repair(inst, enc, answer),
     )
 }
 

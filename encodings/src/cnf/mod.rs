@@ -225,6 +225,11 @@ impl Model {
         Model { values }
     }
 
+    /// How many variables it gives values to.
+    pub fn num_vars(&self) -> u32 {
+        (self.values.len() - 1) as u32
+    }
+
     pub fn value(&self, lit: Lit) -> bool {
         let v = self
             .values

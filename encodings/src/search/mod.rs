@@ -73,7 +73,7 @@ where
     let mut enc = encode::<P, S>(inst, solver, out);
     let mut best: Option<Score> = None;
     loop {
-        if let Some(ended) = call::<P, S>(solver, out, |_| Vec::new())? {
+        if let Called::Ended(ended) = call::<P, S>(solver, out, |_| (Vec::new(), None))? {
             return Ok(ended);
         }
         let (answer, checked) = take::<P, S>(inst, &enc, solver)?;
@@ -116,10 +116,16 @@ impl<P: Puzzle> Observer<P> for After<'_, P> {
     }
 }
 
+/// How many answers [`enumerate`] finds before it stops repairing models that broke cuts.
+const REPAIRS_UNTIL: usize = 64;
+
 /// Finds up to `max` answers on a solver that holds `enc` (from [`encode`], or built by the
 /// puzzle itself), excluding each one found with `block(enc, solver, answer)`. A model whose
 /// answer has `cuts(enc, answer)` is no answer: they are added and the solver asked again
-/// (for a formula that leaves rules to cuts, `capability::Cuts`; none for the others).
+/// (for a formula that leaves rules to cuts, `capability::Cuts`; none for the others), unless
+/// `repair(enc, answer)` makes an answer of it that the validator accepts and that was not
+/// found before (blocking clauses bar the solver's models from those, not the repairs).
+#[allow(clippy::too_many_arguments)]
 pub fn enumerate<P, S>(
     inst: &P::Instance,
     solver: &mut S,
@@ -128,19 +134,42 @@ pub fn enumerate<P, S>(
     out: &mut dyn Observer<P>,
     block: impl Fn(&P::Encoding, &mut S, &P::Answer),
     cuts: impl Fn(&P::Encoding, &P::Answer) -> Vec<Vec<Lit>>,
+    repair: impl Fn(&P::Encoding, &P::Answer) -> Option<P::Answer>,
 ) -> Result<Ended, SolverError>
 where
     P: Puzzle,
     S: Solver + ?Sized,
 {
+    // The answers found, while few: repairs are tried only then (solving, uniqueness), as
+    // each is compared with every one.
+    let mut found: Vec<P::Answer> = Vec::new();
     for _ in 0..max {
-        let cut = |model: &Model| cuts(enc, &P::decode(inst, enc, model));
-        if let Some(ended) = call::<P, S>(solver, out, cut)? {
-            return Ok(ended);
-        }
-        let (answer, checked) = take::<P, S>(inst, enc, solver)?;
+        let cut = |model: &Model| {
+            let answer = P::decode(inst, enc, model);
+            let cuts = cuts(enc, &answer);
+            let repaired = (!cuts.is_empty() && found.len() < REPAIRS_UNTIL)
+                .then(|| repair(enc, &answer))
+                .flatten()
+                .filter(|a| P::check(inst, a).is_ok() && !found.contains(a));
+            (cuts, repaired)
+        };
+        let (answer, checked) = match call::<P, S>(solver, out, cut)? {
+            Called::Ended(ended) => return Ok(ended),
+            Called::Model => take::<P, S>(inst, enc, solver)?,
+            Called::Repaired(answer) => {
+                let checked = P::check(inst, &answer).map_err(|v| {
+                    SolverError(format!(
+                        "internal error: a repaired answer breaks a rule: {v}"
+                    ))
+                })?;
+                (answer, checked)
+            }
+        };
         block(enc, solver, &answer);
         out.found(&answer, &checked);
+        if found.len() < REPAIRS_UNTIL {
+            found.push(answer);
+        }
     }
     Ok(Ended::Limit)
 }
@@ -167,7 +196,7 @@ pub fn backbone<S: Solver + ?Sized>(
     team: Option<&Team>,
     candidates: Vec<Lit>,
 ) -> Result<Option<Vec<Lit>>, SolverError> {
-    backbone_cut(solver, spare, team, candidates, |_| Vec::new())
+    backbone_cut(solver, spare, team, candidates, |_: &Model| Vec::new())
 }
 
 /// What one bounded call of the backbone search found.
@@ -185,7 +214,7 @@ fn probe<S: Solver + ?Sized>(
     solver: &mut S,
     assumptions: &[Lit],
     budget: u64,
-    cuts: &mut impl FnMut(&Model) -> Vec<Vec<Lit>>,
+    cuts: &mut impl Lazy,
     added: &mut Vec<Vec<Lit>>,
 ) -> Result<Probe, SolverError> {
     loop {
@@ -196,12 +225,34 @@ fn probe<S: Solver + ?Sized>(
             Some(SolveResult::Sat) => {}
         }
         let model = solver.model();
-        let cut = cuts(&model);
+        let cut = cuts.cuts(&model);
         if cut.is_empty() {
             return Ok(Probe::Model(model));
         }
         cut.iter().for_each(|c| solver.add_clause(c));
         added.extend(cut);
+        if let Some(answer) = cuts.answer(&model) {
+            return Ok(Probe::Model(answer));
+        }
+    }
+}
+
+/// The rules a search leaves out of the formula and adds as cuts when a model breaks them.
+pub trait Lazy {
+    /// The cuts `model` breaks; none when it is an answer.
+    fn cuts(&mut self, model: &Model) -> Vec<Vec<Lit>>;
+
+    /// An answer made from `model`, which broke cuts, where one is at hand: the backbone
+    /// reads it for the candidates only, so it must give them the values of a whole answer
+    /// the genre's validator accepted. Without one, the cuts are added and the call repeated.
+    fn answer(&mut self, _model: &Model) -> Option<Model> {
+        None
+    }
+}
+
+impl<F: FnMut(&Model) -> Vec<Vec<Lit>>> Lazy for F {
+    fn cuts(&mut self, model: &Model) -> Vec<Vec<Lit>> {
+        self(model)
     }
 }
 
@@ -213,7 +264,7 @@ pub fn backbone_cut<S: Solver + ?Sized>(
     spare: Spare<'_>,
     team: Option<&Team>,
     candidates: Vec<Lit>,
-    cuts: impl FnMut(&Model) -> Vec<Vec<Lit>>,
+    cuts: impl Lazy,
 ) -> Result<Option<Vec<Lit>>, SolverError> {
     backbone_within(solver, spare, team, candidates, cuts, BACKBONE_BUDGET)
 }
@@ -297,7 +348,7 @@ pub fn backbone_within<S: Solver + ?Sized>(
     spare: Spare<'_>,
     team: Option<&Team>,
     candidates: Vec<Lit>,
-    mut cuts: impl FnMut(&Model) -> Vec<Vec<Lit>>,
+    mut cuts: impl Lazy,
     budget: u64,
 ) -> Result<Option<Vec<Lit>>, SolverError> {
     let mut budget = budget;
@@ -386,27 +437,40 @@ pub fn backbone_within<S: Solver + ?Sized>(
     Ok(Some(proved))
 }
 
-/// Calls without assumptions, each reported, until a model has no `cuts` (each added, when it
-/// has some, before the next call); how the search ends unless it found one.
+/// How [`call`] ended.
+enum Called<A> {
+    /// The search ended.
+    Ended(Ended),
+    /// The solver's model is an answer.
+    Model,
+    /// A model broke cuts, and was repaired into this answer (the validator's).
+    Repaired(A),
+}
+
+/// Calls without assumptions, each reported, until a model has no cuts (each added, when it
+/// has some, before the next call), or was repaired into an answer: `cuts(model)` gives both.
 fn call<P: Puzzle, S: Solver + ?Sized>(
     solver: &mut S,
     out: &mut dyn Observer<P>,
-    cuts: impl Fn(&Model) -> Vec<Vec<Lit>>,
-) -> Result<Option<Ended>, SolverError> {
+    mut cuts: impl FnMut(&Model) -> (Vec<Vec<Lit>>, Option<P::Answer>),
+) -> Result<Called<P::Answer>, SolverError> {
     loop {
         let result = solver.solve()?;
         out.stats(solver.stats());
         match result {
-            SolveResult::Interrupted => return Ok(Some(Ended::Stopped)),
+            SolveResult::Interrupted => return Ok(Called::Ended(Ended::Stopped)),
             // The last call refuted what is left: no (better, further) answer exists.
-            SolveResult::Unsat => return Ok(Some(Ended::Proved)),
+            SolveResult::Unsat => return Ok(Called::Ended(Ended::Proved)),
             SolveResult::Sat => {}
         }
-        let cuts = cuts(&solver.model());
+        let (cuts, repaired) = cuts(&solver.model());
         if cuts.is_empty() {
-            return Ok(None);
+            return Ok(Called::Model);
         }
         cuts.iter().for_each(|c| solver.add_clause(c));
+        if let Some(answer) = repaired {
+            return Ok(Called::Repaired(answer));
+        }
     }
 }
 

@@ -20,6 +20,8 @@ use crate::puzzle::{Format, Hints, Info, Puzzle, ReadAnswer, Settings};
 use crate::solver::{NewSolver, SolverError};
 use serde_json::{json, Map, Value};
 
+mod repair;
+
 /// An answer: for each edge of [`Net::edges`], `Some(true)` on the loop; `None` only in hints,
 /// for an edge that differs between answers.
 pub type Lines = Vec<Option<bool>>;
@@ -725,12 +727,59 @@ impl<G: Loop> capability::Cuts for Looped<G> {
         cuts_of(enc, &chosen)
     }
 
+    /// The loops made one ([`repair`]), if the validator accepts it.
+    fn repair(board: &G::Board, enc: &Encoding, answer: &Lines) -> Option<Lines> {
+        let chosen: Vec<bool> = answer.iter().map(|l| *l == Some(true)).collect();
+        repaired::<G>(board, &enc.net, &chosen)
+    }
+
     /// Degrees and clues: a few clauses an edge, node and clue, counted in a moment at any size.
     fn estimate_lazy(board: &G::Board) -> Option<u64> {
         let mut count = crate::cnf::SizeCounter::default();
         encode_with::<G, _>(board, &mut count, true);
         Some(count.literals)
     }
+}
+
+/// The loop rule as cuts, and a model of several loops made one where the validator agrees
+/// ([`repair`]): an answer the backbone reads without another call.
+struct Repaired<'a, G: Loop> {
+    board: &'a G::Board,
+    enc: &'a Encoding,
+    /// The last model's edges.
+    chosen: Vec<bool>,
+}
+
+impl<G: Loop> crate::search::Lazy for Repaired<'_, G> {
+    fn cuts(&mut self, model: &Model) -> Vec<Vec<Lit>> {
+        self.chosen = self
+            .enc
+            .lines
+            .lits
+            .iter()
+            .map(|&l| model.value(l))
+            .collect();
+        cuts_of(self.enc, &self.chosen)
+    }
+
+    fn answer(&mut self, model: &Model) -> Option<Model> {
+        let lines = repaired::<G>(self.board, &self.enc.net, &self.chosen)?;
+        let lits = self.enc.lines.lits.iter().zip(&lines);
+        Some(Model::from_lits(
+            model.num_vars(),
+            lits.map(|(&l, &x)| if x == Some(true) { l } else { !l }),
+        ))
+    }
+}
+
+/// Edges of several loops made one ([`repair::one_loop`]), if the validator accepts it.
+fn repaired<G: Loop>(board: &G::Board, net: &Net, chosen: &[bool]) -> Option<Lines> {
+    let lines: Lines = repair::one_loop(net, chosen)?
+        .into_iter()
+        .map(Some)
+        .collect();
+    check_any::<G>(board, &lines).ok()?;
+    Some(lines)
 }
 
 impl<G: Loop> capability::Backbone for Looped<G> {
@@ -747,9 +796,10 @@ impl<G: Loop> capability::Backbone for Looped<G> {
             (solver, enc)
         };
         let (mut solver, enc) = build();
-        let cuts = |model: &Model| {
-            let chosen: Vec<bool> = enc.lines.lits.iter().map(|&l| model.value(l)).collect();
-            cuts_of(&enc, &chosen)
+        let cuts = Repaired::<G> {
+            board,
+            enc: &enc,
+            chosen: Vec::new(),
         };
         let Some((partial, decided)) =
             enc.lines

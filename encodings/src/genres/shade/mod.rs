@@ -130,7 +130,7 @@ impl Cells {
         spare: crate::search::Spare<'_>,
         team: Option<&crate::team::Team>,
         found: &Shading,
-        cuts: impl FnMut(&Model) -> Vec<Vec<Lit>>,
+        cuts: impl crate::search::Lazy,
     ) -> Result<Option<(Shading, usize)>, SolverError> {
         let Some(fixed) =
             crate::search::backbone_cut(solver, spare, team, self.holding(found), cuts)?

@@ -337,7 +337,16 @@ impl capability::Searches for Tatamibari {
         let mut solver = crate::search::parts::solver(solvers);
         let enc = encode::encode_kept(board, &kept, &mut search::Sink(&mut *solver));
         out.stats(solver.stats());
-        search::enumerate::<Self, _>(board, &mut solver, &enc, max, out, block, |_, _| Vec::new())
+        search::enumerate::<Self, _>(
+            board,
+            &mut solver,
+            &enc,
+            max,
+            out,
+            block,
+            |_, _| Vec::new(),
+            |_, _| None,
+        )
     }
 }
 
