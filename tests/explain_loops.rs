@@ -214,13 +214,13 @@ impl Board {
             Kind::Masyu => {
                 let cell = self.cell(w[4]);
                 let white = format!(
-                    "the white pearl at {} the loop goes straight through it, not straight on \
-                     through both cells next to it",
+                    "the white pearl at {} the loop goes straight through it, and the two edges \
+                     one step beyond it on that line are not both on the loop",
                     w[4]
                 );
                 let black = format!(
-                    "the black pearl at {} the loop turns on it and goes straight on through \
-                     the next cell each way",
+                    "the black pearl at {} the loop turns on it, and each of its two lines \
+                     continues straight for one more edge",
                     w[4]
                 );
                 if name == white {

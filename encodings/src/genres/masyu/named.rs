@@ -11,8 +11,10 @@ use crate::genres::loops::Encoding;
 use crate::genres::shade::named::at;
 
 /// A rule per pearl, in reading order: "the white pearl at (r,c): the loop goes straight
-/// through it, not straight on through both cells next to it"; "the black pearl at (r,c): the
-/// loop turns on it and goes straight on through the next cell each way". Its cells: the
+/// through it, and the two edges one step beyond it on that line are not both on the loop";
+/// "the black pearl at (r,c): the loop turns on it, and each of its two lines continues
+/// straight for one more edge" (edges, not "through the next cell": that the next cell has no
+/// third line is its own node rule, named where a step needs it). Its cells: the
 /// pearl's and those one and two steps from it in a straight line, which its edges reach.
 pub fn pearl_rules(board: &Board, rules: &mut Rules, enc: &Encoding) {
     for (v, pearl) in board.pearls.iter().enumerate() {
@@ -28,12 +30,12 @@ pub fn pearl_rules(board: &Board, rules: &mut Rules, enc: &Encoding) {
         rules.rule(
             match pearl {
                 Pearl::White => format!(
-                    "the white pearl at {here}: the loop goes straight through it, not straight \
-                     on through both cells next to it"
+                    "the white pearl at {here}: the loop goes straight through it, and the two \
+                     edges one step beyond it on that line are not both on the loop"
                 ),
                 Pearl::Black => format!(
-                    "the black pearl at {here}: the loop turns on it and goes straight on \
-                     through the next cell each way"
+                    "the black pearl at {here}: the loop turns on it, and each of its two lines \
+                     continues straight for one more edge"
                 ),
             },
             cells,
