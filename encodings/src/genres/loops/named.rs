@@ -20,7 +20,6 @@ use crate::cnf::{ClauseSink, Lit};
 use crate::explain::{Fact, Named, Rules};
 use crate::format::svg::{self, Stroke, Svg};
 use crate::genres::shade::named::at;
-use std::collections::HashSet;
 
 /// Node `v` of the net: a Slitherlink corner named by the cell it is a corner of ("the top
 /// left corner of (2,3)"; the bottom row's and right column's from the last cell), a Masyu
@@ -134,22 +133,7 @@ fn one_piece(rules: &mut Rules, enc: &Encoding, cells: usize) {
 
 /// The edges `known` decides (`None` where it decides nothing yet).
 fn known_lines(named: &Named<Encoding>, known: &[Lit]) -> Lines {
-    let set: HashSet<Lit> = known.iter().copied().collect();
-    named
-        .encoding
-        .lines
-        .lits
-        .iter()
-        .map(|l| {
-            if set.contains(l) {
-                Some(true)
-            } else if set.contains(&!*l) {
-                Some(false)
-            } else {
-                None
-            }
-        })
-        .collect()
+    named.encoding.lines.known(known)
 }
 
 const RULE_EDGE: Stroke = Stroke::solid("rgba(40,110,220,0.35)", 10.0);

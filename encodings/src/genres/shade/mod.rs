@@ -113,6 +113,24 @@ impl Cells {
             .collect()
     }
 
+    /// Each literal's value among `known` (`None` where `known` has neither it nor its
+    /// negation): what the steps so far decide, for explain's pictures.
+    pub fn known(&self, known: &[Lit]) -> Vec<Option<bool>> {
+        let set: std::collections::HashSet<Lit> = known.iter().copied().collect();
+        self.lits
+            .iter()
+            .map(|l| {
+                if set.contains(l) {
+                    Some(true)
+                } else if set.contains(&!*l) {
+                    Some(false)
+                } else {
+                    None
+                }
+            })
+            .collect()
+    }
+
     /// One clause per answer: some cell differs from it. Exactly that answer is blocked.
     pub fn block<S: ClauseSink + ?Sized>(&self, sink: &mut S, answers: &[Shading]) {
         for answer in answers {
@@ -638,7 +656,6 @@ pub mod named {
     use crate::cnf::{ClauseSink, Lit};
     use crate::explain::{Fact, Named, Rules};
     use crate::format::svg;
-    use std::collections::HashSet;
 
     /// "(2,3)", 1-based.
     pub fn at(i: usize, cols: usize) -> String {
@@ -695,22 +712,7 @@ pub mod named {
 
     /// The shading `known` decides (`None` where it decides nothing yet).
     fn known_shading(named: &Named<Encoding>, known: &[Lit]) -> Shading {
-        let set: HashSet<Lit> = known.iter().copied().collect();
-        named
-            .encoding
-            .cells
-            .lits
-            .iter()
-            .map(|l| {
-                if set.contains(l) {
-                    Some(true)
-                } else if set.contains(&!*l) {
-                    Some(false)
-                } else {
-                    None
-                }
-            })
-            .collect()
+        named.encoding.cells.known(known)
     }
 
     /// The board with the cells `known` decides (`?` elsewhere).
