@@ -12,7 +12,8 @@ use encodings::solver::Stop;
 use encodings::solver::{NewSolver, SolverError};
 use serde_json::{json, Map, Value};
 use std::path::PathBuf;
-use std::time::Duration;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 #[derive(Clone, Debug, Default)]
 pub struct ExplainArgs {
@@ -94,9 +95,10 @@ fn grade_one<P: Genre>(
     input: &crate::input::Input,
     name: Option<&str>,
 ) -> Result<(String, i32)> {
+    // The time limit counts from here: the rules' estimate takes a while on a large board.
+    let run = until(a);
     let inst = parse::<P>(input, &Settings::default())?;
     fits::<P>(&inst, input)?;
-    let (stop, solvers) = solvers_until(a);
     let prefix = name.map(|n| format!("{n}: ")).unwrap_or_default();
     let json = a.format == Format::Json;
     let said = |status: &str, code: i32| {
@@ -113,10 +115,10 @@ fn grade_one<P: Genre>(
         };
         Ok((text, code))
     };
-    let e = match puzzle::<P>(&inst, &a.backend, a.time_limit, &solvers, None, true) {
+    let e = match puzzle_until::<P>(&inst, a, &run, true) {
         Ok(Some(e)) => e,
         Ok(None) => return said("no solution", exit::NO_SOLUTION),
-        Err(_) if stop.is_raised() => return said("time limit", exit::TIME_LIMIT),
+        Err(_) if run.stop.is_raised() => return said("time limit", exit::TIME_LIMIT),
         Err(e) => return Err(e.into()),
     };
     if e.explanation.cut_short {
@@ -165,11 +167,7 @@ pub fn regrade<P: Genre>(text: &str, backend: &Backend) -> Result<(usize, Level)
     };
     let inst = parse::<P>(&input, &Settings::default())?;
     fits::<P>(&inst, &input)?;
-    let a = ExplainArgs {
-        backend: backend.clone(),
-        ..ExplainArgs::default()
-    };
-    let (_, solvers) = solvers_until(&a);
+    let solvers = backend.solvers(Stop::new());
     let Some(e) = puzzle::<P>(&inst, backend, None, &solvers, None, true)? else {
         bail!("internal error: the generated puzzle has no solution");
     };
@@ -187,8 +185,14 @@ fn fits<P: Genre>(inst: &P::Instance, input: &crate::input::Input) -> Result<()>
     encodings::genre::fits_named::<P>(inst).map_err(|e| anyhow::anyhow!("{}: {e}", input.name))
 }
 
-/// The run's stop flag, raised when the time limit passes, and its solvers.
-fn solvers_until(a: &ExplainArgs) -> (Stop, crate::backends::Solvers) {
+/// A run's stop flag, raised when its time limit passes, and when that is.
+struct Until {
+    stop: Stop,
+    deadline: Option<Instant>,
+}
+
+/// The run's [`Until`]: its time limit counts from here.
+fn until(a: &ExplainArgs) -> Until {
     let stop = Stop::new();
     if let Some(limit) = a.time_limit {
         let stop = stop.clone();
@@ -197,8 +201,56 @@ fn solvers_until(a: &ExplainArgs) -> (Stop, crate::backends::Solvers) {
             stop.raise();
         });
     }
-    let solvers = a.backend.solvers(stop.clone());
-    (stop, solvers)
+    Until {
+        stop,
+        deadline: a.time_limit.map(|limit| Instant::now() + limit),
+    }
+}
+
+/// How long a stopped explanation gets to hand back what it has (its steps so far) before the
+/// run ends without it.
+const GRACE: Duration = Duration::from_millis(500);
+
+/// [`puzzle`] in a thread of its own, so that the run keeps its time limit through the work
+/// that does not look at the stop flag: building a large board's named rules, loading them into
+/// a solver, reading the answer's facts off them (seconds each on a one-room 150×150 LITS
+/// board). Once the flag is raised the thread gets [`GRACE`] to return (a cut-short
+/// explanation, with its steps); then it is left to end with the process, and the run is
+/// stopped.
+fn puzzle_until<P: Genre>(
+    inst: &P::Instance,
+    a: &ExplainArgs,
+    run: &Until,
+    unique_only: bool,
+) -> Result<Option<Explained<P>>, SolverError> {
+    let (tx, rx) = mpsc::channel();
+    let (inst, backend, stop) = (inst.clone(), a.backend.clone(), run.stop.clone());
+    let (deadline, max_steps) = (run.deadline, a.steps);
+    let worker = std::thread::spawn(move || {
+        let solvers = backend.solvers(stop);
+        let explained = puzzle::<P>(&inst, &backend, deadline, &solvers, max_steps, unique_only);
+        // Not received once the run has ended without it: dropped here, not in the run's time.
+        let _ = tx.send(explained);
+    });
+    let mut given_up: Option<Instant> = None;
+    loop {
+        match rx.recv_timeout(Duration::from_millis(20)) {
+            Ok(explained) => return explained,
+            Err(RecvTimeoutError::Disconnected) => match worker.join() {
+                Err(panic) => std::panic::resume_unwind(panic),
+                Ok(()) => unreachable!("the worker sends before it ends"),
+            },
+            Err(RecvTimeoutError::Timeout) if run.stop.is_raised() => {
+                let end = *given_up.get_or_insert_with(|| Instant::now() + GRACE);
+                if Instant::now() >= end {
+                    return Err(SolverError(
+                        encodings::format::verdict::TIME_LIMIT.to_string(),
+                    ));
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+        }
+    }
 }
 
 pub fn explain<P: Genre>(a: &ExplainArgs) -> Result<Done> {
@@ -218,10 +270,11 @@ pub fn explain<P: Genre>(a: &ExplainArgs) -> Result<Done> {
         }
     }
     let input = read_puzzle::<P>(&a.file)?;
+    let run = until(a);
     let inst = parse::<P>(&input, &Settings::default())?;
     fits::<P>(&inst, &input)?;
-    let (stop, solvers) = solvers_until(a);
-    let explained = match puzzle::<P>(&inst, &a.backend, a.time_limit, &solvers, a.steps, false) {
+    let stop = &run.stop;
+    let explained = match puzzle_until::<P>(&inst, a, &run, false) {
         Ok(e) => e,
         Err(_) if stop.is_raised() => {
             return Ok(Done {
@@ -441,12 +494,12 @@ pub struct Explained<P: Genre> {
 /// Finds the answer by the genre's own search (which may leave connectivity to cuts, and is
 /// much faster than the named rules' formula on large boards) and whether it is the only one,
 /// reads its facts from the named rules, finds what every solution shares (all the facts when
-/// the answer is unique) and explains it. `None` when the puzzle has no solution; a stopped
-/// run is an error naming the stop.
+/// the answer is unique) and explains it. `None` when the puzzle has no solution; a run
+/// stopped (`solvers`' flag, raised at `deadline`) is an error naming the stop.
 pub fn puzzle<P: Genre>(
     inst: &P::Instance,
     backend: &Backend,
-    time_limit: Option<Duration>,
+    deadline: Option<Instant>,
     solvers: &dyn NewSolver,
     max_steps: Option<usize>,
     unique_only: bool,
@@ -454,6 +507,11 @@ pub fn puzzle<P: Genre>(
     let named = P::named(inst)
         .ok_or_else(|| SolverError(format!("explain is not for {} puzzles", P::INFO.name)))?;
     let stopped = || SolverError(encodings::format::verdict::TIME_LIMIT.to_string());
+    // The search has what is left of the time limit (the rules took some), not all of it.
+    let time_limit = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+    if solvers.stop().is_raised() || time_limit == Some(Duration::ZERO) {
+        return Err(stopped());
+    }
     let opts = crate::runner::Options {
         backend: backend.clone(),
         time_limit,

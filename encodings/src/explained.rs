@@ -9,8 +9,8 @@ use crate::genre::Genre;
 use crate::solver::{NewSolver, SolverError};
 
 /// The facts the steps must establish, given `answer` (which the validator accepted) and
-/// whether the genre's search proved it the only one. `None` when the run's stop flag ended
-/// the backbone search first; an error when the named rules disagree with the answer (a bug
+/// whether the genre's search proved it the only one. `None` when the run's stop flag was
+/// raised first (loading the rules into a solver, or the backbone search); an error when the named rules disagree with the answer (a bug
 /// in the genre).
 pub fn target<P: Genre>(
     inst: &P::Instance,
@@ -23,6 +23,10 @@ pub fn target<P: Genre>(
     // spare.
     let holding = || crate::explain::holding(named, solvers);
     let mut solver = holding();
+    // Loading a large board's rules takes seconds, and reading the answer off them more.
+    if solvers.stop().is_raised() {
+        return Ok(None);
+    }
     let fixed =
         crate::puzzle::answer_lits::<P>(inst, &named.encoding, named.rules.num_vars, answer);
     let Some(model) = crate::explain::answer_model(named, &fixed, &mut *solver)? else {

@@ -39,6 +39,9 @@ pub fn grade<G: Genre>(
         .ok_or_else(|| format!("{} puzzles are not explained, so not graded", G::INFO.name))?;
     let fixed = answer_lits::<G>(&inst, &named.encoding, named.rules.num_vars, answer);
     let mut solver = explain::holding(&named, solvers);
+    if solvers.stop().is_raised() {
+        return Ok(None);
+    }
     let model = match explain::answer_model(&named, &fixed, &mut *solver) {
         Ok(Some(model)) => model,
         Ok(None) => {

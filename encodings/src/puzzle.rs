@@ -299,8 +299,9 @@ pub trait Puzzle: Sized + 'static {
     type Answer: Clone + Send + PartialEq + 'static;
     /// What the independent validator learns of a valid answer: its exact score and parts.
     type Checked: Clone + Send + 'static;
-    /// Whatever decode and the searches need to find again: variables, sum outputs.
-    type Encoding;
+    /// Whatever decode and the searches need to find again: variables, sum outputs. Sent
+    /// between threads with the named rules (`explain` builds them in a worker).
+    type Encoding: Send + 'static;
 
     fn parse(text: &str, settings: &Settings) -> Result<Self::Instance, ParseError>;
 

@@ -340,7 +340,26 @@ pub fn explain_while<E>(
     let rules = &named.rules;
     let mut known: Vec<Lit> = named.known.clone();
     let mut is_known: HashSet<u32> = known.iter().map(|l| l.var()).collect();
+    // Stopped before the first step: building the propagators over a large board's rules
+    // takes seconds each.
+    let stopped = || {
+        solvers.stop().is_raised().then(|| Explanation {
+            steps: Vec::new(),
+            open: target
+                .iter()
+                .copied()
+                .filter(|l| !is_known.contains(&l.var()))
+                .collect(),
+            cut_short: true,
+        })
+    };
+    if let Some(none) = stopped() {
+        return Ok(none);
+    }
     let mut singles = Groups::new(rules, (0..rules.len()).map(|r| vec![r]).collect());
+    if let Some(none) = stopped() {
+        return Ok(none);
+    }
     // Built when the singles first run out.
     let mut pairs: Option<Groups> = None;
     let everything: Vec<usize> = (0..rules.len()).collect();
@@ -505,6 +524,9 @@ pub fn level_of(steps: &[Step]) -> Level {
 }
 
 /// A solver holding the named rules and the givens, its variables numbered as the rules'.
+/// Cut short when the run's stop flag is raised (loading a large board's rules takes seconds):
+/// every call of a stopped run's solver answers [`SolveResult::Interrupted`], so what it lacks
+/// is never read as an answer.
 pub fn holding<E>(named: &Named<E>, solvers: &dyn NewSolver) -> Box<dyn Solver> {
     let mut solver = solvers.new_solver();
     for v in 1..=named.rules.num_vars {
@@ -514,9 +536,20 @@ pub fn holding<E>(named: &Named<E>, solvers: &dyn NewSolver) -> Box<dyn Solver> 
             "a fresh solver numbers from 1"
         );
     }
-    named.rules.all().for_each(|(_, c)| solver.add_clause(c));
+    for (k, (_, c)) in named.rules.all().enumerate() {
+        if stopped_at(k, solvers.stop()) {
+            return solver;
+        }
+        solver.add_clause(c);
+    }
     named.known.iter().for_each(|&k| solver.add_clause(&[k]));
     solver
+}
+
+/// Whether the run's stop flag is raised, looked at every so many clauses of a loop that loads
+/// them into a solver.
+fn stopped_at(clause: usize, stop: &crate::solver::Stop) -> bool {
+    clause.is_multiple_of(16_384) && stop.is_raised()
 }
 
 /// The model of the named rules in which `fixed` (an answer's literals) holds with the
@@ -932,7 +965,11 @@ impl<'a> Selectors<'a> {
                 assert_eq!(got, Lit::positive(v), "a fresh solver numbers from 1");
             }
             self.selector = (0..self.rules.len()).map(|_| solver.new_var()).collect();
-            for (r, clause) in self.rules.all() {
+            // Cut short as [`holding`] is: a stopped run's calls answer `Interrupted`.
+            for (k, (r, clause)) in self.rules.all().enumerate() {
+                if stopped_at(k, self.solvers.stop()) {
+                    break;
+                }
                 let mut c = clause.to_vec();
                 c.push(!self.selector[r]);
                 solver.add_clause(&c);

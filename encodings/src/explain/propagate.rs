@@ -40,6 +40,13 @@ const ASSUMED: u32 = u32::MAX - 1;
 /// Clauses longer than this count their false literals ([`Propagator::falses`]).
 const LONG: usize = 4;
 
+/// The bit of [`Propagator::falses`] saying the clause was scanned since its count last
+/// changed: the count is raised when a literal is set false, but the clause is visited later,
+/// once for each such literal, from the trail, so when the last literals of a long clause are
+/// set false before the first of those visits, each visit would scan the whole clause again
+/// (an at-least-one over a one-room LITS board's 400,000 placements: 150 s on 150×150).
+const SCANNED: u32 = 1 << 31;
+
 /// What a refutation used: rule indices (sorted, each once) and the known facts it read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Why {
@@ -65,7 +72,8 @@ pub struct Propagator {
     /// Per long clause, how many of its literals are false: only a clause with at most one
     /// left can be unit or in conflict, so the others are not scanned (a rule's at-least-one
     /// over hundreds of candidates would be scanned for each of them set false). A short
-    /// clause is scanned as cheaply as it is counted.
+    /// clause is scanned as cheaply as it is counted. [`SCANNED`] marks a count the clause was
+    /// scanned at ([`Propagator::propagate`]); a change of the count clears it.
     falses: Vec<u32>,
     /// Per local variable: 0 open, 1 true, -1 false.
     value: Vec<i8>,
@@ -252,7 +260,8 @@ impl Propagator {
         self.reason[(l / 2) as usize] = reason;
         self.trail.push(l);
         for k in self.long_occurs.of(neg(l)) {
-            self.falses[self.long_occurs.items[k] as usize] += 1;
+            let f = &mut self.falses[self.long_occurs.items[k] as usize];
+            *f = (*f & !SCANNED) + 1;
         }
     }
 
@@ -260,7 +269,8 @@ impl Propagator {
         for l in self.trail.drain(len..) {
             self.value[(l / 2) as usize] = 0;
             for k in self.long_occurs.of(neg(l)) {
-                self.falses[self.long_occurs.items[k] as usize] -= 1;
+                let f = &mut self.falses[self.long_occurs.items[k] as usize];
+                *f = (*f & !SCANNED) - 1;
             }
         }
     }
@@ -274,10 +284,17 @@ impl Propagator {
                 let ci = self.occurs.items[k];
                 let clause = self.clause(ci);
                 let len = clause.len();
-                if self.off.get(self.rule[ci as usize]) == Some(&true)
-                    || (len > LONG && self.falses[ci as usize] as usize + 1 < len)
-                {
+                if self.off.get(self.rule[ci as usize]) == Some(&true) {
                     continue;
+                }
+                if len > LONG {
+                    // Two literals or more not false, or scanned at this count already (and
+                    // found satisfied, or unit and its last literal set true since).
+                    let falses = self.falses[ci as usize];
+                    if falses & SCANNED != 0 || (falses as usize) + 1 < len {
+                        continue;
+                    }
+                    self.falses[ci as usize] |= SCANNED;
                 }
                 let mut open = None;
                 let mut open_count = 0;
