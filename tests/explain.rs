@@ -8,6 +8,7 @@
 
 mod common;
 
+use common::explained::{check_steps, explain_json, json_of, says_unique, Brute};
 use common::run;
 use encodings::rng::Rng;
 use serde_json::Value;
@@ -280,34 +281,31 @@ fn solution_facts(shape: Shape, grid: &[u8], json: &Value) -> HashMap<usize, boo
 }
 
 /// Runs `explain` on `grid` and checks everything it claims; returns (steps by way, unique).
+impl Brute for Shape {
+    type Var = usize;
+    type Rule = Vec<Vec<usize>>;
+    fn rule(&self, name: &str) -> Vec<Vec<usize>> {
+        Shape::rule(self, name)
+    }
+    fn fact(&self, said: &str) -> (usize, bool) {
+        Shape::fact(self, said)
+    }
+    /// The rules' groups together.
+    fn satisfiable(&self, rules: &[Vec<Vec<usize>>], fixed: &HashMap<usize, bool>) -> bool {
+        satisfiable(&rules.concat(), fixed)
+    }
+}
+
 fn check_explanation(shape: Shape, grid: &[u8], backend: &str) -> (HashMap<String, usize>, bool) {
-    let dir = std::env::temp_dir().join(format!("explain-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    // Tests run in parallel threads: each board its own file.
-    static BOARD: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let k = BOARD.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-    let file = dir.join(format!("{k}.txt"));
-    std::fs::write(&file, text(shape, grid)).unwrap();
-    let out = run(
-        &[
-            "explain",
-            "sudoku",
-            file.to_str().unwrap(),
-            "--format",
-            "json",
-            "--solver",
-            backend,
-        ],
-        None,
-    );
+    let text = text(shape, grid);
+    let out = explain_json("sudoku", &text, backend);
     let givens = shape.givens(grid);
     let all = shape.all_rules();
     if !satisfiable(&all, &givens) {
-        assert_eq!(out.code, 1, "{}\n{}", text(shape, grid), out.stdout);
+        assert_eq!(out.code, 1, "{text}\n{}", out.stdout);
         return (HashMap::new(), false);
     }
-    let json: Value = serde_json::from_str(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}{}", out.stdout, out.stderr));
+    let json = json_of(&out, &text);
     let vars = shape.n * shape.n * shape.n;
     let backbone = if shape.n > 6 {
         solution_facts(shape, grid, &json)
@@ -315,86 +313,14 @@ fn check_explanation(shape: Shape, grid: &[u8], backend: &str) -> (HashMap<Strin
         backbone(shape, &givens, &all)
     };
     let unique = backbone.len() == vars - givens.len();
-    assert_eq!(json["unique"], Value::Bool(unique), "{}", text(shape, grid));
-    assert_eq!(out.code, if unique { 0 } else { 1 });
-    let mut known = givens.clone();
-    let steps = json["steps"].as_array().unwrap();
-    let mut ways: HashMap<String, usize> = HashMap::new();
-    for (k, step) in steps.iter().enumerate() {
-        *ways
-            .entry(step["way"].as_str().unwrap().to_string())
-            .or_default() += 1;
-        let rules: Vec<Vec<Vec<usize>>> = step["rules"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| shape.rule(r.as_str().unwrap()))
-            .collect();
-        let deduces: Vec<(usize, bool)> = step["deduces"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|f| shape.fact(f.as_str().unwrap()))
-            .collect();
-        // Only the facts the step lists: a given it reads must be among them.
-        let mut uses = HashMap::new();
-        for f in step["uses"].as_array().unwrap() {
-            let (v, holds) = shape.fact(f.as_str().unwrap());
-            assert_eq!(
-                known.get(&v),
-                Some(&holds),
-                "step {k} uses an unknown fact {f}"
-            );
-            uses.insert(v, holds);
-        }
-        let groups: Vec<Vec<usize>> = rules.iter().flatten().cloned().collect();
-        let context = || format!("{}step {}: {step}", text(shape, grid), k + 1);
-        assert!(!deduces.is_empty(), "{}", context());
-        for &(v, holds) in &deduces {
-            assert_eq!(
-                backbone.get(&v),
-                Some(&holds),
-                "not in every solution: {}",
-                context()
-            );
-            assert!(!known.contains_key(&v), "deduced twice: {}", context());
-            let mut opposite = uses.clone();
-            opposite.insert(v, !holds);
-            assert!(
-                !satisfiable(&groups, &opposite),
-                "not forced: {}",
-                context()
-            );
-        }
-        // A step says whether its minimality was proved; where it was, check it.
-        if rules.len() > 1 && step["minimal"] == Value::Bool(true) {
-            let (v, holds) = deduces[0];
-            for skip in 0..rules.len() {
-                let fewer: Vec<Vec<usize>> = rules
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| i != skip)
-                    .flat_map(|(_, r)| r.iter().cloned())
-                    .collect();
-                let mut opposite = known.clone();
-                opposite.insert(v, !holds);
-                assert!(
-                    satisfiable(&fewer, &opposite),
-                    "rule {skip} is not needed: {}",
-                    context()
-                );
-            }
-        }
-        for &(v, holds) in &deduces {
-            known.insert(v, holds);
-        }
-    }
+    says_unique(&out, &json, unique, &text);
+    let (known, ways) = check_steps(&shape, &text, &json, givens.clone(), &backbone);
     // The steps reach what every solution shares, and nothing else.
     let reached: HashMap<usize, bool> = known
         .into_iter()
         .filter(|(v, _)| !givens.contains_key(v))
         .collect();
-    assert_eq!(reached, backbone, "{}", text(shape, grid));
+    assert_eq!(reached, backbone, "{text}");
     assert_eq!(json["open"], vars - givens.len() - backbone.len());
     if unique {
         let solution = &json["solution"]["grid"];
@@ -512,39 +438,10 @@ fn cells_in(text: &str, cols: usize) -> Vec<usize> {
 
 impl Shading {
     fn connected_unshaded(&self, shaded: u32) -> bool {
-        let n = self.rows * self.cols;
-        let open: Vec<usize> = (0..n).filter(|&i| shaded >> i & 1 == 0).collect();
-        let Some(&first) = open.first() else {
-            return true;
-        };
-        let mut seen = vec![false; n];
-        let mut stack = vec![first];
-        seen[first] = true;
-        let mut count = 0;
-        while let Some(v) = stack.pop() {
-            count += 1;
-            let (r, c) = (v / self.cols, v % self.cols);
-            let mut next = Vec::new();
-            if r > 0 {
-                next.push(v - self.cols);
-            }
-            if r + 1 < self.rows {
-                next.push(v + self.cols);
-            }
-            if c > 0 {
-                next.push(v - 1);
-            }
-            if c + 1 < self.cols {
-                next.push(v + 1);
-            }
-            for u in next {
-                if shaded >> u & 1 == 0 && !seen[u] {
-                    seen[u] = true;
-                    stack.push(u);
-                }
-            }
-        }
-        count == open.len()
+        let open: Vec<bool> = (0..self.rows * self.cols)
+            .map(|i| shaded >> i & 1 == 0)
+            .collect();
+        common::pieces(self.rows, self.cols, &open).len() <= 1
     }
 
     /// What a rule's name says, as a test on a shading (bit i: cell i shaded).
@@ -671,23 +568,8 @@ fn shading_text(board: &Shading) -> String {
 /// Runs `explain` on a shading board and checks each step by enumerating every shading.
 fn check_shading(genre: &str, board: &Shading, backend: &str) -> (HashMap<String, usize>, bool) {
     let n = board.rows * board.cols;
-    let dir = std::env::temp_dir().join(format!("explain-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("{genre}-{}.txt", rand_name()));
     let text = shading_text(board);
-    std::fs::write(&file, &text).unwrap();
-    let out = run(
-        &[
-            "explain",
-            genre,
-            file.to_str().unwrap(),
-            "--format",
-            "json",
-            "--solver",
-            backend,
-        ],
-        None,
-    );
+    let out = explain_json(genre, &text, backend);
     let all = board.all_rules();
     let solutions: Vec<u32> = (0..1u32 << n)
         .filter(|&s| all.iter().all(|r| r(s)))
@@ -696,8 +578,7 @@ fn check_shading(genre: &str, board: &Shading, backend: &str) -> (HashMap<String
         assert_eq!(out.code, 1, "{text}{}{}", out.stdout, out.stderr);
         return (HashMap::new(), false);
     }
-    let json: Value = serde_json::from_str(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {text}{}{}", out.stdout, out.stderr));
+    let json = json_of(&out, &text);
     let backbone: HashMap<usize, bool> = (0..n)
         .filter_map(|i| {
             let first = solutions[0] >> i & 1 == 1;
@@ -769,11 +650,6 @@ fn check_shading(genre: &str, board: &Shading, backend: &str) -> (HashMap<String
         "{text}the steps end in what every solution shares"
     );
     (ways, unique)
-}
-
-fn rand_name() -> usize {
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
 }
 
 #[test]
@@ -1356,24 +1232,32 @@ impl Division {
 /// and against every division (brute force; or with `brute` false, the one printed, which
 /// the steps then show to be the only one).
 /// The steps by way, and the number of solutions: none, one or several (2).
+/// A board of rectangles with its candidates, for the steps' check.
+struct Rects<'a> {
+    board: &'a Division,
+    cands: &'a [(Area4, usize)],
+}
+
+impl Brute for Rects<'_> {
+    type Var = usize;
+    type Rule = Constraint;
+    fn rule(&self, name: &str) -> Constraint {
+        self.board.rule(name, self.cands)
+    }
+    fn fact(&self, said: &str) -> (usize, bool) {
+        self.board.fact(said, self.cands)
+    }
+    /// The rules' groups and pairs together.
+    fn satisfiable(&self, rules: &[Constraint], fixed: &HashMap<usize, bool>) -> bool {
+        let groups: Vec<Vec<usize>> = rules.iter().flat_map(|r| r.0.clone()).collect();
+        let pairs: Vec<(usize, usize)> = rules.iter().flat_map(|r| r.1.clone()).collect();
+        satisfiable_with(&groups, &pairs, fixed)
+    }
+}
+
 fn check_division(board: &Division, backend: &str, brute: bool) -> (HashMap<String, usize>, usize) {
-    let dir = std::env::temp_dir().join(format!("explain-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("{}-{}.txt", board.genre(), rand_name()));
     let text = board.text();
-    std::fs::write(&file, &text).unwrap();
-    let out = run(
-        &[
-            "explain",
-            board.genre(),
-            file.to_str().unwrap(),
-            "--format",
-            "json",
-            "--solver",
-            backend,
-        ],
-        None,
-    );
+    let out = explain_json(board.genre(), &text, backend);
     let cands = board.candidates();
     let divisions = if brute {
         board.divisions(&cands)
@@ -1384,8 +1268,7 @@ fn check_division(board: &Division, backend: &str, brute: bool) -> (HashMap<Stri
         assert_eq!(out.code, 1, "{text}{}{}", out.stdout, out.stderr);
         return (HashMap::new(), 0);
     }
-    let json: Value = serde_json::from_str(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {text}{}{}", out.stdout, out.stderr));
+    let json = json_of(&out, &text);
     let printed: Option<Vec<usize>> = json["solution"]["rectangles"].as_array().map(|list| {
         list.iter()
             .map(|r| {
@@ -1414,74 +1297,12 @@ fn check_division(board: &Division, backend: &str, brute: bool) -> (HashMap<Stri
         })
         .collect();
     let unique = divisions.len() == 1;
-    assert_eq!(json["unique"], Value::Bool(unique), "{text}");
-    assert_eq!(out.code, if unique { 0 } else { 1 }, "{text}");
-    let mut known: HashMap<usize, bool> = HashMap::new();
-    let mut ways: HashMap<String, usize> = HashMap::new();
-    for (k, step) in json["steps"].as_array().unwrap().iter().enumerate() {
-        let context = || format!("{text}step {}: {step}", k + 1);
-        *ways
-            .entry(step["way"].as_str().unwrap().to_string())
-            .or_default() += 1;
-        let rules: Vec<Constraint> = step["rules"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| board.rule(r.as_str().unwrap(), &cands))
-            .collect();
-        let fact = |f: &Value| board.fact(f.as_str().unwrap(), &cands);
-        let mut uses = HashMap::new();
-        for (v, holds) in step["uses"].as_array().unwrap().iter().map(fact) {
-            assert_eq!(
-                known.get(&v),
-                Some(&holds),
-                "uses an unknown fact: {}",
-                context()
-            );
-            uses.insert(v, holds);
-        }
-        let deduces: Vec<(usize, bool)> = step["deduces"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(fact)
-            .collect();
-        assert!(!deduces.is_empty(), "{}", context());
-        let groups: Vec<Vec<usize>> = rules.iter().flat_map(|r| r.0.clone()).collect();
-        let pairs: Vec<(usize, usize)> = rules.iter().flat_map(|r| r.1.clone()).collect();
-        for &(v, holds) in &deduces {
-            assert_eq!(
-                backbone.get(&v),
-                Some(&holds),
-                "not in every solution: {}",
-                context()
-            );
-            assert!(!known.contains_key(&v), "deduced twice: {}", context());
-            let mut opposite = uses.clone();
-            opposite.insert(v, !holds);
-            assert!(
-                !satisfiable_with(&groups, &pairs, &opposite),
-                "not forced: {}",
-                context()
-            );
-        }
-        if rules.len() > 1 && step["minimal"] == Value::Bool(true) {
-            let (v, holds) = deduces[0];
-            for skip in 0..rules.len() {
-                let others = || rules.iter().enumerate().filter(move |&(i, _)| i != skip);
-                let groups: Vec<Vec<usize>> = others().flat_map(|(_, r)| r.0.clone()).collect();
-                let pairs: Vec<(usize, usize)> = others().flat_map(|(_, r)| r.1.clone()).collect();
-                let mut opposite = known.clone();
-                opposite.insert(v, !holds);
-                assert!(
-                    satisfiable_with(&groups, &pairs, &opposite),
-                    "rule {skip} is not needed: {}",
-                    context()
-                );
-            }
-        }
-        known.extend(deduces);
-    }
+    says_unique(&out, &json, unique, &text);
+    let rects = Rects {
+        board,
+        cands: &cands,
+    };
+    let (known, ways) = check_steps(&rects, &text, &json, HashMap::new(), &backbone);
     assert_eq!(
         known, backbone,
         "{text}the steps end in what every solution shares"
@@ -1580,7 +1401,7 @@ struct Islands {
 
 /// What a Nurikabe rule's name says, over a shading and "cell v is in the island of clue k"
 /// booleans ([`Islands::var`]).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 enum IslandRule {
     /// Shaded (in no island), or in exactly one of these islands.
     Cell(usize, Vec<usize>),
@@ -1984,28 +1805,33 @@ impl Islands {
 
 /// Runs `explain` on a Nurikabe board and checks each step against its rules' names: by
 /// brute force over every shading (`solution` `None`), or against the solution given.
+/// A Nurikabe board with its variables' index, for the steps' check.
+struct IslandFacts<'a> {
+    board: &'a Islands,
+    index: &'a HashMap<(usize, usize), usize>,
+}
+
+impl Brute for IslandFacts<'_> {
+    type Var = usize;
+    type Rule = IslandRule;
+    fn rule(&self, name: &str) -> IslandRule {
+        self.board.rule(name)
+    }
+    fn fact(&self, said: &str) -> (usize, bool) {
+        self.board.fact(said, self.index)
+    }
+    fn satisfiable(&self, rules: &[IslandRule], fixed: &HashMap<usize, bool>) -> bool {
+        self.board.satisfiable(rules, fixed)
+    }
+}
+
 fn check_islands(
     board: &Islands,
     backend: &str,
     solution: Option<&[bool]>,
 ) -> (HashMap<String, usize>, usize) {
-    let dir = std::env::temp_dir().join(format!("explain-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("nurikabe-{}.txt", rand_name()));
     let text = board.text();
-    std::fs::write(&file, &text).unwrap();
-    let out = run(
-        &[
-            "explain",
-            "nurikabe",
-            file.to_str().unwrap(),
-            "--format",
-            "json",
-            "--solver",
-            backend,
-        ],
-        None,
-    );
+    let out = explain_json("nurikabe", &text, backend);
     let (count, index) = board.vars();
     let solutions: Vec<Vec<bool>> = match solution {
         None => board.solutions(),
@@ -2040,89 +1866,24 @@ fn check_islands(
         assert_eq!(out.code, 1, "{text}{}{}", out.stdout, out.stderr);
         return (HashMap::new(), 0);
     }
-    let json: Value = serde_json::from_str(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {text}{}{}", out.stdout, out.stderr));
+    let json = json_of(&out, &text);
     let backbone: HashMap<usize, bool> = (0..count)
         .filter(|&x| solutions.iter().all(|s| s[x] == solutions[0][x]))
         .map(|x| (x, solutions[0][x]))
         .collect();
     let unique = solutions.len() == 1;
-    assert_eq!(json["unique"], Value::Bool(unique), "{text}");
-    assert_eq!(out.code, if unique { 0 } else { 1 }, "{text}");
+    says_unique(&out, &json, unique, &text);
     // Known from the start: a number's cell is unshaded and in its own island.
-    let mut known: HashMap<usize, bool> = HashMap::new();
+    let mut given: HashMap<usize, bool> = HashMap::new();
     for (k, &(at, _)) in board.clue_list().iter().enumerate() {
-        known.insert(at, false);
-        known.insert(index[&(k, at)], true);
+        given.insert(at, false);
+        given.insert(index[&(k, at)], true);
     }
-    let mut ways: HashMap<String, usize> = HashMap::new();
-    for (k, step) in json["steps"].as_array().unwrap().iter().enumerate() {
-        let context = || format!("{text}step {}: {step}", k + 1);
-        *ways
-            .entry(step["way"].as_str().unwrap().to_string())
-            .or_default() += 1;
-        let rules: Vec<IslandRule> = step["rules"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| board.rule(r.as_str().unwrap()))
-            .collect();
-        let fact = |f: &Value| board.fact(f.as_str().unwrap(), &index);
-        let mut uses = HashMap::new();
-        for (x, holds) in step["uses"].as_array().unwrap().iter().map(fact) {
-            assert_eq!(
-                known.get(&x),
-                Some(&holds),
-                "uses an unknown fact: {}",
-                context()
-            );
-            uses.insert(x, holds);
-        }
-        let deduces: Vec<(usize, bool)> = step["deduces"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(fact)
-            .collect();
-        assert!(!deduces.is_empty(), "{}", context());
-        for &(x, holds) in &deduces {
-            assert_eq!(
-                backbone.get(&x),
-                Some(&holds),
-                "not in every solution: {}",
-                context()
-            );
-            assert!(!known.contains_key(&x), "deduced twice: {}", context());
-            let mut opposite = uses.clone();
-            opposite.insert(x, !holds);
-            assert!(
-                !board.satisfiable(&rules, &opposite),
-                "not forced: {}",
-                context()
-            );
-        }
-        if rules.len() > 1 && step["minimal"] == Value::Bool(true) {
-            let (x, holds) = deduces[0];
-            for skip in 0..rules.len() {
-                let others: Vec<IslandRule> = step["rules"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| i != skip)
-                    .map(|(_, r)| board.rule(r.as_str().unwrap()))
-                    .collect();
-                let mut opposite = known.clone();
-                opposite.insert(x, !holds);
-                assert!(
-                    board.satisfiable(&others, &opposite),
-                    "rule {skip} is not needed: {}",
-                    context()
-                );
-            }
-        }
-        known.extend(deduces);
-    }
+    let facts = IslandFacts {
+        board,
+        index: &index,
+    };
+    let (known, ways) = check_steps(&facts, &text, &json, given, &backbone);
     assert_eq!(
         known, backbone,
         "{text}the steps end in what every solution shares"

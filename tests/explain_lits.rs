@@ -7,9 +7,9 @@
 
 mod common;
 
+use common::explained::{check_steps, explain_json, json_of, says_unique, Brute};
 use common::run;
 use encodings::rng::Rng;
-use serde_json::Value;
 use std::collections::HashMap;
 
 const OUTSIDE: usize = usize::MAX;
@@ -248,38 +248,8 @@ impl Board {
                 .all(|&j| shaded(j)),
             Rule::Outside(i) => !shaded(i),
             Rule::Connected => {
-                let on: Vec<usize> = (0..n).filter(|&i| shaded(i)).collect();
-                let Some(&first) = on.first() else {
-                    return true;
-                };
-                let mut seen = vec![false; n];
-                let mut stack = vec![first];
-                seen[first] = true;
-                let mut count = 0;
-                while let Some(a) = stack.pop() {
-                    count += 1;
-                    let (r, c) = (a / self.cols, a % self.cols);
-                    let mut near = Vec::new();
-                    if r > 0 {
-                        near.push(a - self.cols);
-                    }
-                    if r + 1 < self.rows {
-                        near.push(a + self.cols);
-                    }
-                    if c > 0 {
-                        near.push(a - 1);
-                    }
-                    if c + 1 < self.cols {
-                        near.push(a + 1);
-                    }
-                    for b in near {
-                        if shaded(b) && !seen[b] {
-                            seen[b] = true;
-                            stack.push(b);
-                        }
-                    }
-                }
-                count == on.len()
+                let on: Vec<bool> = (0..n).map(&shaded).collect();
+                common::pieces(self.rows, self.cols, &on).len() <= 1
             }
         })
     }
@@ -382,28 +352,23 @@ fn random_board(rng: &mut Rng) -> Board {
     Board { rows, cols, room }
 }
 
+impl Brute for Board {
+    type Var = Var;
+    type Rule = Rule;
+    fn rule(&self, name: &str) -> Rule {
+        Board::rule(self, name)
+    }
+    fn fact(&self, said: &str) -> (Var, bool) {
+        Board::fact(self, said)
+    }
+    fn satisfiable(&self, rules: &[Rule], fixed: &HashMap<Var, bool>) -> bool {
+        Board::satisfiable(self, rules, fixed)
+    }
+}
+
 fn check(board: &Board, backend: &str) -> (HashMap<String, usize>, bool) {
-    let dir = std::env::temp_dir().join(format!("explain-lits-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let file = dir.join(format!(
-        "{}.txt",
-        NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
-    ));
     let text = board.text();
-    std::fs::write(&file, &text).unwrap();
-    let out = run(
-        &[
-            "explain",
-            "lits",
-            file.to_str().unwrap(),
-            "--format",
-            "json",
-            "--solver",
-            backend,
-        ],
-        None,
-    );
+    let out = explain_json("lits", &text, backend);
     let solutions = board.solutions();
     if solutions.is_empty() {
         assert_eq!(out.code, 1, "{text}{}{}", out.stdout, out.stderr);
@@ -415,79 +380,9 @@ fn check(board: &Board, backend: &str) -> (HashMap<String, usize>, bool) {
         .map(|(v, b)| (*v, *b))
         .collect();
     let unique = solutions.len() == 1;
-    let json: Value = serde_json::from_str(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {text}{}{}", out.stdout, out.stderr));
-    assert_eq!(json["unique"], Value::Bool(unique), "{text}");
-    assert_eq!(out.code, if unique { 0 } else { 1 }, "{text}");
-    let mut known: HashMap<Var, bool> = HashMap::new();
-    let mut ways: HashMap<String, usize> = HashMap::new();
-    for (k, step) in json["steps"].as_array().unwrap().iter().enumerate() {
-        *ways
-            .entry(step["way"].as_str().unwrap().to_string())
-            .or_default() += 1;
-        let context = || format!("{text}step {}: {step}", k + 1);
-        let rules: Vec<Rule> = step["rules"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| board.rule(r.as_str().unwrap()))
-            .collect();
-        let mut uses = HashMap::new();
-        for f in step["uses"].as_array().unwrap() {
-            let (v, holds) = board.fact(f.as_str().unwrap());
-            assert_eq!(
-                known.get(&v),
-                Some(&holds),
-                "unknown fact used: {}",
-                context()
-            );
-            uses.insert(v, holds);
-        }
-        let deduces: Vec<(Var, bool)> = step["deduces"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|f| board.fact(f.as_str().unwrap()))
-            .collect();
-        assert!(!deduces.is_empty(), "{}", context());
-        for &(v, holds) in &deduces {
-            assert_eq!(
-                backbone.get(&v),
-                Some(&holds),
-                "not in every solution: {}",
-                context()
-            );
-            assert!(!known.contains_key(&v), "deduced twice: {}", context());
-            let mut opposite = uses.clone();
-            opposite.insert(v, !holds);
-            assert!(
-                !board.satisfiable(&rules, &opposite),
-                "not forced: {}",
-                context()
-            );
-        }
-        if rules.len() > 1 && step["minimal"] == Value::Bool(true) {
-            let (v, holds) = deduces[0];
-            for skip in 0..rules.len() {
-                let fewer: Vec<Rule> = rules
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| i != skip)
-                    .map(|(_, r)| r.clone())
-                    .collect();
-                let mut opposite = known.clone();
-                opposite.insert(v, !holds);
-                assert!(
-                    board.satisfiable(&fewer, &opposite),
-                    "rule {skip} is not needed: {}",
-                    context()
-                );
-            }
-        }
-        for (v, holds) in deduces {
-            known.insert(v, holds);
-        }
-    }
+    let json = json_of(&out, &text);
+    says_unique(&out, &json, unique, &text);
+    let (known, ways) = check_steps(board, &text, &json, HashMap::new(), &backbone);
     assert_eq!(
         known, backbone,
         "{text}the steps end in what every solution shares"

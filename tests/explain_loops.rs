@@ -9,9 +9,9 @@
 
 mod common;
 
+use common::explained::{check_steps, explain_json, json_of, says_unique, Brute};
 use common::run;
 use encodings::rng::Rng;
-use serde_json::Value;
 use std::collections::HashMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -560,31 +560,25 @@ fn random_masyu(rng: &mut Rng, cache: &mut Loops) -> Board {
     Board::new(Kind::Masyu, rows, cols, clues)
 }
 
+impl Brute for Board {
+    type Var = usize;
+    type Rule = Rule;
+    fn rule(&self, name: &str) -> Rule {
+        Board::rule(self, name)
+    }
+    fn fact(&self, said: &str) -> (usize, bool) {
+        Board::fact(self, said)
+    }
+    fn satisfiable(&self, rules: &[Rule], fixed: &HashMap<usize, bool>) -> bool {
+        Board::satisfiable(self, rules, fixed)
+    }
+}
+
 /// Runs `explain` on `board` and checks each step; the solutions are `solutions` (every one,
 /// or the one published). Returns the ways counted and whether the board was unique.
 fn check(board: &Board, solutions: &[Vec<bool>], backend: &str) -> (HashMap<String, usize>, bool) {
-    let dir = std::env::temp_dir().join(format!("explain-loops-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let file = dir.join(format!(
-        "{}.txt",
-        NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
-    ));
     let text = board.text();
-    std::fs::write(&file, &text).unwrap();
-    let out = run(
-        &[
-            "explain",
-            board.name(),
-            file.to_str().unwrap(),
-            "--format",
-            "json",
-            "--solver",
-            backend,
-        ],
-        None,
-    );
-    let _ = std::fs::remove_file(&file);
+    let out = explain_json(board.name(), &text, backend);
     if solutions.is_empty() {
         assert_eq!(out.code, 1, "{text}{}{}", out.stdout, out.stderr);
         return (HashMap::new(), false);
@@ -594,80 +588,10 @@ fn check(board: &Board, solutions: &[Vec<bool>], backend: &str) -> (HashMap<Stri
         .map(|k| (k, solutions[0][k]))
         .collect();
     let unique = solutions.len() == 1;
-    let json: Value = serde_json::from_str(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {text}{}{}", out.stdout, out.stderr));
-    assert_eq!(json["unique"], Value::Bool(unique), "{text}{}", out.stdout);
-    assert_eq!(out.code, if unique { 0 } else { 1 }, "{text}");
+    let json = json_of(&out, &text);
+    says_unique(&out, &json, unique, &text);
     assert_eq!(json["solution"].is_null(), !unique, "{text}{}", out.stdout);
-    let mut known: HashMap<usize, bool> = HashMap::new();
-    let mut ways: HashMap<String, usize> = HashMap::new();
-    for (k, step) in json["steps"].as_array().unwrap().iter().enumerate() {
-        *ways
-            .entry(step["way"].as_str().unwrap().to_string())
-            .or_default() += 1;
-        let context = || format!("{text}step {}: {step}", k + 1);
-        let rules: Vec<Rule> = step["rules"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| board.rule(r.as_str().unwrap()))
-            .collect();
-        let mut uses = HashMap::new();
-        for f in step["uses"].as_array().unwrap() {
-            let (e, holds) = board.fact(f.as_str().unwrap());
-            assert_eq!(
-                known.get(&e),
-                Some(&holds),
-                "unknown fact used: {}",
-                context()
-            );
-            uses.insert(e, holds);
-        }
-        let deduces: Vec<(usize, bool)> = step["deduces"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|f| board.fact(f.as_str().unwrap()))
-            .collect();
-        assert!(!deduces.is_empty(), "{}", context());
-        for &(e, holds) in &deduces {
-            assert_eq!(
-                backbone.get(&e),
-                Some(&holds),
-                "not in every solution: {}",
-                context()
-            );
-            assert!(!known.contains_key(&e), "deduced twice: {}", context());
-            let mut opposite = uses.clone();
-            opposite.insert(e, !holds);
-            assert!(
-                !board.satisfiable(&rules, &opposite),
-                "not forced: {}",
-                context()
-            );
-        }
-        if rules.len() > 1 && step["minimal"] == Value::Bool(true) {
-            let (e, holds) = deduces[0];
-            for skip in 0..rules.len() {
-                let fewer: Vec<Rule> = rules
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| i != skip)
-                    .map(|(_, r)| r.clone())
-                    .collect();
-                let mut opposite = known.clone();
-                opposite.insert(e, !holds);
-                assert!(
-                    board.satisfiable(&fewer, &opposite),
-                    "rule {skip} is not needed: {}",
-                    context()
-                );
-            }
-        }
-        for (e, holds) in deduces {
-            known.insert(e, holds);
-        }
-    }
+    let (known, ways) = check_steps(board, &text, &json, HashMap::new(), &backbone);
     assert_eq!(
         known, backbone,
         "{text}the steps end in what every solution shares"

@@ -1,6 +1,8 @@
 //! Shared by the integration tests: run the real binary, find the bundled data.
 #![allow(dead_code)]
 
+pub mod explained;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
