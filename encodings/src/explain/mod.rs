@@ -314,6 +314,15 @@ pub struct Explanation {
 /// a model of everything else, which on a large board's connectivity can take minutes.
 const PARING_BUDGET: u64 = 2_000;
 
+/// Conflicts a search step may spend on each of its other deductions. One not refuted within
+/// them is left to a later step (a step says only what it proved): on a board of large
+/// Nurikabe islands most of a step's facts are not forced, and the solver took the whole
+/// [`PARING_BUDGET`] on each to find a model of an island's size and connectivity or give up
+/// (janko.at 10×10 447: 12 s, 9 of them on two steps' other deductions). Measured on 115
+/// janko.at Nurikabe 10×10 and 40 Slitherlink and Masyu 10×10: the slowest boards 25 % faster,
+/// the rest 5–10 % (docs/explain.md).
+const OTHERS_BUDGET: u64 = 200;
+
 /// How many of the smallest propagation refutations are pared down before one is chosen.
 const PARED: usize = 6;
 
@@ -845,7 +854,8 @@ fn search(
 }
 
 /// Pares `why` (which forces `l`) down with the solver until removing any rule breaks it, then
-/// gathers every open fact the remaining rules force. A chain pared below what propagation
+/// gathers the open facts the remaining rules force (a search step's each within
+/// [`OTHERS_BUDGET`]). A chain pared below what propagation
 /// refutes becomes a search step.
 #[allow(clippy::too_many_arguments)]
 fn finish(
@@ -904,7 +914,7 @@ fn finish(
         let forced = match way {
             Way::Search => {
                 let answer =
-                    selectors.forces_within(&why.rules, known, other, Some(PARING_BUDGET))?;
+                    selectors.forces_within(&why.rules, known, other, Some(OTHERS_BUDGET))?;
                 if let (true, Some(None)) = (reuse, &answer) {
                     let model = selectors.model();
                     unforced.extend(open.iter().copied().filter(|&o| !model.value(o)));
