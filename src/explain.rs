@@ -506,7 +506,12 @@ pub fn puzzle<P: Genre>(
 ) -> Result<Option<Explained<P>>, SolverError> {
     let named = P::named(inst)
         .ok_or_else(|| SolverError(format!("explain is not for {} puzzles", P::INFO.name)))?;
-    let stopped = || SolverError(encodings::format::verdict::TIME_LIMIT.to_string());
+    // Raised here too: the search's own clock can pass the limit a moment before the run's
+    // timer raises the flag, and the callers say "time limit" (exit 3) by the flag.
+    let stopped = || {
+        solvers.stop().raise();
+        SolverError(encodings::format::verdict::TIME_LIMIT.to_string())
+    };
     // The search has what is left of the time limit (the rules took some), not all of it.
     let time_limit = deadline.map(|d| d.saturating_duration_since(Instant::now()));
     if solvers.stop().is_raised() || time_limit == Some(Duration::ZERO) {
