@@ -632,15 +632,10 @@ mod tests {
     /// its area (any, for `?`), by trying every rectangle of random boards with many `?`.
     #[test]
     fn candidates_are_every_rectangle_holding_the_clue_alone() {
-        let mut seed = 12345u64;
-        let mut next = |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut rng = crate::rng::Rng::new(12345);
+        let mut next = |m: usize| rng.below(m);
         for _ in 0..300 {
-            let (rows, cols) = (1 + next(6) as usize, 1 + next(6) as usize);
+            let (rows, cols) = (1 + next(6), 1 + next(6));
             let clues: Vec<Option<Number>> = (0..rows * cols)
                 .map(|_| match next(10) {
                     0..=1 => Some(Number::Unknown),
