@@ -15,7 +15,7 @@ use encodings::genre::Genre;
 use encodings::puzzle::{self, Ended, Format, Goal, Puzzle, Settings, Task};
 use serde_json::{json, Map, Value};
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// `solve`: the puzzle file (`-` for standard input) and how to solve and print it.
 #[derive(Clone, Debug, Default)]
@@ -368,14 +368,20 @@ fn solve_input<P: Genre>(a: &SolveArgs, input: Input) -> Result<Done> {
     // Refused here with the file's name, as `encode` refuses it (the search would say only
     // "the puzzle is too large").
     // The searches build their own formula; a certificate states the whole rules too.
-    match a.certify {
-        Some(_) => runner::fits::<P>(&inst),
-        None => runner::fits_search::<P>(&inst),
+    // The estimate counts against the time limit; one it outlasts leaves the search none.
+    let start = Instant::now();
+    let whole = a.certify.is_some();
+    let estimated = inst.clone();
+    let fits = runner::within(a.time_limit, move || match whole {
+        true => runner::fits::<P>(&estimated),
+        false => runner::fits_search::<P>(&estimated),
+    });
+    if let Some(fits) = fits {
+        fits.map_err(|e| anyhow!("{}: {e}", input.name))?;
     }
-    .map_err(|e| anyhow!("{}: {e}", input.name))?;
     let opts = Options {
         backend: a.backend.clone(),
-        time_limit: a.time_limit,
+        time_limit: a.time_limit.map(|t| t.saturating_sub(start.elapsed())),
         progress: a.progress,
         cubes: a.cubes,
     };

@@ -98,7 +98,7 @@ fn grade_one<P: Genre>(
     // The time limit counts from here: the rules' estimate takes a while on a large board.
     let run = until(a);
     let inst = parse::<P>(input, &Settings::default())?;
-    fits::<P>(&inst, input)?;
+    let fitted = fits::<P>(&inst, input, &run)?;
     let prefix = name.map(|n| format!("{n}: ")).unwrap_or_default();
     let json = a.format == Format::Json;
     let said = |status: &str, code: i32| {
@@ -115,6 +115,9 @@ fn grade_one<P: Genre>(
         };
         Ok((text, code))
     };
+    if !fitted {
+        return said("time limit", exit::TIME_LIMIT);
+    }
     let e = match puzzle_until::<P>(&inst, a, &run, true) {
         Ok(Some(e)) => e,
         Ok(None) => return said("no solution", exit::NO_SOLUTION),
@@ -166,7 +169,7 @@ pub fn regrade<P: Genre>(text: &str, backend: &Backend) -> Result<(usize, Level)
         text: text.to_string(),
     };
     let inst = parse::<P>(&input, &Settings::default())?;
-    fits::<P>(&inst, &input)?;
+    encodings::genre::fits_named::<P>(&inst).map_err(|e| anyhow::anyhow!("{}: {e}", input.name))?;
     let solvers = backend.solvers(Stop::new());
     let Some(e) = puzzle::<P>(&inst, backend, None, &solvers, None, true)? else {
         bail!("internal error: the generated puzzle has no solution");
@@ -180,9 +183,23 @@ pub fn regrade<P: Genre>(text: &str, backend: &Backend) -> Result<(usize, Level)
 
 /// Refuses, naming the file, a puzzle whose formula `solve` would refuse or whose named rules
 /// would pass their budget: they are built whole before any solver (a rectangle genre's `?`
-/// on a large board has millions of candidates, a Nurikabe `?` a forest of its own).
-fn fits<P: Genre>(inst: &P::Instance, input: &crate::input::Input) -> Result<()> {
-    encodings::genre::fits_named::<P>(inst).map_err(|e| anyhow::anyhow!("{}: {e}", input.name))
+/// on a large board has millions of candidates, a Nurikabe `?` a forest of its own). Under
+/// the run's time limit, since the estimate counts the whole formula: `Ok(false)`, with the
+/// stop raised, when the limit passes first.
+fn fits<P: Genre>(inst: &P::Instance, input: &crate::input::Input, run: &Until) -> Result<bool> {
+    let estimated = inst.clone();
+    let left = run
+        .deadline
+        .map(|d| d.saturating_duration_since(Instant::now()));
+    match crate::runner::within(left, move || encodings::genre::fits_named::<P>(&estimated)) {
+        Some(fits) => fits
+            .map(|()| true)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", input.name)),
+        None => {
+            run.stop.raise();
+            Ok(false)
+        }
+    }
 }
 
 /// A run's stop flag, raised when its time limit passes, and when that is.
@@ -272,9 +289,14 @@ pub fn explain<P: Genre>(a: &ExplainArgs) -> Result<Done> {
     let input = read_puzzle::<P>(&a.file)?;
     let run = until(a);
     let inst = parse::<P>(&input, &Settings::default())?;
-    fits::<P>(&inst, &input)?;
     let stop = &run.stop;
-    let explained = match puzzle_until::<P>(&inst, a, &run, false) {
+    let explained = match fits::<P>(&inst, &input, &run)? {
+        true => puzzle_until::<P>(&inst, a, &run, false),
+        false => Err(SolverError(
+            encodings::format::verdict::TIME_LIMIT.to_string(),
+        )),
+    };
+    let explained = match explained {
         Ok(e) => e,
         Err(_) if stop.is_raised() => {
             return Ok(Done {

@@ -191,11 +191,26 @@ pub fn search<P: Genre>(
     keep: usize,
     opts: &Options,
 ) -> Result<Outcome<P>, SolverError> {
-    fits_search::<P>(&inst)?;
-    if let Some(split) = opts.cubes {
+    let start = Instant::now();
+    let fits = fits_within::<P>(&inst, opts.time_limit)?;
+    if let (Some(split), true) = (opts.cubes, fits) {
         return search_in_cubes::<P>(inst, goal, keep, opts, split);
     }
-    let start = Instant::now();
+    if !fits {
+        return Ok(Outcome {
+            answers: Vec::new(),
+            count: 0,
+            ended: Ended::Stopped,
+            abandoned: true,
+            upper_bound: None,
+            stats: Stats {
+                backend: opts.backend.for_task(P::TASK).members()[0].name(),
+                elapsed: start.elapsed(),
+                ..Stats::default()
+            },
+            cubes: None,
+        });
+    }
     let raced = opts.backend.for_task(P::TASK);
     let members = raced.members();
     let (tx, rx) = mpsc::channel::<(usize, Msg<P>)>();
@@ -400,6 +415,74 @@ pub fn search<P: Genre>(
         );
     }
     Ok(out)
+}
+
+/// [`fits_search`] under the time limit: `Ok(false)` when the limit passed first (see
+/// [`within`]).
+fn fits_within<P: Genre>(inst: &P::Instance, limit: Option<Duration>) -> Result<bool, SolverError> {
+    let inst = inst.clone();
+    match within(limit, move || fits_search::<P>(&inst)) {
+        Some(fits) => fits.map(|()| true),
+        None => Ok(false),
+    }
+}
+
+/// `work`'s result, or `None` when `limit` passes first. For the size estimates, which count
+/// the whole formula without looking at a clock (seconds on a one-room 200×200 LITS board): the
+/// work runs in a thread of its own, left to end with the process once the limit has passed.
+/// A collection's next puzzle waits for such a thread (within its own limit) while
+/// [`ESTIMATES`] are alive, so a thousand large boards at a short limit do not estimate at once.
+pub fn within<R: Send + 'static>(
+    limit: Option<Duration>,
+    work: impl FnOnce() -> R + Send + 'static,
+) -> Option<R> {
+    let Some(limit) = limit else {
+        return Some(work());
+    };
+    let start = Instant::now();
+    loop {
+        if start.elapsed() >= limit {
+            return None;
+        }
+        let alive = ESTIMATING.load(Ordering::SeqCst);
+        if alive < ESTIMATES
+            && ESTIMATING
+                .compare_exchange(alive, alive + 1, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+        {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let (tx, rx) = mpsc::channel();
+    let worker = std::thread::spawn(move || {
+        let _alive = Estimating;
+        let _ = tx.send(work());
+    });
+    match rx.recv_timeout(limit.saturating_sub(start.elapsed())) {
+        Ok(r) => Some(r),
+        Err(RecvTimeoutError::Timeout) => None,
+        Err(RecvTimeoutError::Disconnected) => match worker.join() {
+            Err(panic) => std::panic::resume_unwind(panic),
+            Ok(()) => unreachable!("the work sends before it ends"),
+        },
+    }
+}
+
+/// How many of [`within`]'s threads may be alive at once: the one a run left behind and its
+/// next puzzle's.
+const ESTIMATES: usize = 2;
+
+/// [`within`]'s threads alive.
+static ESTIMATING: AtomicUsize = AtomicUsize::new(0);
+
+/// Counts one of [`within`]'s threads until it ends, however it ends.
+struct Estimating;
+
+impl Drop for Estimating {
+    fn drop(&mut self) {
+        ESTIMATING.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 /// `solve --cubes`: the search as [`search`] runs it for up to `split.after`; if that does

@@ -212,3 +212,42 @@ fn a_tiny_time_limit_is_always_a_time_limit() {
         }
     }
 }
+
+/// The size estimate, which counts a formula whole without looking at a clock, keeps the time
+/// limit too: a one-room LITS board's estimate walks every placement (seconds on 200×200), and
+/// `solve`, `explain` and `grade` ran it before their limits began (`solve --time-limit 0.1` on 200×200 ended after 4.6 s, `explain` on 155×155,
+/// near the largest its budget takes, after 2.1 s; helper-40). Now the usual verdict at once.
+#[test]
+fn the_size_estimate_keeps_the_time_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = write(
+        dir.path(),
+        "l200.txt",
+        &board(200, 200, true, " ", |_, _| "1"),
+    );
+    let named = write(
+        dir.path(),
+        "l155.txt",
+        &board(155, 155, true, " ", |_, _| "1"),
+    );
+    for (command, file) in [("solve", &big), ("explain", &named), ("grade", &named)] {
+        let started = Instant::now();
+        let r = common::run(
+            &[
+                command,
+                "lits",
+                file.to_str().unwrap(),
+                "--time-limit",
+                "0.1",
+            ],
+            None,
+        );
+        let took = started.elapsed();
+        assert_eq!(r.code, 3, "{command}: {}{}", r.stdout, r.stderr);
+        assert!(r.stdout.contains("time limit"), "{command}: {}", r.stdout);
+        assert!(
+            took < Duration::from_millis(1200),
+            "{command} took {took:?}"
+        );
+    }
+}

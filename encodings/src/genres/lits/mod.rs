@@ -127,24 +127,29 @@ pub fn shape(cells: &[usize], cols: usize) -> Option<Shape> {
 
 /// Every placement of a tetromino (not the square) inside `room`: its cells and shape.
 fn placements(room: &[usize], cols: usize) -> Vec<(Vec<usize>, Shape)> {
-    let inside: std::collections::HashSet<usize> = room.iter().copied().collect();
+    // Looked up by halving, not hashed: a one-room 200×200 board asks 3 million times.
+    let mut inside = room.to_vec();
+    inside.sort_unstable();
+    let inside = |b: usize| inside.binary_search(&b).is_ok();
     let mut out = Vec::new();
     // Grow every connected set of four cells from its smallest cell.
-    let mut seen = std::collections::HashSet::new();
     for &start in room {
-        let mut stack = vec![vec![start]];
-        while let Some(set) = stack.pop() {
-            if set.len() == 4 {
-                let mut key = set.clone();
+        // A set grown from `start` holds no smaller cell, so no other start grows it.
+        let mut seen: Vec<[usize; 4]> = Vec::new();
+        let mut stack = vec![([start; 4], 1)];
+        while let Some((set, len)) = stack.pop() {
+            if len == 4 {
+                let mut key = set;
                 key.sort_unstable();
-                if seen.insert(key.clone()) {
+                if !seen.contains(&key) {
+                    seen.push(key);
                     if let Some(s) = shape(&key, cols) {
-                        out.push((key, s));
+                        out.push((key.to_vec(), s));
                     }
                 }
                 continue;
             }
-            for &a in &set {
+            for &a in &set[..len] {
                 let (r, c) = (a / cols, a % cols);
                 let near = [
                     (r > 0).then(|| a - cols),
@@ -153,10 +158,10 @@ fn placements(room: &[usize], cols: usize) -> Vec<(Vec<usize>, Shape)> {
                     Some(a + cols),
                 ];
                 for b in near.into_iter().flatten() {
-                    if b > start && inside.contains(&b) && !set.contains(&b) {
-                        let mut next = set.clone();
-                        next.push(b);
-                        stack.push(next);
+                    if b > start && inside(b) && !set[..len].contains(&b) {
+                        let mut next = set;
+                        next[len] = b;
+                        stack.push((next, len + 1));
                     }
                 }
             }
@@ -477,6 +482,33 @@ mod tests {
             }
         }
         assert_eq!(placements(&room, 4).len(), want);
+    }
+
+    #[test]
+    fn every_placement_of_a_random_room_is_found_once() {
+        // Rooms of random cells of a 5×6 board, against every set of four of their cells.
+        let mut rng = crate::rng::Rng::new(4);
+        for _ in 0..300 {
+            let cols = 6;
+            let room: Vec<usize> = (0..30).filter(|_| rng.below(3) > 0).collect();
+            let mut want = Vec::new();
+            for (x, &a) in room.iter().enumerate() {
+                for (y, &b) in room.iter().enumerate().skip(x + 1) {
+                    for (z, &c) in room.iter().enumerate().skip(y + 1) {
+                        for &d in &room[z + 1..] {
+                            if let Some(s) = shape(&[a, b, c, d], cols) {
+                                want.push((vec![a, b, c, d], s));
+                            }
+                        }
+                    }
+                }
+            }
+            let mut got = placements(&room, cols);
+            let key = |p: &(Vec<usize>, Shape)| (p.0.clone(), p.1 as usize);
+            got.sort_by_key(key);
+            want.sort_by_key(key);
+            assert_eq!(got, want, "{room:?}");
+        }
     }
 
     #[test]
