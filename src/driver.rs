@@ -272,6 +272,8 @@ fn solve_collection<P: Genre>(
     // Each puzzle's block is written when it is done: a collection of a thousand puzzles shows
     // its progress, and a run stopped half way keeps the answers it has.
     for item in items {
+        // An estimate the last puzzle's limit left behind ends first, outside this one's limit.
+        runner::settle();
         let done = match item.is(P::INFO.name, P::URL_KINDS) {
             Some(false) => Err(anyhow!(
                 "{}: a {} puzzle, not a {}",
@@ -385,22 +387,30 @@ fn solve_input<P: Genre>(a: &SolveArgs, input: Input) -> Result<Done> {
         progress: a.progress,
         cubes: a.cubes,
     };
+    // The search's errors name the file too: a Tatamibari board whose candidates left after
+    // probing are still too many is refused only once they are counted.
+    let named = |e: anyhow::Error| anyhow!("{}: {e:#}", input.name);
     if a.hints {
-        return hints::<P>(inst, a.format, &opts);
+        return hints::<P>(inst, a.format, &opts).map_err(named);
     }
     let (done, claim, answered) = match P::TASK {
-        Task::Maximize => solve_best::<P>(inst.clone(), a.format, &opts)?,
-        Task::Enumerate => solve_all::<P>(inst.clone(), a, &opts)?,
-    };
+        Task::Maximize => solve_best::<P>(inst.clone(), a.format, &opts),
+        Task::Enumerate => solve_all::<P>(inst.clone(), a, &opts),
+    }
+    .map_err(named)?;
     if let Some(dir) = &a.certify {
         let (claim, answers) = match claim {
             Ok(proved) => proved,
             // What was found is still printed; the one reason there is no certificate is said.
+            // A time limit is still the run's verdict (exit 3); any other reason is an error.
             Err(why) => {
                 eprintln!("puzzle-sat: error: no certificate: {why}");
                 return Ok(Done {
                     stdout: done.stdout,
-                    code: exit::ERROR,
+                    code: match done.code {
+                        exit::TIME_LIMIT => exit::TIME_LIMIT,
+                        _ => exit::ERROR,
+                    },
                 });
             }
         };

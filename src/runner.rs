@@ -429,9 +429,8 @@ fn fits_within<P: Genre>(inst: &P::Instance, limit: Option<Duration>) -> Result<
 
 /// `work`'s result, or `None` when `limit` passes first. For the size estimates, which count
 /// the whole formula without looking at a clock (seconds on a one-room 200×200 LITS board): the
-/// work runs in a thread of its own, left to end with the process once the limit has passed.
-/// A collection's next puzzle waits for such a thread (within its own limit) while
-/// [`ESTIMATES`] are alive, so a thousand large boards at a short limit do not estimate at once.
+/// work runs in a thread of its own, left to end with the process once the limit has passed
+/// (a collection's next puzzle waits for it: [`settle`]).
 pub fn within<R: Send + 'static>(
     limit: Option<Duration>,
     work: impl FnOnce() -> R + Send + 'static,
@@ -439,27 +438,16 @@ pub fn within<R: Send + 'static>(
     let Some(limit) = limit else {
         return Some(work());
     };
-    let start = Instant::now();
-    loop {
-        if start.elapsed() >= limit {
-            return None;
-        }
-        let alive = ESTIMATING.load(Ordering::SeqCst);
-        if alive < ESTIMATES
-            && ESTIMATING
-                .compare_exchange(alive, alive + 1, Ordering::SeqCst, Ordering::SeqCst)
-                .is_ok()
-        {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(5));
+    if limit.is_zero() {
+        return None;
     }
     let (tx, rx) = mpsc::channel();
+    ESTIMATING.fetch_add(1, Ordering::SeqCst);
     let worker = std::thread::spawn(move || {
         let _alive = Estimating;
         let _ = tx.send(work());
     });
-    match rx.recv_timeout(limit.saturating_sub(start.elapsed())) {
+    match rx.recv_timeout(limit) {
         Ok(r) => Some(r),
         Err(RecvTimeoutError::Timeout) => None,
         Err(RecvTimeoutError::Disconnected) => match worker.join() {
@@ -469,9 +457,14 @@ pub fn within<R: Send + 'static>(
     }
 }
 
-/// How many of [`within`]'s threads may be alive at once: the one a run left behind and its
-/// next puzzle's.
-const ESTIMATES: usize = 2;
+/// Waits until every thread [`within`] left behind has ended. A collection calls it between
+/// puzzles, before the next one's clock starts: one puzzle's estimate never takes another's
+/// time, and a thousand large boards at a short limit do not estimate all at once.
+pub fn settle() {
+    while ESTIMATING.load(Ordering::SeqCst) > 0 {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
 
 /// [`within`]'s threads alive.
 static ESTIMATING: AtomicUsize = AtomicUsize::new(0);

@@ -406,6 +406,29 @@ fn what_cannot_be_certified_says_why() {
         "{}",
         r.stderr
     );
+    // Stopped by the time limit before any answer: still the time limit's exit (it was 2).
+    let lits = dir.path().join("room.txt");
+    let row = vec!["1"; 120].join(" ") + "\n";
+    std::fs::write(&lits, format!("120 120\n{}", row.repeat(120))).unwrap();
+    let cert = dir.path().join("cert");
+    let r = run(
+        &[
+            "solve",
+            "lits",
+            lits.to_str().unwrap(),
+            "--time-limit",
+            "0.1",
+            "--certify",
+            cert.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("no certificate: the time limit stopped"),
+        "{}",
+        r.stderr
+    );
     let r = run(
         &[
             "solve",

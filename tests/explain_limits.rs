@@ -251,3 +251,52 @@ fn the_size_estimate_keeps_the_time_limit() {
         );
     }
 }
+
+/// A collection's puzzles each keep their own time limit: an estimate that a large board's
+/// limit left running takes none of the next puzzle's (the next two boards after two one-room
+/// LITS 200×200 said "time limit" when they waited for it within their own limits; `grade`'s
+/// loop waits as `solve`'s does).
+#[test]
+fn a_collection_s_puzzles_keep_their_own_time_limits() {
+    let dir = tempfile::tempdir().unwrap();
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (command, side, limit) in [("solve", 200, "0.3"), ("grade", 155, "1")] {
+        let big = board(side, side, true, " ", |_, _| "1");
+        let mut data = serde_json::Map::new();
+        for k in 0..2 {
+            data.insert(format!("big{k}"), serde_json::json!({ "problem": big }));
+        }
+        for k in 1..=4 {
+            let name = format!("janko-000{k}");
+            let file = std::fs::read_dir(here.join("tests/data/lits"))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .find(|p| {
+                    let f = p.file_name().unwrap().to_str().unwrap();
+                    f.starts_with(&name) && f.ends_with(".txt")
+                })
+                .unwrap();
+            let text = std::fs::read_to_string(file).unwrap();
+            data.insert(name, serde_json::json!({ "problem": text }));
+        }
+        let collection = serde_json::json!({ "name": "LITS", "data": data }).to_string();
+        let file = write(dir.path(), &format!("{command}.json"), &collection);
+        let r = common::run(
+            &[
+                command,
+                "lits",
+                file.to_str().unwrap(),
+                "--time-limit",
+                limit,
+            ],
+            None,
+        );
+        assert_eq!(r.code, 3, "{command}: {}{}", r.stdout, r.stderr);
+        // Each small board's line or block ends in its own verdict, not the time limit.
+        let small: Vec<&str> = r.stdout.split("janko-000").skip(1).collect();
+        assert_eq!(small.len(), 4, "{command}: {}", r.stdout);
+        for s in small {
+            assert!(!s.contains("time limit"), "{command}: {}", r.stdout);
+        }
+    }
+}
