@@ -36,10 +36,9 @@ impl Item {
 /// puzzle written without spaces, 16 wide).
 const ONE_LINE: usize = 81;
 
-/// The puzzles of `input`, when it is a collection: lines of which at least two, and most, are
-/// each a URL or each a one-line 9×9 sudoku as the first is (blank lines and lines starting with
-/// `#` passed over; the others are items that say why they are none), or a puzzlekit JSON file
-/// with at least one puzzle. `None` for a file of one puzzle.
+/// The puzzles of `input`, when it is a collection: at least two lines that are each a URL or
+/// each a one-line 9×9 sudoku (blank lines and lines starting with `#` passed over), or a
+/// puzzlekit JSON file with at least one puzzle. `None` for a file of one puzzle.
 pub fn items(input: &Input) -> Option<Vec<Item>> {
     let text = input.text.trim_start_matches('\u{feff}');
     if text.trim_start().starts_with('{') {
@@ -64,53 +63,29 @@ pub fn items(input: &Input) -> Option<Vec<Item>> {
     } else {
         return None;
     };
-    let urls = is_url(first);
     let mut out = Vec::new();
     for (n, l) in lines {
-        // A line not of the first's form is an item that says why, as a puzzlekit entry
-        // without its text is: one bad line of a thousand sudokus is not a puzzle of its own.
-        let broken = (!form(l)).then(|| match urls {
-            true => "not a puzz.link URL, as this collection's first line is".to_string(),
-            false => not_one_line(l),
-        });
+        if !form(l) {
+            return None;
+        }
+        let url = is_url(l);
         out.push(Item {
             name: format!("{}:{n}", input.name),
-            text: if urls {
+            text: if url {
                 l.to_string()
             } else {
                 l.to_string() + "\n"
             },
             expected: None,
-            says: match urls {
-                true => url::split(l).ok().map(|link| link.kind.to_string()),
-                false => Some("sudoku".to_string()),
+            broken: None,
+            says: if url {
+                url::split(l).ok().map(|link| link.kind.to_string())
+            } else {
+                Some("sudoku".to_string())
             },
-            broken,
         });
     }
-    // At least two of the form, and most lines: a URL or a one-line sudoku alone is a puzzle
-    // file, and so are rows of another puzzle written without spaces, a few 81 digits wide.
-    let puzzles = out.iter().filter(|i| i.broken.is_none()).count();
-    (puzzles >= 2 && 2 * puzzles > out.len()).then_some(out)
-}
-
-/// Why `line` is not a one-line sudoku, as the collection's first line is.
-fn not_one_line(line: &str) -> String {
-    let first = "as this collection's first line is";
-    match line
-        .chars()
-        .enumerate()
-        .find(|(_, c)| !c.is_ascii_digit() && *c != '.')
-    {
-        Some((k, c)) => format!(
-            "column {}: {c:?} is no digit or dot: a one-line sudoku is 81 of them, {first}",
-            k + 1
-        ),
-        None => format!(
-            "{} digits and dots: a one-line sudoku is 81 of them, {first}",
-            line.chars().count()
-        ),
-    }
+    (out.len() >= 2).then_some(out)
 }
 
 /// puzzlekit's JSON: its `data`, in the file's order, each named by its key.
@@ -197,38 +172,6 @@ mod tests {
         assert_eq!(got[0].expected, None);
         assert_eq!(got[1].expected.as_deref(), Some("1 2\n- -\n"));
         assert_eq!(items(&input("{not json")), None);
-        // A line not of the first's form is an item that says why; a URL or a one-line
-        // sudoku with no second of its form is one puzzle.
-        let mixed = format!(
-            "{}\n{}\n{}x\n{}\n{}\n",
-            "1".repeat(81),
-            "2".repeat(80),
-            "3".repeat(80),
-            "4".repeat(81),
-            "5".repeat(81)
-        );
-        let got = items(&input(&mixed)).unwrap();
-        assert_eq!(got.len(), 5);
-        assert_eq!(got[0].broken, None);
-        assert_eq!(
-            got[1].broken.as_deref(),
-            Some("80 digits and dots: a one-line sudoku is 81 of them, as this collection's first line is")
-        );
-        assert!(got[2]
-            .broken
-            .as_deref()
-            .unwrap()
-            .starts_with("column 81: 'x' is no digit"));
-        assert_eq!(got[2].says.as_deref(), Some("sudoku"));
-        assert_eq!(
-            items(&input(&format!("{}\n{}\n", "1".repeat(81), "2".repeat(80)))),
-            None
-        );
-        let urls =
-            "slither/5/5/cbcbcddad\nnot a url\nmashu/6/6/1063000i3000\nmashu/6/6/1063000i3000\n";
-        let got = items(&input(urls)).unwrap();
-        assert_eq!(got[1].name, "f:2");
-        assert!(got[1].broken.is_some() && got[0].broken.is_none());
         // Rows of another puzzle written without spaces are no sudokus, 16 wide or 81.
         let rows = format!("{}\n{}\n", "w.b.".repeat(4), "....".repeat(4));
         assert_eq!(items(&input(&rows)), None);

@@ -402,14 +402,13 @@ fn solve_input<P: Genre>(a: &SolveArgs, input: Input) -> Result<Done> {
         let (claim, answers) = match claim {
             Ok(proved) => proved,
             // What was found is still printed; the one reason there is no certificate is said.
-            // A time limit is still the run's verdict (exit 3); any other reason is an error.
-            Err(why) => {
-                eprintln!("puzzle-sat: error: no certificate: {why}");
+            Err(no) => {
+                eprintln!("puzzle-sat: error: no certificate: {}", no.why);
                 return Ok(Done {
                     stdout: done.stdout,
-                    code: match done.code {
-                        exit::TIME_LIMIT => exit::TIME_LIMIT,
-                        _ => exit::ERROR,
+                    code: match no.time_limit {
+                        true => exit::TIME_LIMIT,
+                        false => exit::ERROR,
                     },
                 });
             }
@@ -508,10 +507,31 @@ fn time_limit() -> Done {
 
 /// A proved claim and its answers, for `--certify`.
 /// A proved claim and its answers, or why nothing certifiable was proved.
-type Proved<P> = std::result::Result<
-    (Claim, Vec<(<P as Puzzle>::Answer, <P as Puzzle>::Checked)>),
-    &'static str,
->;
+type Proved<P> =
+    std::result::Result<(Claim, Vec<(<P as Puzzle>::Answer, <P as Puzzle>::Checked)>), NoClaim>;
+
+/// Why nothing certifiable was proved, and whether that was the time limit (exit 3, as the run
+/// without `--certify` would say; any other reason is an error).
+struct NoClaim {
+    why: &'static str,
+    time_limit: bool,
+}
+
+impl NoClaim {
+    fn because(why: &'static str) -> NoClaim {
+        NoClaim {
+            why,
+            time_limit: false,
+        }
+    }
+
+    fn time_limit(why: &'static str) -> NoClaim {
+        NoClaim {
+            why,
+            time_limit: true,
+        }
+    }
+}
 
 fn solve_best<P: Genre>(
     inst: P::Instance,
@@ -529,7 +549,12 @@ fn solve_best<P: Genre>(
     let proved = match status {
         Status::Optimal => Ok((Claim::Optimal, best.into_iter().cloned().collect())),
         Status::NoSolution => Ok((Claim::NoSolution, Vec::new())),
-        _ => Err("the time limit stopped the proof; the best answer found is printed"),
+        Status::BestFound => Err(NoClaim::time_limit(
+            "the time limit stopped the proof; the best answer found is printed",
+        )),
+        _ => Err(NoClaim::time_limit(
+            "the time limit stopped the search before any answer was found",
+        )),
     };
     let mut code = status.exit_code();
     let trust = opts.backend.trust();
@@ -682,10 +707,10 @@ fn solve_all<P: Genre>(
         (0, true) => Ok((Claim::NoSolution, Vec::new())),
         (1, true) if a.unique => Ok((Claim::Unique, out.answers.clone())),
         (_, true) if a.count.is_some() => Ok((Claim::Count, out.answers.clone())),
-        _ if timed_out => Err("the time limit stopped the search before it was complete"),
-        _ if a.unique => Err("the puzzle is not unique: its two solutions are printed, and are their own proof"),
-        _ if a.count.is_some() => Err("the count passed --count's limit: raise it to count every solution"),
-        _ => Err("a plain solve claims only its answer, which the validator checks: add --unique or --count to certify a claim"),
+        _ if timed_out => Err(NoClaim::time_limit("the time limit stopped the search before it was complete")),
+        _ if a.unique => Err(NoClaim::because("the puzzle is not unique: its two solutions are printed, and are their own proof")),
+        _ if a.count.is_some() => Err(NoClaim::because("the count passed --count's limit: raise it to count every solution")),
+        _ => Err(NoClaim::because("a plain solve claims only its answer, which the validator checks: add --unique or --count to certify a claim")),
     };
     Ok((Done { stdout, code }, proved, out.stats.backend))
 }

@@ -245,7 +245,7 @@ fn puzzle_until<P: Genre>(
     let (tx, rx) = mpsc::channel();
     let (inst, backend, stop) = (inst.clone(), a.backend.clone(), run.stop.clone());
     let (deadline, max_steps) = (run.deadline, a.steps);
-    let worker = std::thread::spawn(move || {
+    let worker = crate::runner::leftover(move || {
         let solvers = backend.solvers(stop);
         let explained = puzzle::<P>(&inst, &backend, deadline, &solvers, max_steps, unique_only);
         // Not received once the run has ended without it: dropped here, not in the run's time.
@@ -289,6 +289,19 @@ pub fn explain<P: Genre>(a: &ExplainArgs) -> Result<Done> {
         }
     }
     let input = read_puzzle::<P>(&a.file)?;
+    // A file of many puzzles is no puzzle of its own (two URLs read as a LITS board's labels
+    // made a board with no solution).
+    if let Some(items) = crate::collection::items(&input).filter(|items| {
+        items
+            .iter()
+            .any(|i| i.is(P::INFO.name, P::URL_KINDS) != Some(false))
+    }) {
+        bail!(
+            "{}: explain takes one puzzle, and this file holds {} (grade takes them all)",
+            input.name,
+            items.len()
+        );
+    }
     let run = until(a);
     let inst = parse::<P>(&input, &Settings::default())?;
     let stop = &run.stop;

@@ -429,8 +429,8 @@ fn fits_within<P: Genre>(inst: &P::Instance, limit: Option<Duration>) -> Result<
 
 /// `work`'s result, or `None` when `limit` passes first. For the size estimates, which count
 /// the whole formula without looking at a clock (seconds on a one-room 200×200 LITS board): the
-/// work runs in a thread of its own, left to end with the process once the limit has passed
-/// (a collection's next puzzle waits for it: [`settle`]).
+/// work runs in a thread of its own ([`leftover`]), left to end with the process once the limit
+/// has passed (a collection's next puzzle waits for it: [`settle`]).
 pub fn within<R: Send + 'static>(
     limit: Option<Duration>,
     work: impl FnOnce() -> R + Send + 'static,
@@ -442,9 +442,7 @@ pub fn within<R: Send + 'static>(
         return None;
     }
     let (tx, rx) = mpsc::channel();
-    ESTIMATING.fetch_add(1, Ordering::SeqCst);
-    let worker = std::thread::spawn(move || {
-        let _alive = Estimating;
+    let worker = leftover(move || {
         let _ = tx.send(work());
     });
     match rx.recv_timeout(limit) {
@@ -457,24 +455,36 @@ pub fn within<R: Send + 'static>(
     }
 }
 
-/// Waits until every thread [`within`] left behind has ended. A collection calls it between
-/// puzzles, before the next one's clock starts: one puzzle's estimate never takes another's
-/// time, and a thousand large boards at a short limit do not estimate all at once.
+/// A thread a run may leave behind when its limit passes (an estimate, `explain`'s work),
+/// counted until it ends, however it ends, for [`settle`].
+pub fn leftover(work: impl FnOnce() + Send + 'static) -> std::thread::JoinHandle<()> {
+    LEFTOVERS.fetch_add(1, Ordering::SeqCst);
+    std::thread::spawn(move || {
+        let _alive = Leftover;
+        work();
+    })
+}
+
+/// Waits until every thread a finished run left behind has ended: [`leftover`]s, and search
+/// workers given up on while they encoded a large board. A collection calls it between
+/// puzzles, before the next one's clock starts, so that each puzzle has its whole limit to
+/// itself (not shared with the last one's leftovers) and the collection holds one puzzle's
+/// memory at a time. What it waits for ends on its own: estimates and encodings look at no
+/// clock but end, and every solver call returns once stopped.
 pub fn settle() {
-    while ESTIMATING.load(Ordering::SeqCst) > 0 {
+    while LEFTOVERS.load(Ordering::SeqCst) > 0 || workers() > 0 {
         std::thread::sleep(Duration::from_millis(5));
     }
 }
 
-/// [`within`]'s threads alive.
-static ESTIMATING: AtomicUsize = AtomicUsize::new(0);
+/// [`leftover`] threads alive.
+static LEFTOVERS: AtomicUsize = AtomicUsize::new(0);
 
-/// Counts one of [`within`]'s threads until it ends, however it ends.
-struct Estimating;
+struct Leftover;
 
-impl Drop for Estimating {
+impl Drop for Leftover {
     fn drop(&mut self) {
-        ESTIMATING.fetch_sub(1, Ordering::SeqCst);
+        LEFTOVERS.fetch_sub(1, Ordering::SeqCst);
     }
 }
 

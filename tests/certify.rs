@@ -429,6 +429,31 @@ fn what_cannot_be_certified_says_why() {
         "{}",
         r.stderr
     );
+    // A best score found and not proved when the limit passed: the time limit too (it was 2),
+    // unless this machine proves it within the limit.
+    let kakkuro = data_dir("kakkuro").join("bench-12x12-seed1.txt");
+    let cert = dir.path().join("best");
+    let r = run(
+        &[
+            "solve",
+            "kakkuro",
+            kakkuro.to_str().unwrap(),
+            "--time-limit",
+            "1",
+            "--certify",
+            cert.to_str().unwrap(),
+        ],
+        None,
+    );
+    match r.code {
+        3 => assert!(
+            r.stderr.contains("no certificate: the time limit stopped"),
+            "{}",
+            r.stderr
+        ),
+        0 => assert!(cert.join("claim.json").exists()),
+        c => panic!("exit {c}: {}", r.stderr),
+    }
     let r = run(
         &[
             "solve",

@@ -300,3 +300,55 @@ fn a_collection_s_puzzles_keep_their_own_time_limits() {
         }
     }
 }
+
+/// A collection waits between puzzles for what the last one's limit left running (its size
+/// estimate, an encoding given up on), so that estimate must be quick on every board: a `?`
+/// Shikaku clue's shapes were listed whole before trying them (the fourth power of the side),
+/// and a collection of a 300×300 board of `?` and the example waited 20 s at a 0.1 s limit.
+#[test]
+fn a_collection_of_question_marks_keeps_its_time_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let example = std::fs::read_to_string(here.join("docs/examples/shikaku.txt")).unwrap();
+    let collection = serde_json::json!({ "name": "Shikaku", "data": {
+        "q": { "problem": board(300, 300, false, " ", |_, _| "?") },
+        "example": { "problem": example },
+    }})
+    .to_string();
+    let file = write(dir.path(), "shikaku.json", &collection);
+    let started = Instant::now();
+    let r = common::run(
+        &[
+            "solve",
+            "shikaku",
+            file.to_str().unwrap(),
+            "--time-limit",
+            "0.1",
+        ],
+        None,
+    );
+    let took = started.elapsed();
+    assert_eq!(r.code, 3, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.ends_with("solved\n"), "{}", r.stdout);
+    assert!(took < Duration::from_secs(5), "took {took:?}");
+}
+
+/// `explain` takes one puzzle: a file of puzz.link URLs is refused, not read as one board
+/// (two LITS URLs were read as a board whose labels were the URLs: "no solution").
+#[test]
+fn explain_refuses_a_collection() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = "https://puzz.link/p?lits/8/8/5ajmi9mhai2g514bdn32f340\n";
+    let file = write(dir.path(), "urls.txt", &url.repeat(2));
+    let r = common::run(&["explain", "lits", file.to_str().unwrap()], None);
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr
+            .contains("explain takes one puzzle, and this file holds 2"),
+        "{}",
+        r.stderr
+    );
+    let one = write(dir.path(), "url.txt", url);
+    let r = common::run(&["explain", "lits", one.to_str().unwrap()], None);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+}
