@@ -183,6 +183,39 @@ pub fn regrade<P: Genre>(text: &str, backend: &Backend) -> Result<(usize, Level)
     Ok((grade_of(steps), level_of(steps)))
 }
 
+/// The puzzle `explain` explains: the file's own, or a collection's only one. A file of many
+/// is refused, and so is a collection's puzzle of another kind, which is no puzzle of this one
+/// (LITS takes any word for a room's label: two URLs read as a board had no solution). Rows of
+/// 81 digits or dots are another puzzle's (written without spaces) unless this is sudoku.
+fn one_puzzle<P: Genre>(input: crate::input::Input) -> Result<crate::input::Input> {
+    let Some(items) = crate::collection::items(&input) else {
+        return Ok(input);
+    };
+    let sudokus = items.iter().all(|i| i.says.as_deref() == Some("sudoku"));
+    if sudokus && P::INFO.name != "sudoku" {
+        return Ok(input);
+    }
+    let [item] = items.as_slice() else {
+        bail!(
+            "{}: explain takes one puzzle, and this file holds {} (grade takes them all)",
+            input.name,
+            items.len()
+        );
+    };
+    if let Some(why) = &item.broken {
+        bail!("{}: {why}", item.name);
+    }
+    if item.is(P::INFO.name, P::URL_KINDS) == Some(false) {
+        bail!(
+            "{}: a {} puzzle, not a {}",
+            item.name,
+            item.says.as_deref().unwrap_or("different"),
+            P::INFO.name
+        );
+    }
+    crate::driver::item_input::<P>(item)
+}
+
 /// Refuses, naming the file, a puzzle whose formula `solve` would refuse or whose named rules
 /// would pass their budget: they are built whole before any solver (a rectangle genre's `?`
 /// on a large board has millions of candidates, a Nurikabe `?` a forest of its own). Under
@@ -288,20 +321,7 @@ pub fn explain<P: Genre>(a: &ExplainArgs) -> Result<Done> {
             bail!("--svg and --certify need folders of their own");
         }
     }
-    let input = read_puzzle::<P>(&a.file)?;
-    // A file of many puzzles is no puzzle of its own (two URLs read as a LITS board's labels
-    // made a board with no solution).
-    if let Some(items) = crate::collection::items(&input).filter(|items| {
-        items
-            .iter()
-            .any(|i| i.is(P::INFO.name, P::URL_KINDS) != Some(false))
-    }) {
-        bail!(
-            "{}: explain takes one puzzle, and this file holds {} (grade takes them all)",
-            input.name,
-            items.len()
-        );
-    }
+    let input = one_puzzle::<P>(read_puzzle::<P>(&a.file)?)?;
     let run = until(a);
     let inst = parse::<P>(&input, &Settings::default())?;
     let stop = &run.stop;

@@ -351,4 +351,14 @@ fn explain_refuses_a_collection() {
     let one = write(dir.path(), "url.txt", url);
     let r = common::run(&["explain", "lits", one.to_str().unwrap()], None);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    // A collection's only puzzle is explained; one of another kind is refused, not read as
+    // this kind's board.
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let board = std::fs::read_to_string(here.join("tests/data/lits/janko-0001-6x7.txt")).unwrap();
+    for (name, code) in [("lits", 0), ("masyu", 2)] {
+        let json = serde_json::json!({ "name": name, "data": { "a": { "problem": board } } });
+        let file = write(dir.path(), "one.json", &json.to_string());
+        let r = common::run(&["explain", "lits", file.to_str().unwrap()], None);
+        assert_eq!(r.code, code, "{name}: {}{}", r.stdout, r.stderr);
+    }
 }
