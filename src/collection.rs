@@ -88,6 +88,30 @@ pub fn items(input: &Input) -> Option<Vec<Item>> {
     (out.len() >= 2).then_some(out)
 }
 
+/// `input`'s puzzles when it is a collection of which some may be the puzzle `name` (whose
+/// URLs are of `kinds`); `None` for one puzzle's file. A collection of none of them is refused
+/// by its kinds (read as one puzzle, mashu URLs made a LITS board whose labels were the URLs,
+/// with no solution), unless it is lines of 81 digits or dots: those may be another puzzle's
+/// rows written without spaces.
+pub fn for_puzzle(input: &Input, name: &str, kinds: &[&str]) -> Result<Option<Vec<Item>>, String> {
+    let Some(items) = items(input) else {
+        return Ok(None);
+    };
+    if items.iter().any(|i| i.is(name, kinds) != Some(false)) {
+        return Ok(Some(items));
+    }
+    if items.iter().all(|i| i.says.as_deref() == Some("sudoku")) {
+        return Ok(None);
+    }
+    let says: std::collections::BTreeSet<&str> =
+        items.iter().filter_map(|i| i.says.as_deref()).collect();
+    Err(format!(
+        "{}: a collection of {} puzzles, not {name}",
+        input.name,
+        says.into_iter().collect::<Vec<_>>().join(", ")
+    ))
+}
+
 /// puzzlekit's JSON: its `data`, in the file's order, each named by its key.
 fn puzzlekit(input: &Input, text: &str) -> Option<Vec<Item>> {
     let Ok(Value::Object(root)) = serde_json::from_str::<Value>(text) else {
@@ -188,5 +212,34 @@ mod tests {
             Some("its \"solution\" is no text")
         );
         assert_eq!(items(&input(r#"{"data": {}}"#)), None);
+    }
+
+    #[test]
+    fn a_collection_of_another_kind_is_refused_but_rows_of_digits_are_a_board() {
+        let urls = "mashu/6/6/1063000i3000\nmashu/6/6/1063000i3000\n";
+        let said = for_puzzle(&input(urls), "lits", &["lits"]).unwrap_err();
+        assert_eq!(said, "f: a collection of mashu puzzles, not lits");
+        assert_eq!(
+            for_puzzle(&input(urls), "masyu", &["mashu"])
+                .unwrap()
+                .unwrap()
+                .len(),
+            2
+        );
+        let json = r#"{"name": "Masyu", "data": {"a": {"problem": "1 1\n-"}}}"#;
+        assert!(for_puzzle(&input(json), "lits", &["lits"]).is_err());
+        let rows = format!("{}\n{}\n", ".".repeat(81), "1".repeat(81));
+        assert_eq!(for_puzzle(&input(&rows), "masyu", &["mashu"]), Ok(None));
+        assert_eq!(
+            for_puzzle(&input(&rows), "sudoku", &[])
+                .unwrap()
+                .unwrap()
+                .len(),
+            2
+        );
+        assert_eq!(
+            for_puzzle(&input("1 2\nw b\n"), "masyu", &["mashu"]),
+            Ok(None)
+        );
     }
 }

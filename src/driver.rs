@@ -229,13 +229,11 @@ pub fn solve<P: Genre>(a: &SolveArgs) -> Result<Done> {
         crate::certify::usable_dir(dir)?;
     }
     let input = read_puzzle::<P>(&a.file)?;
-    // A collection of which no puzzle can be this one (one-line sudokus for another puzzle,
-    // whose rows may be 81 wide) is read as one puzzle.
-    if let Some(items) = crate::collection::items(&input).filter(|items| {
-        items
-            .iter()
-            .any(|i| i.is(P::INFO.name, P::URL_KINDS) != Some(false))
-    }) {
+    // A collection of which no puzzle can be this one is refused, but one-line sudokus for
+    // another puzzle (whose rows may be 81 wide) are read as one puzzle.
+    if let Some(items) =
+        crate::collection::for_puzzle(&input, P::INFO.name, P::URL_KINDS).map_err(|e| anyhow!(e))?
+    {
         return solve_collection::<P>(a, &input.name, items);
     }
     solve_input::<P>(a, input)

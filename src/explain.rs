@@ -38,11 +38,8 @@ pub fn grade<P: Genre>(a: &ExplainArgs) -> Result<Done> {
         bail!("grade prints text or json, not {}", a.format);
     }
     let input = read_puzzle::<P>(&a.file)?;
-    let items = crate::collection::items(&input).filter(|items| {
-        items
-            .iter()
-            .any(|i| i.is(P::INFO.name, P::URL_KINDS) != Some(false))
-    });
+    let items = crate::collection::for_puzzle(&input, P::INFO.name, P::URL_KINDS)
+        .map_err(|e| anyhow::anyhow!(e))?;
     let Some(items) = items else {
         let (stdout, code) = grade_one::<P>(a, &input, None)?;
         return Ok(Done { stdout, code });
@@ -184,17 +181,13 @@ pub fn regrade<P: Genre>(text: &str, backend: &Backend) -> Result<(usize, Level)
 }
 
 /// The puzzle `explain` explains: the file's own, or a collection's only one. A file of many
-/// is refused, and so is a collection's puzzle of another kind, which is no puzzle of this one
-/// (LITS takes any word for a room's label: two URLs read as a board had no solution). Rows of
-/// 81 digits or dots are another puzzle's (written without spaces) unless this is sudoku.
+/// is refused, and so is a collection of another kind ([`crate::collection::for_puzzle`]).
 fn one_puzzle<P: Genre>(input: crate::input::Input) -> Result<crate::input::Input> {
-    let Some(items) = crate::collection::items(&input) else {
+    let items = crate::collection::for_puzzle(&input, P::INFO.name, P::URL_KINDS)
+        .map_err(|e| anyhow::anyhow!(e))?;
+    let Some(items) = items else {
         return Ok(input);
     };
-    let sudokus = items.iter().all(|i| i.says.as_deref() == Some("sudoku"));
-    if sudokus && P::INFO.name != "sudoku" {
-        return Ok(input);
-    }
     let [item] = items.as_slice() else {
         bail!(
             "{}: explain takes one puzzle, and this file holds {} (grade takes them all)",
@@ -204,14 +197,6 @@ fn one_puzzle<P: Genre>(input: crate::input::Input) -> Result<crate::input::Inpu
     };
     if let Some(why) = &item.broken {
         bail!("{}: {why}", item.name);
-    }
-    if item.is(P::INFO.name, P::URL_KINDS) == Some(false) {
-        bail!(
-            "{}: a {} puzzle, not a {}",
-            item.name,
-            item.says.as_deref().unwrap_or("different"),
-            P::INFO.name
-        );
     }
     crate::driver::item_input::<P>(item)
 }
