@@ -81,19 +81,24 @@ pub fn workers() -> usize {
     WORKERS.load(Ordering::SeqCst)
 }
 
-/// Counts a worker from before its thread starts until it ends, however it ends.
-struct Worker;
+/// Counts a thread in one of the counters above (or [`LEFTOVERS`]) from before it starts until
+/// it ends, however it ends.
+struct Worker(&'static AtomicUsize);
 
 impl Worker {
     fn start() -> Worker {
-        WORKERS.fetch_add(1, Ordering::SeqCst);
-        Worker
+        Worker::counted(&WORKERS)
+    }
+
+    fn counted(counter: &'static AtomicUsize) -> Worker {
+        counter.fetch_add(1, Ordering::SeqCst);
+        Worker(counter)
     }
 }
 
 impl Drop for Worker {
     fn drop(&mut self) {
-        WORKERS.fetch_sub(1, Ordering::SeqCst);
+        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -458,9 +463,9 @@ pub fn within<R: Send + 'static>(
 /// A thread a run may leave behind when its limit passes (an estimate, `explain`'s work),
 /// counted until it ends, however it ends, for [`settle`].
 pub fn leftover(work: impl FnOnce() + Send + 'static) -> std::thread::JoinHandle<()> {
-    LEFTOVERS.fetch_add(1, Ordering::SeqCst);
+    let alive = Worker::counted(&LEFTOVERS);
     std::thread::spawn(move || {
-        let _alive = Leftover;
+        let _alive = alive;
         work();
     })
 }
@@ -479,14 +484,6 @@ pub fn settle() {
 
 /// [`leftover`] threads alive.
 static LEFTOVERS: AtomicUsize = AtomicUsize::new(0);
-
-struct Leftover;
-
-impl Drop for Leftover {
-    fn drop(&mut self) {
-        LEFTOVERS.fetch_sub(1, Ordering::SeqCst);
-    }
-}
 
 /// `solve --cubes`: the search as [`search`] runs it for up to `split.after`; if that does
 /// not end it, the search runs again once per cube, on the lead backend (see
