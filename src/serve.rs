@@ -137,6 +137,23 @@ pub fn serve(port: u16, dir: Option<&Path>, connections: usize) -> Result<()> {
     // a second later, so a burst of idle clients would delay ordinary ones by seconds.
     // SAFETY: a plain system call on a socket we own; on failure the queue stays as it was.
     unsafe { libc::listen(listener.as_raw_fd(), 4096) };
+    // The system hands us a connection once its request has begun to come, or after a second of
+    // silence. A connection we hold empty may give way to a newcomer (see [`Server::evict`]);
+    // taken the moment it connected, a request whose client wrote a few milliseconds late (a
+    // loaded machine) could be closed unanswered under a flood of idle clients.
+    #[cfg(target_os = "linux")]
+    // SAFETY: a plain system call on a socket we own, reading one int; on failure connections
+    // are taken as they connect, as elsewhere.
+    unsafe {
+        let seconds: libc::c_int = 1;
+        libc::setsockopt(
+            listener.as_raw_fd(),
+            libc::IPPROTO_TCP,
+            libc::TCP_DEFER_ACCEPT,
+            (&seconds as *const libc::c_int).cast(),
+            std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+        );
+    }
     let port = listener.local_addr().map_or(port, |a| a.port());
     // Each held connection is a socket, and one being sent a file a descriptor more; refusals
     // may be as many again: three descriptors a place, so that neither `accept` nor a file's
