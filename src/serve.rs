@@ -108,6 +108,13 @@ const IDLE: Duration = Duration::from_secs(30);
 /// answer must be taken within [`SEND`]: no client holds a connection for long.
 const HEAD_TIME: Duration = Duration::from_secs(10);
 const SEND: Duration = Duration::from_secs(120);
+/// How long the system holds back a connection that has sent nothing (Linux, `TCP_DEFER_ACCEPT`):
+/// one handed over silent connected about this long before, and is ranked by then. Elsewhere
+/// connections are handed over as they connect.
+#[cfg(target_os = "linux")]
+const SILENCE: Duration = Duration::from_secs(1);
+#[cfg(not(target_os = "linux"))]
+const SILENCE: Duration = Duration::ZERO;
 /// After its answer, a connection is read (and what comes thrown away) until the client closes
 /// it, for at most this long: closed with unread bytes, a socket is reset, and the client may
 /// lose the answer with it.
@@ -138,14 +145,15 @@ pub fn serve(port: u16, dir: Option<&Path>, connections: usize) -> Result<()> {
     // SAFETY: a plain system call on a socket we own; on failure the queue stays as it was.
     unsafe { libc::listen(listener.as_raw_fd(), 4096) };
     // The system hands us a connection once its request has begun to come, or after a second of
-    // silence. A connection we hold empty may give way to a newcomer (see [`Server::evict`]);
-    // taken the moment it connected, a request whose client wrote a few milliseconds late (a
-    // loaded machine) could be closed unanswered under a flood of idle clients.
+    // silence ([`SILENCE`]). A connection we hold empty may give way to a newcomer (see
+    // [`Server::evict`]); taken the moment it connected, a request whose client wrote a few
+    // milliseconds late (a loaded machine) could be closed unanswered under a flood of idle
+    // clients.
     #[cfg(target_os = "linux")]
     // SAFETY: a plain system call on a socket we own, reading one int; on failure connections
     // are taken as they connect, as elsewhere.
     unsafe {
-        let seconds: libc::c_int = 1;
+        let seconds = SILENCE.as_secs() as libc::c_int;
         libc::setsockopt(
             listener.as_raw_fd(),
             libc::IPPROTO_TCP,
@@ -331,13 +339,22 @@ impl Server {
                 continue;
             }
             let now = Instant::now();
+            // A connection handed over with nothing to read was held back silent (or the
+            // system's queue overflowed into SYN cookies, which are not held back): it is ranked
+            // by when it connected, so that one that began its request after it is not pushed out
+            // first, and its time limit counts from then.
+            let silent = matches!(stream.peek(&mut [0u8]), Err(e) if e.kind() == std::io::ErrorKind::WouldBlock);
+            let since = match silent {
+                true => now.checked_sub(SILENCE).unwrap_or(now),
+                false => now,
+            };
             self.held.push(Connection {
                 stream,
                 state: State::Head {
                     head: Vec::new(),
                     refused,
                 },
-                since: now,
+                since,
                 active: now,
             });
         }

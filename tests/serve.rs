@@ -294,3 +294,61 @@ fn large_heads_held_by_others_do_not_refuse_an_ordinary_request() {
         assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer:.80}");
     }
 }
+
+/// A request written some time after its connection is not closed unanswered by newer clients
+/// that began theirs: the system hands over a connection with its request (Linux), so it is
+/// never held empty. (Taken as it connected, it was the oldest empty place and the first to go.)
+#[cfg(target_os = "linux")]
+#[test]
+fn a_request_written_late_is_not_pushed_out_by_newer_clients() {
+    let dir = tempfile::tempdir().unwrap();
+    page(dir.path());
+    let server = serve(dir.path(), 8);
+    let mut late = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    std::thread::sleep(Duration::from_millis(50));
+    let _newer: Vec<TcpStream> = (0..20)
+        .map(|_| {
+            let mut s = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+            s.write_all(b"G").unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    late.set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    late.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        .unwrap();
+    let mut answer = Vec::new();
+    late.read_to_end(&mut answer).unwrap();
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer:?}");
+}
+
+/// Idle clients the system held back for a second of silence rank by when they connected: a
+/// request begun after they connected, and finished after they were handed over, keeps its
+/// place while they push each other out. (Ranked by when they were handed over, they counted as
+/// newer, and the request was the first to go.)
+#[cfg(target_os = "linux")]
+#[test]
+fn a_half_written_request_outranks_idle_clients_that_connected_before_it() {
+    let dir = tempfile::tempdir().unwrap();
+    page(dir.path());
+    let server = serve(dir.path(), 8);
+    let _idle = idle(server.port, 20);
+    std::thread::sleep(Duration::from_millis(300));
+    let mut half = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    half.write_all(b"GET / HTTP/1.1\r\n").unwrap();
+    // The idle clients are handed over meanwhile, twenty for eight places.
+    std::thread::sleep(Duration::from_millis(1500));
+    half.set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let mut answer = Vec::new();
+    let rest = half
+        .write_all(b"Host: x\r\n\r\n")
+        .and_then(|()| half.read_to_end(&mut answer));
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(
+        rest.is_ok() && answer.starts_with("HTTP/1.1 200 OK"),
+        "{rest:?} {answer:?}"
+    );
+}
