@@ -109,12 +109,9 @@ const IDLE: Duration = Duration::from_secs(30);
 const HEAD_TIME: Duration = Duration::from_secs(10);
 const SEND: Duration = Duration::from_secs(120);
 /// How long the system holds back a connection that has sent nothing (Linux, `TCP_DEFER_ACCEPT`):
-/// one handed over silent connected about this long before, and is ranked by then. Elsewhere
-/// connections are handed over as they connect.
+/// one handed over silent connected about this long before, and is ranked by then.
 #[cfg(target_os = "linux")]
 const SILENCE: Duration = Duration::from_secs(1);
-#[cfg(not(target_os = "linux"))]
-const SILENCE: Duration = Duration::ZERO;
 /// After its answer, a connection is read (and what comes thrown away) until the client closes
 /// it, for at most this long: closed with unread bytes, a socket is reset, and the client may
 /// lose the answer with it.
@@ -152,7 +149,7 @@ pub fn serve(port: u16, dir: Option<&Path>, connections: usize) -> Result<()> {
     #[cfg(target_os = "linux")]
     // SAFETY: a plain system call on a socket we own, reading one int; on failure connections
     // are taken as they connect, as elsewhere.
-    unsafe {
+    let held_back = match unsafe {
         let seconds = SILENCE.as_secs() as libc::c_int;
         libc::setsockopt(
             listener.as_raw_fd(),
@@ -160,8 +157,13 @@ pub fn serve(port: u16, dir: Option<&Path>, connections: usize) -> Result<()> {
             libc::TCP_DEFER_ACCEPT,
             (&seconds as *const libc::c_int).cast(),
             std::mem::size_of::<libc::c_int>() as libc::socklen_t,
-        );
-    }
+        )
+    } {
+        0 => SILENCE,
+        _ => Duration::ZERO,
+    };
+    #[cfg(not(target_os = "linux"))]
+    let held_back = Duration::ZERO;
     let port = listener.local_addr().map_or(port, |a| a.port());
     // Each held connection is a socket, and one being sent a file a descriptor more; refusals
     // may be as many again: three descriptors a place, so that neither `accept` nor a file's
@@ -177,6 +179,7 @@ pub fn serve(port: u16, dir: Option<&Path>, connections: usize) -> Result<()> {
         held: Vec::new(),
         most: connections,
         resting: None,
+        held_back,
     }
     .run();
     Ok(())
@@ -214,6 +217,9 @@ struct Server {
     /// Until when the listener is left alone after `accept` failed (out of descriptors): it
     /// stays readable, and polling it meanwhile would spin.
     resting: Option<Instant>,
+    /// How long the system holds back a silent connection before handing it over (see
+    /// [`SILENCE`]); zero where it does not.
+    held_back: Duration,
 }
 
 struct Connection {
@@ -345,7 +351,7 @@ impl Server {
             // first, and its time limit counts from then.
             let silent = matches!(stream.peek(&mut [0u8]), Err(e) if e.kind() == std::io::ErrorKind::WouldBlock);
             let since = match silent {
-                true => now.checked_sub(SILENCE).unwrap_or(now),
+                true => now.checked_sub(self.held_back).unwrap_or(now),
                 false => now,
             };
             self.held.push(Connection {
