@@ -68,8 +68,16 @@ fn serve(dir: &Path, connections: usize) -> Server {
 /// A whole GET of `path`: the answer's bytes, or the error that ended the read.
 fn get(port: u16, path: &str) -> std::io::Result<String> {
     let mut s = TcpStream::connect(("127.0.0.1", port))?;
+    finish(
+        &mut s,
+        format!("GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes(),
+    )
+}
+
+/// Sends `rest` of a request on `s` and reads the whole answer, or the error that ended it.
+fn finish(s: &mut TcpStream, rest: &[u8]) -> std::io::Result<String> {
     s.set_read_timeout(Some(Duration::from_secs(10)))?;
-    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes())?;
+    s.write_all(rest)?;
     let mut answer = Vec::new();
     s.read_to_end(&mut answer)?;
     Ok(String::from_utf8_lossy(&answer).into_owned())
@@ -314,13 +322,7 @@ fn a_request_written_late_is_not_pushed_out_by_newer_clients() {
         })
         .collect();
     std::thread::sleep(Duration::from_millis(200));
-    late.set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
-    late.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-        .unwrap();
-    let mut answer = Vec::new();
-    late.read_to_end(&mut answer).unwrap();
-    let answer = String::from_utf8_lossy(&answer);
+    let answer = finish(&mut late, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
     assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer:?}");
 }
 
@@ -340,15 +342,11 @@ fn a_half_written_request_outranks_idle_clients_that_connected_before_it() {
     half.write_all(b"GET / HTTP/1.1\r\n").unwrap();
     // The idle clients are handed over meanwhile, twenty for eight places.
     std::thread::sleep(Duration::from_millis(1500));
-    half.set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
-    let mut answer = Vec::new();
-    let rest = half
-        .write_all(b"Host: x\r\n\r\n")
-        .and_then(|()| half.read_to_end(&mut answer));
-    let answer = String::from_utf8_lossy(&answer);
+    let answer = finish(&mut half, b"Host: x\r\n\r\n");
     assert!(
-        rest.is_ok() && answer.starts_with("HTTP/1.1 200 OK"),
-        "{rest:?} {answer:?}"
+        answer
+            .as_ref()
+            .is_ok_and(|a| a.starts_with("HTTP/1.1 200 OK")),
+        "{answer:?}"
     );
 }
