@@ -306,6 +306,12 @@ fn a_time_limit_ends_the_tries() {
                 );
                 assert_eq!(count(&read(&r.stdout), 2), 1);
             }
+            // A machine some six times faster than this one finds it within half a second.
+            0 if limit == "0.5" => {
+                assert_eq!(count(&read(&r.stdout), 2), 1);
+                let g = run(&["grade", "sudoku", "-"], Some(r.stdout.as_bytes()));
+                assert!(g.stdout.contains("extreme"), "{}", g.stdout);
+            }
             c => panic!("exit {c}: {}", r.stderr),
         }
     }

@@ -456,7 +456,8 @@ mod tests {
         stop.raise();
         let start = Instant::now();
         assert_eq!(s.solve(), Ok(SolveResult::Interrupted));
-        assert!(start.elapsed() < Duration::from_millis(50));
+        // Pigeonhole 11 into 10 takes CaDiCaL minutes; a second leaves room for a loaded machine.
+        assert!(start.elapsed() < Duration::from_secs(1));
         assert_eq!(s.stats().calls, 0);
     }
 }
