@@ -350,9 +350,10 @@ impl Server {
             // by when it connected, so that one that began its request after it is not pushed out
             // first, and its time limit counts from then.
             let silent = matches!(stream.peek(&mut [0u8]), Err(e) if e.kind() == std::io::ErrorKind::WouldBlock);
-            let since = match silent {
-                true => now.checked_sub(self.held_back).unwrap_or(now),
-                false => now,
+            let since = if silent {
+                now.checked_sub(self.held_back).unwrap_or(now)
+            } else {
+                now
             };
             self.held.push(Connection {
                 stream,
